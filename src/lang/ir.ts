@@ -1,0 +1,156 @@
+// The compiled form of a product schema: plain JSON, stored with each product version so that serving a request
+// never re-parses source. `instantiate` (runtime.ts) turns it into closures once per isolate.
+
+export const IR_VERSION = 1;
+
+/** A translatable text: language tag → string. Always has the product's default language. */
+export type Text = Record<string, string>;
+
+export type ValueType = 'number' | 'string' | 'boolean';
+
+export type Layout = 'sections' | 'tabs' | 'accordion' | 'inline';
+
+export type FieldType =
+  | 'number'
+  | 'slider'
+  | 'quantity'
+  | 'dropdown'
+  | 'radio'
+  | 'swatch'
+  | 'checkbox'
+  | 'text'
+  | 'date'
+  | 'hidden';
+
+/** Where an expression came from, for run-time error messages. 1-based. */
+export interface Span {
+  line: number;
+  column: number;
+}
+
+export type BinaryOp = '+' | '-' | '*' | '/' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'and' | 'or';
+
+export type Expr =
+  | { k: 'num'; v: number }
+  | { k: 'str'; v: string }
+  | { k: 'bool'; v: boolean }
+  /** A field, a let, or the built-in `quantity`. */
+  | { k: 'ref'; name: string }
+  | { k: 'bin'; op: BinaryOp; a: Expr; b: Expr; at: Span }
+  | { k: 'not'; a: Expr }
+  | { k: 'neg'; a: Expr }
+  | { k: 'if'; c: Expr; t: Expr; e: Expr }
+  | { k: 'in'; a: Expr; list: Expr[]; negate: boolean }
+  | { k: 'call'; fn: string; args: Expr[]; at: Span }
+  /** range or matrix table call: `base_price(width, height)` */
+  | { k: 'table'; table: string; args: Expr[]; at: Span }
+  /** map table index: `glass_price[glass]` */
+  | { k: 'index'; table: string; key: Expr; at: Span }
+  /** option attribute of a choice field: `colour.price` */
+  | { k: 'attr'; field: string; attr: string };
+
+/** A condition as the form shows it: the source text, and the compiled expression. */
+export interface Condition {
+  source: string;
+  expr: Expr;
+}
+
+export interface OptionIR {
+  id: string;
+  label: Text;
+  /** Literal attributes other than label (colour, image, price, …). */
+  attrs: Record<string, number | string | boolean>;
+}
+
+export interface FieldIR {
+  id: string;
+  type: FieldType;
+  valueType: ValueType;
+  group: string;
+  label?: Text;
+  help?: Text;
+  unit?: string;
+  min?: number | string;
+  max?: number | string;
+  step?: number;
+  maxLength?: number;
+  pattern?: string;
+  presets?: number[];
+  options?: OptionIR[];
+  /** The declared default, if any. */
+  default?: number | string | boolean;
+  /** The value used when none is sent (declared default or the type's fallback). */
+  fallback: number | string | boolean;
+  required: boolean;
+  visibleWhen?: Condition;
+  enabledWhen?: Condition;
+  requiredWhen?: Condition;
+  /** hidden fields: the computed value. */
+  value?: Expr;
+}
+
+export interface GroupIR {
+  id: string;
+  label: Text;
+  order: number;
+  visibleWhen?: Condition;
+  enabledWhen?: Condition;
+}
+
+export type TableIR =
+  | { kind: 'map'; entries: Record<string, number | string | boolean>; fallback?: number | string | boolean }
+  | { kind: 'range'; lookup: 'next' | 'interpolate'; bands: number[]; values: number[] }
+  | { kind: 'matrix'; lookup: 'next' | 'interpolate'; rows: number[]; columns: number[]; values: number[][] };
+
+export interface LineIR {
+  id: string;
+  kind: 'line' | 'surcharge';
+  label: Text;
+  amount: Expr;
+  when?: Expr;
+}
+
+export interface OutputItemIR {
+  id: string;
+  value: Expr;
+  when?: Expr;
+}
+
+export interface OutputIR {
+  id: string;
+  internal: boolean;
+  label?: Text;
+  items: OutputItemIR[];
+}
+
+export interface RuleIR {
+  id: string;
+  severity: 'error' | 'warning';
+  when: Expr;
+  message: Text;
+  field?: string;
+}
+
+export interface ProductIR {
+  irVersion: typeof IR_VERSION;
+  name: Text;
+  description?: Text;
+  language: string;
+  /** Every language some text is given in, default language first. */
+  languages: string[];
+  currency: string;
+  /** Decimal places of the currency's minor unit. */
+  minorUnits: number;
+  layout: Layout;
+  quantity: { min: number; max: number; step: number; default: number };
+  /** Ordered as the form shows them (by order, then declaration). Only groups that have fields. */
+  groups: GroupIR[];
+  /** In declaration order. */
+  fields: FieldIR[];
+  /** Lets by name. Dependencies are acyclic (checked), so evaluation on demand terminates. */
+  lets: Record<string, Expr>;
+  tables: Record<string, TableIR>;
+  price: { lines: LineIR[]; quantityDiscount: { min: number; rate: number }[] };
+  outputs: OutputIR[];
+  rules: RuleIR[];
+}

@@ -1,0 +1,20 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations('./migrations');
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: './wrangler.toml' },
+        miniflare: {
+          bindings: { ADMIN_TOKEN: 'test-admin-token', TEST_MIGRATIONS: migrations },
+        },
+      }),
+    ],
+    test: {
+      setupFiles: ['./test/setup.ts'],
+      include: ['test/**/*.test.ts'],
+    },
+  };
+});
