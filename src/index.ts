@@ -1,5 +1,4 @@
-import { Hono } from 'hono';
-const app = new Hono();
-app.get('/api/health', (c) => c.json({ status: 'healthy', version: '0.1.0' }));
+import { app } from './app';
+
 export default app;
-export class StoreGate {}
+export { StoreGate } from './limits/gate';

@@ -85,8 +85,9 @@ export interface FieldIR {
   visibleWhen?: Condition;
   enabledWhen?: Condition;
   requiredWhen?: Condition;
-  /** hidden fields: the computed value. */
+  /** hidden fields: the computed value, and its source text for the form. */
   value?: Expr;
+  valueSource?: string;
 }
 
 export interface GroupIR {

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// `npm run dev [-- --port N]`: applies migrations to the local D1, seeds the demo store and key (idempotently),
+// starts `wrangler dev`, then saves every example product into the demo store through the admin API.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO_KEY, DEMO_STORE, seedSql } from './demo-data.mjs';
+
+const args = process.argv.slice(2);
+const portIndex = args.indexOf('--port');
+const port = portIndex >= 0 ? Number(args[portIndex + 1]) : 8787;
+const adminToken = process.env.ADMIN_TOKEN ?? 'dev-admin-token';
+const base = `http://127.0.0.1:${port}`;
+const wrangler = join('node_modules', '.bin', 'wrangler');
+
+function run(cmdArgs) {
+  const r = spawnSync(wrangler, cmdArgs, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CI: 'true' } });
+  if (r.status !== 0) {
+    console.error(`wrangler ${cmdArgs.join(' ')} failed`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+run(['d1', 'migrations', 'apply', 'DB', '--local']);
+const keyHash = createHash('sha256').update(DEMO_KEY).digest('hex');
+run(['d1', 'execute', 'DB', '--local', '--command', seedSql(keyHash)]);
+run([
+  'kv', 'key', 'put', '--local', '--binding', 'KEYS', `key:${keyHash}`,
+  JSON.stringify({ keyId: 'key_demo', storeId: DEMO_STORE, permissions: ['form:read', 'calculate', 'production:read', 'schema:validate'], plan: 'pro' }),
+]);
+
+const dev = spawn(wrangler, ['dev', '--var', `ADMIN_TOKEN:${adminToken}`, ...args], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal));
+dev.on('exit', (code) => process.exit(code ?? 0));
+
+async function waitForHealth() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return true;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return false;
+}
+
+async function seedProducts() {
+  const dir = 'examples';
+  const files = readdirSync(dir).filter((f) => f.endsWith('.cpq')).sort();
+  for (const file of files) {
+    const id = file.replace(/\.cpq$/, '');
+    const res = await fetch(`${base}/api/admin/stores/${DEMO_STORE}/products/${id}`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ schema: readFileSync(join(dir, file), 'utf8') }),
+    });
+    const body = await res.json().catch(() => ({}));
+    const state = res.status === 201 ? 'created' : body.unchanged ? 'unchanged' : res.ok ? 'new version' : `FAILED ${res.status}`;
+    console.log(`  ${id}: ${state}${body.version ? ` (v${body.version})` : ''}${res.ok ? '' : ` ${JSON.stringify(body)}`}`);
+  }
+}
+
+if (await waitForHealth()) {
+  console.log('\nSeeding example products into the demo store:');
+  await seedProducts();
+  console.log(`
+CPQ service ready on ${base}
+  demo store (tenant_id): ${DEMO_STORE}
+  demo API key:           ${DEMO_KEY}
+  admin token:            ${adminToken}
+  API reference:          ${base}/api/docs
+  backoffice:             ${base}/admin
+`);
+} else {
+  console.error('wrangler dev did not answer /api/health within 60 s');
+}

@@ -1,0 +1,68 @@
+import { cors } from 'hono/cors';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+import { ApiError } from './errors';
+import { requireAdmin } from './http/admin-auth';
+import { authenticate, requireKey } from './http/auth';
+import { newApp } from './http/factory';
+import { errorResponse, onError } from './http/on-error';
+import { assignRequestId, limitBody, requireJson } from './http/request-guards';
+import { rateLimit } from './limits';
+import { apiKeysApi } from './routes/admin/api-keys';
+import { previewApi } from './routes/admin/preview';
+import { productsApi } from './routes/admin/products';
+import { storesApi } from './routes/admin/stores';
+import { docsApi } from './routes/docs';
+import { health } from './routes/health';
+import { calculateApi } from './routes/v1/calculate';
+import { formApi } from './routes/v1/form';
+import { validateApi } from './routes/v1/validate';
+
+export const app = newApp();
+
+app.use('*', assignRequestId);
+app.use(
+  '*',
+  methodNotAllowed({
+    app,
+    onMethodNotAllowed: (c, methods) =>
+      errorResponse(
+        c,
+        new ApiError('METHOD_NOT_ALLOWED', `Method ${c.req.method} is not allowed here; use ${methods.join(', ')}`, {}, { Allow: methods.join(', ') }),
+      ),
+  }),
+);
+app.use('/api/*', limitBody, requireJson);
+
+// Storefronts call the public API from browsers: any origin, key in a header, no cookies.
+app.use(
+  '/api/v1/*',
+  cors({
+    origin: '*',
+    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'If-None-Match'],
+    exposeHeaders: [
+      'ETag', 'Content-Language', 'X-Request-Id', 'Retry-After',
+      'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit', 'RateLimit-Policy',
+    ],
+    maxAge: 86400,
+  }),
+);
+app.use('/api/v1/*', authenticate);
+// RATE LIMIT: after authenticate (the store's budget needs the key) and before requireKey (401s are counted too).
+app.use('/api/v1/*', rateLimit);
+app.use('/api/health', rateLimit);
+app.use('/api/v1/*', requireKey);
+app.use('/api/admin/*', requireAdmin);
+
+app.route('/api/health', health);
+app.route('/api/v1/products', formApi);
+app.route('/api/v1/calculate', calculateApi);
+app.route('/api/v1/validate', validateApi);
+app.route('/api/admin/stores', storesApi);
+app.route('/api/admin/stores', apiKeysApi);
+app.route('/api/admin/stores', productsApi);
+app.route('/api/admin', previewApi);
+app.route('/api', docsApi(app));
+
+app.notFound((c) => errorResponse(c, new ApiError('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`)));
+app.onError(onError);

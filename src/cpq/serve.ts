@@ -1,0 +1,82 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import type { Permission } from '../keys/permissions';
+import { negotiateLanguage } from '../lang/runtime';
+import { loadProduct, warmProduct } from '../products/models';
+import { readCurrentVersion, type VersionPointer } from '../products/pointer';
+import { presentCalculation } from './calculation';
+import { matchesETag } from './etag';
+import { type CachedForm, cachedForm, formCacheKey, storeForm } from './form-cache';
+import { formFor } from './form';
+import { selectOutputGroups } from './output-groups';
+
+/** Storefronts may reuse a form for a minute and serve it stale while revalidating; the ETag makes revalidation cheap. */
+const FORM_CACHE_CONTROL = 'private, max-age=60, stale-while-revalidate=600';
+
+async function requireProduct(env: Env, storeId: string, productId: string, pointer?: VersionPointer | null) {
+  const loaded = await loadProduct(env, storeId, productId, pointer);
+  if (!loaded) throw new ApiError('NOT_FOUND', `Product '${productId}' not found`);
+  return loaded;
+}
+
+function sendForm(c: Context<AppEnv>, form: CachedForm): Response {
+  c.header('ETag', form.etag);
+  c.header('Cache-Control', FORM_CACHE_CONTROL);
+  c.header('Content-Language', form.language);
+  if (matchesETag(c.req.header('if-none-match'), form.etag)) return c.body(null, 304);
+  return c.body(form.body, 200, { 'Content-Type': 'application/json' });
+}
+
+/**
+ * The form of a store's product, shared by the public API and the backoffice preview; auth is the caller's job.
+ * A warm isolate renders from its compiled model (memoized per language); a cold one first tries the location's
+ * cache, where another isolate may already have put this version in this language.
+ */
+export async function formResponse(c: Context<AppEnv>, storeId: string, productId: string, lang: string | undefined) {
+  const pointer = await readCurrentVersion(c.env, storeId, productId);
+  const warm = pointer ? warmProduct(storeId, productId, pointer) : undefined;
+  if (pointer && !warm) {
+    const cached = await cachedForm(formCacheKey(storeId, productId, pointer, lang));
+    if (cached) return sendForm(c, cached);
+  }
+  const loaded = warm ?? (await requireProduct(c.env, storeId, productId, pointer));
+  const language = negotiateLanguage(lang, loaded.model.ir);
+  const form: CachedForm = {
+    body: JSON.stringify({ product_id: productId, version: loaded.version, ...formFor(loaded.model, language) }),
+    etag: `"${loaded.contentHash.slice(0, 16)}-v${loaded.version}-${language}"`,
+    language,
+  };
+  if (!warm) storeForm(c.executionCtx, formCacheKey(storeId, productId, loaded, lang), form);
+  return sendForm(c, form);
+}
+
+export interface CalculateBody {
+  product_id: string;
+  configuration: Record<string, unknown>;
+  quantity?: number | undefined;
+  lang?: string | undefined;
+  output_groups?: string[] | undefined;
+}
+
+/** A calculation for a store's product, shared by the public API and the backoffice preview. Auth is the caller's job. */
+export async function calculationResponse(c: Context<AppEnv>, storeId: string, body: CalculateBody, permissions: readonly Permission[]) {
+  const loaded = await requireProduct(c.env, storeId, body.product_id);
+  const ir = loaded.model.ir;
+  const groups = selectOutputGroups(ir, body.output_groups, permissions);
+  const quantity = body.quantity ?? ir.quantity.default;
+  const evaluation = loaded.model.evaluate({ configuration: body.configuration, quantity, lang: negotiateLanguage(body.lang, ir) });
+  c.header('Content-Language', evaluation.language);
+  if (evaluation.errors.length > 0 || !evaluation.price) {
+    return c.json(
+      {
+        error: `The configuration is invalid (${evaluation.errors.length} problem(s))`,
+        code: 'VALIDATION_FAILED' as const,
+        errors: evaluation.errors,
+        warnings: evaluation.warnings,
+      },
+      422,
+    );
+  }
+  return c.json(presentCalculation({ productId: body.product_id, loaded, configuration: body.configuration, quantity, groups, evaluation }), 200);
+}

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+// Timestamps are Unix milliseconds; migrations/ holds the same tables as SQL for `wrangler d1 migrations apply`.
+
+export const stores = sqliteTable('stores', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  plan: text('plan', { enum: ['free', 'pro', 'enterprise'] }).notNull(),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    hash: text('hash').notNull().unique(),
+    permissions: text('permissions', { mode: 'json' }).$type<string[]>().notNull(),
+    createdAt: integer('created_at').notNull(),
+    lastUsedAt: integer('last_used_at'),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [index('api_keys_store').on(t.storeId)],
+);
+
+export const products = sqliteTable(
+  'products',
+  {
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    currentVersion: integer('current_version').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.externalId] })],
+);
+
+export const productVersions = sqliteTable(
+  'product_versions',
+  {
+    storeId: text('store_id').notNull(),
+    externalId: text('external_id').notNull(),
+    version: integer('version').notNull(),
+    contentHash: text('content_hash').notNull(),
+    source: text('source').notNull(),
+    /** The compiled ProductIR as JSON: requests instantiate it, never re-parse the source. */
+    compiled: text('compiled').notNull(),
+    warnings: text('warnings', { mode: 'json' }).$type<unknown[]>().notNull().default(sql`'[]'`),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.externalId, t.version] })],
+);

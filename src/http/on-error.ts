@@ -1,0 +1,49 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv } from '../env';
+import { ApiError, type ErrorBody, type ErrorCode } from '../errors';
+
+const CODE_FOR_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+function toApiError(err: unknown): ApiError | null {
+  if (err instanceof ApiError) return err;
+  // hono's own validators throw HTTPException, e.g. "Malformed JSON in request body".
+  if (err instanceof HTTPException) {
+    const code = CODE_FOR_STATUS[err.status];
+    if (code) return new ApiError(code, err.message || 'Bad request');
+  }
+  return null;
+}
+
+export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
+  const body: ErrorBody = { error: error.message, code: error.code, ...error.extra };
+  if (error.code === 'INTERNAL') body.request_id = c.var.requestId;
+  return c.json(body, error.status, error.headers);
+}
+
+/** The one error handler: known errors keep their code; anything else is logged with the request id and masked. */
+export function onError(err: unknown, c: Context<AppEnv>): Response {
+  const known = toApiError(err);
+  if (known) return errorResponse(c, known);
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      request_id: c.var.requestId,
+      method: c.req.method,
+      path: c.req.path,
+      error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+      stack: err instanceof Error ? err.stack : undefined,
+    }),
+  );
+  return errorResponse(
+    c,
+    new ApiError('INTERNAL', `Internal error; quote request id ${c.var.requestId} to support`),
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * What an API key may do. `production:read` guards internal output groups (BOM, costs); storefront keys
+ * normally lack it, so it is not among the defaults.
+ */
+export const PERMISSIONS = ['form:read', 'calculate', 'production:read', 'schema:validate'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const DEFAULT_PERMISSIONS: Permission[] = ['form:read', 'calculate', 'schema:validate'];
+
+export const PLANS = ['free', 'pro', 'enterprise'] as const;
+export type Plan = (typeof PLANS)[number];
+
+/** What KV holds under a key's hash: everything a request needs, so the hot path never reads D1. */
+export interface KeyRecord {
+  keyId: string;
+  storeId: string;
+  permissions: Permission[];
+  /** The plan when the key was written; the store's Durable Object is the authority after that. */
+  plan: Plan;
+}

@@ -1,0 +1,72 @@
+import type { ProductIR } from '../lang/ir';
+import { instantiate, type Model } from '../lang/runtime';
+import { publishCurrentVersion, readCurrentVersion, type VersionPointer } from './pointer';
+import { findCurrent, findVersion } from './repository';
+
+export interface LoadedProduct {
+  version: number;
+  contentHash: string;
+  model: Model;
+}
+
+/** Compiled models kept per isolate; a version is immutable, so entries never go stale, only old. */
+const MAX_CACHED_MODELS = 256;
+const cache = new Map<string, LoadedProduct>();
+
+function remember(key: string, loaded: LoadedProduct): LoadedProduct {
+  if (cache.size >= MAX_CACHED_MODELS) cache.delete(cache.keys().next().value!);
+  cache.set(key, loaded);
+  return loaded;
+}
+
+function recall(key: string): LoadedProduct | undefined {
+  const hit = cache.get(key);
+  if (hit) {
+    // Re-insert so Map order tracks recency (least recently used goes first).
+    cache.delete(key);
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+// The version number too: re-saving an earlier source makes a new version with an old hash.
+const cacheKey = (storeId: string, externalId: string, v: VersionPointer) =>
+  `${storeId}\u0000${externalId}\u0000${v.version}\u0000${v.contentHash}`;
+
+/** A version this isolate already compiled, without any I/O. */
+export function warmProduct(storeId: string, externalId: string, version: VersionPointer): LoadedProduct | undefined {
+  return recall(cacheKey(storeId, externalId, version));
+}
+
+const build = (version: number, contentHash: string, compiled: string): LoadedProduct => ({
+  version,
+  contentHash,
+  model: instantiate(JSON.parse(compiled) as ProductIR),
+});
+
+/**
+ * The current version of a store's product, ready to evaluate, or null when the store has no such product.
+ * Warm path: one KV read (edge-cached) and a Map hit. Cold isolate: one D1 read of the compiled form, never the source.
+ */
+export async function loadProduct(
+  env: Env,
+  storeId: string,
+  externalId: string,
+  /** The version pointer when the caller already read it. */
+  known?: VersionPointer | null,
+): Promise<LoadedProduct | null> {
+  const pointer = known === undefined ? await readCurrentVersion(env, storeId, externalId) : known;
+  if (pointer) {
+    const key = cacheKey(storeId, externalId, pointer);
+    const hit = recall(key);
+    if (hit) return hit;
+    const row = await findVersion(env, storeId, externalId, pointer.version);
+    if (row?.contentHash === pointer.contentHash) return remember(key, build(row.version, row.contentHash, row.compiled));
+  }
+  // No pointer (never published, evicted, or stale after a delete): D1 is the source of truth.
+  const current = await findCurrent(env, storeId, externalId);
+  if (!current) return null;
+  await publishCurrentVersion(env, storeId, externalId, { version: current.version, contentHash: current.contentHash });
+  const key = cacheKey(storeId, externalId, current);
+  return recall(key) ?? remember(key, build(current.version, current.contentHash, current.compiled));
+}

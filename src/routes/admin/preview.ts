@@ -1,0 +1,74 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { calculationResponse, formResponse } from '../../cpq/serve';
+import { newApp } from '../../http/factory';
+import { PERMISSIONS } from '../../keys/permissions';
+import { ValidationResult, validationResult } from '../../products/diagnostics';
+import { errorResponses, json, jsonBody } from '../openapi-helpers';
+import { SchemaBody } from '../v1/validate';
+import { StoreId } from './store-schemas';
+
+// The backoffice previews a product exactly as a storefront would see it, through the same code as /api/v1,
+// with the admin's rights instead of an API key's.
+
+const ProductParams = z.object({
+  store_id: StoreId.openapi({ param: { name: 'store_id', in: 'path' } }),
+  external_id: z.string().min(1).max(128).openapi({ param: { name: 'external_id', in: 'path' } }),
+});
+
+const tags = ['Admin: preview'];
+const security = [{ AdminToken: [] }];
+const AnyJson = z.record(z.string(), z.unknown());
+
+export const previewApi = newApp()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/validate',
+      tags,
+      security,
+      summary: 'Validate a schema draft (as /v1/validate, for the schema editor)',
+      request: jsonBody(SchemaBody),
+      responses: { 200: json(ValidationResult, 'The diagnostics'), ...errorResponses(400, 401) },
+    }),
+    (c) => c.json(validationResult(c.req.valid('json').schema), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/stores/{store_id}/products/{external_id}/form',
+      tags,
+      security,
+      summary: "A saved product's form, as /v1/products/{id}/form serves it",
+      request: { params: ProductParams, query: z.object({ lang: z.string().max(35).optional() }) },
+      responses: { 200: json(AnyJson, 'The form'), 304: { description: 'Not modified' }, ...errorResponses(400, 401, 404) },
+    }),
+    (c) => {
+      const { store_id, external_id } = c.req.valid('param');
+      return formResponse(c, store_id, external_id, c.req.valid('query').lang);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/stores/{store_id}/products/{external_id}/calculate',
+      tags,
+      security,
+      summary: 'Calculate a saved product, as /v1/calculate does, with every output group available',
+      request: {
+        params: ProductParams,
+        ...jsonBody(
+          z.object({
+            configuration: AnyJson,
+            quantity: z.number().optional(),
+            lang: z.string().max(35).optional(),
+            output_groups: z.array(z.string().min(1)).max(100).optional(),
+          }),
+        ),
+      },
+      responses: { 200: json(AnyJson, 'The calculation'), 422: json(AnyJson, 'Invalid configuration'), ...errorResponses(400, 401, 404) },
+    }),
+    (c) => {
+      const { store_id, external_id } = c.req.valid('param');
+      return calculationResponse(c, store_id, { ...c.req.valid('json'), product_id: external_id }, PERMISSIONS);
+    },
+  );

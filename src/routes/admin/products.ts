@@ -1,0 +1,214 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { iso } from '../../db/client';
+import { ApiError } from '../../errors';
+import { newApp } from '../../http/factory';
+import { sha256Hex } from '../../keys/secret';
+import { analyze } from '../../lang';
+import { DiagnosticJson, splitDiagnostics } from '../../products/diagnostics';
+import { publishCurrentVersion } from '../../products/pointer';
+import { appendVersion, deleteProduct, findCurrent, findProduct, findVersion, listProducts, listVersions } from '../../products/repository';
+import { errorResponses, json, jsonBody } from '../openapi-helpers';
+import { StoreId } from './store-schemas';
+import { findStore } from './stores';
+
+const ExternalId = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'letters, digits, ., - and _, starting with a letter or digit, at most 128')
+  .openapi({ example: 'pvc-window' });
+
+const StoreParam = z.object({ store_id: StoreId.openapi({ param: { name: 'store_id', in: 'path' } }) });
+const ProductParams = StoreParam.extend({ external_id: ExternalId.openapi({ param: { name: 'external_id', in: 'path' } }) });
+
+const VersionInfo = z.object({ version: z.number().int(), content_hash: z.string(), created_at: z.string() }).openapi('ProductVersionInfo');
+
+const SavedProduct = z
+  .object({
+    external_id: z.string(),
+    name: z.string(),
+    version: z.number().int(),
+    content_hash: z.string(),
+    created_at: z.string(),
+    unchanged: z.boolean().openapi({ description: 'true when the source equals the current version, which is kept' }),
+    warnings: z.array(DiagnosticJson),
+  })
+  .openapi('SavedProduct');
+
+const ProductDetail = z
+  .object({
+    external_id: z.string(),
+    name: z.string(),
+    current_version: z.number().int(),
+    content_hash: z.string(),
+    source: z.string(),
+    warnings: z.array(DiagnosticJson),
+    created_at: z.string(),
+    updated_at: z.string(),
+    versions: z.array(VersionInfo),
+  })
+  .openapi('Product');
+
+const ProductSummary = z
+  .object({ external_id: z.string(), name: z.string(), current_version: z.number().int(), updated_at: z.string() })
+  .openapi('ProductSummary');
+
+const VersionDetail = VersionInfo.extend({ source: z.string(), warnings: z.array(DiagnosticJson) }).openapi('ProductVersion');
+
+const tags = ['Admin: products'];
+const security = [{ AdminToken: [] }];
+
+async function requireProduct(env: Env, storeId: string, externalId: string) {
+  const product = await findProduct(env, storeId, externalId);
+  if (!product) throw new ApiError('NOT_FOUND', `Product '${externalId}' not found in store '${storeId}'`);
+  return product;
+}
+
+export const productsApi = newApp()
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/{store_id}/products/{external_id}',
+      tags,
+      security,
+      summary: 'Save a schema as the product\'s next version (201 for a new product, 200 for a new version)',
+      request: { params: ProductParams, ...jsonBody(z.object({ schema: z.string() })) },
+      responses: {
+        200: json(SavedProduct, 'Saved as a new version of an existing product, or unchanged'),
+        201: json(SavedProduct, 'A new product, version 1'),
+        ...errorResponses(400, 401, 404, 422),
+      },
+    }),
+    async (c) => {
+      const { store_id, external_id } = c.req.valid('param');
+      const { schema } = c.req.valid('json');
+      await findStore(c.env, store_id);
+      const { ir, diagnostics } = analyze(schema);
+      const { errors, warnings } = splitDiagnostics(diagnostics);
+      if (!ir) throw new ApiError('VALIDATION_FAILED', `The schema has ${errors.length} error(s); nothing was saved`, { errors });
+      const contentHash = await sha256Hex(schema);
+      const current = await findCurrent(c.env, store_id, external_id);
+      const name = ir.name[ir.language] ?? external_id;
+      if (current?.contentHash === contentHash) {
+        const kept = (await findVersion(c.env, store_id, external_id, current.version))!;
+        return c.json(
+          { external_id, name, version: kept.version, content_hash: contentHash, created_at: iso(kept.createdAt)!, unchanged: true, warnings },
+          200,
+        );
+      }
+      const saved = await appendVersion(c.env, {
+        storeId: store_id,
+        externalId: external_id,
+        name,
+        contentHash,
+        source: schema,
+        compiled: JSON.stringify(ir),
+        warnings,
+      });
+      await publishCurrentVersion(c.env, store_id, external_id, { version: saved.version, contentHash });
+      return c.json(
+        { external_id, name, version: saved.version, content_hash: contentHash, created_at: iso(saved.createdAt)!, unchanged: false, warnings },
+        current ? 200 : 201,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{store_id}/products',
+      tags,
+      security,
+      summary: "List a store's products",
+      request: { params: StoreParam },
+      responses: { 200: json(z.object({ products: z.array(ProductSummary) }), 'The products'), ...errorResponses(400, 401, 404) },
+    }),
+    async (c) => {
+      const { store_id } = c.req.valid('param');
+      await findStore(c.env, store_id);
+      const rows = await listProducts(c.env, store_id);
+      return c.json(
+        { products: rows.map((p) => ({ external_id: p.externalId, name: p.name, current_version: p.currentVersion, updated_at: iso(p.updatedAt)! })) },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{store_id}/products/{external_id}',
+      tags,
+      security,
+      summary: 'Get a product: current source and version history',
+      request: { params: ProductParams },
+      responses: { 200: json(ProductDetail, 'The product'), ...errorResponses(400, 401, 404) },
+    }),
+    async (c) => {
+      const { store_id, external_id } = c.req.valid('param');
+      const product = await requireProduct(c.env, store_id, external_id);
+      const [current, versions] = await Promise.all([
+        findVersion(c.env, store_id, external_id, product.currentVersion),
+        listVersions(c.env, store_id, external_id),
+      ]);
+      return c.json(
+        {
+          external_id,
+          name: product.name,
+          current_version: product.currentVersion,
+          content_hash: current!.contentHash,
+          source: current!.source,
+          warnings: current!.warnings as z.infer<typeof DiagnosticJson>[],
+          created_at: iso(product.createdAt)!,
+          updated_at: iso(product.updatedAt)!,
+          versions: versions.map((v) => ({ version: v.version, content_hash: v.contentHash, created_at: iso(v.createdAt)! })),
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{store_id}/products/{external_id}/versions/{version}',
+      tags,
+      security,
+      summary: 'Get one version of a product, with its source',
+      request: {
+        params: ProductParams.extend({
+          version: z.coerce.number().int().positive().openapi({ param: { name: 'version', in: 'path' }, type: 'integer' }),
+        }),
+      },
+      responses: { 200: json(VersionDetail, 'The version'), ...errorResponses(400, 401, 404) },
+    }),
+    async (c) => {
+      const { store_id, external_id, version } = c.req.valid('param');
+      const row = await findVersion(c.env, store_id, external_id, version);
+      if (!row) throw new ApiError('NOT_FOUND', `Version ${version} of product '${external_id}' not found in store '${store_id}'`);
+      return c.json(
+        {
+          version: row.version,
+          content_hash: row.contentHash,
+          created_at: iso(row.createdAt)!,
+          source: row.source,
+          warnings: row.warnings as z.infer<typeof DiagnosticJson>[],
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{store_id}/products/{external_id}',
+      tags,
+      security,
+      summary: 'Delete a product and all its versions',
+      request: { params: ProductParams },
+      responses: { 204: { description: 'Deleted' }, ...errorResponses(400, 401, 404) },
+    }),
+    async (c) => {
+      const { store_id, external_id } = c.req.valid('param');
+      if (!(await deleteProduct(c.env, store_id, external_id))) {
+        throw new ApiError('NOT_FOUND', `Product '${external_id}' not found in store '${store_id}'`);
+      }
+      await publishCurrentVersion(c.env, store_id, external_id, null);
+      return c.body(null, 204);
+    },
+  );

@@ -1,0 +1,91 @@
+import { Hono } from 'hono';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import pkg from '../../package.json';
+import type { AppEnv } from '../../src/env';
+import { onError } from '../../src/http/on-error';
+import { assignRequestId } from '../../src/http/request-guards';
+import { admin, call, jsonInit } from '../helpers';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('GET /api/health', () => {
+  it('answers healthy with the package version and no key', async () => {
+    const res = await call('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.json()).toEqual({ status: 'healthy', version: pkg.version });
+    expect(res.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('errors in the spec shape', () => {
+  it('unknown routes are 404 NOT_FOUND', async () => {
+    const res = await call('/api/v2/nothing');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'NOT_FOUND', error: expect.stringContaining('/api/v2/nothing') });
+  });
+
+  it('a wrong method is 405 with Allow', async () => {
+    const res = await call('/api/health', { method: 'DELETE' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('Allow')).toContain('GET');
+    expect(await res.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+  });
+
+  it('malformed JSON is 400 BAD_REQUEST', async () => {
+    const res = await call('/api/admin/stores', {
+      method: 'POST',
+      headers: { Authorization: 'Bearer test-admin-token', 'Content-Type': 'application/json' },
+      body: '{"id": ',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST', error: expect.stringMatching(/JSON/i) });
+  });
+
+  it('a missing field is 400 naming the field', async () => {
+    const res = await admin('POST', '/stores', { name: 'No id' });
+    expect(res.status).toBe(400);
+    const body = await res.json<{ code: string; error: string; details: { field: string }[] }>();
+    expect(body.code).toBe('BAD_REQUEST');
+    expect(body.error).toContain("'id'");
+    expect(body.details[0]!.field).toBe('id');
+  });
+
+  it('a mistyped field is 400 naming the field', async () => {
+    const res = await admin('POST', '/stores', { id: 'typed', name: 42 });
+    expect(res.status).toBe(400);
+    expect((await res.json<{ details: { field: string }[] }>()).details[0]!.field).toBe('name');
+  });
+
+  it('a body that is not JSON is 415 UNSUPPORTED_MEDIA_TYPE', async () => {
+    const res = await call('/api/admin/stores', {
+      method: 'POST',
+      headers: { Authorization: 'Bearer test-admin-token', 'Content-Type': 'text/plain' },
+      body: 'id=x',
+    });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('an oversized body is 413 PAYLOAD_TOO_LARGE', async () => {
+    const res = await call('/api/admin/stores', jsonInit('POST', { id: 'big', name: 'x'.repeat(1_100_000) }, { Authorization: 'Bearer test-admin-token' }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('an unexpected exception is a masked 500 whose request id is also logged', async () => {
+    const logged: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((line: string) => void logged.push(line));
+    const app = new Hono<AppEnv>().use(assignRequestId).get('/boom', () => {
+      throw new Error('db password is hunter2');
+    });
+    app.onError(onError);
+    const res = await app.request('/boom');
+    expect(res.status).toBe(500);
+    const body = await res.json<{ code: string; error: string; request_id: string }>();
+    expect(body.code).toBe('INTERNAL');
+    expect(body.error).not.toContain('hunter2');
+    expect(body.request_id).toBe(res.headers.get('X-Request-Id'));
+    expect(logged.join('\n')).toContain(body.request_id);
+  });
+});

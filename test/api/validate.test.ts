@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { SHELF } from '../fixtures/shelf';
+import { call, createKey, createStore, jsonInit, tenant } from '../helpers';
+
+type Result = { valid: boolean; errors: { line: number; column: number; message: string; code: string }[]; warnings: unknown[] };
+
+async function validate(schema: unknown, headers: Record<string, string>) {
+  return call('/api/v1/validate', jsonInit('POST', { schema }, headers));
+}
+
+describe('POST /api/v1/validate', () => {
+  it('accepts a valid schema', async () => {
+    const { headers } = await tenant();
+    const res = await validate(SHELF, headers);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ valid: true, errors: [], warnings: [] });
+  });
+
+  it('reports a syntax error with line, column, message and code, still with 200', async () => {
+    const { headers } = await tenant();
+    const broken = SHELF.replace('let width_m = width / 1000', 'let width_m = width / ');
+    const res = await validate(broken, headers);
+    expect(res.status).toBe(200);
+    const body = await res.json<Result>();
+    expect(body.valid).toBe(false);
+    const line = broken.split('\n').findIndex((l) => l.startsWith('let width_m')) + 1;
+    expect(body.errors[0]).toMatchObject({ code: 'E_SYNTAX', line, message: expect.any(String) });
+    expect(body.errors[0]!.column).toBeGreaterThan(1);
+  });
+
+  it('reports every mistake, not only the first', async () => {
+    const { headers } = await tenant();
+    const broken = SHELF.replace('min: 400, max: 1200', 'min: 1400, max: 1200').replace('let width_m = width / 1000', 'let width_m = width /');
+    const body = await (await validate(broken, headers)).json<Result>();
+    expect(body.valid).toBe(false);
+    expect(body.errors.map((e) => e.code)).toEqual(expect.arrayContaining(['E_SYNTAX', 'E_RANGE']));
+  });
+
+  it('names an undefined value at its position', async () => {
+    const { headers } = await tenant();
+    const broken = SHELF.replace('= width_m * 50', '= widht * 50');
+    const body = await (await validate(broken, headers)).json<Result>();
+    const lines = broken.split('\n');
+    const line = lines.findIndex((l) => l.includes('widht')) + 1;
+    expect(body.errors).toContainEqual(
+      expect.objectContaining({ code: 'E_UNDEFINED', line, column: lines[line - 1]!.indexOf('widht') + 1 }),
+    );
+  });
+
+  it('answers an oversized schema with a limit diagnostic, not a crash', async () => {
+    const { headers } = await tenant();
+    const body = await (await validate(`// ${'x'.repeat(600 * 1024)}\n${SHELF}`, headers)).json<Result>();
+    expect(body.valid).toBe(false);
+    expect(body.errors[0]!.code).toBe('E_LIMIT');
+  });
+
+  it.each([
+    ['a missing schema', {}],
+    ['a numeric schema', { schema: 42 }],
+    ['a null schema', { schema: null }],
+  ])('answers %s with 400', async (_, payload) => {
+    const { headers } = await tenant();
+    const res = await call('/api/v1/validate', jsonInit('POST', payload, headers));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST', details: [expect.objectContaining({ field: 'schema' })] });
+  });
+
+  it('needs a key (401) with the schema:validate permission (403)', async () => {
+    expect((await validate(SHELF, {})).status).toBe(401);
+    const storeId = await createStore();
+    const { key } = await createKey(storeId, ['calculate']);
+    expect((await validate(SHELF, { 'X-API-Key': key })).status).toBe(403);
+  });
+});

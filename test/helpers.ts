@@ -1,0 +1,45 @@
+import { exports } from 'cloudflare:workers';
+
+export const ADMIN_TOKEN = 'test-admin-token';
+
+export function call(path: string, init: RequestInit = {}): Promise<Response> {
+  return exports.default.fetch(new Request(`http://localhost${path}`, init));
+}
+
+export function jsonInit(method: string, body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return { method, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) };
+}
+
+export function admin(method: string, path: string, body?: unknown): Promise<Response> {
+  const auth = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+  return call(`/api/admin${path}`, body === undefined ? { method, headers: auth } : jsonInit(method, body, auth));
+}
+
+let counter = 0;
+export function uniqueId(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${counter}-${crypto.randomUUID().slice(0, 8)}`;
+}
+
+export async function createStore(plan: 'free' | 'pro' | 'enterprise' = 'enterprise', id = uniqueId('store')): Promise<string> {
+  const res = await admin('POST', '/stores', { id, name: `Store ${id}`, plan });
+  if (res.status !== 201) throw new Error(`createStore: ${res.status} ${await res.text()}`);
+  return id;
+}
+
+export async function createKey(storeId: string, permissions?: string[]): Promise<{ id: string; key: string }> {
+  const res = await admin('POST', `/stores/${storeId}/api-keys`, { name: 'test key', ...(permissions ? { permissions } : {}) });
+  if (res.status !== 201) throw new Error(`createKey: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+export async function saveProduct(storeId: string, productId: string, schema: string): Promise<Response> {
+  return admin('PUT', `/stores/${storeId}/products/${productId}`, { schema });
+}
+
+/** A store with a key holding every permission, for tests about something other than auth. */
+export async function tenant(plan: 'free' | 'pro' | 'enterprise' = 'enterprise') {
+  const storeId = await createStore(plan);
+  const { key } = await createKey(storeId, ['form:read', 'calculate', 'production:read', 'schema:validate']);
+  return { storeId, key, headers: { 'X-API-Key': key } };
+}
