@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import type { KeyRecord } from './keys/permissions';
 
 export interface AppEnv {
@@ -8,3 +9,6 @@ export interface AppEnv {
     principal: KeyRecord | null;
   };
 }
+
+/** A request context whatever the route's path and validated input: for helpers shared by several handlers. */
+export type RequestContext = Context<AppEnv, any, any>;

@@ -24,7 +24,7 @@ export async function cachedForm(key: Request): Promise<CachedForm | undefined> 
   return { body: await hit.text(), etag: hit.headers.get('ETag') ?? '', language: hit.headers.get('Content-Language') ?? '' };
 }
 
-export function storeForm(ctx: ExecutionContext, key: Request, form: CachedForm): void {
+export function storeForm(ctx: { waitUntil(promise: Promise<unknown>): void }, key: Request, form: CachedForm): void {
   // Versions are immutable and the key changes on save, so a long lifetime is safe.
   const headers = { 'Content-Type': 'application/json', ETag: form.etag, 'Content-Language': form.language, 'Cache-Control': 'public, max-age=86400' };
   ctx.waitUntil(caches.default.put(key, new Response(form.body, { headers })));

@@ -1,5 +1,4 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../env';
+import type { RequestContext } from '../env';
 import { ApiError } from '../errors';
 import type { Permission } from '../keys/permissions';
 import { negotiateLanguage } from '../lang/runtime';
@@ -20,7 +19,7 @@ async function requireProduct(env: Env, storeId: string, productId: string, poin
   return loaded;
 }
 
-function sendForm(c: Context<AppEnv>, form: CachedForm): Response {
+function sendForm(c: RequestContext, form: CachedForm): Response {
   c.header('ETag', form.etag);
   c.header('Cache-Control', FORM_CACHE_CONTROL);
   c.header('Content-Language', form.language);
@@ -33,7 +32,7 @@ function sendForm(c: Context<AppEnv>, form: CachedForm): Response {
  * A warm isolate renders from its compiled model (memoized per language); a cold one first tries the location's
  * cache, where another isolate may already have put this version in this language.
  */
-export async function formResponse(c: Context<AppEnv>, storeId: string, productId: string, lang: string | undefined) {
+export async function formResponse(c: RequestContext, storeId: string, productId: string, lang: string | undefined) {
   const pointer = await readCurrentVersion(c.env, storeId, productId);
   const warm = pointer ? warmProduct(storeId, productId, pointer) : undefined;
   if (pointer && !warm) {
@@ -60,7 +59,7 @@ export interface CalculateBody {
 }
 
 /** A calculation for a store's product, shared by the public API and the backoffice preview. Auth is the caller's job. */
-export async function calculationResponse(c: Context<AppEnv>, storeId: string, body: CalculateBody, permissions: readonly Permission[]) {
+export async function calculationResponse(c: RequestContext, storeId: string, body: CalculateBody, permissions: readonly Permission[]) {
   const loaded = await requireProduct(c.env, storeId, body.product_id);
   const ir = loaded.model.ir;
   const groups = selectOutputGroups(ir, body.output_groups, permissions);

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../env';
+import type { AppEnv, RequestContext } from '../env';
 import { ApiError } from '../errors';
 import type { KeyRecord, Permission } from '../keys/permissions';
 import { lookupKey } from '../keys/store';
@@ -32,7 +32,7 @@ export const requireKey = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /** The key's record, after checking it may act for `tenantId` (when the operation names one) with `permission`. */
-export function authorize(c: Context<AppEnv>, permission: Permission, tenantId?: string): KeyRecord {
+export function authorize(c: RequestContext, permission: Permission, tenantId?: string): KeyRecord {
   const principal = c.var.principal;
   if (!principal) throw new ApiError('UNAUTHORIZED', 'Missing API key');
   if (tenantId !== undefined && tenantId !== principal.storeId) {

@@ -36,3 +36,9 @@ export function errorResponses<S extends number>(...statuses: S[]): Record<S, Re
     ReturnType<typeof json<typeof ErrorBody>>
   >;
 }
+
+type SecurityRequirement = Record<string, string[]>;
+
+/** Public routes take the API key in either header (spec §5.2). */
+export const KEY_SECURITY: SecurityRequirement[] = [{ ApiKey: [] }, { Bearer: [] }];
+export const ADMIN_SECURITY: SecurityRequirement[] = [{ AdminToken: [] }];

@@ -8,7 +8,7 @@ import { DEFAULT_PERMISSIONS, PERMISSIONS } from '../../keys/permissions';
 import { generateApiKey, sha256Hex } from '../../keys/secret';
 import { deleteKeyRecord, putKeyRecord } from '../../keys/store';
 import { storeGate } from '../../limits/gate';
-import { errorResponses, json, jsonBody } from '../openapi-helpers';
+import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
 import { StoreParams } from './store-schemas';
 import { findStore } from './stores';
 
@@ -43,7 +43,6 @@ const summary = (k: KeyRow) => ({
 });
 
 const tags = ['Admin: API keys'];
-const security = [{ AdminToken: [] }];
 
 export const apiKeysApi = newApp()
   .openapi(
@@ -51,7 +50,7 @@ export const apiKeysApi = newApp()
       method: 'post',
       path: '/{store_id}/api-keys',
       tags,
-      security,
+      security: ADMIN_SECURITY,
       summary: 'Create an API key; the response is the only time the key is shown',
       request: {
         params: StoreParams,
@@ -97,7 +96,7 @@ export const apiKeysApi = newApp()
       method: 'get',
       path: '/{store_id}/api-keys',
       tags,
-      security,
+      security: ADMIN_SECURITY,
       summary: "List a store's API keys (never the secrets)",
       request: { params: StoreParams },
       responses: { 200: json(z.object({ api_keys: z.array(ApiKeySummary) }), 'The keys'), ...errorResponses(400, 401, 404) },
@@ -114,7 +113,7 @@ export const apiKeysApi = newApp()
       method: 'delete',
       path: '/{store_id}/api-keys/{key_id}',
       tags,
-      security,
+      security: ADMIN_SECURITY,
       summary: 'Revoke an API key; it is refused from the next request on, everywhere',
       request: { params: StoreParams.extend({ key_id: z.string().openapi({ param: { name: 'key_id', in: 'path' } }) }) },
       responses: { 204: { description: 'Revoked' }, ...errorResponses(400, 401, 404) },

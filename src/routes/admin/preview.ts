@@ -3,7 +3,7 @@ import { calculationResponse, formResponse } from '../../cpq/serve';
 import { newApp } from '../../http/factory';
 import { PERMISSIONS } from '../../keys/permissions';
 import { ValidationResult, validationResult } from '../../products/diagnostics';
-import { errorResponses, json, jsonBody } from '../openapi-helpers';
+import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
 import { SchemaBody } from '../v1/validate';
 import { StoreId } from './store-schemas';
 
@@ -16,7 +16,6 @@ const ProductParams = z.object({
 });
 
 const tags = ['Admin: preview'];
-const security = [{ AdminToken: [] }];
 const AnyJson = z.record(z.string(), z.unknown());
 
 export const previewApi = newApp()
@@ -25,7 +24,7 @@ export const previewApi = newApp()
       method: 'post',
       path: '/validate',
       tags,
-      security,
+      security: ADMIN_SECURITY,
       summary: 'Validate a schema draft (as /v1/validate, for the schema editor)',
       request: jsonBody(SchemaBody),
       responses: { 200: json(ValidationResult, 'The diagnostics'), ...errorResponses(400, 401) },
@@ -37,7 +36,7 @@ export const previewApi = newApp()
       method: 'get',
       path: '/stores/{store_id}/products/{external_id}/form',
       tags,
-      security,
+      security: ADMIN_SECURITY,
       summary: "A saved product's form, as /v1/products/{id}/form serves it",
       request: { params: ProductParams, query: z.object({ lang: z.string().max(35).optional() }) },
       responses: { 200: json(AnyJson, 'The form'), 304: { description: 'Not modified' }, ...errorResponses(400, 401, 404) },
@@ -52,7 +51,7 @@ export const previewApi = newApp()
       method: 'post',
       path: '/stores/{store_id}/products/{external_id}/calculate',
       tags,
-      security,
+      security: ADMIN_SECURITY,
       summary: 'Calculate a saved product, as /v1/calculate does, with every output group available',
       request: {
         params: ProductParams,

@@ -7,7 +7,7 @@ import { analyze } from '../../lang';
 import { DiagnosticJson, splitDiagnostics } from '../../products/diagnostics';
 import { publishCurrentVersion } from '../../products/pointer';
 import { appendVersion, deleteProduct, findCurrent, findProduct, findVersion, listProducts, listVersions } from '../../products/repository';
-import { errorResponses, json, jsonBody } from '../openapi-helpers';
+import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
 import { StoreId } from './store-schemas';
 import { findStore } from './stores';
 
@@ -54,7 +54,6 @@ const ProductSummary = z
 const VersionDetail = VersionInfo.extend({ source: z.string(), warnings: z.array(DiagnosticJson) }).openapi('ProductVersion');
 
 const tags = ['Admin: products'];
-const security = [{ AdminToken: [] }];
 
 async function requireProduct(env: Env, storeId: string, externalId: string) {
   const product = await findProduct(env, storeId, externalId);
@@ -68,7 +67,7 @@ export const productsApi = newApp()
       method: 'put',
       path: '/{store_id}/products/{external_id}',
       tags,
-      security,
+      security: ADMIN_SECURITY,
       summary: 'Save a schema as the product\'s next version (201 for a new product, 200 for a new version)',
       request: { params: ProductParams, ...jsonBody(z.object({ schema: z.string() })) },
       responses: {
@@ -115,7 +114,7 @@ export const productsApi = newApp()
       method: 'get',
       path: '/{store_id}/products',
       tags,
-      security,
+      security: ADMIN_SECURITY,
       summary: "List a store's products",
       request: { params: StoreParam },
       responses: { 200: json(z.object({ products: z.array(ProductSummary) }), 'The products'), ...errorResponses(400, 401, 404) },
@@ -135,7 +134,7 @@ export const productsApi = newApp()
       method: 'get',
       path: '/{store_id}/products/{external_id}',
       tags,
-      security,
+      security: ADMIN_SECURITY,
       summary: 'Get a product: current source and version history',
       request: { params: ProductParams },
       responses: { 200: json(ProductDetail, 'The product'), ...errorResponses(400, 401, 404) },
@@ -168,7 +167,7 @@ export const productsApi = newApp()
       method: 'get',
       path: '/{store_id}/products/{external_id}/versions/{version}',
       tags,
-      security,
+      security: ADMIN_SECURITY,
       summary: 'Get one version of a product, with its source',
       request: {
         params: ProductParams.extend({
@@ -198,7 +197,7 @@ export const productsApi = newApp()
       method: 'delete',
       path: '/{store_id}/products/{external_id}',
       tags,
-      security,
+      security: ADMIN_SECURITY,
       summary: 'Delete a product and all its versions',
       request: { params: ProductParams },
       responses: { 204: { description: 'Deleted' }, ...errorResponses(400, 401, 404) },

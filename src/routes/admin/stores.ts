@@ -6,7 +6,7 @@ import { ApiError } from '../../errors';
 import { newApp } from '../../http/factory';
 import { PLANS } from '../../keys/permissions';
 import { storeGate } from '../../limits/gate';
-import { errorResponses, json, jsonBody } from '../openapi-helpers';
+import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
 import { Store, StoreId, StoreName, StoreParams } from './store-schemas';
 
 type StoreRow = typeof stores.$inferSelect;
@@ -26,7 +26,6 @@ export async function findStore(env: Env, id: string): Promise<StoreRow> {
 }
 
 const tags = ['Admin: stores'];
-const security = [{ AdminToken: [] }];
 
 export const storesApi = newApp()
   .openapi(
@@ -34,7 +33,7 @@ export const storesApi = newApp()
       method: 'post',
       path: '/',
       tags,
-      security,
+      security: ADMIN_SECURITY,
       summary: 'Create a store (a tenant)',
       request: jsonBody(z.object({ id: StoreId, name: StoreName, plan: z.enum(PLANS).default('free') })),
       responses: { 201: json(Store, 'The new store'), ...errorResponses(400, 401, 409) },
@@ -54,7 +53,7 @@ export const storesApi = newApp()
       method: 'get',
       path: '/',
       tags,
-      security,
+      security: ADMIN_SECURITY,
       summary: 'List stores',
       responses: { 200: json(z.object({ stores: z.array(Store) }), 'All stores'), ...errorResponses(401) },
     }),
@@ -68,7 +67,7 @@ export const storesApi = newApp()
       method: 'get',
       path: '/{store_id}',
       tags,
-      security,
+      security: ADMIN_SECURITY,
       summary: 'Get a store',
       request: { params: StoreParams },
       responses: { 200: json(Store, 'The store'), ...errorResponses(400, 401, 404) },
@@ -80,7 +79,7 @@ export const storesApi = newApp()
       method: 'patch',
       path: '/{store_id}',
       tags,
-      security,
+      security: ADMIN_SECURITY,
       summary: 'Rename a store or change its plan',
       request: {
         params: StoreParams,

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { calculationResponse } from '../../cpq/serve';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
-import { errorResponses, json, jsonBody } from '../openapi-helpers';
+import { KEY_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
 
 const Issue = z
   .object({ code: z.string(), message: z.string(), field: z.string().optional(), rule: z.string().optional() })
@@ -51,7 +51,7 @@ export const calculateApi = newApp().openapi(
     method: 'post',
     path: '/',
     tags: ['Configurator'],
-    security: [{ ApiKey: [] }, { Bearer: [] }],
+    security: KEY_SECURITY,
     summary: 'Price a configuration and compute its outputs (BOM and other groups)',
     request: jsonBody(CalculateRequest),
     responses: {

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { formResponse } from '../../cpq/serve';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
-import { errorResponses, json } from '../openapi-helpers';
+import { KEY_SECURITY, errorResponses, json } from '../openapi-helpers';
 
 const ProductForm = z
   .object({
@@ -24,7 +24,7 @@ export const formApi = newApp().openapi(
     method: 'get',
     path: '/{product_id}/form',
     tags: ['Configurator'],
-    security: [{ ApiKey: [] }, { Bearer: [] }],
+    security: KEY_SECURITY,
     summary: "The product's configurator form in the requested language",
     request: {
       params: z.object({ product_id: z.string().min(1).max(128).openapi({ param: { name: 'product_id', in: 'path' } }) }),

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
 import { ValidationResult, validationResult } from '../../products/diagnostics';
-import { errorResponses, json, jsonBody } from '../openapi-helpers';
+import { KEY_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
 
 export const SchemaBody = z.object({ schema: z.string().openapi({ description: 'The schema source; line breaks inside the string' }) });
 
@@ -11,7 +11,7 @@ export const validateApi = newApp().openapi(
     method: 'post',
     path: '/',
     tags: ['Schemas'],
-    security: [{ ApiKey: [] }, { Bearer: [] }],
+    security: KEY_SECURITY,
     summary: 'Check a schema without saving it; an invalid schema still answers 200 with valid: false',
     request: jsonBody(SchemaBody),
     responses: { 200: json(ValidationResult, 'The diagnostics'), ...errorResponses(400, 401, 403, 429) },

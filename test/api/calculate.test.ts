@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { SHELF } from '../fixtures/shelf';
+import { call, createKey, jsonInit, saveProduct, tenant } from '../helpers';
+
+type Issue = { code: string; message: string; field?: string; rule?: string };
+type Calc = {
+  product_id: string;
+  configuration: Record<string, unknown>;
+  result: { totals: { price: number; unit_price: number; subtotal: number; discount: number; currency: string }; lines: { id: string; kind: string; label: string; amount: number }[]; groups: Record<string, Record<string, number>> };
+  quantity: { value: number; min: number; max: number; step: number };
+  warnings: Issue[];
+  errors: Issue[];
+};
+type Rejected = { code: string; errors: Issue[] };
+
+async function shelfTenant(permissions?: string[]) {
+  const t = await tenant();
+  await saveProduct(t.storeId, 'shelf', SHELF);
+  const headers = permissions ? { 'X-API-Key': (await createKey(t.storeId, permissions)).key } : t.headers;
+  const calculate = (body: Record<string, unknown>) =>
+    call('/api/v1/calculate', jsonInit('POST', { tenant_id: t.storeId, product_id: 'shelf', configuration: {}, ...body }, headers));
+  return { ...t, calculate };
+}
+
+describe('POST /api/v1/calculate', () => {
+  it('prices the defaults: board 0.8 m × 50 = 40.00, customer-facing groups only', async () => {
+    const { calculate } = await shelfTenant();
+    const res = await calculate({});
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      product_id: 'shelf',
+      version: 1,
+      language: 'en',
+      configuration: {},
+      result: {
+        totals: { price: 40, unit_price: 40, subtotal: 40, discount: 0, currency: 'EUR' },
+        lines: [{ id: 'board', kind: 'line', label: 'Board', amount: 40 }],
+        groups: { weight: { kg: 4.8 } },
+      },
+      quantity: { value: 1, min: 1, max: 20, step: 1 },
+      warnings: [],
+      errors: [],
+    });
+  });
+
+  it('prices surcharges, quantity tiers and warnings exactly (hand-worked)', async () => {
+    // board 1.0 m × 50 = 50.00; oak surcharge 30.00; lacquer 12.50 → unit 92.50;
+    // × 10 = 925.00; tier 10 → 10% = 92.50; total 832.50.
+    const { calculate } = await shelfTenant();
+    const body = await (await calculate({ configuration: { width: 1000, wood: 'oak', lacquer: true }, quantity: 10, lang: 'de' })).json<Calc>();
+    expect(body.result.totals).toEqual({ price: 832.5, unit_price: 92.5, subtotal: 925, discount: 92.5, currency: 'EUR' });
+    expect(body.result.lines).toEqual([
+      { id: 'board', kind: 'line', label: 'Brett', amount: 50 },
+      { id: 'wood', kind: 'surcharge', label: 'Holzaufpreis', amount: 30 },
+      { id: 'lacquer', kind: 'line', label: 'Lacquer', amount: 12.5 },
+      { id: 'quantity_discount', kind: 'discount', label: expect.any(String), amount: -92.5 },
+    ]);
+    expect(body.configuration).toEqual({ width: 1000, wood: 'oak', lacquer: true });
+    expect(body.quantity).toEqual({ value: 10, min: 1, max: 20, step: 1 });
+    expect(body.warnings).toEqual([expect.objectContaining({ code: 'RULE', rule: 'long', message: 'Long shelves need a middle bracket' })]);
+  });
+
+  it('ignores values of invisible fields', async () => {
+    // lacquer is visible only for oak: with pine the sent `true` is ignored, so no lacquer line.
+    const { calculate } = await shelfTenant();
+    const body = await (await calculate({ configuration: { wood: 'pine', lacquer: true } })).json<Calc>();
+    expect(body.result.lines.map((l) => l.id)).toEqual(['board']);
+  });
+
+  it('selects output groups: a list gives exactly those, * gives all, internal ones need production:read', async () => {
+    const { calculate } = await shelfTenant();
+    const listed = await (await calculate({ output_groups: ['bom'] })).json<Calc>();
+    expect(listed.result.groups).toEqual({ bom: { board_m: 0.8, screws: 4 } });
+    const all = await (await calculate({ output_groups: ['*'] })).json<Calc>();
+    expect(all.result.groups).toEqual({ bom: { board_m: 0.8, screws: 4 }, weight: { kg: 4.8 } });
+
+    const storefront = await shelfTenant(['calculate']);
+    const forbidden = await storefront.calculate({ output_groups: ['*'] });
+    expect(forbidden.status).toBe(403);
+    expect(await forbidden.json()).toMatchObject({ code: 'FORBIDDEN', details: { required_permission: 'production:read' } });
+    expect((await storefront.calculate({ output_groups: ['weight'] })).status).toBe(200);
+  });
+
+  it('400s an unknown output group, naming it', async () => {
+    const { calculate } = await shelfTenant();
+    const res = await calculate({ output_groups: ['weight', 'paint'] });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST', error: expect.stringContaining('paint'), details: { unknown: ['paint'] } });
+  });
+
+  it('422s every problem of a configuration at once, with field, code and message', async () => {
+    const { calculate } = await shelfTenant();
+    const res = await calculate({ configuration: { width: 1150, wood: 'teak', colour: 'red', ['__proto__']: 1 } });
+    expect(res.status).toBe(422);
+    const body = await res.json<Rejected>();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'width', code: 'OFF_STEP' }),
+        expect.objectContaining({ field: 'wood', code: 'UNKNOWN_OPTION' }),
+        expect.objectContaining({ field: 'colour', code: 'UNKNOWN_FIELD' }),
+        expect.objectContaining({ field: '__proto__', code: 'UNKNOWN_FIELD' }),
+      ]),
+    );
+    for (const e of body.errors) expect(e.message.length).toBeGreaterThan(5);
+  });
+
+  it.each([
+    [{ width: 1300 }, 'width', 'ABOVE_MAX'],
+    [{ width: 300 }, 'width', 'BELOW_MIN'],
+    [{ width: 'wide' }, 'width', 'INVALID_TYPE'],
+    [{ lacquer: 'yes', wood: 'oak' }, 'lacquer', 'INVALID_TYPE'],
+  ])('422s %j as %s %s', async (configuration, field, code) => {
+    const { calculate } = await shelfTenant();
+    const res = await calculate({ configuration });
+    expect(res.status).toBe(422);
+    expect((await res.json<Rejected>()).errors).toContainEqual(expect.objectContaining({ field, code }));
+  });
+
+  it('accepts a number field sent as a decimal string', async () => {
+    const { calculate } = await shelfTenant();
+    const body = await (await calculate({ configuration: { width: '600' } })).json<Calc>();
+    expect(body.result.totals.price).toBe(30);
+  });
+
+  it('422s a fired error rule, with its message in the requested language', async () => {
+    const { calculate } = await shelfTenant();
+    const res = await calculate({ configuration: { width: 1200 }, lang: 'de-CH' });
+    expect(res.status).toBe(422);
+    expect((await res.json<Rejected>()).errors).toEqual([
+      { code: 'RULE', rule: 'too_wide', field: 'width', message: 'Kiefer über 1100 mm biegt sich durch' },
+    ]);
+  });
+
+  it.each([0, 21, 2.5])('422s quantity %s outside the product bounds', async (quantity) => {
+    const { calculate } = await shelfTenant();
+    const res = await calculate({ quantity });
+    expect(res.status).toBe(422);
+    expect((await res.json<Rejected>()).errors).toContainEqual(expect.objectContaining({ field: 'quantity', code: 'INVALID_QUANTITY' }));
+  });
+
+  it.each([
+    ['a missing configuration', { configuration: undefined }, 'configuration'],
+    ['an array configuration', { configuration: [1] }, 'configuration'],
+    ['a string quantity', { quantity: '2' }, 'quantity'],
+    ['a missing product_id', { product_id: undefined }, 'product_id'],
+    ['a non-array output_groups', { output_groups: 'bom' }, 'output_groups'],
+  ])('400s %s naming the field', async (_, patch, field) => {
+    const { calculate } = await shelfTenant();
+    const res = await calculate(patch);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST', details: [expect.objectContaining({ field })] });
+  });
+
+  it('404s an unknown product and 403s another tenant', async () => {
+    const { calculate } = await shelfTenant();
+    expect((await calculate({ product_id: 'nope' })).status).toBe(404);
+    const other = await tenant();
+    expect((await calculate({ tenant_id: other.storeId })).status).toBe(403);
+  });
+
+  it('never answers NaN, Infinity or float artefacts', async () => {
+    const { calculate } = await shelfTenant();
+    for (const width of [400, 500, 700, 900, 1100]) {
+      const text = await (await calculate({ configuration: { width }, quantity: 3 })).text();
+      expect(text).not.toMatch(/NaN|Infinity|null|\d\.\d*0000000|\d\.\d*9999999/);
+    }
+  });
+});

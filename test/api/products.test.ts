@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../src/keys/secret';
+import { SHELF } from '../fixtures/shelf';
+import { admin, call, createStore, saveProduct, tenant } from '../helpers';
+
+type Saved = { external_id: string; name: string; version: number; content_hash: string; unchanged: boolean; warnings: unknown[] };
+
+describe('saving products', () => {
+  it('creates version 1 (201), keeps identical source (200 unchanged) and appends versions (200)', async () => {
+    const storeId = await createStore();
+    const first = await saveProduct(storeId, 'shelf', SHELF);
+    expect(first.status).toBe(201);
+    expect(await first.json()).toMatchObject({ external_id: 'shelf', name: 'Wall shelf', version: 1, content_hash: await sha256Hex(SHELF), unchanged: false });
+
+    const again = await saveProduct(storeId, 'shelf', SHELF);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ version: 1, unchanged: true });
+
+    const changed = SHELF.replace('width_m * 50', 'width_m * 55');
+    const second = await saveProduct(storeId, 'shelf', changed);
+    expect(second.status).toBe(200);
+    expect(await second.json<Saved>()).toMatchObject({ version: 2, unchanged: false, content_hash: await sha256Hex(changed) });
+
+    const detail = await (await admin('GET', `/stores/${storeId}/products/shelf`)).json<{ current_version: number; source: string; versions: { version: number }[] }>();
+    expect(detail.current_version).toBe(2);
+    expect(detail.source).toBe(changed);
+    expect(detail.versions.map((v) => v.version)).toEqual([2, 1]);
+
+    const v1 = await (await admin('GET', `/stores/${storeId}/products/shelf/versions/1`)).json<{ source: string }>();
+    expect(v1.source).toBe(SHELF);
+    expect((await admin('GET', `/stores/${storeId}/products/shelf/versions/9`)).status).toBe(404);
+
+    const list = await (await admin('GET', `/stores/${storeId}/products`)).json<{ products: { external_id: string; current_version: number }[] }>();
+    expect(list.products).toEqual([expect.objectContaining({ external_id: 'shelf', name: 'Wall shelf', current_version: 2 })]);
+  });
+
+  it('numbers concurrent saves without gaps or duplicates', async () => {
+    const storeId = await createStore();
+    const sources = Array.from({ length: 5 }, (_, i) => SHELF.replace('width_m * 50', `width_m * ${60 + i}`));
+    const results = await Promise.all(sources.map((s) => saveProduct(storeId, 'shelf', s).then((r) => r.json<Saved>())));
+    expect(results.map((r) => r.version).sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('refuses a schema with errors with 422 and stores nothing', async () => {
+    const storeId = await createStore();
+    const res = await saveProduct(storeId, 'broken', SHELF.replace('= width_m * 50', '= widht * 50'));
+    expect(res.status).toBe(422);
+    const body = await res.json<{ code: string; errors: { line: number; column: number; code: string; message: string }[] }>();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.errors[0]).toMatchObject({ code: 'E_UNDEFINED', line: expect.any(Number), column: expect.any(Number), message: expect.stringContaining('widht') });
+    expect((await admin('GET', `/stores/${storeId}/products/broken`)).status).toBe(404);
+  });
+
+  it('400s a bad product id or body, 404s an unknown store', async () => {
+    const storeId = await createStore();
+    expect((await saveProduct(storeId, '-bad', SHELF)).status).toBe(400);
+    expect((await admin('PUT', `/stores/${storeId}/products/x`, { source: SHELF })).status).toBe(400);
+    expect((await saveProduct('no-such-store', 'shelf', SHELF)).status).toBe(404);
+  });
+
+  it('deletes a product with its versions', async () => {
+    const { storeId, headers } = await tenant();
+    await saveProduct(storeId, 'shelf', SHELF);
+    expect((await call(`/api/v1/products/shelf/form?tenant_id=${storeId}`, { headers })).status).toBe(200);
+    expect((await admin('DELETE', `/stores/${storeId}/products/shelf`)).status).toBe(204);
+    expect((await admin('GET', `/stores/${storeId}/products/shelf`)).status).toBe(404);
+    expect((await admin('DELETE', `/stores/${storeId}/products/shelf`)).status).toBe(404);
+    expect((await call(`/api/v1/products/shelf/form?tenant_id=${storeId}`, { headers })).status).toBe(404);
+  });
+
+  it("keeps each store's products apart", async () => {
+    const a = await tenant();
+    const b = await tenant();
+    await saveProduct(a.storeId, 'shelf', SHELF);
+    // b's own tenant has no such product: 404, not a leak of a's.
+    expect((await call(`/api/v1/products/shelf/form?tenant_id=${b.storeId}`, { headers: b.headers })).status).toBe(404);
+    // b's key asking for a's tenant: 403.
+    expect((await call(`/api/v1/products/shelf/form?tenant_id=${a.storeId}`, { headers: b.headers })).status).toBe(403);
+  });
+});
