@@ -1,0 +1,94 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
+import { drizzle } from 'drizzle-orm/d1';
+import { apiKeys, stores } from '../../src/db/schema';
+import { DEFAULT_PERMISSIONS, type Permission, type Plan } from '../../src/keys/permissions';
+import { generateApiKey, sha256Hex } from '../../src/keys/secret';
+import { putKeyRecord } from '../../src/keys/store';
+import worker from '../../src/index';
+import { uniqueId } from '../helpers';
+
+/** A distinct IPv4 address per call, so anonymous budgets of different tests never meet. */
+export function uniqueAddress(): string {
+  const n = crypto.getRandomValues(new Uint8Array(3));
+  return `10.${n[0]}.${n[1]}.${n[2]}`;
+}
+
+export interface IssuedKey {
+  key: string;
+  keyId: string;
+  storeId: string;
+}
+
+/**
+ * A valid key written straight to KV, as the admin API would, with the plan as the KV record's hint. With `inD1`
+ * the store and key rows exist too (for last-use tracking).
+ */
+export async function issueKey(
+  options: { plan?: Plan; storeId?: string; permissions?: Permission[]; inD1?: boolean } = {},
+): Promise<IssuedKey> {
+  const { plan = 'free', storeId = uniqueId('store'), permissions = DEFAULT_PERMISSIONS, inD1 = false } = options;
+  const { key, prefix } = generateApiKey();
+  const keyId = uniqueId('key');
+  const hash = await sha256Hex(key);
+  await putKeyRecord(env.KEYS, hash, { keyId, storeId, permissions, plan });
+  if (inD1) {
+    const db = drizzle(env.DB);
+    const now = Date.now();
+    await db.insert(stores).values({ id: storeId, name: storeId, plan, createdAt: now, updatedAt: now }).onConflictDoNothing();
+    await db.insert(apiKeys).values({ id: keyId, storeId, name: 'test', prefix, hash, permissions, createdAt: now });
+  }
+  return { key, keyId, storeId };
+}
+
+/** A request to a /api/v1 path with no route: with a valid key it passes auth and the limiter, then answers 404. */
+export function v1Request(key: string | null, address?: string): Request {
+  const headers = new Headers();
+  if (key !== null) headers.set('X-API-Key', key);
+  if (address) headers.set('CF-Connecting-IP', address);
+  return new Request('http://localhost/api/v1/limits-probe', { headers });
+}
+
+export function healthRequest(address?: string): Request {
+  return new Request('http://localhost/api/health', { headers: address ? { 'CF-Connecting-IP': address } : {} });
+}
+
+/** One request through the Worker's default export, as the runtime delivers it. */
+export function send(request: Request): Promise<Response> {
+  return exports.default.fetch(request);
+}
+
+/**
+ * Sends `n` requests at once and counts the answers by status. It calls the same fetch handler directly because the
+ * test pool's `exports.default` loopback slows down superlinearly past ~100 requests in flight (200 take ~20 s),
+ * which would time the pool rather than the limiter.
+ */
+export async function burst(n: number, request: () => Request): Promise<Map<number, number>> {
+  const ctx = createExecutionContext();
+  const responses = await Promise.all(Array.from({ length: n }, () => worker.fetch(request(), env, ctx)));
+  await waitOnExecutionContext(ctx);
+  const counts = new Map<number, number>();
+  for (const r of responses) {
+    counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+    await r.body?.cancel();
+  }
+  return counts;
+}
+
+/** Waits out the last seconds of a minute so a burst is counted inside one minute window. */
+export async function awayFromMinuteEdge(marginMs = 5_000): Promise<void> {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 60_000 - marginMs) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 50));
+}
+
+export function rateHeaders(res: Response) {
+  const h = (name: string) => res.headers.get(name);
+  return {
+    limit: h('X-RateLimit-Limit'),
+    remaining: h('X-RateLimit-Remaining'),
+    reset: h('X-RateLimit-Reset'),
+    policy: h('RateLimit-Policy'),
+    rateLimit: h('RateLimit'),
+    retryAfter: h('Retry-After'),
+  };
+}
