@@ -1,5 +1,6 @@
 import { cors } from 'hono/cors';
 import { methodNotAllowed } from 'hono/method-not-allowed';
+import { backoffice } from './backoffice';
 import { ApiError } from './errors';
 import { requireAdmin } from './http/admin-auth';
 import { authenticate, requireKey } from './http/auth';
@@ -20,18 +21,6 @@ import { validateApi } from './routes/v1/validate';
 export const app = newApp();
 
 app.use('*', assignRequestId);
-app.use(
-  '*',
-  methodNotAllowed({
-    app,
-    onMethodNotAllowed: (c, methods) =>
-      errorResponse(
-        c,
-        new ApiError('METHOD_NOT_ALLOWED', `Method ${c.req.method} is not allowed here; use ${methods.join(', ')}`, {}, { Allow: methods.join(', ') }),
-      ),
-  }),
-);
-app.use('/api/*', limitBody, requireJson);
 
 // Storefronts call the public API from browsers: any origin, key in a header, no cookies.
 app.use(
@@ -47,11 +36,22 @@ app.use(
     maxAge: 86400,
   }),
 );
-app.use('/api/v1/*', authenticate);
-// RATE LIMIT: after authenticate (the store's budget needs the key) and before requireKey (401s are counted too).
-app.use('/api/v1/*', rateLimit);
+// The limiter runs after authenticate (a store's budget needs the key), before requireKey (401s count per
+// address), and before every other guard, so that each public response, 405/413/415 included, carries its headers.
+app.use('/api/v1/*', authenticate, rateLimit, requireKey);
 app.use('/api/health', rateLimit);
-app.use('/api/v1/*', requireKey);
+app.use(
+  '*',
+  methodNotAllowed({
+    app,
+    onMethodNotAllowed: (c, methods) =>
+      errorResponse(
+        c,
+        new ApiError('METHOD_NOT_ALLOWED', `Method ${c.req.method} is not allowed here; use ${methods.join(', ')}`, {}, { Allow: methods.join(', ') }),
+      ),
+  }),
+);
+app.use('/api/*', limitBody, requireJson);
 app.use('/api/admin/*', requireAdmin);
 
 app.route('/api/health', health);
@@ -63,6 +63,7 @@ app.route('/api/admin/stores', apiKeysApi);
 app.route('/api/admin/stores', productsApi);
 app.route('/api/admin', previewApi);
 app.route('/api', docsApi(app));
+app.route('/admin', backoffice);
 
 app.notFound((c) => errorResponse(c, new ApiError('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`)));
 app.onError(onError);

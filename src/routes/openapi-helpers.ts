@@ -42,3 +42,13 @@ type SecurityRequirement = Record<string, string[]>;
 /** Public routes take the API key in either header (spec §5.2). */
 export const KEY_SECURITY: SecurityRequirement[] = [{ ApiKey: [] }, { Bearer: [] }];
 export const ADMIN_SECURITY: SecurityRequirement[] = [{ AdminToken: [] }];
+
+/**
+ * A JSON object of field id → value, kept exactly as sent: z.record would rebuild it and drop a key such as
+ * `__proto__`, which must instead reach validation and be reported as an unknown field.
+ */
+export const FieldValues = z
+  .custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), {
+    message: 'Expected an object mapping field ids to values',
+  })
+  .openapi({ type: 'object', additionalProperties: true, description: 'Field id → value (numbers, option ids, booleans, strings)', example: { width: 1200, glass: 'triple' } });

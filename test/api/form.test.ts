@@ -33,7 +33,7 @@ describe('GET /api/v1/products/{id}/form', () => {
   it('carries conditions as source and JSON Logic', async () => {
     const { form } = await shelfTenant();
     const lacquer = (await (await form()).json<Form>()).groups[1]!.fields.find((f) => f.id === 'lacquer')!;
-    expect(lacquer.visible_when).toEqual({ source: 'wood == "oak"', json_logic: { '==': [{ var: 'wood' }, 'oak'] } });
+    expect(lacquer.visible_when).toEqual({ source: 'wood == "oak"', json_logic: { '===': [{ var: 'wood' }, 'oak'] } });
   });
 
   it.each([

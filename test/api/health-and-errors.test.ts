@@ -4,7 +4,7 @@ import pkg from '../../package.json';
 import type { AppEnv } from '../../src/env';
 import { onError } from '../../src/http/on-error';
 import { assignRequestId } from '../../src/http/request-guards';
-import { admin, call, jsonInit } from '../helpers';
+import { admin, call, jsonInit, tenant } from '../helpers';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -87,5 +87,22 @@ describe('errors in the spec shape', () => {
     expect(body.error).not.toContain('hunter2');
     expect(body.request_id).toBe(res.headers.get('X-Request-Id'));
     expect(logged.join('\n')).toContain(body.request_id);
+  });
+});
+
+describe('rate limit headers on refusals made before routing', () => {
+  it.each([
+    ['405 on /api/health', async () => call('/api/health', { method: 'DELETE' }), 405],
+    ['405 on /api/v1', async (h: Record<string, string>) => call('/api/v1/calculate', { method: 'GET', headers: h }), 405],
+    ['415 on /api/v1', async (h: Record<string, string>) => call('/api/v1/validate', { method: 'POST', headers: { ...h, 'Content-Type': 'text/plain' }, body: 'x' }), 415],
+    ['413 on /api/v1', async (h: Record<string, string>) => call('/api/v1/validate', jsonInit('POST', { schema: 'x'.repeat(1_100_000) }, h)), 413],
+    ['401 on /api/v1', async () => call('/api/v1/validate', jsonInit('POST', { schema: '' })), 401],
+  ])('%s carries X-RateLimit-*', async (_, send, status) => {
+    const { headers } = await tenant('pro');
+    const res = await send(headers);
+    expect(res.status).toBe(status);
+    expect(res.headers.get('X-RateLimit-Limit')).toMatch(/^\d+$/);
+    expect(res.headers.get('X-RateLimit-Remaining')).toMatch(/^\d+$/);
+    expect(res.headers.get('X-RateLimit-Reset')).toMatch(/^\d+$/);
   });
 });

@@ -3,7 +3,7 @@ import { calculationResponse, formResponse } from '../../cpq/serve';
 import { newApp } from '../../http/factory';
 import { PERMISSIONS } from '../../keys/permissions';
 import { ValidationResult, validationResult } from '../../products/diagnostics';
-import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
+import { ADMIN_SECURITY, FieldValues, errorResponses, json, jsonBody } from '../openapi-helpers';
 import { SchemaBody } from '../v1/validate';
 import { StoreId } from './store-schemas';
 
@@ -57,7 +57,7 @@ export const previewApi = newApp()
         params: ProductParams,
         ...jsonBody(
           z.object({
-            configuration: AnyJson,
+            configuration: FieldValues,
             quantity: z.number().optional(),
             lang: z.string().max(35).optional(),
             output_groups: z.array(z.string().min(1)).max(100).optional(),

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { calculationResponse } from '../../cpq/serve';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
-import { KEY_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
+import { FieldValues, KEY_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
 
 const Issue = z
   .object({ code: z.string(), message: z.string(), field: z.string().optional(), rule: z.string().optional() })
@@ -12,9 +12,7 @@ const CalculateRequest = z
   .object({
     tenant_id: z.string().min(1),
     product_id: z.string().min(1).max(128),
-    configuration: z
-      .record(z.string(), z.unknown())
-      .openapi({ description: 'Field id → value (numbers, option ids, booleans, strings)', example: { width: 1200, glass: 'triple' } }),
+    configuration: FieldValues,
     quantity: z.number().optional().openapi({ description: "Default: the product's default quantity (1 unless the schema sets it)" }),
     lang: z.string().max(35).optional(),
     output_groups: z
