@@ -13,9 +13,11 @@ const port = portIndex >= 0 ? Number(args[portIndex + 1]) : 8787;
 const adminToken = process.env.ADMIN_TOKEN ?? 'dev-admin-token';
 const base = `http://127.0.0.1:${port}`;
 const wrangler = join('node_modules', '.bin', 'wrangler');
+// Nothing may call out: without this, miniflare fetches a sample `Request.cf` object from Cloudflare.
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 
 function run(cmdArgs) {
-  const r = spawnSync(wrangler, cmdArgs, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CI: 'true' } });
+  const r = spawnSync(wrangler, cmdArgs, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, CI: 'true' } });
   if (r.status !== 0) {
     console.error(`wrangler ${cmdArgs.join(' ')} failed`);
     process.exit(r.status ?? 1);
@@ -30,7 +32,7 @@ run([
   JSON.stringify({ keyId: 'key_demo', storeId: DEMO_STORE, permissions: ['form:read', 'calculate', 'production:read', 'schema:validate'], plan: 'pro' }),
 ]);
 
-const dev = spawn(wrangler, ['dev', '--var', `ADMIN_TOKEN:${adminToken}`, ...args], { stdio: 'inherit' });
+const dev = spawn(wrangler, ['dev', '--var', `ADMIN_TOKEN:${adminToken}`, ...args], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal));
 dev.on('exit', (code) => process.exit(code ?? 0));
 

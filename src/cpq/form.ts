@@ -27,8 +27,13 @@ function renderForm(ir: ProductIR, lang: string): Json {
 
   const option = (o: OptionIR): Json => ({ id: o.id, label: text(o.label), ...o.attrs });
 
-  const validation = (f: FieldIR): Json =>
-    compact({ min: f.min, max: f.max, step: f.step, max_length: f.maxLength, pattern: f.pattern });
+  const validation = (f: FieldIR): Json | undefined => {
+    const rules = compact({ min: f.min, max: f.max, step: f.step, max_length: f.maxLength, pattern: f.pattern });
+    return Object.keys(rules).length > 0 ? rules : undefined;
+  };
+
+  // What a calculation assumes when the field is not sent; a required field without a declared default has none.
+  const advertisedDefault = (f: FieldIR) => f.default ?? (f.required ? undefined : f.fallback);
 
   const field = (f: FieldIR): Json =>
     compact({
@@ -40,7 +45,7 @@ function renderForm(ir: ProductIR, lang: string): Json {
       validation: f.type === 'hidden' ? undefined : validation(f),
       options: f.options?.map(option),
       presets: f.presets,
-      default: f.default,
+      default: f.type === 'hidden' ? undefined : advertisedDefault(f),
       required: f.required,
       visible_when: condition(f.visibleWhen),
       enabled_when: condition(f.enabledWhen),
