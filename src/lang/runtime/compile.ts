@@ -1,0 +1,153 @@
+import type { BinaryOp, Expr, Span, TableIR } from '../ir';
+import { DONE, slotReader, type Ctx, type Fn } from './context';
+import { Fault, finite, type Val } from './fault';
+import { compileCall } from './functions';
+import { compileMapIndex, compileMatrix, compileRange } from './tables';
+
+/** How compiled expressions reach the rest of the model; names are resolved here, once. */
+export interface Scope {
+  /** A field, a let or `quantity`. */
+  ref(name: string): Fn;
+  /** The memo slot of a field or let (undefined for `quantity`). */
+  slot(name: string): number | undefined;
+  /** The memo slot of an option attribute, `field.attr`. */
+  attrSlot(field: string, attr: string): number;
+  table(name: string): TableIR;
+}
+
+function literal(v: Val): Fn {
+  return () => v;
+}
+
+const LITERAL = 0;
+const SLOT = 1;
+const CLOSURE = 2;
+
+/**
+ * Most operands are literals and names (fields, lets, option attributes): reading those inline saves a call per
+ * leaf. `read` is small and always the same function, so the optimizer inlines it. `f` reads any kind of operand
+ * and is what non-inlined paths call.
+ */
+interface Operand {
+  kind: typeof LITERAL | typeof SLOT | typeof CLOSURE;
+  v: Val;
+  s: number;
+  f: Fn;
+}
+
+function operand(e: Expr, scope: Scope): Operand {
+  if (e.k === 'num' || e.k === 'str' || e.k === 'bool') return { kind: LITERAL, v: e.v, s: -1, f: literal(e.v) };
+  const s = e.k === 'ref' ? scope.slot(e.name) : e.k === 'attr' ? scope.attrSlot(e.field, e.attr) : undefined;
+  if (s !== undefined) return { kind: SLOT, v: 0, s, f: slotReader(s) };
+  return { kind: CLOSURE, v: 0, s: -1, f: compileExpr(e, scope) };
+}
+
+function read(c: Ctx, kind: number, v: Val, s: number, f: Fn): Val {
+  if (kind === SLOT) return c.st[s] === DONE ? (c.v[s] as Val) : c.force(s);
+  return kind === LITERAL ? v : f(c);
+}
+
+function binary(op: BinaryOp, a: Operand, b: Operand, at: Span): Fn {
+  const { kind: ka, v: va, s: sa, f: fa } = a;
+  const { kind: kb, v: vb, s: sb, f: fb } = b;
+  switch (op) {
+    case '+':
+      return (c) => finite((read(c, ka, va, sa, fa) as number) + (read(c, kb, vb, sb, fb) as number), at);
+    case '-':
+      return (c) => finite((read(c, ka, va, sa, fa) as number) - (read(c, kb, vb, sb, fb) as number), at);
+    case '*':
+      return (c) => finite((read(c, ka, va, sa, fa) as number) * (read(c, kb, vb, sb, fb) as number), at);
+    case '/':
+      return (c) => {
+        const x = read(c, ka, va, sa, fa) as number;
+        const y = read(c, kb, vb, sb, fb) as number;
+        if (y === 0) throw new Fault('R_DIV_ZERO', at);
+        return finite(x / y, at);
+      };
+    case '==':
+      return (c) => read(c, ka, va, sa, fa) === read(c, kb, vb, sb, fb);
+    case '!=':
+      return (c) => read(c, ka, va, sa, fa) !== read(c, kb, vb, sb, fb);
+    // Numbers compare numerically and strings (ids, dates as ISO text) by code unit, as the doc specifies.
+    case '<':
+      return (c) => read(c, ka, va, sa, fa) < read(c, kb, vb, sb, fb);
+    case '<=':
+      return (c) => read(c, ka, va, sa, fa) <= read(c, kb, vb, sb, fb);
+    case '>':
+      return (c) => read(c, ka, va, sa, fa) > read(c, kb, vb, sb, fb);
+    case '>=':
+      return (c) => read(c, ka, va, sa, fa) >= read(c, kb, vb, sb, fb);
+    case 'and':
+      return (c) => (read(c, ka, va, sa, fa) as boolean) && (read(c, kb, vb, sb, fb) as boolean);
+    case 'or':
+      return (c) => (read(c, ka, va, sa, fa) as boolean) || (read(c, kb, vb, sb, fb) as boolean);
+  }
+}
+
+function membership(a: Fn, list: Expr[], negate: boolean, scope: Scope): Fn {
+  if (list.every((e) => e.k === 'num' || e.k === 'str' || e.k === 'bool')) {
+    const values = list.map((e) => (e as { v: Val }).v);
+    return (c) => values.includes(a(c)) !== negate;
+  }
+  const items = list.map((e) => compileExpr(e, scope));
+  return (c) => {
+    const v = a(c);
+    for (let i = 0; i < items.length; i++) if ((items[i] as Fn)(c) === v) return !negate;
+    return negate;
+  };
+}
+
+function tableCall(e: Extract<Expr, { k: 'table' }>, scope: Scope): Fn {
+  const t = scope.table(e.table);
+  const args = e.args.map((x) => compileExpr(x, scope));
+  const [first, second] = args;
+  if (t.kind === 'range' && first !== undefined && args.length === 1) return compileRange(e.table, t, first, e.at);
+  if (t.kind === 'matrix' && first !== undefined && second !== undefined && args.length === 2) {
+    return compileMatrix(e.table, t, first, second, e.at);
+  }
+  throw new Error(`invalid IR: ${t.kind} table ${e.table} called with ${args.length} argument(s)`);
+}
+
+export function compileExpr(e: Expr, scope: Scope): Fn {
+  switch (e.k) {
+    case 'num':
+    case 'str':
+    case 'bool':
+      return literal(e.v);
+    case 'ref':
+      return scope.ref(e.name);
+    case 'bin':
+      return binary(e.op, operand(e.a, scope), operand(e.b, scope), e.at);
+    case 'not': {
+      const a = compileExpr(e.a, scope);
+      return (c) => !a(c);
+    }
+    case 'neg': {
+      const a = compileExpr(e.a, scope);
+      return (c) => -(a(c) as number);
+    }
+    case 'if': {
+      const cond = compileExpr(e.c, scope);
+      const then = compileExpr(e.t, scope);
+      const otherwise = compileExpr(e.e, scope);
+      return (c) => (cond(c) ? then(c) : otherwise(c));
+    }
+    case 'in':
+      return membership(compileExpr(e.a, scope), e.list, e.negate, scope);
+    case 'call':
+      return compileCall(
+        e.fn,
+        e.args.map((x) => compileExpr(x, scope)),
+        e.at,
+      );
+    case 'table':
+      return tableCall(e, scope);
+    case 'index': {
+      const t = scope.table(e.table);
+      if (t.kind !== 'map') throw new Error(`invalid IR: ${t.kind} table ${e.table} indexed with []`);
+      return compileMapIndex(e.table, t, compileExpr(e.key, scope), e.at);
+    }
+    case 'attr':
+      return slotReader(scope.attrSlot(e.field, e.attr));
+  }
+}

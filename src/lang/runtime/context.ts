@@ -1,0 +1,85 @@
+import { Fault, type Val } from './fault';
+
+export type Fn = (c: Ctx) => Val;
+
+const UNKNOWN = 0;
+const BUSY = 1;
+export const DONE = 2;
+const FAILED = 3;
+
+/** What instantiate() decided about the memo slots: the closure computing each one and a name for messages. */
+export interface SlotTable {
+  readonly fns: Fn[];
+  readonly names: string[];
+}
+
+/**
+ * Per-evaluation state. Every field value, let and condition has a slot (an array index fixed at instantiate
+ * time) so that lazy evaluation memoizes without string lookups. One Ctx per model is reused: evaluate() is
+ * synchronous and closures never re-enter it, so a reset replaces allocation.
+ */
+export class Ctx {
+  readonly v: Val[];
+  readonly st: Uint8Array;
+  readonly failed: (Fault | undefined)[];
+  /** Slots being computed, innermost last: when a fault unwinds them they are marked failed, not left busy. */
+  private readonly stack: Int32Array;
+  private sp = 0;
+  /** Configuration values as sent, by field index (undefined: not sent). */
+  readonly raw: unknown[];
+  /** Fields whose sent value failed validation; their problems are collected afterwards, in field order. */
+  readonly bad: Uint8Array;
+  quantity = 0;
+
+  constructor(
+    private readonly slots: SlotTable,
+    fieldCount: number,
+  ) {
+    const n = slots.fns.length;
+    this.v = new Array<Val>(n).fill(0);
+    this.st = new Uint8Array(n);
+    this.failed = new Array<Fault | undefined>(n).fill(undefined);
+    this.stack = new Int32Array(n);
+    this.raw = new Array<unknown>(fieldCount).fill(undefined);
+    this.bad = new Uint8Array(fieldCount);
+  }
+
+  reset(quantity: number): void {
+    // `failed` is only read for slots in state FAILED, so it needs no clearing. Plain loops: these arrays are
+    // short, and fill() costs more in call overhead than the stores.
+    const { st, raw, bad } = this;
+    for (let i = 0; i < st.length; i++) st[i] = UNKNOWN;
+    for (let i = 0; i < raw.length; i++) {
+      raw[i] = undefined;
+      bad[i] = 0;
+    }
+    this.sp = 0;
+    this.quantity = quantity;
+  }
+
+  force(s: number): Val {
+    const state = this.st[s];
+    if (state === FAILED) throw this.failed[s];
+    if (state === BUSY) throw new Fault('R_CYCLE', undefined, { name: this.slots.names[s] ?? '?' });
+    this.st[s] = BUSY;
+    this.stack[this.sp++] = s;
+    const v = (this.slots.fns[s] as Fn)(this);
+    this.sp--;
+    this.v[s] = v;
+    this.st[s] = DONE;
+    return v;
+  }
+
+  /** Called where a fault is caught: the slots it interrupted keep it, so later readers re-throw it. */
+  unwind(fault: Fault): void {
+    while (this.sp > 0) {
+      const s = this.stack[--this.sp] as number;
+      this.st[s] = FAILED;
+      this.failed[s] = fault;
+    }
+  }
+}
+
+export function slotReader(s: number): Fn {
+  return (c) => (c.st[s] === DONE ? (c.v[s] as Val) : c.force(s));
+}

@@ -1,0 +1,178 @@
+// One evaluation: quantity and configuration checks, field and group states, rules, price and outputs.
+// Faults are caught per top-level unit (a field, a rule, a line, an output item), never per node: the loops
+// run inside one try and resume after the unit that failed.
+import type { Ctx, Fn } from './context';
+import type { Val } from './fault';
+import { isAbsent, isValidQuantity, type Problem } from './fields';
+import { negotiateLanguage } from './language';
+import type { CompiledField, CompiledModel } from './model';
+import { formatValue, makePack, type Pack, type Template } from './pack';
+import { snapSelf } from './numeric';
+import { price } from './price';
+import { issue, Run } from './run';
+import type { Evaluation, EvaluationInput, FieldState } from './types';
+
+function readConfiguration(run: Run, config: Record<string, unknown>): void {
+  if (config === null || typeof config !== 'object') return;
+  const { fieldIndex } = run.m;
+  // for-in walks the enumeration cache without allocating a key array; inherited keys are skipped.
+  for (const key in config) {
+    if (!Object.hasOwn(config, key)) continue;
+    const i = fieldIndex.get(key);
+    if (i === undefined) {
+      run.error('UNKNOWN_FIELD', 'UNKNOWN_FIELD', { field: key.length > 100 ? `${key.slice(0, 100)}…` : key }, key);
+    } else {
+      run.c.raw[i] = config[key];
+    }
+  }
+}
+
+/** A condition that is absent holds; one that failed (and was reported) counts as holding too. */
+function holds(run: Run, condition: Fn | undefined, field?: string): boolean {
+  return condition === undefined || run.run(condition, field) !== false;
+}
+
+function hiddenState(f: CompiledField, value: Val): FieldState {
+  return { id: f.ir.id, visible: false, enabled: true, required: false, value };
+}
+
+/** `run` is given on the slow path, where required_when may fail on its own. */
+function fieldState(f: CompiledField, visible: Val, enabled: Val, value: Val, c: Ctx, run?: Run): FieldState {
+  const when = f.requiredWhen;
+  const required =
+    f.ir.required || (when !== undefined && (run === undefined ? when(c) : run.run(when, f.ir.id)) === true);
+  return { id: f.ir.id, visible: visible as boolean, enabled: enabled as boolean, required, value };
+}
+
+/** Problems of a field the user can see and change: a disabled field cannot be filled in, so it is never
+ * reported as missing. */
+function validate(run: Run, i: number, f: CompiledField, required: boolean): void {
+  const raw = run.c.raw[i];
+  const label = run.pack.fieldLabels[i]!;
+  if (run.c.bad[i] === 1) {
+    const problems: Problem[] = [];
+    f.check!(raw, problems);
+    for (const p of problems) run.error(p.code, p.key, { ...p.params, label }, f.ir.id);
+  } else if (required && isAbsent(raw) && f.ir.default === undefined) {
+    run.error('REQUIRED', 'REQUIRED', { label }, f.ir.id);
+  }
+}
+
+/** A field's state after one of its parts failed: each part on its own, so that the parts that work still count
+ * (they are memoized, so a fault already reported is not reported again). A failed condition counts as true:
+ * the field is shown rather than hidden. */
+function fieldStateAfterFault(run: Run, f: CompiledField): FieldState {
+  const id = f.ir.id;
+  const value = run.run(f.value, id) ?? f.ir.fallback;
+  if (f.check === undefined) return hiddenState(f, value);
+  return fieldState(f, holds(run, f.visible, id), holds(run, f.enabled, id), value, run.c, run);
+}
+
+function fieldStates(run: Run): FieldState[] {
+  const { m, c } = run;
+  const fields = m.fields;
+  const states: FieldState[] = [];
+  let i = 0;
+  while (i < fields.length) {
+    let f = fields[i]!;
+    let state: FieldState;
+    try {
+      for (; i < fields.length; i++) {
+        f = fields[i]!;
+        state =
+          f.check === undefined
+            ? hiddenState(f, f.value(c))
+            : fieldState(f, f.visible === undefined || f.visible(c), f.enabled === undefined || f.enabled(c), f.value(c), c);
+        if (state.visible && state.enabled && f.check !== undefined) validate(run, i, f, state.required);
+        states.push(state);
+      }
+    } catch (e) {
+      run.fail(e, f.ir.id);
+      state = fieldStateAfterFault(run, f);
+      if (state.visible && state.enabled && f.check !== undefined) validate(run, i, f, state.required);
+      states.push(state);
+      i++;
+    }
+  }
+  return states;
+}
+
+function render(run: Run, t: Template, rule: string): string {
+  let s = '';
+  for (const part of t) {
+    if (typeof part === 'string') s += part;
+    else {
+      const v = run.run(part, undefined, rule);
+      s += v === undefined ? '?' : formatValue(v);
+    }
+  }
+  return s;
+}
+
+function rules(run: Run): void {
+  const { m, c, pack } = run;
+  const list = m.rules;
+  let k = 0;
+  while (k < list.length) {
+    try {
+      for (; k < list.length; k++) {
+        const r = list[k]!;
+        if (r.when(c) !== true) continue;
+        const message = render(run, pack.ruleMessages[k]!, r.ir.id);
+        (r.ir.severity === 'error' ? run.errors : run.warnings).push(issue('RULE', message, r.ir.field, r.ir.id));
+      }
+    } catch (e) {
+      const r = list[k++]!;
+      run.fail(e, r.ir.field, r.ir.id);
+    }
+  }
+}
+
+function outputs(run: Run): Map<string, Map<string, number>> {
+  const c = run.c;
+  const result = new Map<string, Map<string, number>>();
+  for (const o of run.m.outputs) {
+    const items = new Map<string, number>();
+    const list = o.items;
+    let k = 0;
+    while (k < list.length) {
+      try {
+        for (; k < list.length; k++) {
+          const it = list[k]!;
+          // Outputs are served as data: drop binary float noise such as 4.800000000000001.
+          if (it.when === undefined || it.when(c) === true) items.set(it.id, snapSelf(it.value(c) as number));
+        }
+      } catch (e) {
+        k++;
+        run.fail(e);
+      }
+    }
+    result.set(o.id, items);
+  }
+  return result;
+}
+
+export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>, input: EvaluationInput): Evaluation {
+  const { ir } = m;
+  const language = negotiateLanguage(input.lang, ir);
+  let pack = packs.get(language);
+  if (pack === undefined) {
+    pack = makePack(m, language);
+    packs.set(language, pack);
+  }
+  const quantityOk = isValidQuantity(input.quantity, ir.quantity);
+  c.reset(quantityOk ? input.quantity : ir.quantity.default);
+  const run = new Run(m, c, pack);
+  if (!quantityOk) {
+    const { min, max, step } = ir.quantity;
+    run.error('INVALID_QUANTITY', 'INVALID_QUANTITY', { min: String(min), max: String(max), step: String(step) }, 'quantity');
+  }
+  readConfiguration(run, input.configuration);
+  const fields = fieldStates(run);
+  const groups: Evaluation['groups'] = [];
+  for (const g of m.groups) groups.push({ id: g.id, visible: holds(run, g.visible), enabled: holds(run, g.enabled) });
+  rules(run);
+  // Pricing a configuration that has errors would quote something the customer did not ask for.
+  const priced = run.errors.length === 0 ? price(run) : null;
+  return { language, fields, groups, price: priced, outputs: outputs(run), errors: run.errors, warnings: run.warnings };
+}

@@ -1,0 +1,167 @@
+// instantiate(): resolves every name to a memo slot and compiles every expression to a closure, once.
+import type { Condition, Expr, FieldIR, LineIR, ProductIR, RuleIR, TableIR } from '../ir';
+import { compileExpr, type Scope } from './compile';
+import { slotReader, type Fn, type SlotTable } from './context';
+import type { Val } from './fault';
+import { checkerFor, isAbsent, type Checker } from './fields';
+import { minorScale, sortTiers, type Tier } from './money';
+
+export interface CompiledField {
+  readonly ir: FieldIR;
+  readonly value: Fn;
+  /** Own condition and the group's, combined; undefined when always true (skipping a call per field). */
+  readonly visible: Fn | undefined;
+  readonly enabled: Fn | undefined;
+  /** Memoized like the other conditions, so that a fault it raises is reported once. */
+  readonly requiredWhen: Fn | undefined;
+  /** undefined for hidden fields. */
+  readonly check: Checker | undefined;
+}
+
+export interface CompiledModel {
+  readonly ir: ProductIR;
+  readonly slots: SlotTable;
+  readonly fields: CompiledField[];
+  readonly fieldIndex: ReadonlyMap<string, number>;
+  /** Conditions undefined when always true. */
+  readonly groups: { id: string; visible: Fn | undefined; enabled: Fn | undefined }[];
+  readonly lines: { ir: LineIR; amount: Fn; when: Fn | undefined }[];
+  readonly minorScale: number;
+  readonly tiers: Tier[];
+  readonly outputs: { id: string; items: { id: string; value: Fn; when: Fn | undefined }[] }[];
+  readonly rules: { ir: RuleIR; when: Fn }[];
+  /** A value by name for message interpolation; undefined when no such value exists. */
+  readonly lookup: (name: string) => Fn | undefined;
+}
+
+export function compileModel(ir: ProductIR): CompiledModel {
+  const fns: Fn[] = [];
+  const names: string[] = [];
+  const alloc = (name: string): number => {
+    names.push(name);
+    // Placeholder: every slot gets its closure below, before any evaluation.
+    return fns.push(() => 0) - 1;
+  };
+
+  const fieldIndex = new Map<string, number>();
+  ir.fields.forEach((f, i) => {
+    fieldIndex.set(f.id, i);
+    alloc(f.id);
+  });
+  const letIndex = new Map<string, number>();
+  const lets = Object.entries(ir.lets);
+  for (const [name] of lets) letIndex.set(name, alloc(name));
+
+  const attrSlots = new Map<string, number>();
+  const slot = (name: string): number | undefined => fieldIndex.get(name) ?? letIndex.get(name);
+  const lookup = (name: string): Fn | undefined => {
+    if (name === 'quantity') return (c) => c.quantity;
+    const s = slot(name);
+    return s === undefined ? undefined : slotReader(s);
+  };
+  const scope: Scope = {
+    slot,
+    ref(name) {
+      const fn = lookup(name);
+      if (fn === undefined) throw new Error(`invalid IR: unknown name ${name}`);
+      return fn;
+    },
+    attrSlot(field, attr) {
+      // One memo slot per field.attribute pair: read often (sashes.count), looked up once per evaluation.
+      const key = `${field}.${attr}`;
+      const known = attrSlots.get(key);
+      if (known !== undefined) return known;
+      const i = fieldIndex.get(field);
+      const options = i === undefined ? undefined : ir.fields[i]?.options;
+      if (i === undefined || options === undefined) throw new Error(`invalid IR: ${field} has no options`);
+      const byOption = new Map<string, Val>();
+      for (const o of options) {
+        if (!Object.hasOwn(o.attrs, attr)) throw new Error(`invalid IR: option ${o.id} has no ${attr}`);
+        byOption.set(o.id, o.attrs[attr] as Val);
+      }
+      const read = slotReader(i);
+      const s = alloc(key);
+      // The field's value is always one of its options (sent values are validated, the fallback is an option).
+      fns[s] = (c) => byOption.get(read(c) as string) as Val;
+      attrSlots.set(key, s);
+      return s;
+    },
+    table(name): TableIR {
+      if (!Object.hasOwn(ir.tables, name)) throw new Error(`invalid IR: unknown table ${name}`);
+      return ir.tables[name] as TableIR;
+    },
+  };
+  const compile = (e: Expr): Fn => compileExpr(e, scope);
+  const optional = (e: Expr | undefined): Fn | undefined => (e === undefined ? undefined : compile(e));
+  const condition = (cond: Condition | undefined): Fn | undefined => optional(cond?.expr);
+  /** A memoized condition: it is read by the field's value closure and again for the field's state. */
+  const memo = (name: string, fn: Fn | undefined): Fn | undefined => {
+    if (fn === undefined) return undefined;
+    const s = alloc(name);
+    fns[s] = fn;
+    return slotReader(s);
+  };
+
+  const groupStates = new Map<string, { visible: Fn | undefined; enabled: Fn | undefined }>();
+  const groups = ir.groups.map((g) => {
+    const state = {
+      id: g.id,
+      visible: memo(`${g.id} visible_when`, condition(g.visibleWhen)),
+      enabled: memo(`${g.id} enabled_when`, condition(g.enabledWhen)),
+    };
+    groupStates.set(g.id, state);
+    return state;
+  });
+  /** A field is visible (enabled) when its group is and its own condition holds. */
+  const fieldCondition = (name: string, groupFn: Fn | undefined, own: Condition | undefined): Fn | undefined => {
+    const ownFn = condition(own);
+    if (ownFn === undefined) return groupFn;
+    if (groupFn === undefined) return memo(name, ownFn);
+    return memo(name, (c) => (groupFn(c) as boolean) && (ownFn(c) as boolean));
+  };
+
+  const fields = ir.fields.map((f, i): CompiledField => {
+    const group = groupStates.get(f.group);
+    const visible = fieldCondition(`${f.id} visible_when`, group?.visible, f.visibleWhen);
+    const enabled = fieldCondition(`${f.id} enabled_when`, group?.enabled, f.enabledWhen);
+    const check = checkerFor(f);
+    const fallback = f.fallback;
+    if (check === undefined) {
+      fns[i] = f.value === undefined ? () => fallback : compile(f.value);
+    } else {
+      // Values sent for fields that are not visible or not enabled are ignored: the user cannot see or change
+      // them, so the field keeps its default (and such a value is not validated either).
+      fns[i] = (c) => {
+        const raw = c.raw[i];
+        if (isAbsent(raw) || (visible !== undefined && !visible(c)) || (enabled !== undefined && !enabled(c))) {
+          return fallback;
+        }
+        const v = check(raw, null);
+        if (v !== undefined) return v;
+        c.bad[i] = 1;
+        return fallback;
+      };
+    }
+    const requiredWhen = f.requiredWhen === undefined ? undefined : memo(`${f.id} required_when`, condition(f.requiredWhen));
+    return { ir: f, value: slotReader(i), visible, enabled, requiredWhen, check };
+  });
+
+  for (const [name, expr] of lets) fns[letIndex.get(name) as number] = compile(expr);
+
+  return {
+    ir,
+    slots: { fns, names },
+    fields,
+    fieldIndex,
+    groups,
+    lines: ir.price.lines.map((l) => ({ ir: l, amount: compile(l.amount), when: optional(l.when) })),
+    minorScale: minorScale(ir.minorUnits),
+    tiers: sortTiers(ir.price.quantityDiscount),
+    outputs: ir.outputs.map((o) => ({
+      id: o.id,
+      items: o.items.map((it) => ({ id: it.id, value: compile(it.value), when: optional(it.when) })),
+    })),
+    rules: ir.rules.map((r) => ({ ir: r, when: compile(r.when) })),
+    lookup,
+  };
+}

@@ -1,0 +1,82 @@
+// Float care shared by functions, tables and money: decimals written in a schema (1.005, 0.1, 2.3) are not exact
+// binary numbers, so before rounding or comparing to a grid a value is first taken to 15 significant digits.
+
+/** From here on the 15th significant digit is the units digit: 15-digit rounding is plain rounding. */
+const UNITS_DIGIT = 1e14;
+
+/** Exact powers of ten (10^0 … 10^22 are representable); literal parsing avoids pow inaccuracies. */
+const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+
+function pow10(p: number): number {
+  return POW10[p] ?? Number(`1e${p}`);
+}
+
+/**
+ * Rounds to an integer, half away from zero, as if `x` had first been rounded to 15 significant digits: so
+ * 100.49999999999999 (1.005 × 100) counts as 100.5 and becomes 101. No string conversion: this runs per line.
+ */
+export function roundHalfAway(x: number): number {
+  const a = Math.abs(x);
+  let r: number;
+  if (a >= UNITS_DIGIT) {
+    r = Math.round(a);
+  } else {
+    const t = Math.floor(a);
+    const f = a - t;
+    // 15-digit rounding moves `a` by at most 5e-15·a, so only a fraction that close to .5 needs a closer look.
+    if (Math.abs(f - 0.5) > a * 1e-14) {
+      r = f > 0.5 ? t + 1 : t;
+    } else {
+      // Here a ≥ 0.4, so its 15th significant digit has a unit of 10^(e-14) with e in [-1, 13]; whatever
+      // lies within half that unit below .5 rounds up to .5 at 15 digits.
+      const e = Math.floor(Math.log10(a));
+      r = f >= 0.5 - 5 / (POW10[15 - e] as number) ? t + 1 : t;
+    }
+  }
+  return x < 0 && r !== 0 ? -r : r;
+}
+
+/** round(x, places): half away from zero at `places` decimals (negative places round to tens, hundreds, …). */
+export function roundTo(x: number, places: number): number {
+  const p = Math.max(-300, Math.min(300, Math.trunc(places)));
+  if (p >= 0) {
+    const scale = pow10(p);
+    const s = x * scale;
+    // x is already finer than the requested precision can express: nothing to round.
+    if (!Number.isFinite(s)) return x;
+    return roundHalfAway(s) / scale;
+  }
+  const scale = pow10(-p);
+  return roundHalfAway(x / scale) * scale;
+}
+
+/** `v` rounded at the 15th significant digit of `ref`: removes artefacts such as 2.3000000000000003. */
+export function snap(v: number, ref: number): number {
+  const m = Math.abs(ref);
+  if (m === 0 || !Number.isFinite(m)) return v;
+  return roundTo(v, 14 - Math.floor(Math.log10(m)));
+}
+
+export function snapSelf(v: number): number {
+  return Number.isInteger(v) ? v : snap(v, v);
+}
+
+/** Smallest multiple of |step| ≥ x (floor: largest ≤ x), exact for decimal steps: ceilTo(2.3, 0.1) = 2.3. */
+export function stepTo(x: number, step: number, up: boolean): number {
+  const s = Math.abs(step);
+  const q = snapSelf(x / s);
+  const n = up ? Math.ceil(q) : Math.floor(q);
+  return snapSelf(n * s);
+}
+
+/** Floored modulo (the result has the sign of b), with the quotient and result taken to 15 digits. */
+export function floorMod(a: number, b: number): number {
+  const n = Math.floor(snapSelf(a / b));
+  return snap(a - n * b, Math.max(Math.abs(a), Math.abs(b)));
+}
+
+/** Numbers as messages show them: no float artefacts (0.1 + 0.2 prints as 0.3), no "-0". */
+export function formatNumber(v: number): string {
+  if (Number.isInteger(v)) return v === 0 ? '0' : String(v);
+  return String(Number(v.toPrecision(15)));
+}

@@ -1,0 +1,50 @@
+// Issue collection for one evaluation, shared by the evaluation steps (evaluate.ts, price.ts).
+import type { MessageKey } from './catalog';
+import type { Ctx, Fn } from './context';
+import { Fault, type Val } from './fault';
+import { format, type Params } from './messages';
+import type { CompiledModel } from './model';
+import type { Pack } from './pack';
+import type { Issue } from './types';
+
+export function issue(code: string, message: string, field: string | undefined, rule: string | undefined): Issue {
+  const out: Issue = { code, message };
+  if (field !== undefined) out.field = field;
+  if (rule !== undefined) out.rule = rule;
+  return out;
+}
+
+export class Run {
+  readonly errors: Issue[] = [];
+  readonly warnings: Issue[] = [];
+
+  constructor(
+    readonly m: CompiledModel,
+    readonly c: Ctx,
+    readonly pack: Pack,
+  ) {}
+
+  error(code: string, key: MessageKey, params: Params, field?: string, rule?: string): void {
+    this.errors.push(issue(code, format(this.pack.messages, key, params), field, rule));
+  }
+
+  /** Reports a caught fault (each once: memoized slots re-throw the same one); anything else is a bug. */
+  fail(e: unknown, field?: string, rule?: string): void {
+    if (!(e instanceof Fault)) throw e;
+    this.c.unwind(e);
+    if (e.reported) return;
+    e.reported = true;
+    const where: Params = e.at === undefined ? {} : { line: String(e.at.line), column: String(e.at.column) };
+    this.error(e.code, e.code, { ...e.params, ...where }, field, rule);
+  }
+
+  /** The closure's value, or undefined after reporting its fault. */
+  run(fn: Fn, field?: string, rule?: string): Val | undefined {
+    try {
+      return fn(this.c);
+    } catch (e) {
+      this.fail(e, field, rule);
+      return undefined;
+    }
+  }
+}

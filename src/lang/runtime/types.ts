@@ -1,0 +1,57 @@
+import type { ProductIR } from '../ir';
+
+export interface Issue {
+  code: string;
+  message: string;
+  field?: string;
+  rule?: string;
+}
+
+export interface FieldState {
+  id: string;
+  visible: boolean;
+  enabled: boolean;
+  required: boolean;
+  value: number | string | boolean;
+}
+
+export interface PriceLine {
+  id: string;
+  kind: 'line' | 'surcharge' | 'discount';
+  label: string;
+  amount: number;
+}
+
+export interface Price {
+  currency: string;
+  unit: number;
+  subtotal: number;
+  discount: number;
+  total: number;
+  lines: PriceLine[];
+}
+
+export interface Evaluation {
+  /** The language messages and labels were resolved in. */
+  language: string;
+  /** In IR field order. */
+  fields: FieldState[];
+  groups: { id: string; visible: boolean; enabled: boolean }[];
+  /** null when errors prevent pricing. */
+  price: Price | null;
+  /** Every output group (the caller filters); items whose `when` is false are left out. */
+  outputs: Map<string, Map<string, number>>;
+  errors: Issue[];
+  warnings: Issue[];
+}
+
+export interface EvaluationInput {
+  configuration: Record<string, unknown>;
+  quantity: number;
+  lang: string;
+}
+
+export interface Model {
+  readonly ir: ProductIR;
+  evaluate(input: EvaluationInput): Evaluation;
+}

@@ -1,0 +1,109 @@
+// Hand-built IR for runtime tests: the front end is tested elsewhere, here every construct is built directly.
+import type { BinaryOp, Expr, FieldIR, FieldType, OptionIR, ProductIR, Span, TableIR, ValueType } from '../../../src/lang/ir';
+import { instantiate, type Evaluation } from '../../../src/lang/runtime';
+
+export const at = (line = 1, column = 1): Span => ({ line, column });
+
+export const num = (v: number): Expr => ({ k: 'num', v });
+export const str = (v: string): Expr => ({ k: 'str', v });
+export const bool = (v: boolean): Expr => ({ k: 'bool', v });
+export const ref = (name: string): Expr => ({ k: 'ref', name });
+export const bin = (op: BinaryOp, a: Expr, b: Expr, span: Span = at()): Expr => ({ k: 'bin', op, a, b, at: span });
+export const not = (a: Expr): Expr => ({ k: 'not', a });
+export const neg = (a: Expr): Expr => ({ k: 'neg', a });
+export const iff = (c: Expr, t: Expr, e: Expr): Expr => ({ k: 'if', c, t, e });
+export const inList = (a: Expr, list: Expr[], negate = false): Expr => ({ k: 'in', a, list, negate });
+export const call = (fn: string, args: Expr[], span: Span = at()): Expr => ({ k: 'call', fn, args, at: span });
+export const tcall = (table: string, args: Expr[], span: Span = at()): Expr => ({ k: 'table', table, args, at: span });
+export const index = (table: string, key: Expr, span: Span = at()): Expr => ({ k: 'index', table, key, at: span });
+export const attr = (field: string, name: string): Expr => ({ k: 'attr', field, attr: name });
+export const cond = (expr: Expr) => ({ source: '<test>', expr });
+
+export const option = (id: string, attrs: OptionIR['attrs'] = {}, label?: Record<string, string>): OptionIR => ({
+  id,
+  label: label ?? { en: id },
+  attrs,
+});
+
+const VALUE_TYPES: Record<FieldType, ValueType> = {
+  number: 'number',
+  slider: 'number',
+  quantity: 'number',
+  dropdown: 'string',
+  radio: 'string',
+  swatch: 'string',
+  checkbox: 'boolean',
+  text: 'string',
+  date: 'string',
+  hidden: 'number',
+};
+
+/** A field with the fallback the front end would compute (declared default, else the type's). */
+export function field(id: string, type: FieldType, props: Partial<FieldIR> = {}): FieldIR {
+  const options = props.options;
+  const typeFallback =
+    VALUE_TYPES[type] === 'number'
+      ? typeof props.min === 'number'
+        ? props.min
+        : 0
+      : type === 'checkbox'
+        ? false
+        : options !== undefined
+          ? (options[0]?.id ?? '')
+          : '';
+  return {
+    id,
+    type,
+    valueType: VALUE_TYPES[type],
+    group: 'main',
+    label: type === 'hidden' ? undefined : { en: id },
+    required: false,
+    fallback: props.default ?? typeFallback,
+    ...props,
+  };
+}
+
+export function product(parts: Partial<ProductIR> = {}): ProductIR {
+  return {
+    irVersion: 1,
+    name: { en: 'Test product' },
+    language: 'en',
+    languages: ['en'],
+    currency: 'EUR',
+    minorUnits: 2,
+    layout: 'sections',
+    quantity: { min: 1, max: 10000, step: 1, default: 1 },
+    groups: [{ id: 'main', label: { en: 'Main' }, order: 0 }],
+    fields: [],
+    lets: {},
+    tables: {},
+    price: { lines: [], quantityDiscount: [] },
+    outputs: [],
+    rules: [],
+    ...parts,
+  };
+}
+
+/** A product whose single public output group `out` has one item per entry, to read expression values. */
+export function withOutputs(items: Record<string, Expr>, parts: Partial<ProductIR> = {}): ProductIR {
+  return product({
+    ...parts,
+    outputs: [{ id: 'out', internal: false, items: Object.entries(items).map(([id, value]) => ({ id, value })) }],
+  });
+}
+
+export const range = (lookup: 'next' | 'interpolate', bands: number[], values: number[]): TableIR => ({
+  kind: 'range',
+  lookup,
+  bands,
+  values,
+});
+
+export function evaluate(ir: ProductIR, configuration: Record<string, unknown> = {}, quantity?: number, lang = 'en') {
+  return instantiate(ir).evaluate({ configuration, quantity: quantity ?? ir.quantity.default, lang });
+}
+
+/** The values of output group `group` as a plain object (test ids are never __proto__ here). */
+export function outputsOf(ev: Evaluation, group = 'out'): Record<string, number> {
+  return Object.fromEntries(ev.outputs.get(group) ?? []);
+}
