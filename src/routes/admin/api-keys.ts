@@ -9,7 +9,7 @@ import { generateApiKey, sha256Hex } from '../../keys/secret';
 import { deleteKeyRecord, putKeyRecord } from '../../keys/store';
 import { storeGate } from '../../limits/gate';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
-import { StoreParams } from './store-schemas';
+import { StoreParams } from './params';
 import { findStore } from './stores';
 
 type KeyRow = typeof apiKeys.$inferSelect;

@@ -5,15 +5,11 @@ import { PERMISSIONS } from '../../keys/permissions';
 import { ValidationResult, validationResult } from '../../products/diagnostics';
 import { ADMIN_SECURITY, FieldValues, errorResponses, json, jsonBody } from '../openapi-helpers';
 import { SchemaBody } from '../v1/validate';
-import { StoreId } from './store-schemas';
+import { ProductParams } from './params';
 
 // The backoffice previews a product exactly as a storefront would see it, through the same code as /api/v1,
 // with the admin's rights instead of an API key's.
 
-const ProductParams = z.object({
-  store_id: StoreId.openapi({ param: { name: 'store_id', in: 'path' } }),
-  external_id: z.string().min(1).max(128).openapi({ param: { name: 'external_id', in: 'path' } }),
-});
 
 const tags = ['Admin: preview'];
 const AnyJson = z.record(z.string(), z.unknown());

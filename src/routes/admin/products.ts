@@ -8,16 +8,9 @@ import { DiagnosticJson, splitDiagnostics } from '../../products/diagnostics';
 import { publishCurrentVersion } from '../../products/pointer';
 import { appendVersion, deleteProduct, findCurrent, findProduct, findVersion, listProducts, listVersions } from '../../products/repository';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
-import { StoreId } from './store-schemas';
+import { ProductParams, StoreParams } from './params';
 import { findStore } from './stores';
 
-const ExternalId = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'letters, digits, ., - and _, starting with a letter or digit, at most 128')
-  .openapi({ example: 'pvc-window' });
-
-const StoreParam = z.object({ store_id: StoreId.openapi({ param: { name: 'store_id', in: 'path' } }) });
-const ProductParams = StoreParam.extend({ external_id: ExternalId.openapi({ param: { name: 'external_id', in: 'path' } }) });
 
 const VersionInfo = z.object({ version: z.number().int(), content_hash: z.string(), created_at: z.string() }).openapi('ProductVersionInfo');
 
@@ -116,7 +109,7 @@ export const productsApi = newApp()
       tags,
       security: ADMIN_SECURITY,
       summary: "List a store's products",
-      request: { params: StoreParam },
+      request: { params: StoreParams },
       responses: { 200: json(z.object({ products: z.array(ProductSummary) }), 'The products'), ...errorResponses(400, 401, 404) },
     }),
     async (c) => {

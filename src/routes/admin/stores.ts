@@ -7,7 +7,7 @@ import { newApp } from '../../http/factory';
 import { PLANS } from '../../keys/permissions';
 import { storeGate } from '../../limits/gate';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
-import { Store, StoreId, StoreName, StoreParams } from './store-schemas';
+import { Store, StoreId, StoreName, StoreParams } from './params';
 
 type StoreRow = typeof stores.$inferSelect;
 

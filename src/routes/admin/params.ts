@@ -21,3 +21,12 @@ export const Store = z
   .openapi('Store');
 
 export const StoreName = z.string().trim().min(1).max(200);
+
+export const ExternalId = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'letters, digits, ., - and _, starting with a letter or digit, at most 128')
+  .openapi({ example: 'pvc-window' });
+
+export const ProductParams = StoreParams.extend({
+  external_id: ExternalId.openapi({ param: { name: 'external_id', in: 'path' } }),
+});
