@@ -1,5 +1,5 @@
 // A product's current version, mirrored into KV on every save so the request path finds it without D1.
-// KV is eventually consistent: other locations see a new version within about a minute (README, "Caching").
+// KV is eventually consistent: other locations see a new version within about a minute (docs/api.md, "Caching and consistency").
 
 export interface VersionPointer {
   version: number;

@@ -1,0 +1,47 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { SHELF } from '../fixtures/shelf';
+import { call, jsonInit, saveProduct, tenant } from '../helpers';
+
+const calculate = (storeId: string, headers: Record<string, string>) =>
+  call('/api/v1/calculate', jsonInit('POST', { tenant_id: storeId, product_id: 'shelf', configuration: { width: 600 } }, headers));
+
+describe('the request path', () => {
+  it('never re-parses the source: it evaluates the stored compiled form', async () => {
+    const { storeId, headers } = await tenant();
+    await saveProduct(storeId, 'shelf', SHELF);
+    await env.DB.prepare("UPDATE product_versions SET source = 'this is not a schema' WHERE store_id = ?").bind(storeId).run();
+    const res = await calculate(storeId, headers);
+    expect(res.status).toBe(200);
+    expect((await res.json<{ result: { totals: { price: number } } }>()).result.totals.price).toBe(30);
+  });
+
+  it('finds a warm product through the KV pointer and the isolate cache, without D1', async () => {
+    const { storeId, headers } = await tenant();
+    await saveProduct(storeId, 'shelf', SHELF);
+    expect((await calculate(storeId, headers)).status).toBe(200);
+    // Pull the rows out from under the service: a warm request must not need them.
+    await env.DB.batch([
+      env.DB.prepare('DELETE FROM product_versions WHERE store_id = ?').bind(storeId),
+      env.DB.prepare('DELETE FROM products WHERE store_id = ?').bind(storeId),
+    ]);
+    expect((await calculate(storeId, headers)).status).toBe(200);
+    expect((await call(`/api/v1/products/shelf/form?tenant_id=${storeId}`, { headers })).status).toBe(200);
+  });
+
+  it('publishes the version pointer on save and removes it on delete', async () => {
+    const { storeId } = await tenant();
+    await saveProduct(storeId, 'shelf', SHELF);
+    expect(await env.KEYS.get(`product:${storeId}:shelf`, 'json')).toMatchObject({ version: 1, contentHash: expect.any(String) });
+    await call(`/api/admin/stores/${storeId}/products/shelf`, { method: 'DELETE', headers: { Authorization: 'Bearer test-admin-token' } });
+    expect(await env.KEYS.get(`product:${storeId}:shelf`)).toBeNull();
+  });
+
+  it('rebuilds a missing pointer from D1', async () => {
+    const { storeId, headers } = await tenant();
+    await saveProduct(storeId, 'shelf', SHELF);
+    await env.KEYS.delete(`product:${storeId}:shelf`);
+    expect((await calculate(storeId, headers)).status).toBe(200);
+    expect(await env.KEYS.get(`product:${storeId}:shelf`, 'json')).toMatchObject({ version: 1 });
+  });
+});
