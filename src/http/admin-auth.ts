@@ -1,21 +1,41 @@
 import { createMiddleware } from 'hono/factory';
+import { currentSession } from '../backoffice/auth';
+import { CSRF_HEADER, verifyCsrf } from '../backoffice/session';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { sha256Hex } from '../keys/secret';
 
-async function sameSecret(a: string, b: string): Promise<boolean> {
+export async function sameSecret(a: string, b: string): Promise<boolean> {
   // Hash first so the comparison is constant-time and independent of either length.
   const [x, y] = await Promise.all([sha256Hex(a), sha256Hex(b)]);
   const enc = new TextEncoder();
   return crypto.subtle.timingSafeEqual(enc.encode(x), enc.encode(y));
 }
 
-/** Guards /api/admin with `Authorization: Bearer <ADMIN_TOKEN>`; with no token configured, nothing gets in. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const unauthorized = () =>
+  new ApiError('UNAUTHORIZED', 'Missing or wrong admin credentials: send Authorization: Bearer <ADMIN_TOKEN>, or sign in to the backoffice');
+
+/**
+ * Guards /api/admin: either `Authorization: Bearer <ADMIN_TOKEN>` or the backoffice's session cookie. A cookie
+ * is sent by the browser on its own, so unsafe methods also need the session's CSRF token in a header.
+ * With no token configured, nothing gets in.
+ */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const expected = c.env.ADMIN_TOKEN;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
-  if (!expected || !match?.[1] || !(await sameSecret(match[1], expected))) {
-    throw new ApiError('UNAUTHORIZED', 'Missing or wrong admin token: send Authorization: Bearer <ADMIN_TOKEN>');
+  if (!expected) throw unauthorized();
+  const authorization = c.req.header('authorization');
+  if (authorization !== undefined) {
+    // A request that presents a token is judged by it alone, even when it also carries a cookie.
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match?.[1] || !(await sameSecret(match[1], expected))) throw unauthorized();
+    return next();
+  }
+  const session = await currentSession(c);
+  if (!session) throw unauthorized();
+  if (!SAFE_METHODS.has(c.req.method) && !(await verifyCsrf(expected, session, c.req.header(CSRF_HEADER)))) {
+    throw new ApiError('FORBIDDEN', `Missing or wrong ${CSRF_HEADER} header for this backoffice session; reload the page`);
   }
   await next();
 });

@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import { sha256Hex } from '../../keys/secret';
+import type { BackofficeEnv } from '../env';
+import { commonJs } from './common';
+import { editorJs } from './editor';
+import { editorCss } from './editor-styles';
+import { editorViewJs } from './editor-view';
+import { highlightJs } from './highlight';
+import { logicJs } from './logic';
+import { previewJs } from './preview';
+import { previewFieldsJs } from './preview-fields';
+import { previewResultJs } from './preview-result';
+import { previewCss } from './preview-styles';
+import { baseCss } from './styles';
+
+const JS = 'text/javascript; charset=utf-8';
+
+const FILES = new Map<string, { type: string; body: string }>([
+  ['app.css', { type: 'text/css; charset=utf-8', body: baseCss + editorCss + previewCss }],
+  ['common.js', { type: JS, body: commonJs }],
+  ['highlight.js', { type: JS, body: highlightJs }],
+  ['editor-view.js', { type: JS, body: editorViewJs }],
+  ['editor.js', { type: JS, body: editorJs }],
+  ['logic.js', { type: JS, body: logicJs }],
+  ['preview-fields.js', { type: JS, body: previewFieldsJs }],
+  ['preview-result.js', { type: JS, body: previewResultJs }],
+  ['preview.js', { type: JS, body: previewJs }],
+]);
+
+const etags = new Map<string, string>();
+
+async function etagOf(name: string, body: string): Promise<string> {
+  let tag = etags.get(name);
+  if (!tag) etags.set(name, (tag = `"${(await sha256Hex(body)).slice(0, 20)}"`));
+  return tag;
+}
+
+/** The backoffice's scripts and stylesheet; public (the sign-in page needs them) and revalidated by ETag. */
+export const assets = new Hono<BackofficeEnv>().get('/:name', async (c) => {
+  const name = c.req.param('name');
+  const file = FILES.get(name);
+  if (!file) return c.text('Not found', 404);
+  const etag = await etagOf(name, file.body);
+  const headers = { 'Content-Type': file.type, ETag: etag, 'Cache-Control': 'no-cache' };
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+  return c.body(file.body, 200, headers);
+});

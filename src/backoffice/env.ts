@@ -1,0 +1,7 @@
+import type { AppEnv } from '../env';
+
+/** The backoffice's requests carry, once the page guard has passed, the session's CSRF token for its forms. */
+export interface BackofficeEnv {
+  Bindings: Env;
+  Variables: AppEnv['Variables'] & { csrf: string };
+}

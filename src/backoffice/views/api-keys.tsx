@@ -1,0 +1,150 @@
+import { DEFAULT_PERMISSIONS, type Permission, PERMISSIONS } from '../../keys/permissions';
+import { enc } from '../load';
+import type { ApiKeyJson, StoreJson } from '../types';
+import { Empty, FormError, Time } from './parts';
+import { StorePage } from './stores';
+
+const PERMISSION_HELP: Record<Permission, string> = {
+  'form:read': 'read product forms',
+  calculate: 'calculate prices',
+  'production:read': 'see production data (BOM, costs)',
+  'schema:validate': 'validate schemas',
+};
+
+function KeyRow({ storeId, apiKey }: { storeId: string; apiKey: ApiKeyJson }) {
+  const revoked = apiKey.revoked_at !== null;
+  return (
+    <tr class={revoked ? 'revoked' : undefined} data-key-id={apiKey.id}>
+      <td>{apiKey.name}</td>
+      <td class="mono">{`${apiKey.prefix}…`}</td>
+      <td>
+        <div class="tags">
+          {apiKey.permissions.map((p) => (
+            <span class="badge">{p}</span>
+          ))}
+        </div>
+      </td>
+      <td>
+        <Time iso={apiKey.created_at} />
+      </td>
+      <td>
+        <Time iso={apiKey.last_used_at} />
+      </td>
+      <td>
+        {revoked ? (
+          <span class="badge danger">
+            Revoked <Time iso={apiKey.revoked_at} />
+          </span>
+        ) : (
+          <span class="badge ok">Active</span>
+        )}
+      </td>
+      <td class="num">
+        {!revoked && (
+          <form
+            class="api-form"
+            data-method="DELETE"
+            data-action={`/api/admin/stores/${enc(storeId)}/api-keys/${enc(apiKey.id)}`}
+            data-success="refresh"
+            data-refresh="#keys"
+            data-flash={`Key "${apiKey.name}" revoked.`}
+            data-confirm-title={`Revoke "${apiKey.name}"?`}
+            data-confirm={`Every request made with ${apiKey.prefix}… is refused from now on. This cannot be undone.`}
+            data-confirm-action="Revoke key"
+          >
+            <button class="btn danger small" type="submit" aria-label={`Revoke key ${apiKey.name}`}>
+              Revoke…
+            </button>
+          </form>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export function ApiKeysPage({ csrf, store, keys }: { csrf: string; store: StoreJson; keys: ApiKeyJson[] }) {
+  return (
+    <StorePage csrf={csrf} store={store} tab="api-keys" title="API keys">
+      <section id="new-key" class="notice ok" hidden aria-labelledby="new-key-title">
+        <h2 id="new-key-title">
+          Copy the new key for "<span class="new-key-name"></span>" now
+        </h2>
+        <p>
+          <strong>It will not be shown again.</strong> Only a hash is stored; if the key is lost, revoke it and create another.
+        </p>
+        <div class="secret">
+          <label class="visually-hidden" for="new-key-value">
+            New API key
+          </label>
+          <input id="new-key-value" readonly spellcheck={false} autocomplete="off" />
+          <button class="btn" type="button" data-copy="#new-key-value">
+            Copy
+          </button>
+        </div>
+        <button class="btn small" type="button" data-dismiss="#new-key">
+          I have stored it
+        </button>
+      </section>
+      <section class="card" id="keys" aria-labelledby="keys-title">
+        <h2 id="keys-title">Keys</h2>
+        {keys.length === 0 ? (
+          <Empty title="No API keys yet — create one below">
+            <p>A storefront sends its key as X-API-Key with every request.</p>
+          </Empty>
+        ) : (
+          <div class="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Key</th>
+                  <th scope="col">Permissions</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" class="num">
+                    <span class="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {keys.map((k) => (
+                  <KeyRow storeId={store.id} apiKey={k} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section class="card" aria-labelledby="create-key-title">
+        <h2 id="create-key-title">Create a key</h2>
+        <form class="api-form" data-method="POST" data-action={`/api/admin/stores/${enc(store.id)}/api-keys`} data-success="show-key">
+          <FormError />
+          <div class="field narrow">
+            <label for="key-name">Name</label>
+            <input id="key-name" name="name" required maxlength={200} placeholder="e.g. Shop frontend" autocomplete="off" />
+          </div>
+          <fieldset class="field" aria-describedby="perm-hint">
+            <legend>Permissions</legend>
+            <div class="checks">
+              {PERMISSIONS.map((p) => (
+                <label>
+                  <input type="checkbox" name="permissions" value={p} data-type="array" checked={DEFAULT_PERMISSIONS.includes(p)} />
+                  <span>
+                    <code>{p}</code> <span class="muted">{PERMISSION_HELP[p]}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            <p class="hint" id="perm-hint">
+              Keys used from browsers should only read forms and calculate; give production:read to back-office systems only.
+            </p>
+          </fieldset>
+          <button class="btn primary" type="submit">
+            Create key
+          </button>
+        </form>
+      </section>
+    </StorePage>
+  );
+}

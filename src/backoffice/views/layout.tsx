@@ -1,0 +1,87 @@
+import type { Child } from 'hono/jsx';
+import { raw } from 'hono/html';
+import { CSRF_FIELD } from '../session';
+
+export interface Crumb {
+  href?: string;
+  label: string;
+}
+
+export type Script = 'common' | 'highlight' | 'editor-view' | 'editor' | 'logic' | 'preview-fields' | 'preview-result' | 'preview';
+
+interface DocumentProps {
+  title: string;
+  scripts?: Script[];
+  csrf?: string;
+  children: Child;
+}
+
+/** The HTML document every backoffice page shares. Scripts are same-origin files: the CSP forbids inline ones. */
+export function Document({ title, scripts = [], csrf, children }: DocumentProps) {
+  return (
+    <>
+      {raw('<!DOCTYPE html>')}
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          {csrf && <meta name="csrf-token" content={csrf} />}
+          <title>{`${title} · CPQ backoffice`}</title>
+          <link rel="icon" href="data:," />
+          <link rel="stylesheet" href="/admin/assets/app.css" />
+          {scripts.map((s) => (
+            <script src={`/admin/assets/${s}.js`} defer></script>
+          ))}
+        </head>
+        <body>{children}</body>
+      </html>
+    </>
+  );
+}
+
+interface LayoutProps {
+  title: string;
+  csrf: string;
+  crumbs?: Crumb[];
+  scripts?: Script[];
+  wide?: boolean;
+  children: Child;
+}
+
+/** A signed-in page: top bar with breadcrumbs and sign-out, a notice area, then the page. */
+export function Layout({ title, csrf, crumbs = [], scripts = [], wide = false, children }: LayoutProps) {
+  return (
+    <Document title={title} csrf={csrf} scripts={['common', ...scripts]}>
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
+      <header class="topbar">
+        <a class="brand" href="/admin/stores">
+          <span class="brand-mark" aria-hidden="true">
+            CPQ
+          </span>
+          Backoffice
+        </a>
+        {crumbs.length > 0 && (
+          <nav class="crumbs" aria-label="Breadcrumb">
+            <ol>
+              {crumbs.map((c, i) => (
+                <li>{c.href && i < crumbs.length - 1 ? <a href={c.href}>{c.label}</a> : <span aria-current="page">{c.label}</span>}</li>
+              ))}
+            </ol>
+          </nav>
+        )}
+        <form method="post" action="/admin/logout">
+          <input type="hidden" name={CSRF_FIELD} value={csrf} />
+          <button class="btn-link" type="submit">
+            Sign out
+          </button>
+        </form>
+      </header>
+      <main id="main" class={wide ? 'page wide' : 'page'}>
+        <div id="flash" class="notice" role="status" aria-live="polite"></div>
+        {children}
+      </main>
+    </Document>
+  );
+}

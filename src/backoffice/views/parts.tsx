@@ -1,0 +1,37 @@
+import type { Child } from 'hono/jsx';
+
+/** A timestamp: UTC on the server, turned into the reader's local time by common.js. */
+export function Time({ iso }: { iso: string | null }) {
+  if (!iso) return <span class="muted">never</span>;
+  return <time datetime={iso}>{`${iso.slice(0, 16).replace('T', ' ')} UTC`}</time>;
+}
+
+export function PlanBadge({ plan }: { plan: string }) {
+  return <span class={`badge plan-${plan}`}>{plan}</span>;
+}
+
+export function Empty({ title, children }: { title: string; children?: Child }) {
+  return (
+    <div class="empty">
+      <strong>{title}</strong>
+      {children}
+    </div>
+  );
+}
+
+export function PageHead({ title, children, actions }: { title: Child; children?: Child; actions?: Child }) {
+  return (
+    <div class="page-head">
+      <div>
+        <h1>{title}</h1>
+        {children}
+      </div>
+      {actions && <div class="actions">{actions}</div>}
+    </div>
+  );
+}
+
+/** The error region of an API form (filled by common.js), announced as it changes. */
+export function FormError() {
+  return <div class="notice error form-error" role="alert"></div>;
+}

@@ -1,0 +1,174 @@
+import type { Child } from 'hono/jsx';
+import { PLANS } from '../../keys/permissions';
+import { enc } from '../load';
+import type { StoreJson } from '../types';
+import { type Crumb, Layout } from './layout';
+import { Empty, FormError, PageHead, PlanBadge, Time } from './parts';
+
+// docs/rate-limits.md; shown so the author picks a plan knowing what it allows.
+const PLAN_LIMITS = 'Free: 60 requests a minute, 1,000 a day. Pro: 300 a minute, 10,000 a day. Enterprise: no limits.';
+
+function PlanSelect({ id, value }: { id: string; value: string }) {
+  return (
+    <select id={id} name="plan" aria-describedby={`${id}-hint`}>
+      {PLANS.map((p) => (
+        <option value={p} selected={p === value}>
+          {`${p[0]!.toUpperCase()}${p.slice(1)}`}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export function StoresPage({ csrf, stores }: { csrf: string; stores: StoreJson[] }) {
+  return (
+    <Layout title="Stores" csrf={csrf} crumbs={[{ label: 'Stores' }]}>
+      <PageHead title="Stores">
+        <p>Each store is a tenant: its own products, API keys and plan.</p>
+      </PageHead>
+      <div class="grid-2">
+        <section class="card" aria-labelledby="stores-title">
+          <h2 id="stores-title">All stores</h2>
+          {stores.length === 0 ? (
+            <Empty title="No stores yet — create one">
+              <p>Use the form beside this list; the store id becomes the storefront's tenant_id.</p>
+            </Empty>
+          ) : (
+            <div class="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Store</th>
+                    <th scope="col">Plan</th>
+                    <th scope="col">Created</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {stores.map((s) => (
+                    <tr>
+                      <td>
+                        <a href={`/admin/stores/${enc(s.id)}/products`}>{s.name}</a>
+                        <div class="mono muted">{s.id}</div>
+                      </td>
+                      <td>
+                        <PlanBadge plan={s.plan} />
+                      </td>
+                      <td>
+                        <Time iso={s.created_at} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+        <section class="card" aria-labelledby="new-store-title">
+          <h2 id="new-store-title">Create a store</h2>
+          <form class="api-form" data-method="POST" data-action="/api/admin/stores" data-success="redirect" data-redirect="/admin/stores/{id}/products" data-flash="Store created.">
+            <FormError />
+            <div class="field">
+              <label for="store-id">Store id</label>
+              <input id="store-id" name="id" required maxlength={63} pattern="[a-z0-9][a-z0-9_\-]{0,62}" autocomplete="off" aria-describedby="store-id-hint" />
+              <span class="hint" id="store-id-hint">
+                The storefront's <code>tenant_id</code>: lowercase letters, digits, - and _. It cannot change later.
+              </span>
+            </div>
+            <div class="field">
+              <label for="store-name">Name</label>
+              <input id="store-name" name="name" required maxlength={200} autocomplete="off" />
+            </div>
+            <div class="field">
+              <label for="store-plan">Plan</label>
+              <PlanSelect id="store-plan" value="free" />
+              <span class="hint" id="store-plan-hint">
+                {PLAN_LIMITS}
+              </span>
+            </div>
+            <button class="btn primary" type="submit">
+              Create store
+            </button>
+          </form>
+        </section>
+      </div>
+    </Layout>
+  );
+}
+
+export type StoreTab = 'products' | 'api-keys' | 'settings';
+
+const TABS: [StoreTab, string][] = [
+  ['products', 'Products'],
+  ['api-keys', 'API keys'],
+  ['settings', 'Settings'],
+];
+
+export function storeCrumbs(store: StoreJson, ...more: Crumb[]): Crumb[] {
+  return [{ href: '/admin/stores', label: 'Stores' }, { href: `/admin/stores/${enc(store.id)}/products`, label: store.name }, ...more];
+}
+
+/** The frame of every page about one store: its name, id, plan and the tabs between its pages. */
+export function StorePage(props: { csrf: string; store: StoreJson; tab: StoreTab; title: string; actions?: Child; children: Child }) {
+  const { csrf, store, tab, title, actions, children } = props;
+  return (
+    <Layout title={`${title} · ${store.name}`} csrf={csrf} crumbs={storeCrumbs(store, { label: title })}>
+      <PageHead title={store.name} actions={actions}>
+        <p>
+          <span class="mono">{store.id}</span> · <PlanBadge plan={store.plan} />
+        </p>
+      </PageHead>
+      <nav class="tabs-nav" aria-label="Store">
+        {TABS.map(([t, label]) => (
+          <a href={`/admin/stores/${enc(store.id)}/${t}`} aria-current={t === tab ? 'page' : undefined}>
+            {label}
+          </a>
+        ))}
+      </nav>
+      {children}
+    </Layout>
+  );
+}
+
+export function SettingsPage({ csrf, store }: { csrf: string; store: StoreJson }) {
+  return (
+    <StorePage csrf={csrf} store={store} tab="settings" title="Settings">
+      <div class="grid-2">
+        <section class="card" aria-labelledby="settings-title">
+          <h2 id="settings-title">Name and plan</h2>
+          <form class="api-form" data-method="PATCH" data-action={`/api/admin/stores/${enc(store.id)}`} data-success="reload" data-flash="Store saved.">
+            <FormError />
+            <div class="field">
+              <label for="settings-name">Name</label>
+              <input id="settings-name" name="name" required maxlength={200} value={store.name} autocomplete="off" />
+            </div>
+            <div class="field">
+              <label for="settings-plan">Plan</label>
+              <PlanSelect id="settings-plan" value={store.plan} />
+              <span class="hint" id="settings-plan-hint">
+                {`${PLAN_LIMITS} A new plan applies from the next request on.`}
+              </span>
+            </div>
+            <button class="btn primary" type="submit">
+              Save changes
+            </button>
+          </form>
+        </section>
+        <section class="card" aria-labelledby="facts-title">
+          <h2 id="facts-title">About this store</h2>
+          <dl class="facts">
+            <dt>Store id</dt>
+            <dd class="mono">{store.id}</dd>
+            <dt>Created</dt>
+            <dd>
+              <Time iso={store.created_at} />
+            </dd>
+            <dt>Updated</dt>
+            <dd>
+              <Time iso={store.updated_at} />
+            </dd>
+          </dl>
+        </section>
+      </div>
+    </StorePage>
+  );
+}

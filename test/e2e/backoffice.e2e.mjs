@@ -1,0 +1,252 @@
+// The backoffice end to end, as an author uses it: sign in, create a store, manage a key, write a schema with a
+// mistake, fix and save it, preview it, switch language, sign out. Steps share one browser page, in order.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { ADMIN_TOKEN, BASE, launch, shot, watchErrors } from './browser.mjs';
+
+const STORE = 'e2e-shop';
+const PRODUCT = 'pvc-window';
+const good = readFileSync('examples/pvc-window.cpq', 'utf8');
+const MISTAKE = 'glass_price_m3';
+const bad = good.replace('area_m2 * glass_price_m2[glass]', `area_m2 * ${MISTAKE}[glass]`);
+const badLine = bad.split('\n').findIndex((l) => l.includes(MISTAKE)) + 1;
+const badColumn = bad.split('\n')[badLine - 1].indexOf(MISTAKE) + 1;
+
+let browser;
+let context;
+let page;
+const pageErrors = [];
+
+before(async () => {
+  browser = await launch();
+  context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
+  page = await context.newPage();
+  watchErrors(page, pageErrors);
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+const priceText = () => page.locator('#pv-total').textContent();
+
+describe('backoffice', () => {
+  it('sends a signed-out visitor to the sign-in page and refuses a wrong token', async () => {
+    await page.goto(`${BASE}/admin/stores`);
+    assert.match(page.url(), /\/admin\/login\?next=%2Fadmin%2Fstores$/);
+    await shot(page, '01-login');
+    await page.fill('#token', 'not-the-token');
+    await page.click('button[type=submit]');
+    await page.locator('.notice.error').waitFor();
+    assert.match(await page.locator('.notice.error').textContent(), /not right/);
+    await shot(page, '02-login-wrong-token');
+  });
+
+  it('signs in with the admin token into an HttpOnly, Secure, SameSite=Strict session', async () => {
+    await page.fill('#token', ADMIN_TOKEN);
+    await page.click('button[type=submit]');
+    await page.waitForURL(`${BASE}/admin/stores`);
+    const [cookie] = await context.cookies();
+    assert.equal(cookie.name, '__Host-cpq_admin');
+    assert.equal(cookie.httpOnly, true);
+    assert.equal(cookie.secure, true);
+    assert.equal(cookie.sameSite, 'Strict');
+    assert.equal(cookie.path, '/');
+    assert.equal(await page.evaluate(() => document.cookie), '', 'scripts cannot read the session');
+    await page.getByText('No stores yet — create one').waitFor();
+    await shot(page, '03-stores-empty');
+  });
+
+  it('creates a store', async () => {
+    await page.fill('#store-id', STORE);
+    await page.fill('#store-name', 'E2E Windows');
+    await page.selectOption('#store-plan', 'pro');
+    await page.click('text=Create store');
+    await page.waitForURL(`${BASE}/admin/stores/${STORE}/products`);
+    await page.getByText('Store created.').waitFor();
+    await page.getByText('No products yet — create one').waitFor();
+    await shot(page, '04-products-empty');
+    await page.goto(`${BASE}/admin/stores`);
+    await page.getByRole('link', { name: 'E2E Windows' }).waitFor();
+    await shot(page, '05-stores');
+  });
+
+  it('refuses a duplicate store id at the form', async () => {
+    await page.fill('#store-id', STORE);
+    await page.fill('#store-name', 'Again');
+    await page.click('text=Create store');
+    await page.locator('.form-error', { hasText: 'already exists' }).waitFor();
+  });
+
+  let key;
+
+  it('creates an API key and shows it exactly once', async () => {
+    await page.goto(`${BASE}/admin/stores/${STORE}/api-keys`);
+    await page.getByText('No API keys yet — create one below').waitFor();
+    await page.fill('#key-name', 'Shop frontend');
+    await page.click('text=Create key');
+    const value = page.locator('#new-key-value');
+    await value.waitFor();
+    key = await value.inputValue();
+    assert.match(key, /^cpq_[A-Za-z0-9_-]{43}$/);
+    await page.getByText('It will not be shown again.').waitFor();
+    const row = page.locator('#keys tbody tr', { hasText: 'Shop frontend' });
+    await row.waitFor();
+    assert.match(await row.textContent(), new RegExp(`${key.slice(0, 12)}…`));
+    assert.ok(!(await page.locator('#keys').textContent()).includes(key), 'the table shows only the prefix');
+    await page.click('[data-copy="#new-key-value"]');
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), key);
+    await shot(page, '06-api-key-created');
+
+    const validate = await fetch(`${BASE}/api/v1/validate`, {
+      method: 'POST',
+      headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ schema: good }),
+    });
+    assert.equal(validate.status, 200, 'the new key works');
+
+    await page.reload();
+    await page.locator('#keys tbody tr', { hasText: 'Shop frontend' }).waitFor();
+    assert.ok(!(await page.content()).includes(key), 'after a reload the key is gone for good');
+    assert.equal(await page.locator('#new-key').isHidden(), true);
+  });
+
+  it('revokes the key after a confirmation', async () => {
+    await page.click('button[aria-label="Revoke key Shop frontend"]');
+    const dialog = page.locator('dialog[open]');
+    await dialog.waitFor();
+    assert.match(await dialog.textContent(), /Revoke "Shop frontend"\?/);
+    await shot(page, '07-api-key-revoke-confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' }).catch(() => {});
+    assert.equal(await page.locator('#keys .badge.ok').textContent(), 'Active', 'cancel keeps the key');
+
+    await page.click('button[aria-label="Revoke key Shop frontend"]');
+    await page.locator('dialog[open]').getByRole('button', { name: 'Revoke key' }).click();
+    await page.locator('#keys .badge.danger', { hasText: 'Revoked' }).waitFor();
+    await page.getByText('Key "Shop frontend" revoked.').waitFor();
+    await shot(page, '08-api-key-revoked');
+    const refused = await fetch(`${BASE}/api/v1/validate`, {
+      method: 'POST',
+      headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ schema: good }),
+    });
+    assert.equal(refused.status, 401, 'a revoked key is refused');
+  });
+
+  it('marks a schema mistake at its line and column as the author types', async () => {
+    await page.goto(`${BASE}/admin/stores/${STORE}/products`);
+    await page.click('text=New product');
+    await page.locator('#diag-summary', { hasText: 'No problems found' }).waitFor();
+    await shot(page, '09-editor-new');
+    await page.fill('#schema', bad);
+    const item = page.locator('#diag-list .diag-error');
+    await item.waitFor();
+    assert.equal(await item.locator('.diag-pos').textContent(), `${badLine}:${badColumn}`);
+    assert.match(await item.locator('.diag-msg').textContent(), /glass_price_m3/);
+    assert.equal(await page.locator('.gutter .ln.has-error').textContent(), String(badLine));
+    assert.equal(await page.locator('.layer-diag .sq-error').textContent(), MISTAKE);
+    await item.click();
+    const selected = await page.$eval('#schema', (t) => t.value.slice(t.selectionStart, t.selectionEnd));
+    assert.equal(selected, MISTAKE, 'clicking the diagnostic selects the mistake');
+    assert.match(await page.locator('#caret-status').textContent(), new RegExp(`Line ${badLine}, column ${badColumn} — `));
+    await page.locator('.layer-diag .sq-error').scrollIntoViewIfNeeded();
+    await shot(page, '10-editor-error');
+  });
+
+  it('refuses to save a schema with errors and shows them the same way', async () => {
+    await page.fill('#product-id', 'not an id!');
+    await page.click('#save');
+    await page.locator('#product-id-error', { hasText: 'letters, digits' }).waitFor();
+    assert.equal(await page.getAttribute('#product-id', 'aria-invalid'), 'true');
+    await page.fill('#product-id', PRODUCT);
+    await page.click('#save');
+    await page.getByText('Not saved: 1 error in the schema.', { exact: false }).waitFor();
+    assert.equal(await page.locator('#diag-list .diag-error .diag-pos').textContent(), `${badLine}:${badColumn}`);
+  });
+
+  it('saves the fixed schema as version 1, then a new version', async () => {
+    await page.fill('#schema', good);
+    await page.locator('#diag-summary', { hasText: 'No problems found' }).waitFor();
+    await page.click('#save');
+    await page.waitForURL(`${BASE}/admin/stores/${STORE}/products/${PRODUCT}`);
+    await page.getByText('Created product pvc-window (version 1).').waitFor();
+    await shot(page, '11-editor-saved');
+
+    await page.focus('#schema');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('// tweaked in the e2e test');
+    await page.keyboard.press('Control+s');
+    await page.getByText('Saved as version 2.').waitFor();
+    await page.locator('#versions li').nth(1).waitFor();
+    assert.equal(await page.locator('#versions li').count(), 2);
+    await page.keyboard.press('Control+s');
+    await page.getByText('No changes: version 2 stays current.').waitFor();
+  });
+
+  it('shows the source of an older version', async () => {
+    await page.click('#versions a:has-text("Version 1")');
+    await page.waitForURL(/\/versions\/1$/);
+    assert.equal(await page.locator('#schema').inputValue(), good);
+    assert.equal(await page.locator('#schema').getAttribute('readonly'), '');
+    await shot(page, '12-version-1');
+    await page.click('text=Restore in the editor');
+    await page.waitForURL(/\?from=1$/);
+    assert.equal(await page.locator('#schema').inputValue(), good);
+  });
+
+  it('previews the product: changing a field changes the price', async () => {
+    page.once('dialog', (d) => d.accept());
+    await page.goto(`${BASE}/admin/stores/${STORE}/products/${PRODUCT}/preview`);
+    await page.locator('#pv-total').waitFor();
+    const before = await priceText();
+    assert.match(before, /€/);
+    const width = page.locator('.pf[data-field="width"] input');
+    await width.fill('1800');
+    await page.waitForFunction((old) => document.querySelector('#pv-total')?.textContent !== old, before);
+    assert.notEqual(await priceText(), before);
+    await page.locator('table caption', { hasText: 'Output: bom' }).waitFor();
+    await shot(page, '13-preview');
+  });
+
+  it('applies visibility conditions live and shows field errors from the calculation', async () => {
+    const depth = page.locator('.pf[data-field="sill_depth"]');
+    assert.equal(await depth.isHidden(), true);
+    await page.check('.pf[data-field="sill"] input');
+    await depth.waitFor({ state: 'visible' });
+    await page.locator('.pf[data-field="width"] input').fill('5000');
+    const error = page.locator('.pf[data-field="width"] .field-error');
+    await error.waitFor({ state: 'visible' });
+    assert.match(await error.textContent(), /2[ ,.]?400/);
+    assert.equal(await priceText(), '—');
+    await shot(page, '14-preview-invalid');
+    await page.locator('.pf[data-field="width"] input').fill('1200');
+    await page.waitForFunction(() => document.querySelector('#pv-total')?.textContent !== '—');
+  });
+
+  it('switches the preview language', async () => {
+    await page.selectOption('#pv-lang', 'de');
+    await page.locator('.pf[data-field="width"] label', { hasText: 'Breite' }).waitFor();
+    await page.locator('.pv-table th', { hasText: 'Fensterrahmen' }).waitFor();
+    assert.equal(await page.locator('.pf[data-field="width"] input').inputValue(), '1200', 'values survive the switch');
+    assert.equal(await page.locator('.pf[data-field="sill"] input').isChecked(), true);
+    await shot(page, '15-preview-de');
+  });
+
+  it('signs out; pages then need a new sign-in', async () => {
+    await page.goto(`${BASE}/admin/stores/${STORE}/settings`);
+    await shot(page, '17-store-settings');
+    await page.click('text=Sign out');
+    await page.waitForURL(/\/admin\/login\?signed_out=1$/);
+    await page.getByText('You are signed out.').waitFor();
+    await page.goto(`${BASE}/admin/stores/${STORE}/products`);
+    assert.match(page.url(), /\/admin\/login\?next=/);
+  });
+
+  it('ran without script errors', () => {
+    assert.deepEqual(pageErrors, []);
+  });
+});

@@ -1,0 +1,55 @@
+// Shared by the e2e suites: the server under test (started by run.mjs), Debian's Chromium, screenshots.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const BASE = process.env.E2E_BASE_URL;
+export const ADMIN_TOKEN = process.env.E2E_ADMIN_TOKEN;
+if (!BASE || !ADMIN_TOKEN) throw new Error('Run the e2e suites with `npm run test:e2e`: it starts the server they test.');
+
+export const ARTIFACTS = 'test-artifacts';
+mkdirSync(ARTIFACTS, { recursive: true });
+
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** A full-page screenshot in test-artifacts/, for a human to look at. */
+export async function shot(page, name) {
+  const path = join(ARTIFACTS, `${name}.png`);
+  // From the top, so that sticky panels sit where a reader first sees them.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** The admin API with the token, for arranging data the scenario is not about. */
+export async function adminApi(method, path, body) {
+  const res = await fetch(`${BASE}/api/admin${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: res.status === 204 ? null : await res.json() };
+}
+
+/** Collects script errors. Refused API calls (401, 409, 422…) are expected; Chrome logs each as an error. */
+export function watchErrors(page, errors) {
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource: the server responded with a status of 4')) errors.push(m.text());
+  });
+}
+
+/** A page signed in through the sign-in form. */
+export async function signedInPage(browser) {
+  const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  await page.goto(`${BASE}/admin/login`);
+  await page.fill('#token', ADMIN_TOKEN);
+  await page.click('button[type=submit]');
+  await page.waitForURL(`${BASE}/admin/stores`);
+  return page;
+}

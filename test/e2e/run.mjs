@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// `npm run test:e2e`: the backoffice end to end in a real browser. Starts `wrangler dev` on a free port with a
+// fresh local state (migrations applied first), waits for /api/health, runs the node:test suites in
+// test/e2e/*.e2e.mjs against it, and always stops wrangler. Without /usr/bin/chromium it says so and passes,
+// unless REQUIRE_BROWSER=1 (CI), where a missing browser is a failure.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const CHROMIUM = '/usr/bin/chromium';
+const ADMIN_TOKEN = 'e2e-token';
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const wrangler = join(root, 'node_modules', '.bin', 'wrangler');
+
+if (!existsSync(CHROMIUM)) {
+  const message = `Backoffice e2e tests need Chromium at ${CHROMIUM} (Debian: apt-get install -y chromium).`;
+  if (process.env.REQUIRE_BROWSER === '1') {
+    console.error(`FAIL: ${message} REQUIRE_BROWSER=1 is set.`);
+    process.exit(1);
+  }
+  console.log(`SKIPPED: ${message} Set REQUIRE_BROWSER=1 to make this a failure.`);
+  process.exit(0);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base, dev) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (dev.exitCode !== null) throw new Error(`wrangler dev exited with ${dev.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`wrangler dev did not answer ${base}/api/health within 120 s`);
+}
+
+function stop(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = (signal) => {
+      // The child leads its own process group (detached), so this reaches workerd too and nothing else.
+      try {
+        process.kill(-child.pid, signal);
+      } catch {}
+    };
+    const force = setTimeout(() => kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    kill('SIGTERM');
+  });
+}
+
+const persist = mkdtempSync(join(tmpdir(), 'cpq-e2e-'));
+let dev = null;
+let code = 1;
+const cleanup = async () => {
+  await stop(dev);
+  rmSync(persist, { recursive: true, force: true });
+};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    await cleanup();
+    process.exit(130);
+  });
+}
+
+try {
+  // Nothing may call out: miniflare would otherwise fetch a sample `Request.cf` object from Cloudflare.
+  const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+  const migrate = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], { cwd: root, env, encoding: 'utf8' });
+  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  dev = spawn(
+    wrangler,
+    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persist, '--var', `ADMIN_TOKEN:${ADMIN_TOKEN}`, '--show-interactive-dev-session=false'],
+    { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let log = '';
+  dev.stdout.on('data', (d) => (log += d));
+  dev.stderr.on('data', (d) => (log += d));
+  try {
+    await waitForHealth(base, dev);
+  } catch (err) {
+    console.error(log);
+    throw err;
+  }
+
+  const suites = readdirSync(join(root, 'test', 'e2e'))
+    .filter((f) => f.endsWith('.e2e.mjs'))
+    .map((f) => join('test', 'e2e', f));
+  const tests = spawn(process.execPath, ['--test', '--test-concurrency=1', ...suites], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, E2E_BASE_URL: base, E2E_ADMIN_TOKEN: ADMIN_TOKEN, E2E_CHROMIUM: CHROMIUM },
+  });
+  code = await new Promise((resolve) => tests.on('exit', (c) => resolve(c ?? 1)));
+  if (code !== 0 && process.env.E2E_SHOW_SERVER_LOG === '1') console.error(log);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  code = 1;
+} finally {
+  await cleanup();
+}
+process.exit(code);
