@@ -58,14 +58,27 @@ export interface CalculateBody {
   output_groups?: string[] | undefined;
 }
 
-/** A calculation for a store's product, shared by the public API and the backoffice preview. Auth is the caller's job. */
-export async function calculationResponse(c: RequestContext, storeId: string, body: CalculateBody, permissions: readonly Permission[]) {
+/**
+ * A calculation for a store's product, shared by the public API and the backoffice preview; auth is the caller's job.
+ * `withStates` adds each field's and group's visible/enabled/required state, which the preview needs for the
+ * conditions JSON Logic cannot express.
+ */
+export async function calculationResponse(
+  c: RequestContext,
+  storeId: string,
+  body: CalculateBody,
+  permissions: readonly Permission[],
+  withStates = false,
+) {
   const loaded = await requireProduct(c.env, storeId, body.product_id);
   const ir = loaded.model.ir;
   const groups = selectOutputGroups(ir, body.output_groups, permissions);
   const quantity = body.quantity ?? ir.quantity.default;
   const evaluation = loaded.model.evaluate({ configuration: body.configuration, quantity, lang: negotiateLanguage(body.lang, ir) });
   c.header('Content-Language', evaluation.language);
+  const states = withStates
+    ? { states: { fields: evaluation.fields.map(({ id, visible, enabled, required }) => ({ id, visible, enabled, required })), groups: evaluation.groups } }
+    : {};
   if (evaluation.errors.length > 0 || !evaluation.price) {
     return c.json(
       {
@@ -73,9 +86,13 @@ export async function calculationResponse(c: RequestContext, storeId: string, bo
         code: 'VALIDATION_FAILED' as const,
         errors: evaluation.errors,
         warnings: evaluation.warnings,
+        ...states,
       },
       422,
     );
   }
-  return c.json(presentCalculation({ productId: body.product_id, loaded, configuration: body.configuration, quantity, groups, evaluation }), 200);
+  return c.json(
+    { ...presentCalculation({ productId: body.product_id, loaded, configuration: body.configuration, quantity, groups, evaluation }), ...states },
+    200,
+  );
 }

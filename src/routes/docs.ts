@@ -19,7 +19,11 @@ export const OPENAPI_INFO = {
 export function docsApi(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'X-API-Key' });
   app.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer', description: 'The API key as a bearer token' });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'AdminToken', { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'AdminToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'ADMIN_TOKEN. The backoffice instead sends its session cookie, plus X-CSRF-Token on changes (docs/backoffice.md).',
+  });
   let document: unknown;
   return new Hono<AppEnv>()
     .get('/openapi.json', (c) => c.json((document ??= app.getOpenAPI31Document(OPENAPI_INFO))))

@@ -167,3 +167,18 @@ describe('POST /api/v1/calculate', () => {
     }
   });
 });
+
+describe('POST /api/admin/.../calculate (backoffice preview)', () => {
+  it("adds each field's and group's state, which the public API leaves out", async () => {
+    const { storeId, calculate } = await shelfTenant();
+    const res = await call(
+      `/api/admin/stores/${storeId}/products/shelf/calculate`,
+      jsonInit('POST', { configuration: { wood: 'oak' } }, { Authorization: 'Bearer test-admin-token' }),
+    );
+    expect(res.status).toBe(200);
+    const body = await res.json<{ states: { fields: { id: string; visible: boolean }[]; groups: { id: string }[] } }>();
+    expect(body.states.fields).toContainEqual({ id: 'lacquer', visible: true, enabled: true, required: false });
+    expect(body.states.groups.map((g) => g.id)).toEqual(['size', 'finish']);
+    expect(await (await calculate({})).json()).not.toHaveProperty('states');
+  });
+});

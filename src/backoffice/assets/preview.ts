@@ -74,14 +74,18 @@ export const previewJs = String.raw`
     return data;
   }
 
-  function update() {
-    var data = settle();
+  function showGroups() {
     groupViews.forEach(function (view) {
       var shown = state.visible.get('group:' + view.group.id);
       view.root.hidden = !shown;
       if (view.tab) view.tab.hidden = !shown;
       view.fieldset.disabled = !state.enabled.get('group:' + view.group.id);
     });
+  }
+
+  function update() {
+    var data = settle();
+    showGroups();
     controls.forEach(function (c, id) {
       c.root.hidden = !state.visible.get(id);
       c.setDisabled(!state.enabled.get(id));
@@ -94,6 +98,24 @@ export const previewJs = String.raw`
     clearTimeout(timer);
     panel.classList.add('is-busy');
     timer = setTimeout(calculate, 250);
+  }
+
+  // The server's states are authoritative; they settle the conditions the browser could not evaluate.
+  function applyServerStates(states) {
+    (states.groups || []).forEach(function (g) {
+      state.visible.set('group:' + g.id, g.visible);
+      state.enabled.set('group:' + g.id, g.enabled);
+    });
+    showGroups();
+    (states.fields || []).forEach(function (f) {
+      var c = controls.get(f.id);
+      if (!c) return;
+      state.visible.set(f.id, f.visible);
+      state.enabled.set(f.id, f.enabled);
+      c.root.hidden = !f.visible;
+      c.setDisabled(!f.enabled);
+      c.setRequired(f.required);
+    });
   }
 
   function configuration() {
@@ -115,6 +137,7 @@ export const previewJs = String.raw`
     qty.removeAttribute('aria-invalid');
     qtyError.hidden = true;
     var result = answer.body || {};
+    if (result.states) applyServerStates(result.states);
     if (answer.ok) window.cpqResult.render(panel, { kind: 'ok', body: result }, ctx);
     else if (answer.status === 422) {
       (result.errors || []).forEach(function (e) {

@@ -48,7 +48,7 @@ export const previewApi = newApp()
       path: '/stores/{store_id}/products/{external_id}/calculate',
       tags,
       security: ADMIN_SECURITY,
-      summary: 'Calculate a saved product, as /v1/calculate does, with every output group available',
+      summary: 'Calculate a saved product as /v1/calculate does, with every output group available and each field\'s state',
       request: {
         params: ProductParams,
         ...jsonBody(
@@ -64,6 +64,6 @@ export const previewApi = newApp()
     }),
     (c) => {
       const { store_id, external_id } = c.req.valid('param');
-      return calculationResponse(c, store_id, { ...c.req.valid('json'), product_id: external_id }, PERMISSIONS);
+      return calculationResponse(c, store_id, { ...c.req.valid('json'), product_id: external_id }, PERMISSIONS, true);
     },
   );
