@@ -1,0 +1,48 @@
+// State shared by the checker's passes: the symbol tables, the product's languages and what broken
+// declarations (which did not parse) leave behind, so that they cause no cascade of errors.
+import type { FieldDecl, LetDecl, Span, TableDecl } from '../ast';
+import type { Diagnostics } from '../diagnostics';
+import type { FieldModel, GroupModel, TableModel } from './model';
+
+export type ValueSym =
+  | { kind: 'field'; decl: FieldDecl; model?: FieldModel }
+  | { kind: 'let'; decl: LetDecl }
+  | { kind: 'table'; decl: TableDecl; model?: TableModel }
+  | { kind: 'quantity' }
+  /** Declared by a declaration that did not parse: its type is unknown and errors about it are not reported. */
+  | { kind: 'broken' };
+
+export interface Translation {
+  text: string;
+  span: Span;
+}
+
+export class Ctx {
+  /** Fields, lets, tables and the built-in `quantity`. */
+  readonly values = new Map<string, ValueSym>([['quantity', { kind: 'quantity' }]]);
+  readonly groups = new Map<string, GroupModel>();
+  /** Groups named by declarations that did not parse. */
+  readonly brokenGroups = new Set<string>();
+  /** Identifiers written in declarations that did not parse: they count as uses. */
+  readonly mentions = new Set<string>();
+  /** Language → key → text. */
+  readonly translations = new Map<string, Map<string, Translation>>();
+  /** Some `translations` block did not parse: unknown keys may be declared there. */
+  brokenTranslations = false;
+  /** Languages some text is given in. */
+  readonly languages = new Set<string>();
+  /** Lets and tables referenced somewhere. */
+  readonly used = new Set<string>();
+  language = 'en';
+
+  constructor(readonly diags: Diagnostics) {}
+
+  value(name: string): ValueSym | undefined {
+    return this.values.get(name);
+  }
+
+  /** Names a reference could have meant, for suggestions. */
+  valueNames(): string[] {
+    return [...this.values.keys()];
+  }
+}

@@ -1,0 +1,90 @@
+// The checker: reads every declaration of a parsed schema, reports what is wrong with it, and returns the
+// model the compiler turns into IR.
+import type { Schema } from '../ast';
+import type { Diagnostics } from '../diagnostics';
+import { Ctx } from './context';
+import { checkCycles, dependencyOrder, valueGraph } from './cycles';
+import { readField } from './fields';
+import { implicitMain, readGroup } from './groups';
+import type { FieldModel, Model, TableModel } from './model';
+import { readOutput, readRule } from './outputs';
+import { readPrice } from './price';
+import { readLanguage, readProduct, readProductProps } from './product';
+import { collect } from './symbols';
+import { readTable } from './tables';
+import { readTranslations } from './texts';
+import { Typer } from './types';
+import { checkUsage } from './usage';
+
+export function check(schema: Schema, diags: Diagnostics): Model {
+  const ctx = new Ctx(diags);
+  const d = collect(ctx, schema);
+  const productProps = d.product ? readProductProps(ctx, d.product) : new Map();
+  readLanguage(ctx, productProps);
+  for (const t of d.translations) readTranslations(ctx, t);
+  const product = readProduct(ctx, d.product, productProps);
+
+  d.groups.forEach((g, i) => readGroup(ctx, g, i));
+  const fields: FieldModel[] = [];
+  for (const decl of d.fields) {
+    const f = readField(ctx, decl);
+    const sym = ctx.values.get(decl.id.name);
+    if (!f || sym?.kind !== 'field' || sym.decl !== decl) continue;
+    sym.model = f;
+    fields.push(f);
+  }
+  const tables: TableModel[] = [];
+  for (const decl of d.tables) {
+    const t = readTable(ctx, decl);
+    const sym = ctx.values.get(decl.id.name);
+    if (!t || sym?.kind !== 'table' || sym.decl !== decl) continue;
+    sym.model = t;
+    tables.push(t);
+  }
+  const price = readPrice(ctx, d.price);
+  const outputs = d.outputs.map((o) => readOutput(ctx, o));
+  const rules = d.rules.map((r) => readRule(ctx, r));
+
+  const typer = new Typer(ctx);
+  const graph = valueGraph(ctx, fields);
+  for (const name of dependencyOrder(graph)) {
+    const sym = ctx.values.get(name);
+    if (sym?.kind === 'let') typer.valueOf(name, sym.decl.expr);
+    const f = sym?.kind === 'field' ? sym.model : undefined;
+    if (f?.type === 'hidden') {
+      const t = typer.valueOf(f.id, f.value);
+      if (t.ty !== 'unknown') {
+        f.valueType = t.ty;
+        f.fallback = t.ty === 'number' ? 0 : t.ty === 'string' ? '' : false;
+      }
+    }
+  }
+  for (const f of fields) {
+    typer.expect(f.visibleWhen, 'boolean', `visible_when of field "${f.id}"`);
+    typer.expect(f.enabledWhen, 'boolean', `enabled_when of field "${f.id}"`);
+    typer.expect(f.requiredWhen, 'boolean', `required_when of field "${f.id}"`);
+  }
+  for (const g of ctx.groups.values()) {
+    typer.expect(g.visibleWhen, 'boolean', `visible_when of group "${g.id}"`);
+    typer.expect(g.enabledWhen, 'boolean', `enabled_when of group "${g.id}"`);
+  }
+  for (const line of price.lines) {
+    typer.expect(line.amount, 'number', `the amount of price line "${line.id}"`);
+    typer.expect(line.when, 'boolean', `the condition of price line "${line.id}"`);
+  }
+  for (const o of outputs) {
+    for (const item of o.items) {
+      typer.expect(item.value, 'number', `the item "${item.id}" of output "${o.id}"`);
+      typer.expect(item.when, 'boolean', `the condition of item "${item.id}" of output "${o.id}"`);
+    }
+  }
+  for (const r of rules) typer.expect(r.when, 'boolean', `the condition of rule "${r.id}"`);
+
+  checkCycles(ctx, graph);
+  checkUsage(ctx, fields);
+
+  const groups = [...ctx.groups.values()];
+  if (fields.some((f) => f.group === 'main') && !ctx.groups.has('main')) groups.push(implicitMain(ctx, product));
+  const languages = [product.language, ...[...ctx.languages].filter((l) => l !== product.language).sort()];
+  return { product, languages, groups, fields, lets: d.lets, tables, price, outputs, rules };
+}

@@ -1,0 +1,104 @@
+// What the checker makes of a schema: declarations with their properties read, texts resolved and literals
+// validated, expressions still as AST. The compiler turns a model without errors into the IR.
+import type { Expr, FieldDecl, GroupDecl, Ident, LetDecl, Span, TableDecl } from '../ast';
+import type { FieldType, Layout, TableIR, Text, ValueType } from '../ir';
+
+export type Literal = number | string | boolean;
+
+export interface ProductModel {
+  name: Text;
+  description?: Text;
+  language: string;
+  currency: string;
+  minorUnits: number;
+  layout: Layout;
+  quantity: { min: number; max: number; step: number; default: number };
+}
+
+export interface GroupModel {
+  id: string;
+  label: Text;
+  order: number;
+  /** Position among the groups, for ties. */
+  index: number;
+  visibleWhen?: Expr;
+  enabledWhen?: Expr;
+  decl?: GroupDecl;
+}
+
+export interface OptionModel {
+  id: string;
+  span: Span;
+  label: Text;
+  attrs: Map<string, { value: Literal; span: Span }>;
+}
+
+export interface FieldModel {
+  id: string;
+  decl: FieldDecl;
+  type: FieldType;
+  /** Undefined for a hidden field until its value's type is inferred. */
+  valueType?: ValueType;
+  group: string;
+  label?: Text;
+  help?: Text;
+  unit?: string;
+  min?: number | string;
+  max?: number | string;
+  step?: number;
+  maxLength?: number;
+  pattern?: string;
+  presets?: number[];
+  options?: OptionModel[];
+  default?: Literal;
+  fallback?: Literal;
+  required: boolean;
+  visibleWhen?: Expr;
+  enabledWhen?: Expr;
+  requiredWhen?: Expr;
+  value?: Expr;
+}
+
+export interface TableModel {
+  id: string;
+  decl: TableDecl;
+  ir: TableIR;
+  /** Map tables: the type of the values, and where each key is written. */
+  valueType?: ValueType;
+  keys?: Map<string, Span>;
+}
+
+export interface LineModel {
+  id: string;
+  kind: 'line' | 'surcharge';
+  label: Text;
+  amount: Expr;
+  when?: Expr;
+}
+
+export interface OutputModel {
+  id: string;
+  internal: boolean;
+  label?: Text;
+  items: { id: string; value: Expr; when?: Expr }[];
+}
+
+export interface RuleModel {
+  id: string;
+  severity: 'error' | 'warning';
+  when?: Expr;
+  message?: Text;
+  field?: Ident;
+}
+
+export interface Model {
+  product: ProductModel;
+  languages: string[];
+  groups: GroupModel[];
+  fields: FieldModel[];
+  lets: LetDecl[];
+  tables: TableModel[];
+  price: { lines: LineModel[]; quantityDiscount: { min: number; rate: number }[] };
+  outputs: OutputModel[];
+  rules: RuleModel[];
+}

@@ -1,0 +1,183 @@
+// Types of calls (built-in functions, range and matrix tables), map table indexing and option attributes.
+import type { AttrExpr, CallExpr, IndexExpr } from '../ast';
+import { CHOICE_TYPES } from './fields';
+import { FUNCTIONS } from './functions';
+import type { FieldModel, TableModel } from './model';
+import { typeName } from './props';
+import { didYouMean, listOf } from './suggest';
+import { checkOptionId, NUMBER, UNKNOWN, type Inferred } from './inferred';
+import type { Typer } from './types';
+
+function arity(n: number): string {
+  return `${n} argument${n === 1 ? '' : 's'}`;
+}
+
+/** `option "a"`, `options "a" or "b"` */
+function plural(ids: readonly string[], noun: string): string {
+  return `${noun}${ids.length === 1 ? '' : 's'} ${listOf(ids)}`;
+}
+
+/** A literal key finds an entry, or the fallback. */
+function hasKey(table: TableModel, key: string): boolean {
+  return table.ir.kind !== 'map' || table.ir.fallback !== undefined || table.keys?.has(key) === true;
+}
+
+export function inferCall(typer: Typer, e: CallExpr): Inferred {
+  const { ctx } = typer;
+  const name = e.callee.name;
+  const sym = ctx.value(name);
+  const args = (what: (i: number) => string) => e.args.forEach((a, i) => typer.expect(a, 'number', what(i)));
+  if (sym?.kind === 'table') {
+    ctx.used.add(name);
+    const kind = sym.decl.tableKind.name;
+    if (kind === 'map') {
+      e.args.forEach((a) => typer.infer(a));
+      ctx.diags.add('E_TYPE', e.callee.span, `"${name}" is a map table: index it with ${name}[key] instead of calling it`);
+      return UNKNOWN;
+    }
+    const expected = kind === 'range' ? 1 : 2;
+    if (e.args.length !== expected) {
+      const usage = kind === 'range' ? `${name}(x)` : `${name}(row, column)`;
+      ctx.diags.add('E_ARITY', e.span, `the ${kind} table "${name}" takes ${arity(expected)}, ${usage}; found ${e.args.length}`);
+    }
+    args((i) => `argument ${i + 1} of table "${name}"`);
+    return NUMBER;
+  }
+  if (sym?.kind === 'broken') {
+    e.args.forEach((a) => typer.infer(a));
+    return UNKNOWN;
+  }
+  const fn = FUNCTIONS.get(name);
+  if (!fn) {
+    e.args.forEach((a) => typer.infer(a));
+    if (sym) {
+      const what = sym.kind === 'quantity' ? 'the built-in quantity' : `a ${sym.kind}`;
+      ctx.diags.add('E_UNKNOWN_FUNCTION', e.callee.span, `"${name}" is ${what}, not a function or table`);
+    } else {
+      const tables = [...ctx.values].filter(([, s]) => s.kind === 'table').map(([n]) => n);
+      const hint = didYouMean(name, [...FUNCTIONS.keys(), ...tables]);
+      ctx.diags.add(
+        'E_UNKNOWN_FUNCTION',
+        e.callee.span,
+        `unknown function "${name}"${hint || `; the functions are ${[...FUNCTIONS.keys()].join(', ')}`}`,
+      );
+    }
+    return UNKNOWN;
+  }
+  if (e.args.length < fn.min || e.args.length > fn.max) {
+    const expected =
+      fn.max === Infinity ? `at least ${arity(fn.min)}` : fn.min === fn.max ? arity(fn.min) : `${fn.min} or ${arity(fn.max)}`;
+    ctx.diags.add('E_ARITY', e.span, `${name} takes ${expected} (${fn.usage}); found ${e.args.length}`);
+  }
+  e.args.forEach((a, i) => typer.expect(a, fn.arg, `argument ${i + 1} of ${name}`));
+  return NUMBER;
+}
+
+export function inferIndex(typer: Typer, e: IndexExpr): Inferred {
+  const { ctx } = typer;
+  const name = e.target.name;
+  const sym = ctx.value(name);
+  const key = typer.expect(e.key, 'string', `the key of map table "${name}"`);
+  if (!sym) {
+    ctx.diags.add('E_UNDEFINED', e.target.span, `the table "${name}" is not declared${didYouMean(name, ctx.valueNames())}`);
+    return UNKNOWN;
+  }
+  if (sym.kind === 'broken') return UNKNOWN;
+  if (sym.kind !== 'table' || sym.decl.tableKind.name !== 'map') {
+    const what =
+      sym.kind === 'table'
+        ? `a ${sym.decl.tableKind.name} table: call it with ${name}(…)`
+        : `a ${sym.kind === 'quantity' ? 'built-in value' : sym.kind}, not a map table`;
+    if (sym.kind === 'table') ctx.used.add(name);
+    ctx.diags.add('E_TYPE', e.target.span, `"${name}" is ${what}`);
+    return UNKNOWN;
+  }
+  ctx.used.add(name);
+  const table = sym.model;
+  if (!table) return UNKNOWN;
+  if (key.choice) checkCoverage(typer, table, key.choice, e);
+  else if (e.key.kind === 'string' && !hasKey(table, e.key.value)) {
+    ctx.diags.add(
+      'E_TABLE_KEY_MISSING',
+      e.key.span,
+      `map table "${name}" has no entry "${e.key.value}" and no * fallback${didYouMean(e.key.value, table.keys?.keys() ?? [])}`,
+    );
+  }
+  return table.valueType ? { ty: table.valueType } : UNKNOWN;
+}
+
+/** A map indexed by a choice field needs an entry for every option (or a `*`) and no other keys. */
+function checkCoverage(typer: Typer, table: TableModel, field: FieldModel, e: IndexExpr): void {
+  const seen = typer.covered.get(table) ?? new Set();
+  typer.covered.set(table, seen);
+  if (seen.has(field)) return;
+  seen.add(field);
+  const ids = (field.options ?? []).map((o) => o.id);
+  const keys = table.keys ?? new Map();
+  if (table.ir.kind === 'map' && table.ir.fallback === undefined) {
+    const missing = ids.filter((id) => !keys.has(id));
+    if (missing.length > 0) {
+      typer.ctx.diags.add(
+        'E_TABLE_KEY_MISSING',
+        e.span,
+        `map table "${table.id}" has no entry for ${plural(missing, 'option')} of field "${field.id}"; ` +
+          `add ${missing.length === 1 ? 'it' : 'them'} or a * fallback`,
+      );
+    }
+  }
+  for (const [key, span] of keys) {
+    if (!ids.includes(key) && ids.length > 0) {
+      checkOptionId(typer.ctx, field, { kind: 'string', value: key, span });
+    }
+  }
+}
+
+export function inferAttr(typer: Typer, e: AttrExpr): Inferred {
+  const { ctx } = typer;
+  const name = e.target.name;
+  const attr = e.attr.name;
+  const sym = ctx.value(name);
+  if (!sym) {
+    ctx.diags.add('E_UNDEFINED', e.target.span, `the field "${name}" is not declared${didYouMean(name, ctx.valueNames())}`);
+    return UNKNOWN;
+  }
+  if (sym.kind === 'broken' || (sym.kind === 'field' && !sym.model)) return UNKNOWN;
+  const field = sym.kind === 'field' ? sym.model : undefined;
+  if (!field || !CHOICE_TYPES.has(field.type)) {
+    if (sym.kind === 'let' || sym.kind === 'table') ctx.used.add(name);
+    const what = field ? `a ${field.type} field` : sym.kind === 'quantity' ? 'the built-in quantity' : `a ${sym.kind}`;
+    ctx.diags.add('E_TYPE', e.target.span, `"${name}" is ${what}; only dropdown, radio and swatch fields have option attributes`);
+    return UNKNOWN;
+  }
+  const options = field.options ?? [];
+  if (options.length === 0) return UNKNOWN;
+  const lacking = options.filter((o) => !o.attrs.has(attr)).map((o) => o.id);
+  if (lacking.length === options.length) {
+    const all = new Set(options.flatMap((o) => [...o.attrs.keys()]));
+    ctx.diags.add(
+      'E_UNKNOWN_OPTION',
+      e.attr.span,
+      `the options of field "${name}" have no attribute "${attr}"${didYouMean(attr, all)}`,
+    );
+    return UNKNOWN;
+  }
+  if (lacking.length > 0) {
+    ctx.diags.add(
+      'E_UNKNOWN_OPTION',
+      e.attr.span,
+      `the attribute "${attr}" is missing on ${plural(lacking, 'option')} of field "${name}"; every option must define it`,
+    );
+    return UNKNOWN;
+  }
+  const types = new Set(options.map((o) => typeName(o.attrs.get(attr)?.value ?? 0)));
+  const [only] = types;
+  if (types.size > 1 || !only) {
+    ctx.diags.add(
+      'E_TYPE',
+      e.attr.span,
+      `the attribute "${attr}" of field "${name}" must have one type in every option; found ${listOf([...types], false)}`,
+    );
+    return UNKNOWN;
+  }
+  return { ty: only };
+}

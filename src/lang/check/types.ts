@@ -1,0 +1,168 @@
+// Type inference of expressions: number, string, boolean. Choice fields are strings whose literal
+// comparisons are checked against their option ids.
+import type { BinaryExpr, Expr } from '../ast';
+import type { ValueType } from '../ir';
+import type { Ctx } from './context';
+import { CHOICE_TYPES } from './fields';
+import { BOOLEAN, checkOptionId, NUMBER, STRING, UNKNOWN, type Inferred, type Ty } from './inferred';
+import type { FieldModel, TableModel } from './model';
+import { didYouMean } from './suggest';
+import { inferAttr, inferCall, inferIndex } from './type-refs';
+
+const ARTICLE: Record<Ty, string> = { number: 'a number', string: 'a string', boolean: 'a boolean', unknown: 'a value' };
+
+export class Typer {
+  private readonly memo = new Map<string, Inferred>();
+  private readonly inProgress = new Set<string>();
+  /** Map tables already checked against the options of a choice field indexing them. */
+  readonly covered = new Map<TableModel, Set<FieldModel>>();
+
+  constructor(readonly ctx: Ctx) {}
+
+  /** Reports when `e` is not of type `ty`; `what` names the expression ("visible_when of field x"). */
+  expect(e: Expr | undefined, ty: ValueType, what: string): Inferred {
+    if (!e) return UNKNOWN;
+    const got = this.infer(e);
+    if (got.ty !== 'unknown' && got.ty !== ty) {
+      this.ctx.diags.add(
+        'E_TYPE',
+        e.span,
+        `${what} must be ${ARTICLE[ty]}, found ${ARTICLE[got.ty]}`,
+      );
+    }
+    return got;
+  }
+
+  /** The type of a let or a hidden field, inferred once (its errors are reported once). */
+  valueOf(name: string, e: Expr | undefined): Inferred {
+    const known = this.memo.get(name);
+    if (known) return known;
+    // A value met again while inferring itself is part of a cycle, reported by cycles.ts.
+    if (!e || this.inProgress.has(name)) return UNKNOWN;
+    this.inProgress.add(name);
+    const t = this.infer(e);
+    this.inProgress.delete(name);
+    this.memo.set(name, t);
+    return t;
+  }
+
+  infer(e: Expr): Inferred {
+    switch (e.kind) {
+      case 'number':
+        return NUMBER;
+      case 'string':
+        return STRING;
+      case 'boolean':
+        return BOOLEAN;
+      case 'name':
+        return this.name(e.name, e.span);
+      case 'binary':
+        return this.binary(e);
+      case 'not':
+        this.expect(e.operand, 'boolean', 'the operand of "not"');
+        return BOOLEAN;
+      case 'neg':
+        this.expect(e.operand, 'number', 'the operand of "-"');
+        return NUMBER;
+      case 'if': {
+        this.expect(e.cond, 'boolean', 'the condition of "if"');
+        const t = this.infer(e.then);
+        const f = this.infer(e.else);
+        if (t.ty !== 'unknown' && f.ty !== 'unknown' && t.ty !== f.ty) {
+          this.ctx.diags.add(
+            'E_TYPE',
+            e.else.span,
+            `both branches of "if" must be of one type: "then" gives ${ARTICLE[t.ty]}, "else" ${ARTICLE[f.ty]}`,
+          );
+        }
+        if (t.ty === 'unknown') return f;
+        return t.choice && t.choice === f.choice ? t : { ty: t.ty };
+      }
+      case 'in': {
+        const v = this.infer(e.value);
+        for (const item of e.list) this.compare(v, item, `"${e.negate ? 'not in' : 'in'}"`);
+        return BOOLEAN;
+      }
+      case 'call':
+        return inferCall(this, e);
+      case 'index':
+        return inferIndex(this, e);
+      case 'attr':
+        return inferAttr(this, e);
+    }
+  }
+
+  name(name: string, span: Expr['span']): Inferred {
+    const sym = this.ctx.value(name);
+    if (!sym) {
+      this.ctx.diags.add('E_UNDEFINED', span, `"${name}" is not declared${didYouMean(name, this.ctx.valueNames())}`);
+      return UNKNOWN;
+    }
+    switch (sym.kind) {
+      case 'quantity':
+        return NUMBER;
+      case 'broken':
+        return UNKNOWN;
+      case 'let':
+        this.ctx.used.add(name);
+        return this.valueOf(name, sym.decl.expr);
+      case 'table': {
+        this.ctx.used.add(name);
+        const kind = sym.decl.tableKind.name;
+        const how = kind === 'map' ? `index it: ${name}[key]` : `call it: ${name}(${kind === 'range' ? 'x' : 'row, column'})`;
+        this.ctx.diags.add('E_TYPE', span, `"${name}" is a ${kind} table, not a value; ${how}`);
+        return UNKNOWN;
+      }
+      case 'field': {
+        const f = sym.model;
+        if (!f) return UNKNOWN;
+        if (f.type === 'hidden') return this.valueOf(name, f.value);
+        if (!f.valueType) return UNKNOWN;
+        return CHOICE_TYPES.has(f.type) ? { ty: f.valueType, choice: f } : { ty: f.valueType };
+      }
+    }
+  }
+
+  private binary(e: BinaryExpr): Inferred {
+    const { op } = e;
+    if (op === 'and' || op === 'or') {
+      this.expect(e.left, 'boolean', `the left side of "${op}"`);
+      this.expect(e.right, 'boolean', `the right side of "${op}"`);
+      return BOOLEAN;
+    }
+    if (op === '+' || op === '-' || op === '*' || op === '/') {
+      this.expect(e.left, 'number', `the left side of "${op}"`);
+      this.expect(e.right, 'number', `the right side of "${op}"`);
+      return NUMBER;
+    }
+    const left = this.infer(e.left);
+    const t = this.compare(left, e.right, `"${op}"`);
+    this.checkOption(t, e.left);
+    const ordered = op !== '==' && op !== '!=';
+    if (ordered && (left.ty === 'boolean' || t.ty === 'boolean')) {
+      this.ctx.diags.add('E_TYPE', e.span, `"${op}" compares numbers or strings (dates compare as strings), not booleans`);
+    }
+    return BOOLEAN;
+  }
+
+  /** Infers `right`, compared with a value of type `left`: one type, and option ids for choice fields. */
+  private compare(left: Inferred, right: Expr, op: string): Inferred {
+    const r = this.infer(right);
+    if (left.ty !== 'unknown' && r.ty !== 'unknown' && left.ty !== r.ty) {
+      this.ctx.diags.add(
+        'E_TYPE',
+        right.span,
+        `${op} compares values of one type: ${ARTICLE[left.ty]} cannot be compared with ${ARTICLE[r.ty]}`,
+      );
+    }
+    this.checkOption(left, right);
+    return r;
+  }
+
+  /** A string literal compared with a choice field must be one of its options. */
+  checkOption(side: Inferred, other: Expr): void {
+    const field = side.choice;
+    if (!field || other.kind !== 'string') return;
+    checkOptionId(this.ctx, field, other);
+  }
+}

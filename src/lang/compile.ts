@@ -1,0 +1,109 @@
+// Checked model → ProductIR (ir.ts): plain JSON. Records keyed by schema names are created without a
+// prototype, so that names such as `__proto__` are ordinary keys.
+import type { Expr } from './ast';
+import type { FieldModel, GroupModel, Literal, Model } from './check/model';
+import { compileExpr } from './compile-expr';
+import * as ir from './ir';
+
+export function compile(model: Model, source: string): ir.ProductIR {
+  const tables = new Set(model.tables.map((t) => t.id));
+  const expr = (e: Expr) => compileExpr(e, (name) => tables.has(name));
+  const cond = (e: Expr): ir.Condition => ({ source: source.slice(e.span.start, e.span.end), expr: expr(e) });
+
+  const populated = new Set(model.fields.map((f) => f.group));
+  const groups = model.groups
+    .filter((g) => populated.has(g.id))
+    .sort((a, b) => a.order - b.order || a.index - b.index)
+    .map((g) => group(g, cond));
+
+  const lets: Record<string, ir.Expr> = Object.create(null);
+  for (const l of model.lets) lets[l.id.name] = expr(l.expr);
+  const tableIRs: Record<string, ir.TableIR> = Object.create(null);
+  for (const t of model.tables) tableIRs[t.id] = t.ir;
+
+  const { product } = model;
+  const out: ir.ProductIR = {
+    irVersion: ir.IR_VERSION,
+    name: product.name,
+    language: product.language,
+    languages: model.languages,
+    currency: product.currency,
+    minorUnits: product.minorUnits,
+    layout: product.layout,
+    quantity: product.quantity,
+    groups,
+    fields: model.fields.map((f) => field(f, expr, cond)),
+    lets,
+    tables: tableIRs,
+    price: {
+      lines: model.price.lines.map((l) => {
+        const line: ir.LineIR = { id: l.id, kind: l.kind, label: l.label, amount: expr(l.amount) };
+        if (l.when) line.when = expr(l.when);
+        return line;
+      }),
+      quantityDiscount: model.price.quantityDiscount,
+    },
+    outputs: model.outputs.map((o) => {
+      const output: ir.OutputIR = {
+        id: o.id,
+        internal: o.internal,
+        items: o.items.map((i) => {
+          const item: ir.OutputItemIR = { id: i.id, value: expr(i.value) };
+          if (i.when) item.when = expr(i.when);
+          return item;
+        }),
+      };
+      if (o.label) output.label = o.label;
+      return output;
+    }),
+    rules: model.rules.flatMap((r) => {
+      if (!r.when || !r.message) return [];
+      const rule: ir.RuleIR = { id: r.id, severity: r.severity, when: expr(r.when), message: r.message };
+      if (r.field) rule.field = r.field.name;
+      return [rule];
+    }),
+  };
+  if (product.description) out.description = product.description;
+  return out;
+}
+
+function group(g: GroupModel, cond: (e: Expr) => ir.Condition): ir.GroupIR {
+  const out: ir.GroupIR = { id: g.id, label: g.label, order: g.order };
+  if (g.visibleWhen) out.visibleWhen = cond(g.visibleWhen);
+  if (g.enabledWhen) out.enabledWhen = cond(g.enabledWhen);
+  return out;
+}
+
+function field(f: FieldModel, expr: (e: Expr) => ir.Expr, cond: (e: Expr) => ir.Condition): ir.FieldIR {
+  // Only a field whose type or value could not be read lacks these, and that is an error: no IR is built then.
+  const out: ir.FieldIR = {
+    id: f.id,
+    type: f.type,
+    valueType: f.valueType ?? 'number',
+    group: f.group,
+    fallback: f.fallback ?? 0,
+    required: f.required,
+  };
+  if (f.label) out.label = f.label;
+  if (f.help) out.help = f.help;
+  if (f.unit !== undefined) out.unit = f.unit;
+  if (f.min !== undefined) out.min = f.min;
+  if (f.max !== undefined) out.max = f.max;
+  if (f.step !== undefined) out.step = f.step;
+  if (f.maxLength !== undefined) out.maxLength = f.maxLength;
+  if (f.pattern !== undefined) out.pattern = f.pattern;
+  if (f.presets) out.presets = f.presets;
+  if (f.options) {
+    out.options = f.options.map((o) => {
+      const attrs: Record<string, Literal> = Object.create(null);
+      for (const [name, a] of o.attrs) attrs[name] = a.value;
+      return { id: o.id, label: o.label, attrs };
+    });
+  }
+  if (f.default !== undefined) out.default = f.default;
+  if (f.visibleWhen) out.visibleWhen = cond(f.visibleWhen);
+  if (f.enabledWhen) out.enabledWhen = cond(f.enabledWhen);
+  if (f.requiredWhen) out.requiredWhen = cond(f.requiredWhen);
+  if (f.value) out.value = expr(f.value);
+  return out;
+}

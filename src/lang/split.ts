@@ -1,0 +1,116 @@
+// Cuts a schema into its top-level declarations so that each one can be parsed, and fail, on its own.
+// Also enforces the limits that protect the parser (E_LIMIT).
+import type { Diagnostics } from './diagnostics';
+import { DECLARATION_KEYWORDS } from './keywords';
+import { Tok, tokenize, type Tokens } from './lexer';
+import type { SourceMap } from './source';
+
+export const MAX_SOURCE_BYTES = 512 * 1024;
+export const MAX_NESTING = 64;
+
+export interface Chunk {
+  start: number;
+  end: number;
+  keyword: string;
+  /** Tokens [firstToken, endToken) of the declaration. */
+  firstToken: number;
+  endToken: number;
+}
+
+export interface Split {
+  tokens: Tokens;
+  chunks: Chunk[];
+}
+
+/** Words that continue a `let` expression on the next line when they end or begin a line. */
+const CONTINUATION_WORDS = new Set(['and', 'or', 'not', 'in', 'if', 'then', 'else']);
+
+function utf8Length(s: string): number {
+  let bytes = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** Returns null when a limit is exceeded (the E_LIMIT diagnostic is added; nothing else should be parsed). */
+export function split(map: SourceMap, diags: Diagnostics): Split | null {
+  const src = map.text;
+  const bytes = utf8Length(src);
+  if (bytes > MAX_SOURCE_BYTES) {
+    diags.add('E_LIMIT', map.span(0, 0), `the schema is ${bytes} bytes long; at most ${MAX_SOURCE_BYTES} (512 KiB) are allowed`);
+    return null;
+  }
+  const t = tokenize(src);
+  if (t.unclosedComment !== undefined) {
+    const at = map.span(t.unclosedComment, t.unclosedComment + 2);
+    diags.add('E_SYNTAX', at, 'this comment is never closed: "/*" needs a matching "*/"');
+  }
+  const text = (i: number) => src.slice(t.start[i], t.end[i]);
+  // Declaration keywords are 3 to 12 letters long: most words are told apart without slicing them out.
+  const isDeclKeyword = (i: number) => {
+    const length = (t.end[i] ?? 0) - (t.start[i] ?? 0);
+    return t.kind[i] === Tok.Word && length >= 3 && length <= 12 && DECLARATION_KEYWORDS.has(text(i));
+  };
+  const firstOnLine = (i: number) => i === 0 || (t.line[i] ?? 0) > (t.line[i - 1] ?? 0);
+  // A declaration keyword at the start of a line, followed by what a declaration's name looks like, begins a
+  // declaration even when the previous one misses a closing brace: keywords are reserved, so it cannot be a
+  // property (`price: 45` and `field: width` are followed by a colon).
+  const startsDeclaration = (i: number) => {
+    const next = t.kind[i + 1];
+    return next === Tok.Word || next === Tok.String || (next === Tok.Open && src.charCodeAt(t.start[i + 1] ?? 0) === 123);
+  };
+  const continues = (last: number, first: number) =>
+    t.kind[last] === Tok.Op ||
+    t.kind[first] === Tok.Op ||
+    (t.kind[last] === Tok.Word && CONTINUATION_WORDS.has(text(last))) ||
+    (t.kind[first] === Tok.Word && CONTINUATION_WORDS.has(text(first)));
+
+  const chunks: Chunk[] = [];
+  let i = 0;
+  while (i < t.count) {
+    if (!isDeclKeyword(i)) {
+      const stray = i;
+      while (i < t.count && !isDeclKeyword(i)) i++;
+      diags.add(
+        'E_SYNTAX',
+        map.span(t.start[stray] ?? 0, t.end[stray] ?? 0),
+        `expected a declaration (${[...DECLARATION_KEYWORDS].join(', ')}), found "${text(stray)}"`,
+      );
+      continue;
+    }
+    const keyword = text(i);
+    const isLet = keyword === 'let';
+    let depth = 0;
+    let j = i + 1;
+    for (; j < t.count; j++) {
+      if (firstOnLine(j)) {
+        if (isDeclKeyword(j) && startsDeclaration(j)) break;
+        if (isLet && depth === 0 && !continues(j - 1, j)) break;
+      }
+      const kind = t.kind[j];
+      if (kind === Tok.Open) {
+        if (++depth > MAX_NESTING) {
+          diags.add('E_LIMIT', map.span(t.start[j] ?? 0, t.end[j] ?? 0), `brackets nested deeper than ${MAX_NESTING} levels`);
+          return null;
+        }
+      } else if (kind === Tok.Close) {
+        depth--;
+        if (!isLet && depth <= 0) {
+          j++;
+          break;
+        }
+        if (depth < 0) depth = 0;
+      }
+    }
+    chunks.push({ start: t.start[i] ?? 0, end: t.end[j - 1] ?? 0, keyword, firstToken: i, endToken: j });
+    i = j;
+  }
+  return { tokens: t, chunks };
+}
