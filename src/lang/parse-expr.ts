@@ -17,8 +17,9 @@ export type Tail =
 
 type Token = { kind: 'prefix'; prefix: Prefix } | { kind: 'operand'; expr: Expr } | Tail;
 
-const COMPARISON = 4;
-const BINDING: Record<BinaryOp, number> = {
+// Shared with the fast parser (fast-parse-expr.ts), which must build the very same trees.
+export const COMPARISON = 4;
+export const BINDING: Record<BinaryOp, number> = {
   or: 1,
   and: 2,
   '==': COMPARISON,
@@ -32,12 +33,12 @@ const BINDING: Record<BinaryOp, number> = {
   '*': 6,
   '/': 6,
 };
-const NOT_BINDING = 3;
-const NEG_BINDING = 7;
+export const NOT_BINDING = 3;
+export const NEG_BINDING = 7;
 
 const bindingOf = (t: Tail) => (t.kind === 'in' ? COMPARISON : BINDING[t.op]);
 
-function join(a: Span, b: Span): Span {
+export function join(a: Span, b: Span): Span {
   return { line: a.line, column: a.column, endLine: b.endLine, endColumn: b.endColumn, start: a.start, end: b.end };
 }
 

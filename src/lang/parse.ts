@@ -1,8 +1,9 @@
 // Source text → AST. Each top-level declaration is matched on its own (split.ts), so a syntax error is
 // confined to its declaration; what the lexer saw of a broken declaration is kept for the checker.
 import grammar from '../../grammar/cpq.ohm-bundle.js';
-import type { BrokenDecl, Decl, Schema } from './ast';
+import type { BrokenDecl, Decl, Expr, Schema } from './ast';
 import type { Diagnostics } from './diagnostics';
+import { fastParseDeclaration } from './fast-parse';
 import { Tok } from './lexer';
 import { buildDeclaration } from './parse-semantics';
 import type { SourceMap } from './source';
@@ -27,6 +28,20 @@ export function parse(map: SourceMap, diags: Diagnostics): Schema | null {
 }
 
 function parseChunk(map: SourceMap, chunk: Chunk, diags: Diagnostics): Decl | null {
+  const fast = fastParseDeclaration(map, chunk.start, chunk.end);
+  return fast && !tooDeep(fast) ? fast : parseWithOhm(map, chunk, diags);
+}
+
+/** An expression of `decl` nested deeper than MAX_EXPR_DEPTH. */
+function tooDeep(decl: Decl): Expr | undefined {
+  return exprsOf(decl).find((e) => exprDepth(e) > MAX_EXPR_DEPTH);
+}
+
+/**
+ * One declaration parsed by Ohm alone, which decides and reports every syntax error (the fast parser only
+ * vouches for declarations it is sure of). Exported for test/lang/fast-parse.test.ts.
+ */
+export function parseWithOhm(map: SourceMap, chunk: Chunk, diags: Diagnostics): Decl | null {
   const text = map.text.slice(chunk.start, chunk.end);
   let match;
   try {
@@ -52,11 +67,10 @@ function parseChunk(map: SourceMap, chunk: Chunk, diags: Diagnostics): Decl | nu
   }
   const built = buildDeclaration(match, map, chunk.start, diags);
   if (built.failed) return null;
-  for (const e of exprsOf(built.decl)) {
-    if (exprDepth(e) > MAX_EXPR_DEPTH) {
-      diags.add('E_LIMIT', e.span, `this expression is nested deeper than ${MAX_EXPR_DEPTH} levels`);
-      return null;
-    }
+  const deep = tooDeep(built.decl);
+  if (deep) {
+    diags.add('E_LIMIT', deep.span, `this expression is nested deeper than ${MAX_EXPR_DEPTH} levels`);
+    return null;
   }
   return built.decl;
 }

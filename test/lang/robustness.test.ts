@@ -3,20 +3,11 @@
 // example cut short or with tokens dropped, deep nesting, oversized sources.
 import { describe, expect, it } from 'vitest';
 import { analyze, type Diagnostic } from '../../src/lang/index';
+import { random } from './random';
 
 const sources = import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true });
 const examples = Object.values(sources);
 
-/** Deterministic pseudo-random numbers (mulberry32), so that a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function checked(source: string): Diagnostic[] {
   let diagnostics: Diagnostic[] = [];

@@ -1,0 +1,146 @@
+// Tokens of one declaration for the fast parser (fast-parse.ts), cut by the lexical rules of grammar/cpq.ohm:
+// `name`, `number`, `string`, `spaces` (with comments) and the punctuation. Wherever the grammar would read a
+// character differently or fail (a number followed by a letter, a malformed string, an unclosed comment, a
+// character no rule starts with), the lexer gives up and Ohm decides.
+
+export const enum T {
+  Word,
+  Number,
+  String,
+  LBrace,
+  RBrace,
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  Comma,
+  Colon,
+  Assign,
+  Dot,
+  Star,
+  At,
+  Plus,
+  Minus,
+  Slash,
+  Lt,
+  Gt,
+  Le,
+  Ge,
+  EqEq,
+  Ne,
+  /** Past the last token. */
+  End,
+}
+
+/** Reused from one declaration to the next, so that lexing allocates nothing once the arrays are large enough. */
+export class Tokens {
+  count = 0;
+  kind = new Uint8Array(1024);
+  start = new Int32Array(1024);
+  end = new Int32Array(1024);
+
+  push(kind: T, start: number, end: number): void {
+    if (this.count === this.kind.length) {
+      const grow = <A extends Uint8Array | Int32Array>(a: A, b: A): A => (b.set(a), b);
+      this.kind = grow(this.kind, new Uint8Array(this.count * 2));
+      this.start = grow(this.start, new Int32Array(this.count * 2));
+      this.end = grow(this.end, new Int32Array(this.count * 2));
+    }
+    this.kind[this.count] = kind;
+    this.start[this.count] = start;
+    this.end[this.count] = end;
+    this.count++;
+  }
+}
+
+const isNameStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+const isNamePart = (c: number) => isNameStart(c) || (c >= 48 && c <= 57);
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** Single-character punctuation by character code; 0 where none. */
+const PUNCT = new Uint8Array(128);
+for (const [ch, kind] of [
+  ['{', T.LBrace], ['}', T.RBrace], ['(', T.LParen], [')', T.RParen], ['[', T.LBracket], [']', T.RBracket],
+  [',', T.Comma], [':', T.Colon], ['=', T.Assign], ['.', T.Dot], ['*', T.Star], ['@', T.At], ['+', T.Plus],
+  ['-', T.Minus], ['/', T.Slash], ['<', T.Lt], ['>', T.Gt],
+] as const) {
+  PUNCT[ch.charCodeAt(0)] = kind;
+}
+
+/** Where the digits of a number end, or -1 when the grammar's `number` does not match at `i`. */
+function numberEnd(src: string, i: number, end: number): number {
+  const digits = (j: number) => {
+    while (j < end && isDigit(src.charCodeAt(j))) j++;
+    return j;
+  };
+  let j = digits(i);
+  if (j + 1 < end && src.charCodeAt(j) === 46 && isDigit(src.charCodeAt(j + 1))) j = digits(j + 1);
+  const e = src.charCodeAt(j);
+  if ((e === 101 || e === 69) && j + 1 < end) {
+    const s = src.charCodeAt(j + 1);
+    const first = s === 43 || s === 45 ? j + 2 : j + 1;
+    if (first < end && isDigit(src.charCodeAt(first))) j = digits(first);
+  }
+  if (j < end && src.charCodeAt(j) === 37) j++;
+  return j < end && isNamePart(src.charCodeAt(j)) ? -1 : j;
+}
+
+/** Where a string opening at `i` ends (after its closing quote), or -1 when the grammar's `string` fails. */
+function stringEnd(src: string, i: number, end: number): number {
+  for (let j = i + 1; j < end; j++) {
+    const c = src.charCodeAt(j);
+    if (c === 34) return j + 1;
+    if (c === 92) {
+      const e = src.charCodeAt(j + 1);
+      if (j + 1 >= end || (e !== 34 && e !== 92 && e !== 110 && e !== 116)) return -1;
+      j++;
+    } else if (c < 32 && c !== 9) return -1;
+  }
+  return -1;
+}
+
+/** Tokenizes `src` from `start` to `end` into `t`; false when the grammar may read the text otherwise. */
+export function lex(t: Tokens, src: string, start: number, end: number): boolean {
+  t.count = 0;
+  let i = start;
+  while (i < end) {
+    const c = src.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 9 || c === 13) {
+      i++;
+    } else if (isNameStart(c)) {
+      let j = i + 1;
+      while (j < end && isNamePart(src.charCodeAt(j))) j++;
+      t.push(T.Word, i, j);
+      i = j;
+    } else if (isDigit(c)) {
+      const j = numberEnd(src, i, end);
+      if (j < 0) return false;
+      t.push(T.Number, i, j);
+      i = j;
+    } else if (c === 34) {
+      const j = stringEnd(src, i, end);
+      if (j < 0) return false;
+      t.push(T.String, i, j);
+      i = j;
+    } else {
+      const d = i + 1 < end ? src.charCodeAt(i + 1) : 0;
+      if (c === 47 && d === 47) {
+        const nl = src.indexOf('\n', i);
+        i = nl === -1 || nl > end ? end : nl;
+      } else if (c === 47 && d === 42) {
+        const close = src.indexOf('*/', i + 2);
+        if (close === -1 || close + 2 > end) return false;
+        i = close + 2;
+      } else if (d === 61 && (c === 61 || c === 33 || c === 60 || c === 62)) {
+        t.push(c === 61 ? T.EqEq : c === 33 ? T.Ne : c === 60 ? T.Le : T.Ge, i, i + 2);
+        i += 2;
+      } else {
+        const kind = c < 128 ? PUNCT[c] : 0;
+        if (!kind) return false;
+        t.push(kind, i, i + 1);
+        i++;
+      }
+    }
+  }
+  return true;
+}
