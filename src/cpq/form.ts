@@ -1,5 +1,6 @@
 import type { Condition, FieldIR, GroupIR, OptionIR, ProductIR } from '../lang/ir';
-import { type Model, resolveText, toJsonLogic } from '../lang/runtime';
+import { resolveText, toJsonLogic } from '../lang/runtime';
+import type { LoadedProduct } from '../products/models';
 
 export interface ConditionJson {
   source: string;
@@ -9,15 +10,18 @@ export interface ConditionJson {
 
 type Json = Record<string, unknown>;
 
-const rendered = new WeakMap<Model, Map<string, Json>>();
+const rendered = new WeakMap<LoadedProduct, Map<string, string>>();
 
-/** The form document of a compiled product in one language, built once per model and language. */
-export function formFor(model: Model, lang: string): Json {
-  let byLang = rendered.get(model);
-  if (!byLang) rendered.set(model, (byLang = new Map()));
-  let form = byLang.get(lang);
-  if (!form) byLang.set(lang, (form = renderForm(model.ir, lang)));
-  return form;
+/** The serialized form document of a product version in one language, built once per version and language. */
+export function formBody(loaded: LoadedProduct, productId: string, lang: string): string {
+  let byLang = rendered.get(loaded);
+  if (!byLang) rendered.set(loaded, (byLang = new Map()));
+  let body = byLang.get(lang);
+  if (body === undefined) {
+    body = JSON.stringify({ product_id: productId, version: loaded.version, ...renderForm(loaded.model.ir, lang) });
+    byLang.set(lang, body);
+  }
+  return body;
 }
 
 function renderForm(ir: ProductIR, lang: string): Json {

@@ -6,8 +6,8 @@ import { loadProduct, warmProduct } from '../products/models';
 import { readCurrentVersion, type VersionPointer } from '../products/pointer';
 import { presentCalculation } from './calculation';
 import { matchesETag } from './etag';
-import { type CachedForm, cachedForm, formCacheKey, storeForm } from './form-cache';
-import { formFor } from './form';
+import { cachedForm, formCacheKey, storeForm } from './form-cache';
+import { formBody } from './form';
 import { selectOutputGroups } from './output-groups';
 
 /** Storefronts may reuse a form for a minute and serve it stale while revalidating; the ETag makes revalidation cheap. */
@@ -19,35 +19,32 @@ async function requireProduct(env: Env, storeId: string, productId: string, poin
   return loaded;
 }
 
-function sendForm(c: RequestContext, form: CachedForm): Response {
-  c.header('ETag', form.etag);
+function sendForm(c: RequestContext, etag: string, language: string, body: () => string): Response {
+  c.header('ETag', etag);
   c.header('Cache-Control', FORM_CACHE_CONTROL);
-  c.header('Content-Language', form.language);
-  if (matchesETag(c.req.header('if-none-match'), form.etag)) return c.body(null, 304);
-  return c.body(form.body, 200, { 'Content-Type': 'application/json' });
+  c.header('Content-Language', language);
+  if (matchesETag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+  return c.body(body(), 200, { 'Content-Type': 'application/json' });
 }
 
 /**
  * The form of a store's product, shared by the public API and the backoffice preview; auth is the caller's job.
- * A warm isolate renders from its compiled model (memoized per language); a cold one first tries the location's
- * cache, where another isolate may already have put this version in this language.
+ * A warm isolate answers from its compiled model (the body serialized once per version and language, and not at
+ * all for a 304); a cold one first tries the location's cache, where another isolate may have put this version.
  */
 export async function formResponse(c: RequestContext, storeId: string, productId: string, lang: string | undefined) {
   const pointer = await readCurrentVersion(c.env, storeId, productId);
   const warm = pointer ? warmProduct(storeId, productId, pointer) : undefined;
   if (pointer && !warm) {
     const cached = await cachedForm(formCacheKey(storeId, productId, pointer, lang));
-    if (cached) return sendForm(c, cached);
+    if (cached) return sendForm(c, cached.etag, cached.language, () => cached.body);
   }
   const loaded = warm ?? (await requireProduct(c.env, storeId, productId, pointer));
   const language = negotiateLanguage(lang, loaded.model.ir);
-  const form: CachedForm = {
-    body: JSON.stringify({ product_id: productId, version: loaded.version, ...formFor(loaded.model, language) }),
-    etag: `"${loaded.contentHash.slice(0, 16)}-v${loaded.version}-${language}"`,
-    language,
-  };
-  if (!warm) storeForm(c.executionCtx, formCacheKey(storeId, productId, loaded, lang), form);
-  return sendForm(c, form);
+  const etag = `"${loaded.contentHash.slice(0, 16)}-v${loaded.version}-${language}"`;
+  const body = () => formBody(loaded, productId, language);
+  if (!warm) storeForm(c.executionCtx, formCacheKey(storeId, productId, loaded, lang), { body: body(), etag, language });
+  return sendForm(c, etag, language, body);
 }
 
 export interface CalculateBody {
