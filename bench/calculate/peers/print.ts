@@ -1,0 +1,74 @@
+// An IR expression as source text of a peer engine (jexl, mathjs, CEL): the same formula, in that engine's syntax.
+// Option attributes become variables `<field>__<attr>`, range and matrix tables functions, map tables objects.
+import type { Expr, ValueType } from '../../../src/lang/ir';
+import { attrVar } from './plan';
+
+export type Comparison = '<' | '<=' | '>' | '>=';
+
+/** Where the engines' syntaxes differ. */
+export interface Dialect {
+  num(v: number): string;
+  and: string;
+  or: string;
+  not(a: string): string;
+  neg(a: string): string;
+  /** `a == b` (or `a != b`) for operands of type `t`. */
+  equal(a: string, b: string, t: ValueType, negate: boolean): string;
+  compare(op: Comparison, a: string, b: string, t: ValueType): string;
+  /** `a in [items]`. */
+  member(a: string, items: string[], t: ValueType, negate: boolean): string;
+  /** The name a built-in function of the language is called by. */
+  fn(name: string): string;
+}
+
+export function printer(d: Dialect, typeOf: (e: Expr) => ValueType): (e: Expr) => string {
+  const print = (e: Expr): string => {
+    switch (e.k) {
+      case 'num':
+        return d.num(e.v);
+      case 'str':
+        return JSON.stringify(e.v);
+      case 'bool':
+        return String(e.v);
+      case 'ref':
+        return e.name;
+      case 'bin': {
+        const a = print(e.a);
+        const b = print(e.b);
+        switch (e.op) {
+          case '==':
+          case '!=':
+            return d.equal(a, b, typeOf(e.a), e.op === '!=');
+          case '<':
+          case '<=':
+          case '>':
+          case '>=':
+            return d.compare(e.op, a, b, typeOf(e.a));
+          case 'and':
+            return `(${a} ${d.and} ${b})`;
+          case 'or':
+            return `(${a} ${d.or} ${b})`;
+          default:
+            return `(${a} ${e.op} ${b})`;
+        }
+      }
+      case 'not':
+        return d.not(print(e.a));
+      case 'neg':
+        return d.neg(print(e.a));
+      case 'if':
+        return `(${print(e.c)} ? ${print(e.t)} : ${print(e.e)})`;
+      case 'in':
+        return d.member(print(e.a), e.list.map(print), typeOf(e.a), e.negate);
+      case 'call':
+        return `${d.fn(e.fn)}(${e.args.map(print).join(', ')})`;
+      case 'table':
+        return `${e.table}(${e.args.map(print).join(', ')})`;
+      case 'index':
+        return `${e.table}[${print(e.key)}]`;
+      case 'attr':
+        return attrVar(e.field, e.attr);
+    }
+  };
+  return print;
+}
