@@ -1,7 +1,7 @@
 import { DEFAULT_PERMISSIONS, type Permission, PERMISSIONS } from '../../keys/permissions';
 import { enc } from '../load';
 import type { ApiKeyJson, StoreJson } from '../types';
-import { Empty, FormError, Time } from './parts';
+import { DataTable, Empty, FormError, Time } from './parts';
 import { StorePage } from './stores';
 
 const PERMISSION_HELP: Record<Permission, string> = {
@@ -92,28 +92,11 @@ export function ApiKeysPage({ csrf, store, keys }: { csrf: string; store: StoreJ
             <p>A storefront sends its key as X-API-Key with every request.</p>
           </Empty>
         ) : (
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">Permissions</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" class="num">
-                    <span class="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.map((k) => (
-                  <KeyRow storeId={store.id} apiKey={k} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={['Name', 'Key', 'Permissions', 'Created', 'Last used', 'Status', { label: 'Actions', numeric: true, hidden: true }]}>
+            {keys.map((k) => (
+              <KeyRow storeId={store.id} apiKey={k} />
+            ))}
+          </DataTable>
         )}
       </section>
       <section class="card" aria-labelledby="create-key-title">

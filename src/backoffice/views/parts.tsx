@@ -35,3 +35,34 @@ export function PageHead({ title, children, actions }: { title: Child; children?
 export function FormError() {
   return <div class="notice error form-error" role="alert"></div>;
 }
+
+export interface Column {
+  label: string;
+  /** Right-aligned, for numbers and row actions. */
+  numeric?: boolean;
+  /** Read by screen readers only (e.g. the actions column). */
+  hidden?: boolean;
+}
+
+/** The lists' table: a scrolling wrapper, one header row, the caller's rows. */
+export function DataTable({ columns, children }: { columns: (string | Column)[]; children: Child }) {
+  return (
+    <div class="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            {columns.map((c) => {
+              const col = typeof c === 'string' ? { label: c } : c;
+              return (
+                <th scope="col" class={col.numeric ? 'num' : undefined}>
+                  {col.hidden ? <span class="visually-hidden">{col.label}</span> : col.label}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 import { enc } from '../load';
 import type { ProductSummaryJson, StoreJson } from '../types';
-import { Empty, Time } from './parts';
+import { DataTable, Empty, Time } from './parts';
 import { StorePage } from './stores';
 
 export function ProductsPage({ csrf, store, products }: { csrf: string; store: StoreJson; products: ProductSummaryJson[] }) {
@@ -20,46 +20,30 @@ export function ProductsPage({ csrf, store, products }: { csrf: string; store: S
             {create}
           </Empty>
         ) : (
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col" class="num">
-                    Version
-                  </th>
-                  <th scope="col">Updated</th>
-                  <th scope="col" class="num">
-                    <span class="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {products.map((p) => (
-                  <tr>
-                    <td>
-                      <a href={`${base}/${enc(p.external_id)}`}>{p.name}</a>
-                      <div class="mono muted">{p.external_id}</div>
-                    </td>
-                    <td class="num">{`v${p.current_version}`}</td>
-                    <td>
-                      <Time iso={p.updated_at} />
-                    </td>
-                    <td class="num">
-                      <div class="actions">
-                        <a class="btn small" href={`${base}/${enc(p.external_id)}`} aria-label={`Edit the schema of ${p.name}`}>
-                          Edit schema
-                        </a>
-                        <a class="btn small" href={`${base}/${enc(p.external_id)}/preview`} aria-label={`Preview ${p.name}`}>
-                          Preview
-                        </a>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={['Product', { label: 'Version', numeric: true }, 'Updated', { label: 'Actions', numeric: true, hidden: true }]}>
+            {products.map((p) => (
+              <tr>
+                <td>
+                  <a href={`${base}/${enc(p.external_id)}`}>{p.name}</a>
+                  <div class="mono muted">{p.external_id}</div>
+                </td>
+                <td class="num">{`v${p.current_version}`}</td>
+                <td>
+                  <Time iso={p.updated_at} />
+                </td>
+                <td class="num">
+                  <div class="actions">
+                    <a class="btn small" href={`${base}/${enc(p.external_id)}`} aria-label={`Edit the schema of ${p.name}`}>
+                      Edit schema
+                    </a>
+                    <a class="btn small" href={`${base}/${enc(p.external_id)}/preview`} aria-label={`Preview ${p.name}`}>
+                      Preview
+                    </a>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
     </StorePage>

@@ -3,7 +3,7 @@ import { PLANS } from '../../keys/permissions';
 import { enc } from '../load';
 import type { StoreJson } from '../types';
 import { type Crumb, Layout } from './layout';
-import { Empty, FormError, PageHead, PlanBadge, Time } from './parts';
+import { DataTable, Empty, FormError, PageHead, PlanBadge, Time } from './parts';
 
 // docs/rate-limits.md; shown so the author picks a plan knowing what it allows.
 const PLAN_LIMITS = 'Free: 60 requests a minute, 1,000 a day. Pro: 300 a minute, 10,000 a day. Enterprise: no limits.';
@@ -34,33 +34,22 @@ export function StoresPage({ csrf, stores }: { csrf: string; stores: StoreJson[]
               <p>Use the form beside this list; the store id becomes the storefront's tenant_id.</p>
             </Empty>
           ) : (
-            <div class="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Store</th>
-                    <th scope="col">Plan</th>
-                    <th scope="col">Created</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {stores.map((s) => (
-                    <tr>
-                      <td>
-                        <a href={`/admin/stores/${enc(s.id)}/products`}>{s.name}</a>
-                        <div class="mono muted">{s.id}</div>
-                      </td>
-                      <td>
-                        <PlanBadge plan={s.plan} />
-                      </td>
-                      <td>
-                        <Time iso={s.created_at} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable columns={['Store', 'Plan', 'Created']}>
+              {stores.map((s) => (
+                <tr>
+                  <td>
+                    <a href={`/admin/stores/${enc(s.id)}/products`}>{s.name}</a>
+                    <div class="mono muted">{s.id}</div>
+                  </td>
+                  <td>
+                    <PlanBadge plan={s.plan} />
+                  </td>
+                  <td>
+                    <Time iso={s.created_at} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </section>
         <section class="card" aria-labelledby="new-store-title">
