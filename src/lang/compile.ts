@@ -104,6 +104,10 @@ function field(f: FieldModel, expr: (e: Expr) => ir.Expr, cond: (e: Expr) => ir.
   if (f.visibleWhen) out.visibleWhen = cond(f.visibleWhen);
   if (f.enabledWhen) out.enabledWhen = cond(f.enabledWhen);
   if (f.requiredWhen) out.requiredWhen = cond(f.requiredWhen);
-  if (f.value) out.value = expr(f.value);
+  if (f.value) {
+    const value = cond(f.value);
+    out.value = value.expr;
+    out.valueSource = value.source;
+  }
   return out;
 }

@@ -130,6 +130,7 @@ describe('a rich schema', () => {
     expect(note?.requiredWhen).toEqual({ source: 'sill', expr: { k: 'ref', name: 'sill' } });
     expect(delivery).toMatchObject({ min: '2026-01-05' });
     expect(area?.label).toBeUndefined();
+    expect(area?.valueSource).toBe('width * height / 1e6');
     expect(area?.value).toEqual({
       k: 'bin',
       op: '/',

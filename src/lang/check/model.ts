@@ -1,7 +1,7 @@
 // What the checker makes of a schema: declarations with their properties read, texts resolved and literals
 // validated, expressions still as AST. The compiler turns a model without errors into the IR.
 import type { Expr, FieldDecl, GroupDecl, Ident, LetDecl, Span, TableDecl } from '../ast';
-import type { FieldType, Layout, TableIR, Text, ValueType } from '../ir';
+import type { FieldIR, Layout, TableIR, Text, ValueType } from '../ir';
 
 export type Literal = number | string | boolean;
 
@@ -33,26 +33,14 @@ export interface OptionModel {
   attrs: Map<string, { value: Literal; span: Span }>;
 }
 
-export interface FieldModel {
-  id: string;
+/** A field as the IR will hold it, but with AST expressions, option spans, and types still being inferred. */
+export interface FieldModel
+  extends Omit<FieldIR, 'valueType' | 'options' | 'fallback' | 'visibleWhen' | 'enabledWhen' | 'requiredWhen' | 'value' | 'valueSource'> {
   decl: FieldDecl;
-  type: FieldType;
   /** Undefined for a hidden field until its value's type is inferred. */
   valueType?: ValueType;
-  group: string;
-  label?: Text;
-  help?: Text;
-  unit?: string;
-  min?: number | string;
-  max?: number | string;
-  step?: number;
-  maxLength?: number;
-  pattern?: string;
-  presets?: number[];
   options?: OptionModel[];
-  default?: Literal;
   fallback?: Literal;
-  required: boolean;
   visibleWhen?: Expr;
   enabledWhen?: Expr;
   requiredWhen?: Expr;
