@@ -1,3 +1,4 @@
+import { except } from 'hono/combine';
 import { cors } from 'hono/cors';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { backoffice } from './backoffice';
@@ -39,7 +40,8 @@ app.use(
 // The limiter runs after authenticate (a store's budget needs the key), before requireKey (401s count per
 // address), and before every other guard, so that each public response, 405/413/415 included, carries its headers.
 app.use('/api/v1/*', authenticate, rateLimit, requireKey);
-app.use('/api/health', rateLimit);
+// Everything else under /api (health, the OpenAPI document, unknown paths) counts per client address.
+app.use('/api/*', except(['/api/v1/*', '/api/admin/*'], rateLimit));
 app.use(
   '*',
   methodNotAllowed({
