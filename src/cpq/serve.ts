@@ -71,7 +71,7 @@ export async function calculationResponse(
   const ir = loaded.model.ir;
   const groups = selectOutputGroups(ir, body.output_groups, permissions);
   const quantity = body.quantity ?? ir.quantity.default;
-  const evaluation = loaded.model.evaluate({ configuration: body.configuration, quantity, lang: negotiateLanguage(body.lang, ir) });
+  const evaluation = loaded.model.evaluate({ configuration: body.configuration, quantity, lang: body.lang });
   c.header('Content-Language', evaluation.language);
   const states = withStates
     ? { states: { fields: evaluation.fields.map(({ id, visible, enabled, required }) => ({ id, visible, enabled, required })), groups: evaluation.groups } }

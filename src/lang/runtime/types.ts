@@ -48,7 +48,8 @@ export interface Evaluation {
 export interface EvaluationInput {
   configuration: Record<string, unknown>;
   quantity: number;
-  lang: string;
+  /** Any requested tag (de-CH, pt-BR, garbage); negotiated against the product's languages. */
+  lang?: string | undefined;
 }
 
 export interface Model {
