@@ -17,7 +17,11 @@ function lookup(tag: string, available: readonly string[]): string | undefined {
 /** Longer requests are not language tags; refusing them keeps the lookup cheap on hostile input. */
 const MAX_TAG = 64;
 
+/** What the API contract says an omitted `lang` means. */
+const DEFAULT_REQUEST = 'en';
+
 export function negotiateLanguage(requested: string | undefined, ir: ProductIR): string {
+  if (requested === undefined) requested = DEFAULT_REQUEST;
   if (typeof requested !== 'string' || requested.length === 0 || requested.length > MAX_TAG) return ir.language;
   // The exact tag is the common case; the lowercasing lookup allocates.
   if (ir.languages.includes(requested)) return requested;

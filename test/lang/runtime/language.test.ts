@@ -29,7 +29,11 @@ describe('negotiateLanguage', () => {
   it('falls back to the default language of the product', () => {
     const german = product({ language: 'de', languages: ['de', 'en'] });
     expect(negotiateLanguage('nl', german)).toBe('de');
-    expect(negotiateLanguage(undefined, german)).toBe('de');
+  });
+
+  it('reads an omitted lang as en, the contract default, which falls back like any tag', () => {
+    expect(negotiateLanguage(undefined, product({ language: 'de', languages: ['de', 'en'] }))).toBe('en');
+    expect(negotiateLanguage(undefined, product({ language: 'de', languages: ['de'] }))).toBe('de');
   });
 });
 
