@@ -6,12 +6,12 @@ import grammar from '../grammar/cpq.ohm-bundle.js';
 import { check } from '../src/lang/check/index';
 import { compile } from '../src/lang/compile';
 import { Diagnostics } from '../src/lang/diagnostics';
-import { fastParseDeclaration } from '../src/lang/fast-parse';
+import { fastParseDeclaration } from '../src/lang/syntax/fast-parse';
 import { analyze } from '../src/lang/index';
-import { parse } from '../src/lang/parse';
-import { buildDeclaration } from '../src/lang/parse-semantics';
-import { SourceMap } from '../src/lang/source';
-import { split } from '../src/lang/split';
+import { parse } from '../src/lang/syntax/parse';
+import { buildDeclaration } from '../src/lang/syntax/parse-semantics';
+import { SourceMap } from '../src/lang/syntax/source';
+import { split } from '../src/lang/syntax/split';
 import { lineCount, syntheticSchema } from './compile/synthetic';
 import { fmt3, fmtRatio, medianMs, section, table } from './harness';
 

@@ -1,4 +1,4 @@
-import type { Span } from './ast';
+import type { Span } from './syntax/ast';
 
 /** Every code the front end emits; docs/schema-language.md lists the same ones. */
 export const DIAGNOSTIC_CODES = [

@@ -3,8 +3,8 @@ import { check } from './check/index';
 import { compile } from './compile';
 import { Diagnostics, type Diagnostic } from './diagnostics';
 import type { ProductIR } from './ir';
-import { parse } from './parse';
-import { SourceMap } from './source';
+import { parse } from './syntax/parse';
+import { SourceMap } from './syntax/source';
 
 export { DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode } from './diagnostics';
 

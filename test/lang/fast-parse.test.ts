@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticSchema } from '../../bench/compile/synthetic';
 import { Diagnostics } from '../../src/lang/diagnostics';
-import { fastParseDeclaration } from '../../src/lang/fast-parse';
-import { tokenize } from '../../src/lang/lexer';
-import { parseWithOhm } from '../../src/lang/parse';
-import { SourceMap } from '../../src/lang/source';
-import { split } from '../../src/lang/split';
+import { fastParseDeclaration } from '../../src/lang/syntax/fast-parse';
+import { tokenize } from '../../src/lang/syntax/lexer';
+import { parseWithOhm } from '../../src/lang/syntax/parse';
+import { SourceMap } from '../../src/lang/syntax/source';
+import { split } from '../../src/lang/syntax/split';
 import { random } from './random';
 
 const examples = Object.values(import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true }));

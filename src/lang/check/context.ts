@@ -1,6 +1,6 @@
 // State shared by the checker's passes: the symbol tables, the product's languages and what broken
 // declarations (which did not parse) leave behind, so that they cause no cascade of errors.
-import type { FieldDecl, LetDecl, Span, TableDecl } from '../ast';
+import type { FieldDecl, LetDecl, Span, TableDecl } from '../syntax/ast';
 import type { Diagnostics } from '../diagnostics';
 import type { FieldModel, GroupModel, TableModel } from './model';
 

@@ -2,8 +2,8 @@
 // depends on what its expression reads, a hidden field on its value, and every field on its visible_when and
 // enabled_when conditions and its group's (a hidden or disabled field takes its default), so
 // `field a { visible_when: a > 1 }` is a cycle too.
-import type { Expr, Span } from '../ast';
-import { forEachChild } from '../walk';
+import type { Expr, Span } from '../syntax/ast';
+import { forEachChild } from '../syntax/walk';
 import type { Ctx } from './context';
 import type { FieldModel } from './model';
 

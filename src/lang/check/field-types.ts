@@ -1,6 +1,6 @@
 // Type-specific properties of fields: bounds, steps and defaults of numbers, options of choice fields, text
 // patterns and date bounds. Each sets the field's value type and fallback (the value used when none is sent).
-import type { Entry, PropEntry, Span, Value } from '../ast';
+import type { Entry, PropEntry, Span, Value } from '../syntax/ast';
 import { isRealDate } from '../runtime/fields';
 import { charCount } from '../runtime/functions';
 import type { Ctx } from './context';

@@ -1,5 +1,5 @@
 // `field` declarations: the properties every type shares, which properties each type accepts, the group.
-import type { FieldDecl } from '../ast';
+import type { FieldDecl } from '../syntax/ast';
 import type { FieldType } from '../ir';
 import type { Ctx } from './context';
 import { readChoiceField, readDateField, readNumericField, readTextField } from './field-types';

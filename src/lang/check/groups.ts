@@ -1,5 +1,5 @@
 // `group` declarations, and the implicit `main` group of fields declared without `in <group>`.
-import type { GroupDecl } from '../ast';
+import type { GroupDecl } from '../syntax/ast';
 import type { Ctx } from './context';
 import type { GroupModel, ProductModel } from './model';
 import { readExpr, readLiteral, readProps } from './props';

@@ -1,6 +1,6 @@
 // The checker: reads every declaration of a parsed schema, reports what is wrong with it, and returns the
 // model the compiler turns into IR.
-import type { Schema } from '../ast';
+import type { Schema } from '../syntax/ast';
 import type { Diagnostics } from '../diagnostics';
 import { Ctx } from './context';
 import { checkCycles, dependencyOrder, valueGraph } from './cycles';

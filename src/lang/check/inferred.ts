@@ -1,5 +1,5 @@
 // Inferred types of expressions, shared by types.ts and type-refs.ts.
-import type { StringLit } from '../ast';
+import type { StringLit } from '../syntax/ast';
 import type { ValueType } from '../ir';
 import type { Ctx } from './context';
 import type { FieldModel } from './model';

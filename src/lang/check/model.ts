@@ -1,6 +1,6 @@
 // What the checker makes of a schema: declarations with their properties read, texts resolved and literals
 // validated, expressions still as AST. The compiler turns a model without errors into the IR.
-import type { Expr, FieldDecl, GroupDecl, Ident, LetDecl, Span, TableDecl } from '../ast';
+import type { Expr, FieldDecl, GroupDecl, Ident, LetDecl, Span, TableDecl } from '../syntax/ast';
 import type { FieldIR, Layout, TableIR, Text, ValueType } from '../ir';
 
 export type Literal = number | string | boolean;

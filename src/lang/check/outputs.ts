@@ -1,5 +1,5 @@
 // `output` groups and `error`/`warning` rules.
-import type { OutputDecl, RuleDecl } from '../ast';
+import type { OutputDecl, RuleDecl } from '../syntax/ast';
 import type { Ctx } from './context';
 import type { OutputModel, RuleModel } from './model';
 import { readExpr, readProps, requireProp } from './props';

@@ -1,5 +1,5 @@
 // The `price` block: price lines and surcharges, and the quantity discount.
-import type { PriceDecl, Value } from '../ast';
+import type { PriceDecl, Value } from '../syntax/ast';
 import type { Ctx } from './context';
 import type { LineModel, Model } from './model';
 import { readLiteral } from './props';

@@ -1,5 +1,5 @@
 // The `product` declaration: default language, currency, layout, ordered quantity and description.
-import type { ProductDecl, Span, Value } from '../ast';
+import type { ProductDecl, Span, Value } from '../syntax/ast';
 import type { Layout } from '../ir';
 import type { Ctx } from './context';
 import { CURRENCIES, minorUnits } from './currencies';

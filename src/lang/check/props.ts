@@ -1,7 +1,7 @@
 // Reading the generic `{ key: value }` entries of a block as the properties a declaration accepts, and their
 // literal values.
-import type { Entry, Expr, PropEntry, Span, Value } from '../ast';
-import { isExpr } from '../ast';
+import type { Entry, Expr, PropEntry, Span, Value } from '../syntax/ast';
+import { isExpr } from '../syntax/ast';
 import type { Ctx } from './context';
 import type { Literal } from './model';
 import { didYouMean } from './suggest';

@@ -13,7 +13,7 @@ import type {
   Schema,
   TableDecl,
   TranslationsDecl,
-} from '../ast';
+} from '../syntax/ast';
 import type { Ctx, ValueSym } from './context';
 import { FUNCTIONS } from './functions';
 

@@ -1,5 +1,5 @@
 // `table` declarations: map tables (indexed by a key) and range/matrix tables (looked up by bands).
-import type { Span, TableDecl, Value } from '../ast';
+import type { Span, TableDecl, Value } from '../syntax/ast';
 import type { TableIR } from '../ir';
 import type { Ctx } from './context';
 import type { Literal, TableModel } from './model';

@@ -1,6 +1,6 @@
 // Texts (strings, `{ en: …, de: … }` maps and `@key` translation keys), translation blocks, language tags and
 // the `{name}` placeholders of rule messages.
-import type { Span, StringLit, TranslationsDecl, Value } from '../ast';
+import type { Span, StringLit, TranslationsDecl, Value } from '../syntax/ast';
 import type { Text } from '../ir';
 import type { Ctx, Translation } from './context';
 import { readLiteral } from './props';

@@ -1,5 +1,5 @@
 // Types of calls (built-in functions, range and matrix tables), map table indexing and option attributes.
-import type { AttrExpr, CallExpr, IndexExpr } from '../ast';
+import type { AttrExpr, CallExpr, IndexExpr } from '../syntax/ast';
 import { CHOICE_TYPES } from './fields';
 import { FUNCTIONS } from './functions';
 import type { FieldModel, TableModel } from './model';

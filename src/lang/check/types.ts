@@ -1,6 +1,6 @@
 // Type inference of expressions: number, string, boolean. Choice fields are strings whose literal
 // comparisons are checked against their option ids.
-import type { BinaryExpr, Expr } from '../ast';
+import type { BinaryExpr, Expr } from '../syntax/ast';
 import type { ValueType } from '../ir';
 import type { Ctx } from './context';
 import { CHOICE_TYPES } from './fields';

@@ -1,5 +1,5 @@
 // Warnings: lets and tables never used, fields and groups that can never be shown, groups without fields.
-import type { Expr } from '../ast';
+import type { Expr } from '../syntax/ast';
 import type { Ctx } from './context';
 import type { FieldModel, Literal } from './model';
 

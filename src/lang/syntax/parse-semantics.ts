@@ -1,9 +1,9 @@
 // Ohm semantics turning the match of one declaration into AST nodes (ast.ts): declarations, blocks, entries
 // and values here, expressions in parse-semantics-expr.ts.
 import type { MatchResult, Node } from 'ohm-js';
-import grammar from '../../grammar/cpq.ohm-bundle.js';
+import grammar from '../../../grammar/cpq.ohm-bundle.js';
 import type { BlockValue, Decl, Entry, Expr, Key, Value } from './ast';
-import type { Diagnostics } from './diagnostics';
+import type { Diagnostics } from '../diagnostics';
 import { KEYWORDS } from './keywords';
 import { entries, expr, ident, key, optional, spanOf, stringLit, syntaxError, unescape, value, withContext } from './parse-build';
 import { addExpressionOperations } from './parse-semantics-expr';

@@ -1,6 +1,6 @@
 // Cuts a schema into its top-level declarations so that each one can be parsed, and fail, on its own.
 // Also enforces the limits that protect the parser (E_LIMIT).
-import type { Diagnostics } from './diagnostics';
+import type { Diagnostics } from '../diagnostics';
 import { DECLARATION_KEYWORDS } from './keywords';
 import { Tok, tokenize, type Tokens } from './lexer';
 import type { SourceMap } from './source';

@@ -2,7 +2,7 @@
 // spans, syntax errors the grammar leaves to the builder, and typed calls of the operations.
 import type { Node } from 'ohm-js';
 import type { Entry, Expr, Ident, Key, Span, StringLit, Value } from './ast';
-import type { Diagnostics } from './diagnostics';
+import type { Diagnostics } from '../diagnostics';
 import { KEYWORDS } from './keywords';
 import type { Tail, Term } from './parse-expr';
 import type { SourceMap } from './source';

@@ -1,9 +1,9 @@
 // Checked model → ProductIR (ir.ts): plain JSON. Records keyed by schema names are created without a
 // prototype, so that names such as `__proto__` are ordinary keys.
-import type { Expr } from './ast';
-import type { FieldModel, GroupModel, Literal, Model } from './check/model';
-import { compileExpr } from './compile-expr';
-import * as ir from './ir';
+import type { Expr } from '../syntax/ast';
+import type { FieldModel, GroupModel, Literal, Model } from '../check/model';
+import { compileExpr } from './expr';
+import * as ir from '../ir';
 
 export function compile(model: Model, source: string): ir.ProductIR {
   const tables = new Set(model.tables.map((t) => t.id));

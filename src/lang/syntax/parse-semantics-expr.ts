@@ -1,5 +1,5 @@
 // Semantic actions of expressions. The grammar reads an operator sequence flat; parse-expr.ts builds the tree.
-import type { CPQSemantics } from '../../grammar/cpq.ohm-bundle.js';
+import type { CPQSemantics } from '../../../grammar/cpq.ohm-bundle.js';
 import type { BinaryOp, Expr } from './ast';
 import { expr, exprs, ident, optional, spanOf, stringLit, syntaxError, tail, term } from './parse-build';
 import { climb, type Tail, type Term } from './parse-expr';

@@ -1,8 +1,8 @@
 // Source text → AST. Each top-level declaration is matched on its own (split.ts), so a syntax error is
 // confined to its declaration; what the lexer saw of a broken declaration is kept for the checker.
-import grammar from '../../grammar/cpq.ohm-bundle.js';
+import grammar from '../../../grammar/cpq.ohm-bundle.js';
 import type { BrokenDecl, Decl, Expr, Schema } from './ast';
-import type { Diagnostics } from './diagnostics';
+import type { Diagnostics } from '../diagnostics';
 import { fastParseDeclaration } from './fast-parse';
 import { Tok } from './lexer';
 import { buildDeclaration } from './parse-semantics';
