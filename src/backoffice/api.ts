@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { adminApi } from '../routes/admin';
 import type { BackofficeEnv } from './env';
 
 export interface ApiAnswer<T> {
@@ -7,16 +8,13 @@ export interface ApiAnswer<T> {
 }
 
 /**
- * A GET on the admin API, answered in-process by the same app, so that pages show exactly what the JSON API
- * says (same presentation, same errors) without a second copy of its queries. The page guard has already
- * checked the session; the call itself authenticates with the token like any other admin client.
+ * A GET on the admin API, answered in process by the same routes, so that pages show exactly what the JSON API
+ * says (same presentation, same errors) without a second copy of its queries. It goes to the admin sub-app, not
+ * through app.ts (which mounts the backoffice), and so skips `requireAdmin`: the page guard has already checked
+ * the session.
  */
 export async function adminGet<T>(c: Context<BackofficeEnv>, path: string): Promise<ApiAnswer<T>> {
-  // Imported on first use: app.ts mounts the backoffice, so a static import would be circular.
-  const { app } = await import('../app');
-  const request = new Request(new URL(`/api/admin${path}`, c.req.url), {
-    headers: { Authorization: `Bearer ${c.env.ADMIN_TOKEN}`, Accept: 'application/json' },
-  });
-  const res = await app.fetch(request, c.env, c.executionCtx);
+  const request = new Request(new URL(path, c.req.url), { headers: { Accept: 'application/json' } });
+  const res = await adminApi.fetch(request, c.env, c.executionCtx);
   return { status: res.status, body: (await res.json()) as T };
 }

@@ -2,13 +2,15 @@
 // product, version hash and requested language, so nothing crosses stores or versions; auth and rate limiting
 // run before any lookup, on every request.
 
+import { IR_VERSION } from '../lang/ir';
 import type { VersionPointer } from '../products/pointer';
 
 const CACHE_HOST = 'https://form-cache.cpq.internal';
 
 export function formCacheKey(storeId: string, productId: string, version: VersionPointer, lang: string | undefined): Request {
-  // The version number too: re-saving an earlier source makes a new version with an old hash.
-  const parts = [storeId, productId, version.version, version.contentHash, (lang ?? '').toLowerCase()].map(encodeURIComponent);
+  // The version number too: re-saving an earlier source makes a new version with an old hash. The IR version
+  // because a release that changes the IR recompiles stored versions, and their forms with them.
+  const parts = [storeId, productId, version.version, version.contentHash, `ir${IR_VERSION}`, (lang ?? '').toLowerCase()].map(encodeURIComponent);
   return new Request(`${CACHE_HOST}/${parts.join('/')}`);
 }
 

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { PLANS } from '../keys/permissions';
+import type { DiagnosticJson } from '../products/diagnostics';
 
 // Timestamps are Unix milliseconds; migrations/ holds the same tables as SQL for `wrangler d1 migrations apply`.
 
 export const stores = sqliteTable('stores', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
-  plan: text('plan', { enum: ['free', 'pro', 'enterprise'] }).notNull(),
+  plan: text('plan', { enum: PLANS }).notNull(),
   createdAt: integer('created_at').notNull(),
   updatedAt: integer('updated_at').notNull(),
 });
@@ -54,7 +56,8 @@ export const productVersions = sqliteTable(
     source: text('source').notNull(),
     /** The compiled ProductIR as JSON: requests instantiate it, never re-parse the source. */
     compiled: text('compiled').notNull(),
-    warnings: text('warnings', { mode: 'json' }).$type<unknown[]>().notNull().default(sql`'[]'`),
+    /** The version's warnings as the admin API serves them. */
+    warnings: text('warnings', { mode: 'json' }).$type<DiagnosticJson[]>().notNull().default(sql`'[]'`),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.externalId, t.version] })],

@@ -28,6 +28,11 @@ export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
   return c.json(body, error.status, error.headers);
 }
 
+/** The answer for a path no route matches. */
+export function notFound(c: Context<AppEnv>): Response {
+  return errorResponse(c, new ApiError('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`));
+}
+
 /** The one error handler: known errors keep their code; anything else is logged with the request id and masked. */
 export function onError(err: unknown, c: Context<AppEnv>): Response {
   const known = toApiError(err);

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
 import { createMiddleware } from 'hono/factory';
-import { apiKeys } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { recordKeyUse } from '../keys/service';
 import { clientAddress } from './address';
 import { LocalLimiter } from './fallback';
 import { type Admission, type AdmitRequest, addressObjectName, storeObjectName } from './gate';
@@ -27,14 +25,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-async function recordKeyUse(db: D1Database, keyId: string, at: number): Promise<void> {
-  try {
-    await drizzle(db).update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, keyId));
-  } catch (err) {
-    console.error(JSON.stringify({ level: 'error', message: 'recording api key use failed', key_id: keyId, error: String(err) }));
-  }
 }
 
 /**
@@ -67,7 +57,7 @@ export function createRateLimit({ gate, timeoutMs = 1_500 }: RateLimitOptions) {
     }
 
     if (admission.revoked) c.set('principal', null);
-    if (admission.touch && principal) c.executionCtx.waitUntil(recordKeyUse(c.env.DB, principal.keyId, Date.now()));
+    if (admission.touch && principal) c.executionCtx.waitUntil(recordKeyUse(c.env, principal.keyId, Date.now()));
     for (const [name, value] of Object.entries(rateLimitHeaders(admission.windows, Date.now()))) c.header(name, value);
 
     const binding = bindingWindow(admission.windows);

@@ -14,7 +14,9 @@ export const DiagnosticJson = z
     example: { line: 3, column: 14, end_line: 3, end_column: 19, code: 'E_UNDEFINED', message: "Unknown name 'widht'; did you mean 'width'?" },
   });
 
-export function diagnosticJson(d: Diagnostic): z.infer<typeof DiagnosticJson> {
+export type DiagnosticJson = z.infer<typeof DiagnosticJson>;
+
+export function diagnosticJson(d: Diagnostic): DiagnosticJson {
   return { line: d.line, column: d.column, end_line: d.endLine, end_column: d.endColumn, code: d.code, message: d.message };
 }
 

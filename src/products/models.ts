@@ -1,7 +1,6 @@
-import type { ProductIR } from '../lang/ir';
 import { instantiate, type Model } from '../lang/runtime';
 import { publishCurrentVersion, readCurrentVersion, type VersionPointer } from './pointer';
-import { findCurrent, findVersion } from './repository';
+import { findCurrent, findVersion, runnableIr } from './service';
 
 export interface LoadedProduct {
   version: number;
@@ -38,15 +37,18 @@ export function warmProduct(storeId: string, externalId: string, version: Versio
   return recall(cacheKey(storeId, externalId, version));
 }
 
-const build = (version: number, contentHash: string, compiled: string): LoadedProduct => ({
-  version,
-  contentHash,
-  model: instantiate(JSON.parse(compiled) as ProductIR),
+type StoredVersion = { version: number; contentHash: string; compiled: string };
+
+const build = async (env: Env, storeId: string, externalId: string, stored: StoredVersion): Promise<LoadedProduct> => ({
+  version: stored.version,
+  contentHash: stored.contentHash,
+  model: instantiate(await runnableIr(env, storeId, externalId, stored)),
 });
 
 /**
  * The current version of a store's product, ready to evaluate, or null when the store has no such product.
- * Warm path: one KV read (edge-cached) and a Map hit. Cold isolate: one D1 read of the compiled form, never the source.
+ * Warm path: one KV read (edge-cached) and a Map hit. Cold isolate: one D1 read of the compiled form, and the
+ * source only once per version after a release changed the IR (see `runnableIr`).
  */
 export async function loadProduct(
   env: Env,
@@ -61,12 +63,12 @@ export async function loadProduct(
     const hit = recall(key);
     if (hit) return hit;
     const row = await findVersion(env, storeId, externalId, pointer.version);
-    if (row?.contentHash === pointer.contentHash) return remember(key, build(row.version, row.contentHash, row.compiled));
+    if (row?.contentHash === pointer.contentHash) return remember(key, await build(env, storeId, externalId, row));
   }
   // No pointer (never published, evicted, or stale after a delete): D1 is the source of truth.
   const current = await findCurrent(env, storeId, externalId);
   if (!current) return null;
   await publishCurrentVersion(env, storeId, externalId, { version: current.version, contentHash: current.contentHash });
   const key = cacheKey(storeId, externalId, current);
-  return recall(key) ?? remember(key, build(current.version, current.contentHash, current.compiled));
+  return recall(key) ?? remember(key, await build(env, storeId, externalId, current));
 }

@@ -1,18 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, eq } from 'drizzle-orm';
-import { database, iso } from '../../db/client';
-import { apiKeys } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { iso } from '../../db/client';
 import { newApp } from '../../http/factory';
 import { DEFAULT_PERMISSIONS, PERMISSIONS } from '../../keys/permissions';
-import { generateApiKey, sha256Hex } from '../../keys/secret';
-import { deleteKeyRecord, putKeyRecord } from '../../keys/store';
-import { storeGate } from '../../limits/gate';
+import { type ApiKey, createKey, listKeys, revokeKey } from '../../keys/service';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
 import { StoreParams } from './params';
-import { findStore } from './stores';
-
-type KeyRow = typeof apiKeys.$inferSelect;
 
 const Permissions = z.array(z.enum(PERMISSIONS)).min(1);
 
@@ -32,7 +24,7 @@ const CreatedApiKey = z
   .object({ id: z.string(), key: z.string(), prefix: z.string(), name: z.string(), permissions: Permissions, created_at: z.string() })
   .openapi('CreatedApiKey');
 
-const summary = (k: KeyRow) => ({
+const summary = (k: ApiKey): z.infer<typeof ApiKeySummary> => ({
   id: k.id,
   name: k.name,
   prefix: k.prefix,
@@ -64,31 +56,11 @@ export const apiKeysApi = newApp()
       responses: { 201: json(CreatedApiKey, 'The new key, shown once'), ...errorResponses(400, 401, 404) },
     }),
     async (c) => {
-      const { store_id } = c.req.valid('param');
       const body = c.req.valid('json');
-      const store = await findStore(c.env, store_id);
-      const permissions = [...new Set(body.permissions ?? DEFAULT_PERMISSIONS)];
-      const { key, prefix } = generateApiKey();
-      const hash = await sha256Hex(key);
-      const row = {
-        id: `key_${crypto.randomUUID().replaceAll('-', '')}`,
-        storeId: store.id,
-        name: body.name,
-        prefix,
-        hash,
-        permissions,
-        createdAt: Date.now(),
-      };
-      const db = database(c.env);
-      await db.insert(apiKeys).values(row);
-      try {
-        await putKeyRecord(c.env.KEYS, hash, { keyId: row.id, storeId: store.id, permissions, plan: store.plan });
-      } catch (err) {
-        // Without its KV record the key could never work: do not leave it listed.
-        await db.delete(apiKeys).where(eq(apiKeys.id, row.id));
-        throw err;
-      }
-      return c.json({ id: row.id, key, prefix, name: row.name, permissions, created_at: iso(row.createdAt)! }, 201);
+      const permissions = body.permissions ?? DEFAULT_PERMISSIONS;
+      const { key, row } = await createKey(c.env, c.req.valid('param').store_id, { name: body.name, permissions });
+      const { id, prefix, name, permissions: granted, created_at } = summary(row);
+      return c.json({ id, key, prefix, name, permissions: granted, created_at }, 201);
     },
   )
   .openapi(
@@ -101,12 +73,7 @@ export const apiKeysApi = newApp()
       request: { params: StoreParams },
       responses: { 200: json(z.object({ api_keys: z.array(ApiKeySummary) }), 'The keys'), ...errorResponses(400, 401, 404) },
     }),
-    async (c) => {
-      const { store_id } = c.req.valid('param');
-      await findStore(c.env, store_id);
-      const rows = await database(c.env).select().from(apiKeys).where(eq(apiKeys.storeId, store_id)).orderBy(apiKeys.createdAt).all();
-      return c.json({ api_keys: rows.map(summary) }, 200);
-    },
+    async (c) => c.json({ api_keys: (await listKeys(c.env, c.req.valid('param').store_id)).map(summary) }, 200),
   )
   .openapi(
     createRoute({
@@ -120,14 +87,7 @@ export const apiKeysApi = newApp()
     }),
     async (c) => {
       const { store_id, key_id } = c.req.valid('param');
-      const db = database(c.env);
-      const row = await db.select().from(apiKeys).where(and(eq(apiKeys.id, key_id), eq(apiKeys.storeId, store_id))).get();
-      if (!row) throw new ApiError('NOT_FOUND', `API key '${key_id}' not found in store '${store_id}'`);
-      // The store's Durable Object is consulted on every request, so this is what makes revocation immediate;
-      // the KV record may linger up to a minute at other locations and no longer matters.
-      await storeGate(c.env, store_id).revokeKey(key_id);
-      if (row.revokedAt === null) await db.update(apiKeys).set({ revokedAt: Date.now() }).where(eq(apiKeys.id, key_id));
-      await deleteKeyRecord(c.env.KEYS, row.hash);
+      await revokeKey(c.env, store_id, key_id);
       return c.body(null, 204);
     },
   );

@@ -1,16 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { iso } from '../../db/client';
-import { ApiError } from '../../errors';
 import { newApp } from '../../http/factory';
-import { sha256Hex } from '../../keys/secret';
-import { analyze } from '../../lang';
-import { DiagnosticJson, splitDiagnostics } from '../../products/diagnostics';
-import { publishCurrentVersion } from '../../products/pointer';
-import { appendVersion, deleteProduct, findCurrent, findProduct, findVersion, listProducts, listVersions } from '../../products/repository';
+import { DiagnosticJson } from '../../products/diagnostics';
+import { deleteProduct, getProduct, getVersion, listProducts, saveSchema } from '../../products/service';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
 import { ProductParams, StoreParams } from './params';
-import { findStore } from './stores';
-
 
 const VersionInfo = z.object({ version: z.number().int(), content_hash: z.string(), created_at: z.string() }).openapi('ProductVersionInfo');
 
@@ -48,12 +42,6 @@ const VersionDetail = VersionInfo.extend({ source: z.string(), warnings: z.array
 
 const tags = ['Admin: products'];
 
-async function requireProduct(env: Env, storeId: string, externalId: string) {
-  const product = await findProduct(env, storeId, externalId);
-  if (!product) throw new ApiError('NOT_FOUND', `Product '${externalId}' not found in store '${storeId}'`);
-  return product;
-}
-
 export const productsApi = newApp()
   .openapi(
     createRoute({
@@ -71,35 +59,17 @@ export const productsApi = newApp()
     }),
     async (c) => {
       const { store_id, external_id } = c.req.valid('param');
-      const { schema } = c.req.valid('json');
-      await findStore(c.env, store_id);
-      const { ir, diagnostics } = analyze(schema);
-      const { errors, warnings } = splitDiagnostics(diagnostics);
-      if (!ir) throw new ApiError('VALIDATION_FAILED', `The schema has ${errors.length} error(s); nothing was saved`, { errors });
-      const contentHash = await sha256Hex(schema);
-      const current = await findCurrent(c.env, store_id, external_id);
-      const name = ir.name[ir.language] ?? external_id;
-      if (current?.contentHash === contentHash) {
-        const kept = (await findVersion(c.env, store_id, external_id, current.version))!;
-        return c.json(
-          { external_id, name, version: kept.version, content_hash: contentHash, created_at: iso(kept.createdAt)!, unchanged: true, warnings },
-          200,
-        );
-      }
-      const saved = await appendVersion(c.env, {
-        storeId: store_id,
-        externalId: external_id,
-        name,
-        contentHash,
-        source: schema,
-        compiled: JSON.stringify(ir),
-        warnings,
-      });
-      await publishCurrentVersion(c.env, store_id, external_id, { version: saved.version, contentHash });
-      return c.json(
-        { external_id, name, version: saved.version, content_hash: contentHash, created_at: iso(saved.createdAt)!, unchanged: false, warnings },
-        current ? 200 : 201,
-      );
+      const saved = await saveSchema(c.env, store_id, external_id, c.req.valid('json').schema);
+      const body: z.infer<typeof SavedProduct> = {
+        external_id,
+        name: saved.name,
+        version: saved.version,
+        content_hash: saved.contentHash,
+        created_at: iso(saved.createdAt)!,
+        unchanged: saved.unchanged,
+        warnings: saved.warnings,
+      };
+      return saved.created ? c.json(body, 201) : c.json(body, 200);
     },
   )
   .openapi(
@@ -113,9 +83,7 @@ export const productsApi = newApp()
       responses: { 200: json(z.object({ products: z.array(ProductSummary) }), 'The products'), ...errorResponses(400, 401, 404) },
     }),
     async (c) => {
-      const { store_id } = c.req.valid('param');
-      await findStore(c.env, store_id);
-      const rows = await listProducts(c.env, store_id);
+      const rows = await listProducts(c.env, c.req.valid('param').store_id);
       return c.json(
         { products: rows.map((p) => ({ external_id: p.externalId, name: p.name, current_version: p.currentVersion, updated_at: iso(p.updatedAt)! })) },
         200,
@@ -134,19 +102,15 @@ export const productsApi = newApp()
     }),
     async (c) => {
       const { store_id, external_id } = c.req.valid('param');
-      const product = await requireProduct(c.env, store_id, external_id);
-      const [current, versions] = await Promise.all([
-        findVersion(c.env, store_id, external_id, product.currentVersion),
-        listVersions(c.env, store_id, external_id),
-      ]);
+      const { product, current, versions } = await getProduct(c.env, store_id, external_id);
       return c.json(
         {
           external_id,
           name: product.name,
           current_version: product.currentVersion,
-          content_hash: current!.contentHash,
-          source: current!.source,
-          warnings: current!.warnings as z.infer<typeof DiagnosticJson>[],
+          content_hash: current.contentHash,
+          source: current.source,
+          warnings: current.warnings,
           created_at: iso(product.createdAt)!,
           updated_at: iso(product.updatedAt)!,
           versions: versions.map((v) => ({ version: v.version, content_hash: v.contentHash, created_at: iso(v.createdAt)! })),
@@ -171,15 +135,14 @@ export const productsApi = newApp()
     }),
     async (c) => {
       const { store_id, external_id, version } = c.req.valid('param');
-      const row = await findVersion(c.env, store_id, external_id, version);
-      if (!row) throw new ApiError('NOT_FOUND', `Version ${version} of product '${external_id}' not found in store '${store_id}'`);
+      const row = await getVersion(c.env, store_id, external_id, version);
       return c.json(
         {
           version: row.version,
           content_hash: row.contentHash,
           created_at: iso(row.createdAt)!,
           source: row.source,
-          warnings: row.warnings as z.infer<typeof DiagnosticJson>[],
+          warnings: row.warnings,
         },
         200,
       );
@@ -197,10 +160,7 @@ export const productsApi = newApp()
     }),
     async (c) => {
       const { store_id, external_id } = c.req.valid('param');
-      if (!(await deleteProduct(c.env, store_id, external_id))) {
-        throw new ApiError('NOT_FOUND', `Product '${external_id}' not found in store '${store_id}'`);
-      }
-      await publishCurrentVersion(c.env, store_id, external_id, null);
+      await deleteProduct(c.env, store_id, external_id);
       return c.body(null, 204);
     },
   );

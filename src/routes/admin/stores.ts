@@ -1,29 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
-import { database, iso } from '../../db/client';
-import { stores } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { iso } from '../../db/client';
 import { newApp } from '../../http/factory';
 import { PLANS } from '../../keys/permissions';
-import { storeGate } from '../../limits/gate';
+import { createStore, getStore, listStores, type Store as StoreRow, updateStore } from '../../stores/service';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
 import { Store, StoreId, StoreName, StoreParams } from './params';
 
-type StoreRow = typeof stores.$inferSelect;
-
-const present = (s: StoreRow) => ({
+const present = (s: StoreRow): z.infer<typeof Store> => ({
   id: s.id,
   name: s.name,
   plan: s.plan,
   created_at: iso(s.createdAt)!,
   updated_at: iso(s.updatedAt)!,
 });
-
-export async function findStore(env: Env, id: string): Promise<StoreRow> {
-  const row = await database(env).select().from(stores).where(eq(stores.id, id)).get();
-  if (!row) throw new ApiError('NOT_FOUND', `Store '${id}' not found`);
-  return row;
-}
 
 const tags = ['Admin: stores'];
 
@@ -38,15 +27,7 @@ export const storesApi = newApp()
       request: jsonBody(z.object({ id: StoreId, name: StoreName, plan: z.enum(PLANS).default('free') })),
       responses: { 201: json(Store, 'The new store'), ...errorResponses(400, 401, 409) },
     }),
-    async (c) => {
-      const { id, name, plan } = c.req.valid('json');
-      const now = Date.now();
-      const row = { id, name, plan, createdAt: now, updatedAt: now };
-      const inserted = await database(c.env).insert(stores).values(row).onConflictDoNothing().returning().get();
-      if (!inserted) throw new ApiError('CONFLICT', `Store '${id}' already exists`);
-      await storeGate(c.env, id).setPlan(plan);
-      return c.json(present(inserted), 201);
-    },
+    async (c) => c.json(present(await createStore(c.env, c.req.valid('json'))), 201),
   )
   .openapi(
     createRoute({
@@ -57,10 +38,7 @@ export const storesApi = newApp()
       summary: 'List stores',
       responses: { 200: json(z.object({ stores: z.array(Store) }), 'All stores'), ...errorResponses(401) },
     }),
-    async (c) => {
-      const rows = await database(c.env).select().from(stores).orderBy(stores.id).all();
-      return c.json({ stores: rows.map(present) }, 200);
-    },
+    async (c) => c.json({ stores: (await listStores(c.env)).map(present) }, 200),
   )
   .openapi(
     createRoute({
@@ -72,7 +50,7 @@ export const storesApi = newApp()
       request: { params: StoreParams },
       responses: { 200: json(Store, 'The store'), ...errorResponses(400, 401, 404) },
     }),
-    async (c) => c.json(present(await findStore(c.env, c.req.valid('param').store_id)), 200),
+    async (c) => c.json(present(await getStore(c.env, c.req.valid('param').store_id)), 200),
   )
   .openapi(
     createRoute({
@@ -92,18 +70,5 @@ export const storesApi = newApp()
       },
       responses: { 200: json(Store, 'The updated store'), ...errorResponses(400, 401, 404) },
     }),
-    async (c) => {
-      const { store_id } = c.req.valid('param');
-      const patch = c.req.valid('json');
-      const updated = await database(c.env)
-        .update(stores)
-        .set({ ...patch, updatedAt: Date.now() })
-        .where(eq(stores.id, store_id))
-        .returning()
-        .get();
-      if (!updated) throw new ApiError('NOT_FOUND', `Store '${store_id}' not found`);
-      // The store's Durable Object decides admission, so the new plan binds from the next request on.
-      if (patch.plan) await storeGate(c.env, store_id).setPlan(patch.plan);
-      return c.json(present(updated), 200);
-    },
+    async (c) => c.json(present(await updateStore(c.env, c.req.valid('param').store_id, c.req.valid('json'))), 200),
   );

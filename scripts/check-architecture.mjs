@@ -1,0 +1,196 @@
+#!/usr/bin/env node
+// CI guard for the layering docs/architecture.md describes:
+//  1. no import cycle among the modules of src/ (dynamic `import()` counts: it only hides a cycle);
+//  2. `drizzle-orm` is imported only by src/db/ and the service modules (src/<concept>/service.ts), which own
+//     their tables; routes and middleware call a service instead.
+// Type-only imports are left out: TypeScript erases them, so they can neither form a runtime cycle nor reach D1.
+// Usage: node scripts/check-architecture.mjs [root]   (root defaults to the repository; src/ is scanned under it)
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
+const DRIZZLE_ALLOWED = /^src\/(db\/|[\w-]+\/service\.ts$)/;
+const EXTENSIONS = ['', '.ts', '.tsx', '.mts', '.js', '.mjs', '/index.ts', '/index.tsx', '/index.js'];
+
+function sourceFiles(dir) {
+  const out = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (SOURCE.test(name) && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+/** The text with comments and template-literal contents blanked, so that only real statements match below. */
+function codeOnly(text) {
+  let out = '';
+  const templates = []; // brace depth at which each open template literal's `${` began
+  let depth = 0;
+  let i = 0;
+  const blank = (s) => s.replace(/[^\n]/g, ' ');
+  while (i < text.length) {
+    const ch = text[i];
+    const next = text[i + 1];
+    if (ch === '/' && next === '/') {
+      const end = text.indexOf('\n', i);
+      const stop = end === -1 ? text.length : end;
+      out += blank(text.slice(i, stop));
+      i = stop;
+    } else if (ch === '/' && next === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const stop = end === -1 ? text.length : end + 2;
+      out += blank(text.slice(i, stop));
+      i = stop;
+    } else if (ch === "'" || ch === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== ch && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else if (ch === '`' || (ch === '}' && templates.length > 0 && templates.at(-1) === depth)) {
+      // Inside a template literal until its end or the next `${`.
+      if (ch === '}') templates.pop();
+      let j = i + 1;
+      while (j < text.length && text[j] !== '`' && !(text[j] === '$' && text[j + 1] === '{')) j += text[j] === '\\' ? 2 : 1;
+      out += ch + blank(text.slice(i + 1, j));
+      if (text[j] === '$') {
+        templates.push(depth);
+        out += '${';
+        i = j + 2;
+      } else {
+        out += '`';
+        i = j + 1;
+      }
+    } else {
+      if (ch === '{') depth += 1;
+      else if (ch === '}') depth -= 1;
+      out += ch;
+      i += 1;
+    }
+  }
+  return out;
+}
+
+const STATIC =
+  /(?<![\w$.])(import|export)\s+(type\s+)?((?:[\w$]+\s*,\s*)?(?:\{[^}]*\}|\*(?:\s*as\s+[\w$]+)?|[\w$]+))\s*from\s*(['"])([^'"\n]+)\4/g;
+const BARE = /(?<![\w$.])import\s*(['"])([^'"\n]+)\1/g;
+const DYNAMIC = /(?<![\w$.])import\s*\(\s*(['"])([^'"\n]+)\1\s*\)/g;
+
+/** Whether an import clause brings in only types: `type X`, or braces whose every specifier is `type`. */
+function typeOnly(typeKeyword, clause) {
+  if (typeKeyword) return true;
+  const braces = /^\{([^}]*)\}$/.exec(clause.trim());
+  if (!braces) return false;
+  const names = braces[1].split(',').map((s) => s.trim()).filter(Boolean);
+  return names.length > 0 && names.every((n) => /^type\s/.test(n));
+}
+
+/** The runtime module specifiers a file imports, with the line of each. */
+export function importsOf(text) {
+  const code = codeOnly(text);
+  const lineAt = (index) => code.slice(0, index).split('\n').length;
+  const found = [];
+  for (const m of code.matchAll(STATIC)) {
+    if (!typeOnly(m[2], m[3])) found.push({ specifier: m[5], line: lineAt(m.index) });
+  }
+  for (const m of code.matchAll(BARE)) found.push({ specifier: m[2], line: lineAt(m.index) });
+  for (const m of code.matchAll(DYNAMIC)) found.push({ specifier: m[2], line: lineAt(m.index) });
+  return found;
+}
+
+function resolveLocal(fromFile, specifier, known) {
+  const base = resolve(dirname(fromFile), specifier);
+  for (const ext of EXTENSIONS) {
+    if (known.has(base + ext)) return base + ext;
+  }
+  // `./x.js` written for a `./x.ts` file.
+  const swapped = base.replace(/\.js$/, '.ts');
+  return known.has(swapped) ? swapped : null;
+}
+
+/** Strongly connected components of more than one module (or a module importing itself): Tarjan's algorithm. */
+function cycles(graph) {
+  let index = 0;
+  const indices = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const found = [];
+  const visit = (v) => {
+    indices.set(v, index);
+    low.set(v, index);
+    index += 1;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v)) {
+      if (!indices.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), indices.get(w)));
+    }
+    if (low.get(v) === indices.get(v)) {
+      const component = [];
+      let w;
+      do {
+        w = stack.pop();
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || graph.get(v).has(v)) found.push(component);
+    }
+  };
+  for (const v of graph.keys()) if (!indices.has(v)) visit(v);
+  return found;
+}
+
+/** One concrete loop through a component, for the message: follow edges inside it until a module repeats. */
+function loopThrough(graph, component) {
+  const members = new Set(component);
+  const path = [component.sort()[0]];
+  for (;;) {
+    const nextHop = [...graph.get(path.at(-1))].sort().find((w) => members.has(w));
+    const seen = path.indexOf(nextHop);
+    if (seen !== -1) return [...path.slice(seen), nextHop];
+    path.push(nextHop);
+  }
+}
+
+/** Every violation under root/src, as printable lines; empty when the architecture holds. */
+export function checkArchitecture(root) {
+  const srcDir = join(root, 'src');
+  const files = sourceFiles(srcDir);
+  const known = new Set(files);
+  const rel = (f) => relative(root, f).split(sep).join('/');
+  const graph = new Map(files.map((f) => [f, new Set()]));
+  const problems = [];
+  for (const file of files) {
+    for (const { specifier, line } of importsOf(readFileSync(file, 'utf8'))) {
+      if (specifier.startsWith('.')) {
+        const target = resolveLocal(file, specifier, known);
+        if (target) graph.get(file).add(target);
+      } else if ((specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/')) && !DRIZZLE_ALLOWED.test(rel(file))) {
+        problems.push(`${rel(file)}:${line}: imports '${specifier}'; only src/db/ and src/<concept>/service.ts may touch the database`);
+      }
+    }
+  }
+  for (const component of cycles(graph)) {
+    problems.push(`import cycle: ${loopThrough(graph, component).map(rel).join(' -> ')}`);
+  }
+  return problems;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
+  if (!existsSync(join(root, 'src'))) {
+    console.error(`check-architecture: no src/ under ${root}`);
+    process.exit(2);
+  }
+  const problems = checkArchitecture(root);
+  for (const p of problems) console.error(p);
+  if (problems.length > 0) {
+    console.error(`check-architecture: ${problems.length} problem(s); see docs/architecture.md`);
+    process.exit(1);
+  }
+  console.log('check-architecture: no import cycles; drizzle-orm only in src/db/ and the services');
+}

@@ -1,0 +1,210 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { database } from '../db/client';
+import { products, productVersions } from '../db/schema';
+import { ApiError } from '../errors';
+import { sha256Hex } from '../keys/secret';
+import { analyze } from '../lang';
+import { IR_VERSION, type ProductIR } from '../lang/ir';
+import { getStore } from '../stores/service';
+import { type DiagnosticJson, splitDiagnostics } from './diagnostics';
+import { publishCurrentVersion } from './pointer';
+
+// Products and their immutable versions: the D1 rows, and the KV pointer to the current version that the
+// request path reads. Every write goes through here so that the pointer follows D1.
+
+export type ProductRow = typeof products.$inferSelect;
+export type VersionRow = typeof productVersions.$inferSelect;
+export type VersionSummary = Pick<VersionRow, 'version' | 'contentHash' | 'createdAt'>;
+
+interface NewVersion {
+  storeId: string;
+  externalId: string;
+  name: string;
+  contentHash: string;
+  source: string;
+  compiled: string;
+  warnings: DiagnosticJson[];
+}
+
+const productKey = (storeId: string, externalId: string) =>
+  and(eq(products.storeId, storeId), eq(products.externalId, externalId));
+const versionKey = (storeId: string, externalId: string) =>
+  and(eq(productVersions.storeId, storeId), eq(productVersions.externalId, externalId));
+
+async function findProduct(env: Env, storeId: string, externalId: string): Promise<ProductRow | undefined> {
+  return database(env).select().from(products).where(productKey(storeId, externalId)).get();
+}
+
+export async function findVersion(env: Env, storeId: string, externalId: string, version: number): Promise<VersionRow | undefined> {
+  return database(env)
+    .select()
+    .from(productVersions)
+    .where(and(versionKey(storeId, externalId), eq(productVersions.version, version)))
+    .get();
+}
+
+function listVersions(env: Env, storeId: string, externalId: string): Promise<VersionSummary[]> {
+  return database(env)
+    .select({ version: productVersions.version, contentHash: productVersions.contentHash, createdAt: productVersions.createdAt })
+    .from(productVersions)
+    .where(versionKey(storeId, externalId))
+    .orderBy(desc(productVersions.version))
+    .all();
+}
+
+/** A store's products by id; NOT_FOUND for an unknown store. */
+export async function listProducts(env: Env, storeId: string): Promise<ProductRow[]> {
+  await getStore(env, storeId);
+  return database(env).select().from(products).where(eq(products.storeId, storeId)).orderBy(products.externalId).all();
+}
+
+/**
+ * Appends a version and moves the product's pointer to it in one D1 batch (a transaction), numbering it inside
+ * SQL so concurrent saves of one product can never produce the same number.
+ */
+async function appendVersion(env: Env, v: NewVersion): Promise<VersionRow> {
+  const db = database(env);
+  const now = Date.now();
+  const nextVersion = sql`(SELECT COALESCE(MAX(version), 0) + 1 FROM product_versions WHERE store_id = ${v.storeId} AND external_id = ${v.externalId})`;
+  const [, , saved] = await db.batch([
+    db.insert(productVersions).values({
+      storeId: v.storeId,
+      externalId: v.externalId,
+      version: nextVersion,
+      contentHash: v.contentHash,
+      source: v.source,
+      compiled: v.compiled,
+      warnings: v.warnings,
+      createdAt: now,
+    }),
+    db
+      .insert(products)
+      .values({ storeId: v.storeId, externalId: v.externalId, name: v.name, currentVersion: 1, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [products.storeId, products.externalId],
+        set: { name: v.name, updatedAt: now, currentVersion: sql`(SELECT MAX(version) FROM product_versions WHERE store_id = ${v.storeId} AND external_id = ${v.externalId})` },
+      }),
+    db.select().from(productVersions).where(versionKey(v.storeId, v.externalId)).orderBy(desc(productVersions.version)).limit(1),
+  ]);
+  return saved[0]!;
+}
+
+/** Deletes a product with all its versions and unpublishes it; NOT_FOUND when there is no such product. */
+export async function deleteProduct(env: Env, storeId: string, externalId: string): Promise<void> {
+  const db = database(env);
+  const [, removed] = await db.batch([
+    db.delete(productVersions).where(versionKey(storeId, externalId)),
+    db.delete(products).where(productKey(storeId, externalId)).returning(),
+  ]);
+  if (removed.length === 0) throw new ApiError('NOT_FOUND', `Product '${externalId}' not found in store '${storeId}'`);
+  await publishCurrentVersion(env, storeId, externalId, null);
+}
+
+/** The current version's compiled form, in one query. */
+export async function findCurrent(env: Env, storeId: string, externalId: string) {
+  return database(env)
+    .select({ version: productVersions.version, contentHash: productVersions.contentHash, compiled: productVersions.compiled })
+    .from(products)
+    .innerJoin(
+      productVersions,
+      and(
+        eq(productVersions.storeId, products.storeId),
+        eq(productVersions.externalId, products.externalId),
+        eq(productVersions.version, products.currentVersion),
+      ),
+    )
+    .where(productKey(storeId, externalId))
+    .get();
+}
+
+export interface SavedVersion {
+  name: string;
+  version: number;
+  contentHash: string;
+  createdAt: number;
+  /** The source equals the current version's, which is kept instead of adding a copy. */
+  unchanged: boolean;
+  /** The first version of a new product. */
+  created: boolean;
+  warnings: DiagnosticJson[];
+}
+
+/**
+ * Compiles a schema and saves it as the product's next version, then publishes it. VALIDATION_FAILED (nothing
+ * saved) when it does not compile; NOT_FOUND for an unknown store.
+ */
+export async function saveSchema(env: Env, storeId: string, externalId: string, schema: string): Promise<SavedVersion> {
+  await getStore(env, storeId);
+  const { ir, diagnostics } = analyze(schema);
+  const { errors, warnings } = splitDiagnostics(diagnostics);
+  if (!ir) throw new ApiError('VALIDATION_FAILED', `The schema has ${errors.length} error(s); nothing was saved`, { errors });
+  const contentHash = await sha256Hex(schema);
+  const current = await findCurrent(env, storeId, externalId);
+  const name = ir.name[ir.language] ?? externalId;
+  if (current?.contentHash === contentHash) {
+    const kept = (await findVersion(env, storeId, externalId, current.version))!;
+    return { name, version: kept.version, contentHash, createdAt: kept.createdAt, unchanged: true, created: false, warnings };
+  }
+  const saved = await appendVersion(env, { storeId, externalId, name, contentHash, source: schema, compiled: JSON.stringify(ir), warnings });
+  await publishCurrentVersion(env, storeId, externalId, { version: saved.version, contentHash });
+  return { name, version: saved.version, contentHash, createdAt: saved.createdAt, unchanged: false, created: !current, warnings };
+}
+
+/** A product with its current version and the version history, newest first; NOT_FOUND when there is none. */
+export async function getProduct(env: Env, storeId: string, externalId: string) {
+  const product = await findProduct(env, storeId, externalId);
+  if (!product) throw new ApiError('NOT_FOUND', `Product '${externalId}' not found in store '${storeId}'`);
+  const [current, versions] = await Promise.all([
+    findVersion(env, storeId, externalId, product.currentVersion),
+    listVersions(env, storeId, externalId),
+  ]);
+  return { product, current: current!, versions };
+}
+
+/** One version of a product; NOT_FOUND when there is none. */
+export async function getVersion(env: Env, storeId: string, externalId: string, version: number): Promise<VersionRow> {
+  const row = await findVersion(env, storeId, externalId, version);
+  if (!row) throw new ApiError('NOT_FOUND', `Version ${version} of product '${externalId}' not found in store '${storeId}'`);
+  return row;
+}
+
+/** The IR in a stored version's `compiled` column when this build's runtime can run it, else null. */
+function currentIr(compiled: string): ProductIR | null {
+  try {
+    const ir = JSON.parse(compiled) as Partial<ProductIR> | null;
+    return ir?.irVersion === IR_VERSION ? (ir as ProductIR) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A stored version's IR in the shape this build's runtime expects. A version compiled by another compiler (its
+ * `irVersion` is not IR_VERSION) is recompiled from its stored source and written back, so this happens once per
+ * version, not once per isolate; one whose source no longer compiles is refused with SERVICE_UNAVAILABLE until
+ * the schema is saved again. The source, and so the content hash and version number, never change.
+ */
+export async function runnableIr(
+  env: Env,
+  storeId: string,
+  externalId: string,
+  stored: { version: number; compiled: string },
+): Promise<ProductIR> {
+  const ir = currentIr(stored.compiled);
+  if (ir) return ir;
+  const row = await getVersion(env, storeId, externalId, stored.version);
+  const { ir: fresh, diagnostics } = analyze(row.source);
+  const { errors, warnings } = splitDiagnostics(diagnostics);
+  if (!fresh) {
+    const first = errors[0] ? ` (line ${errors[0].line}: ${errors[0].message})` : '';
+    throw new ApiError(
+      'SERVICE_UNAVAILABLE',
+      `Version ${row.version} of product '${externalId}' was compiled by an older release and its source no longer compiles${first}; save the schema again to serve it`,
+    );
+  }
+  await database(env)
+    .update(productVersions)
+    .set({ compiled: JSON.stringify(fresh), warnings })
+    .where(and(versionKey(storeId, externalId), eq(productVersions.version, row.version)));
+  return fresh;
+}

@@ -1,0 +1,19 @@
+import { newApp } from '../../http/factory';
+import { notFound, onError } from '../../http/on-error';
+import { apiKeysApi } from './api-keys';
+import { previewApi } from './preview';
+import { productsApi } from './products';
+import { storesApi } from './stores';
+
+/**
+ * The admin API, mounted by app.ts at /api/admin behind `requireAdmin`, and called in process by the backoffice's
+ * pages (src/backoffice/api.ts), which is why it carries the app's error and not-found handlers itself.
+ */
+export const adminApi = newApp()
+  .route('/stores', storesApi)
+  .route('/stores', apiKeysApi)
+  .route('/stores', productsApi)
+  .route('/', previewApi);
+
+adminApi.onError(onError);
+adminApi.notFound(notFound);
