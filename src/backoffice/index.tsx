@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { assets } from './assets';
-import { csrfToken, currentSession } from './auth';
+import { csrfToken, currentSession } from '../http/admin-cookie';
 import type { BackofficeEnv } from './env';
 import { securityHeaders } from './headers';
 import { PageNotFound } from './load';

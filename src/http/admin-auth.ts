@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
-import { currentSession } from '../backoffice/auth';
-import { CSRF_HEADER, verifyCsrf } from '../backoffice/session';
+import { currentSession } from './admin-cookie';
+import { CSRF_HEADER, verifyCsrf } from './admin-session';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { sha256Hex } from '../keys/secret';

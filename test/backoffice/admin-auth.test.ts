@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issueSession } from '../../src/backoffice/session';
+import { issueSession } from '../../src/http/admin-session';
 import { ADMIN_TOKEN, call, jsonInit, uniqueId } from '../helpers';
 import { signIn } from './sign-in';
 

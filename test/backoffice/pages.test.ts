@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csrfTokenFor, SESSION_TTL_SECONDS } from '../../src/backoffice/session';
+import { csrfTokenFor, SESSION_TTL_SECONDS } from '../../src/http/admin-session';
 import { NEW_PRODUCT_TEMPLATE } from '../../src/backoffice/views/editor';
 import { ADMIN_TOKEN, admin, call, createStore, saveProduct, uniqueId } from '../helpers';
 import { form, signIn } from './sign-in';

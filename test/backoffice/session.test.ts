@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csrfTokenFor, issueSession, SESSION_TTL_SECONDS, verifyCsrf, verifySession } from '../../src/backoffice/session';
+import { csrfTokenFor, issueSession, SESSION_TTL_SECONDS, verifyCsrf, verifySession } from '../../src/http/admin-session';
 
 const SECRET = 'a-long-admin-token';
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { sameSecret } from '../../http/admin-auth';
-import { currentSession, endSession, startSession } from '../auth';
+import { currentSession, endSession, startSession } from '../../http/admin-cookie';
 import type { BackofficeEnv } from '../env';
-import { CSRF_FIELD, verifyCsrf } from '../session';
+import { CSRF_FIELD, verifyCsrf } from '../../http/admin-session';
 import { Document } from '../views/layout';
 import { MessagePage } from '../views/message';
 

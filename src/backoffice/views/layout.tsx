@@ -1,6 +1,6 @@
 import type { Child } from 'hono/jsx';
 import { raw } from 'hono/html';
-import { CSRF_FIELD } from '../session';
+import { CSRF_FIELD } from '../../http/admin-session';
 
 export interface Crumb {
   href?: string;

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { csrfTokenFor, issueSession, SESSION_COOKIE, SESSION_TTL_SECONDS, verifySession } from './session';
+import { csrfTokenFor, issueSession, SESSION_COOKIE, SESSION_TTL_SECONDS, verifySession } from './admin-session';
 
 /** The request's session value when it is valid, else null. */
 export async function currentSession<E extends { Bindings: Env }>(c: Context<E>): Promise<string | null> {
