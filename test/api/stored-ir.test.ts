@@ -1,0 +1,79 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { IR_VERSION } from '../../src/lang/ir';
+import { SHELF } from '../fixtures/shelf';
+import { call, jsonInit, saveProduct, tenant } from '../helpers';
+
+// A release that changes the IR must not run versions its predecessors compiled: they are recompiled from their
+// stored source on first load, or refused clearly when that source no longer compiles.
+
+/** What an older compiler might have left in D1: another irVersion and a shape this runtime cannot run. */
+const STALE_IR = JSON.stringify({ irVersion: 0, fields: 'not the current shape' });
+
+async function storedVersion(storeId: string) {
+  return env.DB.prepare('SELECT compiled, source FROM product_versions WHERE store_id = ? AND external_id = ? AND version = 1')
+    .bind(storeId, 'shelf')
+    .first<{ compiled: string; source: string }>();
+}
+
+async function overwrite(storeId: string, columns: { compiled: string; source?: string }) {
+  const { compiled, source = SHELF } = columns;
+  await env.DB.prepare('UPDATE product_versions SET compiled = ?, source = ? WHERE store_id = ? AND external_id = ?')
+    .bind(compiled, source, storeId, 'shelf')
+    .run();
+}
+
+async function staleTenant(columns: { compiled: string; source?: string }) {
+  const t = await tenant();
+  expect((await saveProduct(t.storeId, 'shelf', SHELF)).status).toBe(201);
+  await overwrite(t.storeId, columns);
+  return {
+    ...t,
+    form: () => call(`/api/v1/products/shelf/form?tenant_id=${t.storeId}`, { headers: t.headers }),
+    calculate: () =>
+      call('/api/v1/calculate', jsonInit('POST', { tenant_id: t.storeId, product_id: 'shelf', configuration: { width: 1000 } }, t.headers)),
+  };
+}
+
+describe('a version stored by an older compiler', () => {
+  it('is recompiled from its source, served, and stored again in the current IR', async () => {
+    const t = await staleTenant({ compiled: STALE_IR });
+    const res = await t.form();
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ product_id: 'shelf', version: 1, currency: 'EUR' });
+    const stored = await storedVersion(t.storeId);
+    expect(JSON.parse(stored!.compiled)).toMatchObject({ irVersion: IR_VERSION });
+    const calc = await t.calculate();
+    expect(calc.status).toBe(200);
+    expect(await calc.json()).toMatchObject({ product_id: 'shelf', version: 1 });
+  });
+
+  it('is recompiled for calculate too, and unreadable compiled JSON counts as stale', async () => {
+    const t = await staleTenant({ compiled: '{"irVersion": 1, truncated' });
+    const res = await t.calculate();
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ product_id: 'shelf', version: 1 });
+  });
+
+  it('is refused with 503 and a clear message when its source no longer compiles', async () => {
+    const t = await staleTenant({ compiled: STALE_IR, source: 'product "Wall shelf" { language: en' });
+    for (const res of [await t.form(), await t.calculate()]) {
+      expect(res.status).toBe(503);
+      const body = await res.json<{ error: string; code: string }>();
+      expect(body.code).toBe('SERVICE_UNAVAILABLE');
+      expect(body.error).toMatch(/^Version 1 of product 'shelf' was compiled by an older release and its source no longer compiles \(line \d+: .+\); save the schema again to serve it$/);
+    }
+    // Refusing leaves the stored version as it was.
+    expect((await storedVersion(t.storeId))!.compiled).toBe(STALE_IR);
+  });
+
+  it('serves a current version without recompiling it', async () => {
+    const t = await tenant();
+    await saveProduct(t.storeId, 'shelf', SHELF);
+    // A source that would not compile proves the stored IR, not the source, is what runs.
+    const { compiled } = (await storedVersion(t.storeId))!;
+    await overwrite(t.storeId, { compiled, source: 'not a schema' });
+    const res = await call(`/api/v1/products/shelf/form?tenant_id=${t.storeId}`, { headers: t.headers });
+    expect(res.status).toBe(200);
+  });
+});
