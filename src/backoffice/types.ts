@@ -1,45 +1,17 @@
-// The admin API's JSON as the pages read it (see src/routes/admin/*.ts for the authoritative schemas).
+import type { z } from '@hono/zod-openapi';
+import type { ApiKeyList, ApiKeySummary } from '../routes/admin/api-keys';
+import type { Store } from '../routes/admin/params';
+import type { ProductDetail, ProductList, ProductSummary, VersionDetail } from '../routes/admin/products';
+import type { StoreList } from '../routes/admin/stores';
 
-export interface StoreJson {
-  id: string;
-  name: string;
-  plan: string;
-  created_at: string;
-  updated_at: string;
-}
+// The admin API's JSON as the pages read it, inferred from the routes' response schemas: a changed response fails
+// to compile in the pages that use it.
 
-export interface ApiKeyJson {
-  id: string;
-  name: string;
-  prefix: string;
-  permissions: string[];
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-
-export interface ProductSummaryJson {
-  external_id: string;
-  name: string;
-  current_version: number;
-  updated_at: string;
-}
-
-export interface VersionInfoJson {
-  version: number;
-  content_hash: string;
-  created_at: string;
-}
-
-export interface ProductJson {
-  external_id: string;
-  name: string;
-  current_version: number;
-  source: string;
-  updated_at: string;
-  versions: VersionInfoJson[];
-}
-
-export interface VersionJson extends VersionInfoJson {
-  source: string;
-}
+export type StoreJson = z.infer<typeof Store>;
+export type StoreListJson = z.infer<typeof StoreList>;
+export type ApiKeyJson = z.infer<typeof ApiKeySummary>;
+export type ApiKeyListJson = z.infer<typeof ApiKeyList>;
+export type ProductSummaryJson = z.infer<typeof ProductSummary>;
+export type ProductListJson = z.infer<typeof ProductList>;
+export type ProductJson = z.infer<typeof ProductDetail>;
+export type VersionJson = z.infer<typeof VersionDetail>;

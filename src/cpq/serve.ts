@@ -1,9 +1,11 @@
+import type { z } from '@hono/zod-openapi';
 import type { RequestContext } from '../env';
 import { ApiError } from '../errors';
 import type { Permission } from '../keys/permissions';
 import { negotiateLanguage } from '../lang/runtime';
 import { loadProduct, warmProduct } from '../products/models';
 import { readCurrentVersion, type VersionPointer } from '../products/pointer';
+import type { CalculateRequest } from '../routes/v1/calculate';
 import { presentCalculation } from './calculation';
 import { matchesETag } from './etag';
 import { cachedForm, formCacheKey, storeForm } from './form-cache';
@@ -47,13 +49,8 @@ export async function formResponse(c: RequestContext, storeId: string, productId
   return sendForm(c, etag, language, body);
 }
 
-export interface CalculateBody {
-  product_id: string;
-  configuration: Record<string, unknown>;
-  quantity?: number | undefined;
-  lang?: string | undefined;
-  output_groups?: string[] | undefined;
-}
+/** The public request without its tenant, which the caller has resolved to `storeId`. */
+export type CalculateBody = Omit<z.infer<typeof CalculateRequest>, 'tenant_id'>;
 
 /**
  * A calculation for a store's product, shared by the public API and the backoffice preview; auth is the caller's job.

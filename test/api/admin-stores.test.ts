@@ -1,4 +1,7 @@
+import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import type { Store } from '../../src/routes/admin/params';
+import type { StoreList } from '../../src/routes/admin/stores';
 import { admin, call, uniqueId } from '../helpers';
 
 describe('admin API guard', () => {
@@ -18,12 +21,12 @@ describe('stores', () => {
     const id = uniqueId('acme');
     const created = await admin('POST', '/stores', { id, name: 'Acme Windows', plan: 'pro' });
     expect(created.status).toBe(201);
-    const store = await created.json<Record<string, string>>();
+    const store = await created.json<z.infer<typeof Store>>();
     expect(store).toMatchObject({ id, name: 'Acme Windows', plan: 'pro' });
     expect(new Date(store.created_at!).toISOString()).toBe(store.created_at);
 
     expect(await (await admin('GET', `/stores/${id}`)).json()).toEqual(store);
-    const list = await (await admin('GET', '/stores')).json<{ stores: { id: string }[] }>();
+    const list = await (await admin('GET', '/stores')).json<z.infer<typeof StoreList>>();
     expect(list.stores.map((s) => s.id)).toContain(id);
 
     const patched = await admin('PATCH', `/stores/${id}`, { name: 'Acme Doors', plan: 'enterprise' });

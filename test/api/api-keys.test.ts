@@ -1,7 +1,9 @@
+import type { z } from '@hono/zod-openapi';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from '../../src/keys/secret';
 import { putKeyRecord } from '../../src/keys/store';
+import type { ApiKeyList, CreatedApiKey } from '../../src/routes/admin/api-keys';
 import { admin, call, createKey, createStore } from '../helpers';
 
 afterEach(() => vi.restoreAllMocks());
@@ -15,7 +17,7 @@ describe('creating and listing keys', () => {
     const storeId = await createStore();
     const res = await admin('POST', `/stores/${storeId}/api-keys`, { name: 'Storefront' });
     expect(res.status).toBe(201);
-    const created = await res.json<{ id: string; key: string; prefix: string; name: string; permissions: string[]; created_at: string }>();
+    const created = await res.json<z.infer<typeof CreatedApiKey>>();
     expect(created.key).toMatch(/^cpq_[A-Za-z0-9_-]{43}$/);
     expect(created.key.startsWith(created.prefix)).toBe(true);
     expect(created.permissions).toEqual(['form:read', 'calculate', 'schema:validate']);
@@ -105,7 +107,7 @@ describe('revoking a key', () => {
     const res = await formOf(storeId, { 'X-API-Key': key });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
-    const list = await (await admin('GET', `/stores/${storeId}/api-keys`)).json<{ api_keys: { revoked_at: string | null }[] }>();
+    const list = await (await admin('GET', `/stores/${storeId}/api-keys`)).json<z.infer<typeof ApiKeyList>>();
     expect(list.api_keys[0]!.revoked_at).not.toBeNull();
   });
 

@@ -1,17 +1,11 @@
+import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import type { CalculationResult, ValidationFailed } from '../../src/routes/v1/calculate';
 import { SHELF } from '../fixtures/shelf';
 import { call, createKey, jsonInit, saveProduct, tenant } from '../helpers';
 
-type Issue = { code: string; message: string; field?: string; rule?: string };
-type Calc = {
-  product_id: string;
-  configuration: Record<string, unknown>;
-  result: { totals: { price: number; unit_price: number; subtotal: number; discount: number; currency: string }; lines: { id: string; kind: string; label: string; amount: number }[]; groups: Record<string, Record<string, number>> };
-  quantity: { value: number; min: number; max: number; step: number };
-  warnings: Issue[];
-  errors: Issue[];
-};
-type Rejected = { code: string; errors: Issue[] };
+type Calc = z.infer<typeof CalculationResult>;
+type Rejected = z.infer<typeof ValidationFailed>;
 
 async function shelfTenant(permissions?: string[]) {
   const t = await tenant();

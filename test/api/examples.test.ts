@@ -1,11 +1,15 @@
+import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import type { CalculationResult } from '../../src/routes/v1/calculate';
+import type { ProductForm } from '../../src/routes/v1/form';
 import { call, jsonInit, saveProduct, tenant } from '../helpers';
 
 const examples = import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true });
 const byId = Object.entries(examples).map(([path, source]) => [path.split('/').pop()!.replace(/\.cpq$/, ''), source] as const);
 
+type Form = z.infer<typeof ProductForm>;
+/** The route schema leaves a field's shape open (it depends on the type); these are the parts read here. */
 type Field = { id: string; type: string; default?: unknown };
-type Form = { groups: { fields: Field[] }[]; quantity: { default: number }; languages: string[] };
 
 describe('every example product', () => {
   it('exists: at least five', () => expect(byId.length).toBeGreaterThanOrEqual(5));
@@ -23,14 +27,14 @@ describe('every example product', () => {
     }
 
     const configuration: Record<string, unknown> = {};
-    for (const field of form.groups.flatMap((g) => g.fields)) {
+    for (const field of form.groups.flatMap((g) => g.fields) as Field[]) {
       if (field.type !== 'hidden' && field.default !== undefined) configuration[field.id] = field.default;
     }
     const calc = await call(
       '/api/v1/calculate',
       jsonInit('POST', { tenant_id: storeId, product_id: id, configuration, quantity: form.quantity.default, output_groups: ['*'] }, headers),
     );
-    const body = await calc.json<{ result: { totals: { price: number } } }>();
+    const body = await calc.json<z.infer<typeof CalculationResult>>();
     expect(calc.status, JSON.stringify(body)).toBe(200);
     expect(body.result.totals.price).toBeGreaterThan(0);
   });

@@ -1,9 +1,10 @@
+import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import type { ProductForm } from '../../src/routes/v1/form';
 import { SHELF } from '../fixtures/shelf';
 import { call, saveProduct, tenant } from '../helpers';
 
-type Field = { id: string; type: string; label: string; unit?: string; validation?: Record<string, unknown>; options?: { id: string; label: string; price?: number }[]; default?: unknown; visible_when?: { source: string; json_logic: unknown } };
-type Form = { product_id: string; version: number; layout: string; language: string; currency: string; groups: { id: string; label: string; fields: Field[] }[]; quantity: Record<string, number> };
+type Form = z.infer<typeof ProductForm>;
 
 async function shelfTenant() {
   const t = await tenant();

@@ -1,9 +1,11 @@
+import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/keys/secret';
+import type { ProductDetail, ProductList, SavedProduct, VersionDetail } from '../../src/routes/admin/products';
 import { SHELF } from '../fixtures/shelf';
 import { admin, call, createStore, saveProduct, tenant } from '../helpers';
 
-type Saved = { external_id: string; name: string; version: number; content_hash: string; unchanged: boolean; warnings: unknown[] };
+type Saved = z.infer<typeof SavedProduct>;
 
 describe('saving products', () => {
   it('creates version 1 (201), keeps identical source (200 unchanged) and appends versions (200)', async () => {
@@ -21,16 +23,16 @@ describe('saving products', () => {
     expect(second.status).toBe(200);
     expect(await second.json<Saved>()).toMatchObject({ version: 2, unchanged: false, content_hash: await sha256Hex(changed) });
 
-    const detail = await (await admin('GET', `/stores/${storeId}/products/shelf`)).json<{ current_version: number; source: string; versions: { version: number }[] }>();
+    const detail = await (await admin('GET', `/stores/${storeId}/products/shelf`)).json<z.infer<typeof ProductDetail>>();
     expect(detail.current_version).toBe(2);
     expect(detail.source).toBe(changed);
     expect(detail.versions.map((v) => v.version)).toEqual([2, 1]);
 
-    const v1 = await (await admin('GET', `/stores/${storeId}/products/shelf/versions/1`)).json<{ source: string }>();
+    const v1 = await (await admin('GET', `/stores/${storeId}/products/shelf/versions/1`)).json<z.infer<typeof VersionDetail>>();
     expect(v1.source).toBe(SHELF);
     expect((await admin('GET', `/stores/${storeId}/products/shelf/versions/9`)).status).toBe(404);
 
-    const list = await (await admin('GET', `/stores/${storeId}/products`)).json<{ products: { external_id: string; current_version: number }[] }>();
+    const list = await (await admin('GET', `/stores/${storeId}/products`)).json<z.infer<typeof ProductList>>();
     expect(list.products).toEqual([expect.objectContaining({ external_id: 'shelf', name: 'Wall shelf', current_version: 2 })]);
   });
 

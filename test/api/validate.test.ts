@@ -1,8 +1,10 @@
+import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import type { ValidationResult } from '../../src/products/diagnostics';
 import { SHELF } from '../fixtures/shelf';
 import { call, createKey, createStore, jsonInit, tenant } from '../helpers';
 
-type Result = { valid: boolean; errors: { line: number; column: number; message: string; code: string }[]; warnings: unknown[] };
+type Result = z.infer<typeof ValidationResult>;
 
 async function validate(schema: unknown, headers: Record<string, string>) {
   return call('/api/v1/validate', jsonInit('POST', { schema }, headers));

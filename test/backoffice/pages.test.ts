@@ -1,6 +1,8 @@
+import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import { csrfTokenFor, SESSION_TTL_SECONDS } from '../../src/http/admin-session';
 import { NEW_PRODUCT_TEMPLATE } from '../../src/backoffice/views/editor';
+import { csrfTokenFor, SESSION_TTL_SECONDS } from '../../src/http/admin-session';
+import type { CreatedApiKey } from '../../src/routes/admin/api-keys';
 import { ADMIN_TOKEN, admin, call, createStore, saveProduct, uniqueId } from '../helpers';
 import { form, signIn } from './sign-in';
 
@@ -117,7 +119,7 @@ describe('pages', () => {
   it('list API keys by prefix only, revoked ones marked', async () => {
     const { cookie } = await signIn();
     const store = await createStore();
-    const created = await (await admin('POST', `/stores/${store}/api-keys`, { name: 'Till' })).json<{ id: string; key: string; prefix: string }>();
+    const created = await (await admin('POST', `/stores/${store}/api-keys`, { name: 'Till' })).json<z.infer<typeof CreatedApiKey>>();
     await admin('DELETE', `/stores/${store}/api-keys/${created.id}`);
     const html = await (await page(`/admin/stores/${store}/api-keys`, cookie)).text();
     expect(html).toContain(`${created.prefix}…`);

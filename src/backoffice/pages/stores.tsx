@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import type { BackofficeEnv } from '../env';
 import { enc, load } from '../load';
-import type { ApiKeyJson, ProductSummaryJson, StoreJson } from '../types';
+import type { ApiKeyListJson, ProductListJson, StoreJson, StoreListJson } from '../types';
 import { ApiKeysPage } from '../views/api-keys';
 import { ProductsPage } from '../views/products';
 import { SettingsPage, StoresPage } from '../views/stores';
 
 export const storePages = new Hono<BackofficeEnv>()
   .get('/', async (c) => {
-    const { stores } = await load<{ stores: StoreJson[] }>(c, '/stores');
+    const { stores } = await load<StoreListJson>(c, '/stores');
     return c.html(<StoresPage csrf={c.var.csrf} stores={stores} />);
   })
   .get('/:store', (c) => c.redirect(`/admin/stores/${enc(c.req.param('store'))}/products`, 302))
@@ -16,7 +16,7 @@ export const storePages = new Hono<BackofficeEnv>()
     const id = enc(c.req.param('store'));
     const [store, { products }] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
-      load<{ products: ProductSummaryJson[] }>(c, `/stores/${id}/products`),
+      load<ProductListJson>(c, `/stores/${id}/products`),
     ]);
     return c.html(<ProductsPage csrf={c.var.csrf} store={store} products={products} />);
   })
@@ -24,7 +24,7 @@ export const storePages = new Hono<BackofficeEnv>()
     const id = enc(c.req.param('store'));
     const [store, { api_keys }] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
-      load<{ api_keys: ApiKeyJson[] }>(c, `/stores/${id}/api-keys`),
+      load<ApiKeyListJson>(c, `/stores/${id}/api-keys`),
     ]);
     // Active keys first, newest first: the ones an author acts on.
     const keys = [...api_keys].sort((a, b) => Number(a.revoked_at !== null) - Number(b.revoked_at !== null) || b.created_at.localeCompare(a.created_at));

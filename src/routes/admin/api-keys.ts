@@ -8,7 +8,7 @@ import { StoreParams } from './params';
 
 const Permissions = z.array(z.enum(PERMISSIONS)).min(1);
 
-const ApiKeySummary = z
+export const ApiKeySummary = z
   .object({
     id: z.string(),
     name: z.string(),
@@ -20,9 +20,11 @@ const ApiKeySummary = z
   })
   .openapi('ApiKey');
 
-const CreatedApiKey = z
+export const CreatedApiKey = z
   .object({ id: z.string(), key: z.string(), prefix: z.string(), name: z.string(), permissions: Permissions, created_at: z.string() })
   .openapi('CreatedApiKey');
+
+export const ApiKeyList = z.object({ api_keys: z.array(ApiKeySummary) });
 
 const summary = (k: ApiKey): z.infer<typeof ApiKeySummary> => ({
   id: k.id,
@@ -71,7 +73,7 @@ export const apiKeysApi = newApp()
       security: ADMIN_SECURITY,
       summary: "List a store's API keys (never the secrets)",
       request: { params: StoreParams },
-      responses: { 200: json(z.object({ api_keys: z.array(ApiKeySummary) }), 'The keys'), ...errorResponses(400, 401, 404) },
+      responses: { 200: json(ApiKeyList, 'The keys'), ...errorResponses(400, 401, 404) },
     }),
     async (c) => c.json({ api_keys: (await listKeys(c.env, c.req.valid('param').store_id)).map(summary) }, 200),
   )

@@ -3,7 +3,8 @@ import { calculationResponse, formResponse } from '../../cpq/serve';
 import { newApp } from '../../http/factory';
 import { PERMISSIONS } from '../../keys/permissions';
 import { ValidationResult, validationResult } from '../../products/diagnostics';
-import { ADMIN_SECURITY, FieldValues, errorResponses, json, jsonBody } from '../openapi-helpers';
+import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
+import { CalculateRequest } from '../v1/calculate';
 import { SchemaBody } from '../v1/validate';
 import { ProductParams } from './params';
 
@@ -51,14 +52,8 @@ export const previewApi = newApp()
       summary: 'Calculate a saved product as /v1/calculate does, with every output group available and each field\'s state',
       request: {
         params: ProductParams,
-        ...jsonBody(
-          z.object({
-            configuration: FieldValues,
-            quantity: z.number().optional(),
-            lang: z.string().max(35).optional(),
-            output_groups: z.array(z.string().min(1)).max(100).optional(),
-          }),
-        ),
+        // The public request's fields; the store and product come from the path.
+        ...jsonBody(CalculateRequest.omit({ tenant_id: true, product_id: true })),
       },
       responses: { 200: json(AnyJson, 'The calculation'), 422: json(AnyJson, 'Invalid configuration'), ...errorResponses(400, 401, 404) },
     }),

@@ -8,7 +8,7 @@ import { ProductParams, StoreParams } from './params';
 
 const VersionInfo = z.object({ version: z.number().int(), content_hash: z.string(), created_at: z.string() }).openapi('ProductVersionInfo');
 
-const SavedProduct = z
+export const SavedProduct = z
   .object({
     external_id: z.string(),
     name: z.string(),
@@ -20,7 +20,7 @@ const SavedProduct = z
   })
   .openapi('SavedProduct');
 
-const ProductDetail = z
+export const ProductDetail = z
   .object({
     external_id: z.string(),
     name: z.string(),
@@ -34,11 +34,13 @@ const ProductDetail = z
   })
   .openapi('Product');
 
-const ProductSummary = z
+export const ProductSummary = z
   .object({ external_id: z.string(), name: z.string(), current_version: z.number().int(), updated_at: z.string() })
   .openapi('ProductSummary');
 
-const VersionDetail = VersionInfo.extend({ source: z.string(), warnings: z.array(DiagnosticJson) }).openapi('ProductVersion');
+export const ProductList = z.object({ products: z.array(ProductSummary) });
+
+export const VersionDetail = VersionInfo.extend({ source: z.string(), warnings: z.array(DiagnosticJson) }).openapi('ProductVersion');
 
 const tags = ['Admin: products'];
 
@@ -80,7 +82,7 @@ export const productsApi = newApp()
       security: ADMIN_SECURITY,
       summary: "List a store's products",
       request: { params: StoreParams },
-      responses: { 200: json(z.object({ products: z.array(ProductSummary) }), 'The products'), ...errorResponses(400, 401, 404) },
+      responses: { 200: json(ProductList, 'The products'), ...errorResponses(400, 401, 404) },
     }),
     async (c) => {
       const rows = await listProducts(c.env, c.req.valid('param').store_id);

@@ -6,6 +6,8 @@ import { createStore, getStore, listStores, type Store as StoreRow, updateStore 
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
 import { Store, StoreId, StoreName, StoreParams } from './params';
 
+export const StoreList = z.object({ stores: z.array(Store) });
+
 const present = (s: StoreRow): z.infer<typeof Store> => ({
   id: s.id,
   name: s.name,
@@ -36,7 +38,7 @@ export const storesApi = newApp()
       tags,
       security: ADMIN_SECURITY,
       summary: 'List stores',
-      responses: { 200: json(z.object({ stores: z.array(Store) }), 'All stores'), ...errorResponses(401) },
+      responses: { 200: json(StoreList, 'All stores'), ...errorResponses(401) },
     }),
     async (c) => c.json({ stores: (await listStores(c.env)).map(present) }, 200),
   )

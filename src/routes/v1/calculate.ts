@@ -8,7 +8,7 @@ const Issue = z
   .object({ code: z.string(), message: z.string(), field: z.string().optional(), rule: z.string().optional() })
   .openapi('Issue');
 
-const CalculateRequest = z
+export const CalculateRequest = z
   .object({
     tenant_id: z.string().min(1),
     product_id: z.string().min(1).max(128),
@@ -23,7 +23,7 @@ const CalculateRequest = z
   })
   .openapi('CalculateRequest');
 
-const CalculationResult = z
+export const CalculationResult = z
   .object({
     product_id: z.string(),
     version: z.number().int(),
@@ -40,7 +40,7 @@ const CalculationResult = z
   })
   .openapi('CalculationResult');
 
-const ValidationFailed = z
+export const ValidationFailed = z
   .object({ error: z.string(), code: z.literal('VALIDATION_FAILED'), errors: z.array(Issue), warnings: z.array(Issue) })
   .openapi('CalculationRejected');
 

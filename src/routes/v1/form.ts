@@ -4,7 +4,7 @@ import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
 import { KEY_SECURITY, errorResponses, json } from '../openapi-helpers';
 
-const ProductForm = z
+export const ProductForm = z
   .object({
     product_id: z.string(),
     version: z.number().int(),
