@@ -1,22 +1,44 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 
+// Two projects, one `vitest run`: tests that need the Worker's bindings (D1, KV, Durable Objects, the app) run
+// inside workerd; the pure ones (the language front end, runtime and golden cases, the architecture check) run in
+// plain Node, which skips workerd's per-file setup. A test belongs in `node` when it imports neither
+// `cloudflare:workers` nor `cloudflare:test` nor test/helpers.ts.
+const NODE_TESTS = ['test/lang/**/*.test.ts', 'test/golden/**/*.test.ts', 'test/arch/**/*.test.ts'];
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('./migrations');
   return {
-    plugins: [
-      cloudflareTest({
-        wrangler: { configPath: './wrangler.toml' },
-        miniflare: {
-          bindings: { ADMIN_TOKEN: 'test-admin-token', TEST_MIGRATIONS: migrations },
-        },
-      }),
-    ],
     test: {
-      setupFiles: ['./test/setup.ts'],
-      include: ['test/**/*.test.ts'],
-      // Some rate-limit tests first wait out the end of a minute (up to ~5 s), and workerd is slower on a loaded CI box.
-      testTimeout: 30_000,
+      projects: [
+        {
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: './wrangler.toml' },
+              miniflare: {
+                bindings: { ADMIN_TOKEN: 'test-admin-token', TEST_MIGRATIONS: migrations },
+              },
+            }),
+          ],
+          test: {
+            name: 'workers',
+            setupFiles: ['./test/setup.ts'],
+            include: ['test/**/*.test.ts'],
+            exclude: NODE_TESTS,
+            // Some rate-limit tests first wait out the end of a minute (up to ~5 s), and workerd is slower on a loaded CI box.
+            testTimeout: 30_000,
+          },
+        },
+        {
+          test: {
+            name: 'node',
+            environment: 'node',
+            include: NODE_TESTS,
+            testTimeout: 30_000,
+          },
+        },
+      ],
     },
   };
 });

@@ -82,7 +82,10 @@ function typeOnly(typeKeyword, clause) {
   if (typeKeyword) return true;
   const braces = /^\{([^}]*)\}$/.exec(clause.trim());
   if (!braces) return false;
-  const names = braces[1].split(',').map((s) => s.trim()).filter(Boolean);
+  const names = braces[1]
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return names.length > 0 && names.every((n) => /^type\s/.test(n));
 }
 
@@ -170,7 +173,9 @@ export function checkArchitecture(root) {
         const target = resolveLocal(file, specifier, known);
         if (target) graph.get(file).add(target);
       } else if ((specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/')) && !DRIZZLE_ALLOWED.test(rel(file))) {
-        problems.push(`${rel(file)}:${line}: imports '${specifier}'; only src/db/ and src/<concept>/service.ts may touch the database`);
+        problems.push(
+          `${rel(file)}:${line}: imports '${specifier}'; only src/db/ and src/<concept>/service.ts may touch the database`,
+        );
       }
     }
   }

@@ -56,7 +56,11 @@ export async function listKeys(env: Env, storeId: string): Promise<ApiKey[]> {
 /** Revokes a key of the store; revoking it again is harmless. NOT_FOUND when the store has no such key. */
 export async function revokeKey(env: Env, storeId: string, keyId: string): Promise<void> {
   const db = database(env);
-  const row = await db.select().from(apiKeys).where(and(eq(apiKeys.id, keyId), eq(apiKeys.storeId, storeId))).get();
+  const row = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.storeId, storeId)))
+    .get();
   if (!row) throw new ApiError('NOT_FOUND', `API key '${keyId}' not found in store '${storeId}'`);
   // The store's Durable Object is consulted on every request, so this is what makes revocation immediate;
   // the KV record may linger up to a minute at other locations and no longer matters.

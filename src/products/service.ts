@@ -35,7 +35,12 @@ async function findProduct(env: Env, storeId: string, externalId: string): Promi
   return database(env).select().from(products).where(productKey(storeId, externalId)).get();
 }
 
-export async function findVersion(env: Env, storeId: string, externalId: string, version: number): Promise<VersionRow | undefined> {
+export async function findVersion(
+  env: Env,
+  storeId: string,
+  externalId: string,
+  version: number,
+): Promise<VersionRow | undefined> {
   return database(env)
     .select()
     .from(productVersions)
@@ -82,7 +87,11 @@ async function appendVersion(env: Env, v: NewVersion): Promise<VersionRow> {
       .values({ storeId: v.storeId, externalId: v.externalId, name: v.name, currentVersion: 1, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
         target: [products.storeId, products.externalId],
-        set: { name: v.name, updatedAt: now, currentVersion: sql`(SELECT MAX(version) FROM product_versions WHERE store_id = ${v.storeId} AND external_id = ${v.externalId})` },
+        set: {
+          name: v.name,
+          updatedAt: now,
+          currentVersion: sql`(SELECT MAX(version) FROM product_versions WHERE store_id = ${v.storeId} AND external_id = ${v.externalId})`,
+        },
       }),
     db.select().from(productVersions).where(versionKey(v.storeId, v.externalId)).orderBy(desc(productVersions.version)).limit(1),
   ]);
@@ -145,7 +154,15 @@ export async function saveSchema(env: Env, storeId: string, externalId: string, 
     const kept = (await findVersion(env, storeId, externalId, current.version))!;
     return { name, version: kept.version, contentHash, createdAt: kept.createdAt, unchanged: true, created: false, warnings };
   }
-  const saved = await appendVersion(env, { storeId, externalId, name, contentHash, source: schema, compiled: JSON.stringify(ir), warnings });
+  const saved = await appendVersion(env, {
+    storeId,
+    externalId,
+    name,
+    contentHash,
+    source: schema,
+    compiled: JSON.stringify(ir),
+    warnings,
+  });
   await publishCurrentVersion(env, storeId, externalId, { version: saved.version, contentHash });
   return { name, version: saved.version, contentHash, createdAt: saved.createdAt, unchanged: false, created: !current, warnings };
 }

@@ -35,7 +35,11 @@ export async function getStore(env: Env, id: string): Promise<Store> {
   return row;
 }
 
-export async function updateStore(env: Env, id: string, patch: { name?: string | undefined; plan?: Plan | undefined }): Promise<Store> {
+export async function updateStore(
+  env: Env,
+  id: string,
+  patch: { name?: string | undefined; plan?: Plan | undefined },
+): Promise<Store> {
   const updated = await database(env)
     .update(stores)
     .set({ ...patch, updatedAt: Date.now() })

@@ -31,7 +31,10 @@ async function staleTenant(columns: { compiled: string; source?: string }) {
     ...t,
     form: () => call(`/api/v1/products/shelf/form?tenant_id=${t.storeId}`, { headers: t.headers }),
     calculate: () =>
-      call('/api/v1/calculate', jsonInit('POST', { tenant_id: t.storeId, product_id: 'shelf', configuration: { width: 1000 } }, t.headers)),
+      call(
+        '/api/v1/calculate',
+        jsonInit('POST', { tenant_id: t.storeId, product_id: 'shelf', configuration: { width: 1000 } }, t.headers),
+      ),
   };
 }
 
@@ -61,7 +64,9 @@ describe('a version stored by an older compiler', () => {
       expect(res.status).toBe(503);
       const body = await res.json<{ error: string; code: string }>();
       expect(body.code).toBe('SERVICE_UNAVAILABLE');
-      expect(body.error).toMatch(/^Version 1 of product 'shelf' was compiled by an older release and its source no longer compiles \(line \d+: .+\); save the schema again to serve it$/);
+      expect(body.error).toMatch(
+        /^Version 1 of product 'shelf' was compiled by an older release and its source no longer compiles \(line \d+: .+\); save the schema again to serve it$/,
+      );
     }
     // Refusing leaves the stored version as it was.
     expect((await storedVersion(t.storeId))!.compiled).toBe(STALE_IR);
