@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { PLANS } from '../keys/permissions';
+import { type Permission, PLANS } from '../keys/permissions';
 import type { DiagnosticJson } from '../products/diagnostics';
 
 // Timestamps are Unix milliseconds; migrations/ holds the same tables as SQL for `wrangler d1 migrations apply`.
@@ -23,7 +23,7 @@ export const apiKeys = sqliteTable(
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     hash: text('hash').notNull().unique(),
-    permissions: text('permissions', { mode: 'json' }).$type<string[]>().notNull(),
+    permissions: text('permissions', { mode: 'json' }).$type<Permission[]>().notNull(),
     createdAt: integer('created_at').notNull(),
     lastUsedAt: integer('last_used_at'),
     revokedAt: integer('revoked_at'),

@@ -1,5 +1,5 @@
-import type { z } from '@hono/zod-openapi';
 import { env } from 'cloudflare:workers';
+import type { z } from '@hono/zod-openapi';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from '../../src/keys/secret';
 import { putKeyRecord } from '../../src/keys/store';

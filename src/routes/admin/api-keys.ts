@@ -30,7 +30,7 @@ const summary = (k: ApiKey): z.infer<typeof ApiKeySummary> => ({
   id: k.id,
   name: k.name,
   prefix: k.prefix,
-  permissions: k.permissions as z.infer<typeof Permissions>,
+  permissions: k.permissions,
   created_at: iso(k.createdAt)!,
   last_used_at: iso(k.lastUsedAt),
   revoked_at: iso(k.revokedAt),
