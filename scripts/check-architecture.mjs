@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // CI guard for the layering docs/architecture.md describes:
 //  1. no import cycle among the modules of src/ (dynamic `import()` counts: it only hides a cycle);
-//  2. `drizzle-orm` is imported only by src/db/ and the service modules (src/<concept>/service.ts), which own
-//     their tables; routes and middleware call a service instead.
+//  2. the database is reached only from src/db/ and the service modules (src/<concept>/service.ts), which own
+//     their tables: nothing else imports `drizzle-orm`, src/db/client.ts or src/db/schema.ts. Routes and
+//     middleware call a service instead.
 // Type-only imports are left out: TypeScript erases them, so they can neither form a runtime cycle nor reach D1.
 // Usage: node scripts/check-architecture.mjs [root]   (root defaults to the repository; src/ is scanned under it)
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -10,7 +11,9 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
-const DRIZZLE_ALLOWED = /^src\/(db\/|[\w-]+\/service\.ts$)/;
+const DATABASE_ALLOWED = /^src\/(db\/|[\w-]+\/service\.ts$)/;
+const DATABASE_MODULES = new Set(['src/db/client.ts', 'src/db/schema.ts']);
+const isDrizzle = (specifier) => specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/');
 const EXTENSIONS = ['', '.ts', '.tsx', '.mts', '.js', '.mjs', '/index.ts', '/index.tsx', '/index.js'];
 
 function sourceFiles(dir) {
@@ -168,11 +171,12 @@ export function checkArchitecture(root) {
   const graph = new Map(files.map((f) => [f, new Set()]));
   const problems = [];
   for (const file of files) {
+    const mayUseDatabase = DATABASE_ALLOWED.test(rel(file));
     for (const { specifier, line } of importsOf(readFileSync(file, 'utf8'))) {
-      if (specifier.startsWith('.')) {
-        const target = resolveLocal(file, specifier, known);
-        if (target) graph.get(file).add(target);
-      } else if ((specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/')) && !DRIZZLE_ALLOWED.test(rel(file))) {
+      const target = specifier.startsWith('.') ? resolveLocal(file, specifier, known) : null;
+      if (target) graph.get(file).add(target);
+      const database = target ? DATABASE_MODULES.has(rel(target)) : isDrizzle(specifier);
+      if (database && !mayUseDatabase) {
         problems.push(
           `${rel(file)}:${line}: imports '${specifier}'; only src/db/ and src/<concept>/service.ts may touch the database`,
         );
@@ -197,5 +201,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.error(`check-architecture: ${problems.length} problem(s); see docs/architecture.md`);
     process.exit(1);
   }
-  console.log('check-architecture: no import cycles; drizzle-orm only in src/db/ and the services');
+  console.log('check-architecture: no import cycles; the database only from src/db/ and the services');
 }

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { iso } from '../../db/client';
+import { iso } from '../../db/time';
 import { newApp } from '../../http/factory';
 import { DEFAULT_PERMISSIONS, PERMISSIONS } from '../../keys/permissions';
 import { type ApiKey, createKey, listKeys, revokeKey } from '../../keys/service';

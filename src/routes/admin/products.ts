@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { iso } from '../../db/client';
+import { iso } from '../../db/time';
 import { newApp } from '../../http/factory';
 import { DiagnosticJson } from '../../products/diagnostics';
 import { deleteProduct, getProduct, getVersion, listProducts, saveSchema } from '../../products/service';

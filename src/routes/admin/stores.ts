@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { iso } from '../../db/client';
+import { iso } from '../../db/time';
 import { newApp } from '../../http/factory';
 import { PLANS } from '../../keys/permissions';
 import { createStore, getStore, listStores, type Store as StoreRow, updateStore } from '../../stores/service';
