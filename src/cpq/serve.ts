@@ -1,7 +1,8 @@
 import type { RequestContext } from '../env';
 import { ApiError } from '../errors';
 import type { Permission } from '../keys/permissions';
-import { negotiateLanguage } from '../lang/runtime';
+import { capList } from '../http/cap';
+import { type Issue, negotiateLanguage } from '../lang/runtime';
 import { loadProduct, warmProduct } from '../products/models';
 import { readCurrentVersion, type VersionPointer } from '../products/pointer';
 import { presentCalculation } from './calculation';
@@ -69,27 +70,44 @@ export async function calculationResponse(
 ) {
   const loaded = await requireProduct(c.env, storeId, body.product_id);
   const ir = loaded.model.ir;
-  const groups = selectOutputGroups(ir, body.output_groups, permissions);
+  const selection = selectOutputGroups(ir, body.output_groups, permissions);
   const quantity = body.quantity ?? ir.quantity.default;
   const evaluation = loaded.model.evaluate({ configuration: body.configuration, quantity, lang: body.lang });
   c.header('Content-Language', evaluation.language);
   const states = withStates
     ? { states: { fields: evaluation.fields.map(({ id, visible, enabled, required }) => ({ id, visible, enabled, required })), groups: evaluation.groups } }
     : {};
+  const errors = capList(evaluation.errors);
+  const warnings = capList(evaluation.warnings);
+  const truncated = truncation({ errors: errors.omitted, warnings: warnings.omitted });
   if (evaluation.errors.length > 0 || !evaluation.price) {
     return c.json(
       {
-        error: `The configuration is invalid (${evaluation.errors.length} problem(s))`,
+        error: validationSummary(evaluation.errors),
         code: 'VALIDATION_FAILED' as const,
-        errors: evaluation.errors,
-        warnings: evaluation.warnings,
+        errors: errors.items,
+        warnings: warnings.items,
+        ...truncated,
         ...states,
       },
       422,
     );
   }
-  return c.json(
-    { ...presentCalculation({ productId: body.product_id, loaded, configuration: body.configuration, quantity, groups, evaluation }), ...states },
-    200,
-  );
+  const result = presentCalculation({ productId: body.product_id, loaded, configuration: body.configuration, quantity, selection, evaluation });
+  return c.json({ ...result, warnings: warnings.items, ...truncated, ...states }, 200);
+}
+
+/** Only the lists that were cut, with how many entries each lost (the shared list convention). */
+function truncation(omitted: Record<string, number>): { truncated?: Record<string, number> } {
+  const cut = Object.entries(omitted).filter(([, n]) => n > 0);
+  return cut.length > 0 ? { truncated: Object.fromEntries(cut) } : {};
+}
+
+/**
+ * The 422's `error` in the request's language: the first problem's message, already localized by the runtime's
+ * catalog, and how many more follow. The runtime reports at least one error whenever there is no price.
+ */
+function validationSummary(errors: readonly Issue[]): string {
+  const first = errors[0]?.message ?? 'The configuration cannot be priced';
+  return errors.length > 1 ? `${first} (+${errors.length - 1})` : first;
 }
