@@ -70,11 +70,11 @@ export const previewApi = newApp()
       },
       responses: {
         200: {
-          ...json(CalculationResult.extend({ states: States }).openapi('PreviewCalculation'), 'The calculation and the states'),
+          ...json(z.object({ ...CalculationResult.shape, states: States }).strict().openapi('PreviewCalculation'), 'The calculation and the states'),
           headers: headers(['Content-Language']),
         },
         422: {
-          ...json(CalculationRejected.extend({ states: States }).openapi('PreviewRejected'), 'Invalid configuration, and the states'),
+          ...json(z.object({ ...CalculationRejected.shape, states: States }).strict().openapi('PreviewRejected'), 'Invalid configuration, and the states'),
           headers: headers(['Content-Language']),
         },
         ...errorResponses(400, 401, 403, 404),

@@ -7,8 +7,9 @@ import { analyze } from '../../lang';
 import { DiagnosticJson, splitDiagnostics } from '../../products/diagnostics';
 import { publishCurrentVersion } from '../../products/pointer';
 import { appendVersion, deleteProduct, findCurrent, findProduct, findVersion, listProducts, listVersions } from '../../products/repository';
+import { capList } from '../../http/cap';
 import { textBodyAs } from '../../http/request-guards';
-import { ADMIN_SECURITY, errorResponses, json } from '../openapi-helpers';
+import { ADMIN_SECURITY, Truncated, errorResponses, json } from '../openapi-helpers';
 import { SchemaBody } from '../v1/validate';
 import { ProductParams, StoreParams } from './params';
 import { findStore } from './stores';
@@ -48,6 +49,16 @@ const ProductSummary = z
 
 const VersionDetail = VersionInfo.extend({ source: z.string(), warnings: z.array(DiagnosticJson) }).openapi('ProductVersion');
 
+const ProductRejected = z
+  .object({
+    error: z.string(),
+    code: z.literal('VALIDATION_FAILED'),
+    errors: z.array(DiagnosticJson).min(1).max(100).openapi({ description: "The schema's errors, each with line and column" }),
+    truncated: Truncated.optional(),
+  })
+  .strict()
+  .openapi('ProductRejected');
+
 const tags = ['Admin: products'];
 
 async function requireProduct(env: Env, storeId: string, externalId: string) {
@@ -79,7 +90,8 @@ export const productsApi = newApp()
       responses: {
         200: json(SavedProduct, 'Saved as a new version of an existing product, or unchanged'),
         201: json(SavedProduct, 'A new product, version 1'),
-        ...errorResponses(400, 401, 404, 422),
+        422: json(ProductRejected, 'The schema has errors; nothing was saved'),
+        ...errorResponses(400, 401, 404),
       },
     }),
     async (c) => {
@@ -89,7 +101,13 @@ export const productsApi = newApp()
       await findStore(c.env, store_id);
       const { ir, diagnostics } = analyze(schema);
       const { errors, warnings } = splitDiagnostics(diagnostics);
-      if (!ir) throw new ApiError('VALIDATION_FAILED', `The schema has ${errors.length} error(s); nothing was saved`, { errors });
+      if (!ir) {
+        const shown = capList(errors);
+        throw new ApiError('VALIDATION_FAILED', `The schema has ${errors.length} error(s); nothing was saved`, {
+          errors: shown.items,
+          ...(shown.omitted > 0 ? { truncated: { errors: shown.omitted } } : {}),
+        });
+      }
       const contentHash = await sha256Hex(schema);
       const current = await findCurrent(c.env, store_id, external_id);
       const name = ir.name[ir.language] ?? external_id;
