@@ -162,6 +162,8 @@ describe('POST /api/v1/calculate', () => {
       ]),
     );
     for (const e of body.errors) expect(e.message.length).toBeGreaterThan(5);
+    // The top-level error is the first problem's message, then how many more follow.
+    expect(body.error).toBe(`${body.errors[0]!.message} (+${body.errors.length - 1})`);
   });
 
   it.each([
