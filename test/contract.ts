@@ -1,14 +1,16 @@
 // Every response a test receives from /api is checked against the OpenAPI document the app serves: the status is
 // documented for the operation, each required header is present, each documented header has the documented form,
 // and the body matches the documented media type and schema. A test that gets an undocumented answer fails.
+// test/helpers.ts `call`, test/limits/helpers.ts `send` and `burst` check every response this way; only tests of
+// a stand-alone app built for the test (a failing rate-limit gate, a handler that throws) bypass the Worker.
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { exports } from 'cloudflare:workers';
 
 type Schema = Record<string, unknown>;
 type Header = { required?: boolean; schema?: Schema };
-type Response_ = { headers?: Record<string, Header>; content?: Record<string, { schema?: Schema }> };
-type Operation = { responses: Record<string, Response_> };
+type ResponseSpec = { headers?: Record<string, Header>; content?: Record<string, { schema?: Schema }> };
+type Operation = { responses: Record<string, ResponseSpec> };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 interface Contract {
@@ -54,7 +56,7 @@ function fail(request: Request, status: number, problem: string): never {
 }
 
 /** The documented response for this request and status, with its JSON pointer, or a failure. */
-function documented(c: Contract, request: Request, status: number): { response: Response_; at: string } | null {
+function documented(c: Contract, request: Request, status: number): { response: ResponseSpec; at: string } | null {
   const path = new URL(request.url).pathname;
   const route = c.routes.find((r) => r.pattern.test(path));
   if (!route) {

@@ -118,11 +118,11 @@ export const HEADERS = {
   'X-RateLimit-Reset': { description: 'Unix time (seconds) at which the binding window ends', schema: { type: 'string', pattern: '^[0-9]+$' } },
   'RateLimit-Policy': {
     description: 'Every window\'s quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited',
-    schema: { type: 'string', example: '"minute";q=60;w=60, "day";q=1000;w=86400' },
+    schema: { type: 'string', pattern: '^"[a-z]+";q=[0-9]+;w=[0-9]+(, "[a-z]+";q=[0-9]+;w=[0-9]+)*$', example: '"minute";q=60;w=60, "day";q=1000;w=86400' },
   },
   RateLimit: {
     description: 'Every window\'s remaining count and seconds to reset; absent when unlimited',
-    schema: { type: 'string', example: '"minute";r=57;t=42, "day";r=997;t=43182' },
+    schema: { type: 'string', pattern: '^"[a-z]+";r=[0-9]+;t=[0-9]+(, "[a-z]+";r=[0-9]+;t=[0-9]+)*$', example: '"minute";r=57;t=42, "day";r=997;t=43182' },
   },
   'Retry-After': { description: 'Seconds until a request can pass', schema: { type: 'string', pattern: '^[1-9][0-9]*$' } },
   'WWW-Authenticate': { description: 'The scheme that gets in: a bearer token', schema: { type: 'string', const: 'Bearer realm="cpq"' } },

@@ -6,7 +6,7 @@ import { DEFAULT_PERMISSIONS, type Permission, type Plan } from '../../src/keys/
 import { generateApiKey, sha256Hex } from '../../src/keys/secret';
 import { putKeyRecord } from '../../src/keys/store';
 import worker from '../../src/index';
-import { sendChecked } from '../contract';
+import { checkResponse, sendChecked } from '../contract';
 import { uniqueId } from '../helpers';
 
 /** A distinct IPv4 address per call, so anonymous budgets of different tests never meet. */
@@ -67,11 +67,14 @@ export function send(request: Request): Promise<Response> {
  */
 export async function burst(n: number, request: () => Request): Promise<Map<number, number>> {
   const ctx = createExecutionContext();
-  const responses = await Promise.all(Array.from({ length: n }, () => worker.fetch(request(), env, ctx)));
+  const requests = Array.from({ length: n }, request);
+  const copies = requests.map((r) => r.clone());
+  const responses = await Promise.all(requests.map((r) => worker.fetch(r, env, ctx)));
   await waitOnExecutionContext(ctx);
   const counts = new Map<number, number>();
-  for (const r of responses) {
+  for (const [i, r] of responses.entries()) {
     counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+    await checkResponse(copies[i]!, r);
     await r.body?.cancel();
   }
   return counts;
