@@ -1,7 +1,7 @@
 import type { RequestContext } from '../env';
 import { ApiError } from '../errors';
 import type { Permission } from '../keys/permissions';
-import { capList } from '../http/cap';
+import { cappedLists } from '../http/capped';
 import { type Issue, negotiateLanguage } from '../lang/runtime';
 import { loadProduct, warmProduct } from '../products/models';
 import { readCurrentVersion, type VersionPointer } from '../products/pointer';
@@ -77,30 +77,19 @@ export async function calculationResponse(
   const states = withStates
     ? { states: { fields: evaluation.fields.map(({ id, visible, enabled, required }) => ({ id, visible, enabled, required })), groups: evaluation.groups } }
     : {};
-  const errors = capList(evaluation.errors);
-  const warnings = capList(evaluation.warnings);
-  const truncated = truncation({ errors: errors.omitted, warnings: warnings.omitted });
   if (evaluation.errors.length > 0 || !evaluation.price) {
     return c.json(
       {
         error: validationSummary(evaluation.errors),
         code: 'VALIDATION_FAILED' as const,
-        errors: errors.items,
-        warnings: warnings.items,
-        ...truncated,
+        ...cappedLists({ errors: evaluation.errors, warnings: evaluation.warnings }),
         ...states,
       },
       422,
     );
   }
   const result = presentCalculation({ productId: body.product_id, loaded, configuration: body.configuration, quantity, selection, evaluation });
-  return c.json({ ...result, warnings: warnings.items, ...truncated, ...states }, 200);
-}
-
-/** Only the lists that were cut, with how many entries each lost (the shared list convention). */
-function truncation(omitted: Record<string, number>): { truncated?: Record<string, number> } {
-  const cut = Object.entries(omitted).filter(([, n]) => n > 0);
-  return cut.length > 0 ? { truncated: Object.fromEntries(cut) } : {};
+  return c.json({ ...result, ...cappedLists({ warnings: evaluation.warnings }), ...states }, 200);
 }
 
 /**

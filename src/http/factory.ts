@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env';
 import { ApiError, type FieldProblem } from '../errors';
-import { capList } from './cap';
+import { cappedLists } from './capped';
 
 type Issue = { path: PropertyKey[]; message: string; code: string; keys?: string[] };
 
@@ -45,12 +45,11 @@ function problems(issue: Issue, data: unknown, location: FieldProblem['location'
 function describe(issues: Issue[], target: string, data: unknown) {
   const location = LOCATIONS[target] ?? 'body';
   const all = issues.flatMap((issue) => problems(issue, data, location));
-  const { items, omitted } = capList(all);
-  const first = items[0];
-  const message = first
-    ? `Invalid ${location}${first.field ? ` field '${first.field}'` : ''}: ${first.message}${all.length > 1 ? ` (and ${all.length - 1} more)` : ''}`
-    : `Invalid ${location}`;
-  return { message, errors: items, ...(omitted > 0 ? { truncated: { errors: omitted } } : {}) };
+  const first = all[0];
+  // "Invalid body field 'name': Required", but "Invalid body: Unknown field 'qty'" where the message names it.
+  const named = first?.field && !first.message.includes(`'${first.field}'`) ? ` field '${first.field}'` : '';
+  const message = first ? `Invalid ${location}${named}: ${first.message}${all.length > 1 ? ` (and ${all.length - 1} more)` : ''}` : `Invalid ${location}`;
+  return { message, ...cappedLists({ errors: all }) };
 }
 
 /** Every sub-app is made here so that request validation fails the same way everywhere: 400 naming the field. */
