@@ -4,7 +4,7 @@ import { newApp } from '../../http/factory';
 import { PERMISSIONS } from '../../keys/permissions';
 import { ValidationResult, validationResult } from '../../products/diagnostics';
 import { ADMIN_SECURITY, ConditionalHeaders, FieldValues, Lang, OutputGroups, Quantity, errorResponses, headers, json, jsonBody } from '../openapi-helpers';
-import { CalculationRejected, CalculationResult } from '../v1/calculate';
+import { CalculationResult, ValidationFailed } from '../v1/calculate';
 import { formResponses } from '../v1/form';
 import { SchemaBody } from '../v1/validate';
 import { ProductParams } from './params';
@@ -74,7 +74,7 @@ export const previewApi = newApp()
           headers: headers(['Content-Language']),
         },
         422: {
-          ...json(z.object({ ...CalculationRejected.shape, states: States }).strict().openapi('PreviewRejected'), 'Invalid configuration, and the states'),
+          ...json(z.object({ ...ValidationFailed.shape, states: States }).strict().openapi('PreviewRejected'), 'Invalid configuration, and the states'),
           headers: headers(['Content-Language']),
         },
         ...errorResponses(400, 401, 403, 404),

@@ -7,7 +7,6 @@ import { analyze } from '../../lang';
 import { DiagnosticJson, splitDiagnostics } from '../../products/diagnostics';
 import { publishCurrentVersion } from '../../products/pointer';
 import { appendVersion, deleteProduct, findCurrent, findProduct, findVersion, listProducts, listVersions } from '../../products/repository';
-import { cappedLists } from '../../http/capped';
 import { textBodyAs } from '../../http/request-guards';
 import { ADMIN_SECURITY, Truncated, errorResponses, json } from '../openapi-helpers';
 import { SchemaBody } from '../v1/validate';
@@ -101,7 +100,7 @@ export const productsApi = newApp()
       await findStore(c.env, store_id);
       const { ir, diagnostics } = analyze(schema);
       const { errors, warnings } = splitDiagnostics(diagnostics);
-      if (!ir) throw new ApiError('VALIDATION_FAILED', `The schema has ${errors.length} error(s); nothing was saved`, cappedLists({ errors }));
+      if (!ir) throw new ApiError('VALIDATION_FAILED', `The schema has ${errors.length} error(s); nothing was saved`, { errors });
       const contentHash = await sha256Hex(schema);
       const current = await findCurrent(c.env, store_id, external_id);
       const name = ir.name[ir.language] ?? external_id;

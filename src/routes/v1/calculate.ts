@@ -14,7 +14,7 @@ export const Issue = z
   })
   .openapi('Issue');
 
-const CalculateRequest = z
+export const CalculateRequest = z
   .object({
     tenant_id: z.string().min(1),
     product_id: z.string().min(1).max(128),
@@ -52,7 +52,7 @@ export const CalculationResult = z
   .strict()
   .openapi('CalculationResult');
 
-export const CalculationRejected = z
+export const ValidationFailed = z
   .object({
     error: z.string().openapi({ description: 'The first problem, in the negotiated language, and "(+n)" for the others' }),
     code: z.literal('VALIDATION_FAILED'),
@@ -75,7 +75,7 @@ export const calculateApi = newApp().openapi(
     responses: {
       200: { ...json(CalculationResult, 'The calculation'), headers: headers(['Content-Language']) },
       422: {
-        ...json(CalculationRejected, 'The configuration is invalid: errors lists every problem, in the requested language'),
+        ...json(ValidationFailed, 'The configuration is invalid: errors lists every problem, in the requested language'),
         headers: headers(['Content-Language']),
       },
       ...errorResponses(400, 401, 403, 404),
