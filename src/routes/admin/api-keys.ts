@@ -43,6 +43,7 @@ export const apiKeysApi = newApp()
     createRoute({
       method: 'post',
       path: '/{store_id}/api-keys',
+      operationId: 'createApiKey',
       tags,
       security: ADMIN_SECURITY,
       summary: 'Create an API key; the response is the only time the key is shown',
@@ -52,7 +53,7 @@ export const apiKeysApi = newApp()
           z.object({
             name: z.string().trim().min(1).max(200),
             permissions: Permissions.optional().openapi({ description: `Default: ${DEFAULT_PERMISSIONS.join(', ')}` }),
-          }),
+          }).strict(),
         ),
       },
       responses: { 201: json(CreatedApiKey, 'The new key, shown once'), ...errorResponses(400, 401, 404) },
@@ -69,6 +70,7 @@ export const apiKeysApi = newApp()
     createRoute({
       method: 'get',
       path: '/{store_id}/api-keys',
+      operationId: 'listApiKeys',
       tags,
       security: ADMIN_SECURITY,
       summary: "List a store's API keys (never the secrets)",
@@ -81,6 +83,7 @@ export const apiKeysApi = newApp()
     createRoute({
       method: 'delete',
       path: '/{store_id}/api-keys/{key_id}',
+      operationId: 'revokeApiKey',
       tags,
       security: ADMIN_SECURITY,
       summary: 'Revoke an API key; it is refused from the next request on, everywhere',

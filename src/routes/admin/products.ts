@@ -1,9 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { iso } from '../../db/time';
 import { newApp } from '../../http/factory';
+import { textBodyAs } from '../../http/request-guards';
 import { DiagnosticJson } from '../../products/diagnostics';
 import { deleteProduct, getProduct, getVersion, listProducts, saveSchema } from '../../products/service';
-import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
+import { ADMIN_SECURITY, Truncated, errorResponses, json } from '../openapi-helpers';
+import { SchemaBody } from '../v1/validate';
 import { ProductParams, StoreParams } from './params';
 
 const VersionInfo = z.object({ version: z.number().int(), content_hash: z.string(), created_at: z.string() }).openapi('ProductVersionInfo');
@@ -42,6 +44,16 @@ export const ProductList = z.object({ products: z.array(ProductSummary) });
 
 export const VersionDetail = VersionInfo.extend({ source: z.string(), warnings: z.array(DiagnosticJson) }).openapi('ProductVersion');
 
+const ProductRejected = z
+  .object({
+    error: z.string(),
+    code: z.literal('VALIDATION_FAILED'),
+    errors: z.array(DiagnosticJson).min(1).max(100).openapi({ description: "The schema's errors, each with line and column" }),
+    truncated: Truncated.optional(),
+  })
+  .strict()
+  .openapi('ProductRejected');
+
 const tags = ['Admin: products'];
 
 export const productsApi = newApp()
@@ -49,19 +61,33 @@ export const productsApi = newApp()
     createRoute({
       method: 'put',
       path: '/{store_id}/products/{external_id}',
+      operationId: 'saveProduct',
       tags,
       security: ADMIN_SECURITY,
       summary: 'Save a schema as the product\'s next version (201 for a new product, 200 for a new version)',
-      request: { params: ProductParams, ...jsonBody(z.object({ schema: z.string() })) },
+      middleware: [textBodyAs('schema')],
+      request: {
+        params: ProductParams,
+        body: {
+          required: true,
+          content: {
+            'application/json': { schema: SchemaBody },
+            'text/plain': { schema: z.string().openapi({ description: 'The raw schema file, e.g. curl --data-binary @window.cpq' }) },
+          },
+        },
+      },
       responses: {
         200: json(SavedProduct, 'Saved as a new version of an existing product, or unchanged'),
         201: json(SavedProduct, 'A new product, version 1'),
-        ...errorResponses(400, 401, 404, 422),
+        422: json(ProductRejected, 'The schema has errors; nothing was saved'),
+        ...errorResponses(400, 401, 404),
       },
     }),
     async (c) => {
       const { store_id, external_id } = c.req.valid('param');
-      const saved = await saveSchema(c.env, store_id, external_id, c.req.valid('json').schema);
+      // A text/plain body arrives here already wrapped as {schema} (textBodyAs).
+      const { schema } = c.req.valid('json') as z.infer<typeof SchemaBody>;
+      const saved = await saveSchema(c.env, store_id, external_id, schema);
       const body: z.infer<typeof SavedProduct> = {
         external_id,
         name: saved.name,
@@ -78,6 +104,7 @@ export const productsApi = newApp()
     createRoute({
       method: 'get',
       path: '/{store_id}/products',
+      operationId: 'listProducts',
       tags,
       security: ADMIN_SECURITY,
       summary: "List a store's products",
@@ -96,6 +123,7 @@ export const productsApi = newApp()
     createRoute({
       method: 'get',
       path: '/{store_id}/products/{external_id}',
+      operationId: 'getProduct',
       tags,
       security: ADMIN_SECURITY,
       summary: 'Get a product: current source and version history',
@@ -125,6 +153,7 @@ export const productsApi = newApp()
     createRoute({
       method: 'get',
       path: '/{store_id}/products/{external_id}/versions/{version}',
+      operationId: 'getProductVersion',
       tags,
       security: ADMIN_SECURITY,
       summary: 'Get one version of a product, with its source',
@@ -154,6 +183,7 @@ export const productsApi = newApp()
     createRoute({
       method: 'delete',
       path: '/{store_id}/products/{external_id}',
+      operationId: 'deleteProduct',
       tags,
       security: ADMIN_SECURITY,
       summary: 'Delete a product and all its versions',
