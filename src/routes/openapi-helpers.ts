@@ -37,6 +37,7 @@ const DESCRIPTIONS: Record<number, string> = {
   404: 'Not found',
   409: 'Conflict: it already exists',
   422: 'Validation failed (errors lists each problem)',
+  503: "The product's stored version was compiled by an older release and its source no longer compiles; save the schema again",
 };
 
 export function json<T extends z.ZodType>(schema: T, description: string) {

@@ -45,7 +45,7 @@ export const previewApi = newApp()
       security: ADMIN_SECURITY,
       summary: "A saved product's form, as /v1/products/{id}/form serves it",
       request: { params: ProductParams, query: z.object({ lang: Lang.optional() }), headers: ConditionalHeaders },
-      responses: { ...formResponses, ...errorResponses(400, 401, 404) },
+      responses: { ...formResponses, ...errorResponses(400, 401, 404, 503) },
     }),
     (c) => {
       const { store_id, external_id } = c.req.valid('param');
@@ -77,7 +77,7 @@ export const previewApi = newApp()
           ...json(z.object({ ...ValidationFailed.shape, states: States }).strict().openapi('PreviewRejected'), 'Invalid configuration, and the states'),
           headers: headers(['Content-Language']),
         },
-        ...errorResponses(400, 401, 403, 404),
+        ...errorResponses(400, 401, 403, 404, 503),
       },
     }),
     (c) => {

@@ -78,7 +78,7 @@ export const calculateApi = newApp().openapi(
         ...json(ValidationFailed, 'The configuration is invalid: errors lists every problem, in the requested language'),
         headers: headers(['Content-Language']),
       },
-      ...errorResponses(400, 401, 403, 404),
+      ...errorResponses(400, 401, 403, 404, 503),
     },
   }),
   async (c) => {

@@ -43,7 +43,7 @@ export const formApi = newApp().openapi(
       }),
       headers: ConditionalHeaders,
     },
-    responses: { ...formResponses, ...errorResponses(400, 401, 403, 404) },
+    responses: { ...formResponses, ...errorResponses(400, 401, 403, 404, 503) },
   }),
   async (c) => {
     const { product_id } = c.req.valid('param');
