@@ -11,6 +11,8 @@ export const Issue = z
     message: z.string().openapi({ description: 'For the customer, in the negotiated language' }),
     field: z.string().optional().openapi({ description: 'The configuration key it is about' }),
     rule: z.string().optional().openapi({ description: 'The rule that fired (code RULE)' }),
+    line: z.number().int().min(1).optional().openapi({ description: "Run-time faults (R_…): the schema line it arose at, for the schema's author" }),
+    column: z.number().int().min(1).optional().openapi({ description: 'Run-time faults (R_…): the schema column, counted like diagnostics' }),
   })
   .openapi('Issue');
 
