@@ -1,6 +1,7 @@
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../../src/routes/admin/params';
+import type { ErrorBody } from '../../src/routes/openapi-helpers';
 import type { StoreList } from '../../src/routes/admin/stores';
 import { admin, call, uniqueId } from '../helpers';
 
@@ -56,9 +57,9 @@ describe('stores', () => {
   ])('refuses %s with 400 naming the field', async (_, body, field) => {
     const res = await admin('POST', '/stores', body);
     expect(res.status).toBe(400);
-    const json = await res.json<{ code: string; errors: { field: string }[] }>();
+    const json = await res.json<z.infer<typeof ErrorBody>>();
     expect(json.code).toBe('BAD_REQUEST');
-    expect(json.errors[0]!.field).toBe(field);
+    expect(json.errors![0]!.field).toBe(field);
   });
 
   it('404s an unknown store and an empty patch is 400', async () => {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from '../../src/keys/secret';
 import { putKeyRecord } from '../../src/keys/store';
 import type { ApiKeyList, CreatedApiKey } from '../../src/routes/admin/api-keys';
+import type { ErrorBody } from '../../src/routes/openapi-helpers';
 import { admin, call, createKey, createStore } from '../helpers';
 
 afterEach(() => vi.restoreAllMocks());
@@ -45,7 +46,7 @@ describe('creating and listing keys', () => {
     const storeId = await createStore();
     const res = await admin('POST', `/stores/${storeId}/api-keys`, { name: 'x', permissions: ['root'] });
     expect(res.status).toBe(400);
-    expect((await res.json<{ errors: { field: string }[] }>()).errors[0]!.field).toMatch(/^permissions/);
+    expect((await res.json<z.infer<typeof ErrorBody>>()).errors![0]!.field).toMatch(/^permissions/);
   });
 });
 

@@ -1,5 +1,7 @@
 import { env } from 'cloudflare:workers';
+import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import type { CalculationResult } from '../../src/routes/v1/calculate';
 import { SHELF } from '../fixtures/shelf';
 import { call, jsonInit, saveProduct, tenant } from '../helpers';
 
@@ -13,7 +15,7 @@ describe('the request path', () => {
     await env.DB.prepare("UPDATE product_versions SET source = 'this is not a schema' WHERE store_id = ?").bind(storeId).run();
     const res = await calculate(storeId, headers);
     expect(res.status).toBe(200);
-    expect((await res.json<{ result: { totals: { price: number } } }>()).result.totals.price).toBe(30);
+    expect((await res.json<z.infer<typeof CalculationResult>>()).result.totals.price).toBe(30);
   });
 
   it('finds a warm product through the KV pointer and the isolate cache, without D1', async () => {

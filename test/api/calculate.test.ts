@@ -1,5 +1,6 @@
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/routes/openapi-helpers';
 import type { CalculationResult, ValidationFailed } from '../../src/routes/v1/calculate';
 import { SHELF } from '../fixtures/shelf';
 import { call, createKey, jsonInit, saveProduct, tenant } from '../helpers';
@@ -123,7 +124,7 @@ describe('POST /api/v1/calculate', () => {
     const extra = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`x${i}`, i]));
     const res = await call('/api/v1/calculate', jsonInit('POST', { tenant_id: storeId, product_id: 'shelf', configuration: {}, ...extra }, headers));
     expect(res.status).toBe(400);
-    const body = await res.json<{ errors: unknown[]; truncated: Record<string, number> }>();
+    const body = await res.json<z.infer<typeof ErrorBody>>();
     expect(body.errors).toHaveLength(100);
     expect(body.truncated).toEqual({ errors: 150 });
   });

@@ -1,9 +1,11 @@
+import type { z } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import pkg from '../../package.json';
 import type { AppEnv } from '../../src/env';
 import { onError } from '../../src/http/on-error';
 import { assignRequestId } from '../../src/http/request-guards';
+import type { ErrorBody } from '../../src/routes/openapi-helpers';
 import { admin, call, jsonInit, tenant } from '../helpers';
 
 afterEach(() => vi.restoreAllMocks());
@@ -45,7 +47,7 @@ describe('errors in the spec shape', () => {
   it('a missing field is 400 naming the field', async () => {
     const res = await admin('POST', '/stores', { name: 'No id' });
     expect(res.status).toBe(400);
-    const body = await res.json<{ code: string; error: string; errors: { field: string; code: string }[] }>();
+    const body = await res.json<z.infer<typeof ErrorBody>>();
     expect(body.code).toBe('BAD_REQUEST');
     expect(body.error).toContain("'id'");
     expect(body.errors).toEqual([{ field: 'id', code: 'REQUIRED', message: 'Required', location: 'body' }]);
@@ -54,7 +56,7 @@ describe('errors in the spec shape', () => {
   it('a mistyped field is 400 naming the field', async () => {
     const res = await admin('POST', '/stores', { id: 'typed', name: 42 });
     expect(res.status).toBe(400);
-    expect((await res.json<{ errors: { field: string; code: string }[] }>()).errors).toMatchObject([{ field: 'name', code: 'INVALID_TYPE' }]);
+    expect((await res.json<z.infer<typeof ErrorBody>>()).errors).toMatchObject([{ field: 'name', code: 'INVALID_TYPE' }]);
   });
 
   it('a body that is not JSON is 415 UNSUPPORTED_MEDIA_TYPE', async () => {
@@ -82,7 +84,7 @@ describe('errors in the spec shape', () => {
     app.onError(onError);
     const res = await app.request('/boom');
     expect(res.status).toBe(500);
-    const body = await res.json<{ code: string; error: string; request_id: string }>();
+    const body = await res.json<z.infer<typeof ErrorBody>>();
     expect(body.code).toBe('INTERNAL');
     expect(body.error).not.toContain('hunter2');
     expect(body.request_id).toBe(res.headers.get('X-Request-Id'));

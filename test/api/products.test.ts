@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/keys/secret';
-import type { ProductDetail, ProductList, SavedProduct, VersionDetail } from '../../src/routes/admin/products';
+import type { ProductDetail, ProductList, ProductRejected, SavedProduct, VersionDetail } from '../../src/routes/admin/products';
 import { SHELF } from '../fixtures/shelf';
 import { ADMIN_TOKEN, admin, call, createStore, saveProduct, tenant } from '../helpers';
 
@@ -47,7 +47,7 @@ describe('saving products', () => {
     const storeId = await createStore();
     const res = await saveProduct(storeId, 'broken', SHELF.replace('= width_m * 50', '= widht * 50'));
     expect(res.status).toBe(422);
-    const body = await res.json<{ code: string; errors: { line: number; column: number; code: string; message: string }[] }>();
+    const body = await res.json<z.infer<typeof ProductRejected>>();
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.errors[0]).toMatchObject({ code: 'E_UNDEFINED', line: expect.any(Number), column: expect.any(Number), message: expect.stringContaining('widht') });
     expect((await admin('GET', `/stores/${storeId}/products/broken`)).status).toBe(404);

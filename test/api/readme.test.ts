@@ -1,11 +1,13 @@
 // README.md's examples run as written: every `curl` line of its sh blocks is replayed through the app, in order,
 // with the variables the blocks set, and each answer must succeed and match the `# {…}` line that follows it.
 import { env } from 'cloudflare:workers';
+import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import readme from '../../README.md?raw';
 import { DEFAULT_PERMISSIONS, PERMISSIONS } from '../../src/keys/permissions';
 import { sha256Hex } from '../../src/keys/secret';
 import { putKeyRecord } from '../../src/keys/store';
+import type { CreatedApiKey } from '../../src/routes/admin/api-keys';
 import { ADMIN_TOKEN, admin, call, saveProduct } from '../helpers';
 
 const examples = import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true });
@@ -170,7 +172,7 @@ describe("README's examples", () => {
     await seedDemo();
     const created = /api-keys -d '(\{[^']*\})'/.exec(blocks[1]!)![1]!;
     const res = await admin('POST', '/stores/demo/api-keys', JSON.parse(created));
-    const { key, permissions } = await res.json<{ key: string; permissions: string[] }>();
+    const { key, permissions } = await res.json<z.infer<typeof CreatedApiKey>>();
     expect(permissions).not.toContain('production:read');
     expect(permissions).toEqual(expect.arrayContaining(DEFAULT_PERMISSIONS));
     const answers = await replay(blocks[0]!, new Map([['KEY', key]]));

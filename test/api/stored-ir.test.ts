@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:workers';
+import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import { IR_VERSION } from '../../src/lang/ir';
+import type { ErrorBody } from '../../src/routes/openapi-helpers';
 import { SHELF } from '../fixtures/shelf';
 import { call, jsonInit, saveProduct, tenant } from '../helpers';
 
@@ -62,7 +64,7 @@ describe('a version stored by an older compiler', () => {
     const t = await staleTenant({ compiled: STALE_IR, source: 'product "Wall shelf" { language: en' });
     for (const res of [await t.form(), await t.calculate()]) {
       expect(res.status).toBe(503);
-      const body = await res.json<{ error: string; code: string }>();
+      const body = await res.json<z.infer<typeof ErrorBody>>();
       expect(body.code).toBe('SERVICE_UNAVAILABLE');
       expect(body.error).toMatch(
         /^Version 1 of product 'shelf' was compiled by an older release and its source no longer compiles \(line \d+: .+\); save the schema again to serve it$/,

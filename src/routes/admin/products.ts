@@ -44,7 +44,7 @@ export const ProductList = z.object({ products: z.array(ProductSummary) });
 
 export const VersionDetail = VersionInfo.extend({ source: z.string(), warnings: z.array(DiagnosticJson) }).openapi('ProductVersion');
 
-const ProductRejected = z
+export const ProductRejected = z
   .object({
     error: z.string(),
     code: z.literal('VALIDATION_FAILED'),
