@@ -1,5 +1,6 @@
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import type { PreviewCalculation } from '../../src/routes/admin/preview';
 import type { ErrorBody } from '../../src/routes/openapi-helpers';
 import type { CalculationResult, ValidationFailed } from '../../src/routes/v1/calculate';
 import { SHELF } from '../fixtures/shelf';
@@ -239,7 +240,7 @@ describe('POST /api/admin/.../calculate (backoffice preview)', () => {
       jsonInit('POST', { configuration: { wood: 'oak' } }, { Authorization: 'Bearer test-admin-token' }),
     );
     expect(res.status).toBe(200);
-    const body = await res.json<{ states: { fields: { id: string; visible: boolean }[]; groups: { id: string }[] } }>();
+    const body = await res.json<z.infer<typeof PreviewCalculation>>();
     expect(body.states.fields).toContainEqual({ id: 'lacquer', visible: true, enabled: true, required: false });
     expect(body.states.groups.map((g) => g.id)).toEqual(['size', 'finish']);
     expect(await (await calculate({})).json()).not.toHaveProperty('states');

@@ -22,6 +22,9 @@ const States = z
   .strict()
   .openapi('FieldStates', { description: "Each field's and group's state under the configuration" });
 
+export const PreviewCalculation = z.object({ ...CalculationResult.shape, states: States }).strict().openapi('PreviewCalculation');
+const PreviewRejected = z.object({ ...ValidationFailed.shape, states: States }).strict().openapi('PreviewRejected');
+
 export const previewApi = newApp()
   .openapi(
     createRoute({
@@ -70,11 +73,11 @@ export const previewApi = newApp()
       },
       responses: {
         200: {
-          ...json(z.object({ ...CalculationResult.shape, states: States }).strict().openapi('PreviewCalculation'), 'The calculation and the states'),
+          ...json(PreviewCalculation, 'The calculation and the states'),
           headers: headers(['Content-Language']),
         },
         422: {
-          ...json(z.object({ ...ValidationFailed.shape, states: States }).strict().openapi('PreviewRejected'), 'Invalid configuration, and the states'),
+          ...json(PreviewRejected, 'Invalid configuration, and the states'),
           headers: headers(['Content-Language']),
         },
         ...errorResponses(400, 401, 403, 404, 503),
