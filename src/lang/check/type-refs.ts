@@ -1,6 +1,6 @@
 // Types of calls (built-in functions, range and matrix tables), map table indexing and option attributes.
 import type { AttrExpr, CallExpr, IndexExpr } from '../syntax/ast';
-import { CHOICE_TYPES } from './fields';
+import { FIELD_TYPE_NAMES, FIELD_TYPES } from '../fields/registry';
 import { FUNCTIONS } from './functions';
 import type { FieldModel, TableModel } from './model';
 import { typeName } from './props';
@@ -132,6 +132,8 @@ function checkCoverage(typer: Typer, table: TableModel, field: FieldModel, e: In
   }
 }
 
+const CHOICE_TYPE_NAMES = FIELD_TYPE_NAMES.filter((t) => FIELD_TYPES[t].choice);
+
 export function inferAttr(typer: Typer, e: AttrExpr): Inferred {
   const { ctx } = typer;
   const name = e.target.name;
@@ -143,10 +145,10 @@ export function inferAttr(typer: Typer, e: AttrExpr): Inferred {
   }
   if (sym.kind === 'broken' || (sym.kind === 'field' && !sym.model)) return UNKNOWN;
   const field = sym.kind === 'field' ? sym.model : undefined;
-  if (!field || !CHOICE_TYPES.has(field.type)) {
+  if (!field || !FIELD_TYPES[field.type].choice) {
     if (sym.kind === 'let' || sym.kind === 'table') ctx.used.add(name);
     const what = field ? `a ${field.type} field` : sym.kind === 'quantity' ? 'the built-in quantity' : `a ${sym.kind}`;
-    ctx.diags.add('E_TYPE', e.target.span, `"${name}" is ${what}; only dropdown, radio and swatch fields have option attributes`);
+    ctx.diags.add('E_TYPE', e.target.span, `"${name}" is ${what}; only ${listOf(CHOICE_TYPE_NAMES, false)} fields have option attributes`);
     return UNKNOWN;
   }
   const options = field.options ?? [];

@@ -1,5 +1,6 @@
 // Conditions as JSON Logic (jsonlogic.com), so storefronts can show and hide fields without a round trip.
 // The server stays authoritative: where JSON Logic has no equivalent, the condition is not translated at all.
+import { fieldType } from '../fields/registry';
 import type { Expr, FieldIR, ProductIR } from '../ir';
 
 /** Thrown inside the translator when a construct has no JSON Logic form; caught once in toJsonLogic. */
@@ -87,8 +88,7 @@ class Translator {
   private ref(name: string): Logic {
     if (name === 'quantity') return { var: 'quantity' };
     const f = this.fields.get(name);
-    // Storefronts do not send hidden fields: their computed value is inlined like a let.
-    if (f !== undefined) return f.type === 'hidden' && f.value !== undefined ? this.tr(f.value) : { var: name };
+    if (f !== undefined) return fieldType(f.type).logic(f, (e) => this.tr(e));
     if (Object.hasOwn(this.ir.lets, name)) return this.tr(this.ir.lets[name] as Expr);
     throw UNTRANSLATABLE;
   }

@@ -80,3 +80,36 @@ export function formatNumber(v: number): string {
   if (Number.isInteger(v)) return v === 0 ? '0' : String(v);
   return String(Number(v.toPrecision(15)));
 }
+
+/**
+ * A finite double as an exact decimal, digits × 10^exponent: the shortest text that reads back as the double
+ * ("624596.08", "1e-7", "1.5e+21") once taken to 15 significant digits, which every decimal of up to 15 digits
+ * survives unchanged while float noise (0.1 + 0.2 = 0.30000000000000004) goes.
+ */
+function decimalOf(x: number): { digits: bigint; exponent: number } {
+  const text = String(Number(x.toPrecision(15)));
+  const e = text.indexOf('e');
+  const mantissa = e < 0 ? text : text.slice(0, e);
+  const dot = mantissa.indexOf('.');
+  const fraction = dot < 0 ? 0 : mantissa.length - dot - 1;
+  return {
+    digits: BigInt(dot < 0 ? mantissa : mantissa.slice(0, dot) + mantissa.slice(dot + 1)),
+    exponent: (e < 0 ? 0 : Number(text.slice(e + 1))) - fraction,
+  };
+}
+
+/**
+ * Whether `value` is `base` plus a whole multiple of `step`, exactly in decimal: each number is read as the decimal
+ * it is written as (624596.08, not the nearest double's binary expansion), all three are scaled to integers, and
+ * the remainder is tested with BigInt (a float quotient with a tolerance refused on-grid values from 1e6 on). The checker (defaults) and the runtime (sent values) share it. Bounded: a
+ * double's exponent spans at most ~650 decimal digits.
+ */
+export function onStepGrid(value: number, base: number, step: number): boolean {
+  const v = decimalOf(value);
+  const b = decimalOf(base);
+  const s = decimalOf(step);
+  const exponent = Math.min(v.exponent, b.exponent, s.exponent);
+  const scaled = (d: { digits: bigint; exponent: number }) => d.digits * 10n ** BigInt(d.exponent - exponent);
+  const unit = scaled(s);
+  return unit !== 0n && (scaled(v) - scaled(b)) % unit === 0n;
+}
