@@ -33,6 +33,7 @@ export function readField(ctx: Ctx, decl: FieldDecl): FieldModel | undefined {
     return `"${prop}" is not a property of ${type} fields (it is one of ${types.join(', ')} fields)`;
   });
   const model: FieldModel = { id, decl, type, group: readGroupName(ctx, decl), required: false };
+  if (spec.valueType) model.valueType = spec.valueType;
 
   const label = props.get('label');
   if (label) {

@@ -8,8 +8,8 @@ export const checkbox: FieldTypeSpec = {
   props: COMMON_PROPS,
   choice: false,
   computed: false,
+  valueType: 'boolean',
   read(ctx, props, f, where) {
-    f.valueType = 'boolean';
     const def = props.get('default');
     const value = def ? readLiteral(ctx, def.value, 'boolean', `the default of ${where}`) : undefined;
     if (value !== undefined) f.default = value;

@@ -10,7 +10,6 @@ import { readOptions } from './options';
 import { COMMON_PROPS, type FieldTypeSpec, type PreviewSpec } from './spec';
 
 function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
-  f.valueType = 'string';
   const optionsP = props.get('options');
   const options = optionsP ? readOptions(ctx, optionsP.value, f.id) : [];
   if (options.length === 0 && (!optionsP || optionsP.value.kind === 'block')) {
@@ -54,6 +53,7 @@ function choiceType(preview: PreviewSpec['control']): FieldTypeSpec {
     props: [...COMMON_PROPS, 'options'],
     choice: true,
     computed: false,
+    valueType: 'string',
     read,
     checker,
     form: (f, r) => ({

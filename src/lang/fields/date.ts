@@ -24,8 +24,8 @@ export const date: FieldTypeSpec = {
   props: [...COMMON_PROPS, 'min', 'max'],
   choice: false,
   computed: false,
+  valueType: 'string',
   read(ctx, props, f, where) {
-    f.valueType = 'string';
     const read = (name: string) => {
       const p = props.get(name);
       const s = p ? readLiteral(ctx, p.value, 'string', `${name} of ${where}`) : undefined;

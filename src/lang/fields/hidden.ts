@@ -7,6 +7,7 @@ export const hidden: FieldTypeSpec = {
   props: ['label', 'help', 'value'],
   choice: false,
   computed: true,
+  valueType: null,
   read(ctx, props, f, where) {
     const value = props.get('value');
     if (!value) ctx.diags.add('E_PROPERTY', f.decl.id.span, `${where} needs a "value" (the expression it computes)`);

@@ -20,7 +20,6 @@ function toNumber(raw: unknown): number | undefined {
 }
 
 function read(ctx: Ctx, props: Props, f: FieldModel, where: string, boundsRequired: boolean): void {
-  f.valueType = 'number';
   const num = (name: string, what: string) => {
     const p = props.get(name);
     return p ? readLiteral(ctx, p.value, 'number', what) : undefined;
@@ -108,6 +107,7 @@ function numericType(own: { props: readonly string[]; boundsRequired: boolean; p
     props: [...COMMON_PROPS, 'min', 'max', 'step', 'unit', ...own.props],
     choice: false,
     computed: false,
+    valueType: 'number',
     read: (ctx, props, f, where) => read(ctx, props, f, where, own.boundsRequired),
     checker,
     form: (f, r) => ({

@@ -4,7 +4,7 @@ import type { z } from '@hono/zod-openapi';
 import type { Ctx } from '../check/context';
 import type { FieldModel } from '../check/model';
 import type { Props } from '../check/props';
-import type { Condition, Expr, FieldIR, Text } from '../ir';
+import type { Condition, Expr, FieldIR, Text, ValueType } from '../ir';
 import type { Checker } from '../runtime/fields';
 
 /** Properties of every field type that takes values; computed types (hidden) choose their own. */
@@ -35,7 +35,9 @@ export interface FieldTypeSpec {
   readonly choice: boolean;
   /** A computed type has no label requirement, no sent value, and a value type inferred from its `value`. */
   readonly computed: boolean;
-  /** Checker: reads the type's own properties into the model (value type, bounds, options, default, fallback). */
+  /** The type of its values in expressions; null for computed types (inferred from `value`). */
+  readonly valueType: ValueType | null;
+  /** Checker: reads the type's own properties into the model (bounds, options, default, fallback). */
   read(ctx: Ctx, props: Props, f: FieldModel, where: string): void;
   /** Runtime: validates a sent value; null for computed types, whose sent values are ignored. */
   readonly checker: ((f: FieldIR) => Checker) | null;

@@ -42,7 +42,6 @@ export function compilePattern(pattern: string): RE2JS | string {
 }
 
 function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
-  f.valueType = 'string';
   const maxP = props.get('max_length');
   const maxLength = maxP ? readInteger(ctx, maxP.value, `max_length of ${where}`, 1) : undefined;
   if (maxLength !== undefined) f.maxLength = maxLength;
@@ -67,13 +66,17 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
   f.fallback = def ?? '';
 }
 
+/** The longest value a field accepts: its max_length, and never more than a pattern may be tried on. */
+function maxLengthOf(f: FieldIR): number | undefined {
+  return f.pattern === undefined ? f.maxLength : Math.min(f.maxLength ?? MAX_PATTERN_INPUT, MAX_PATTERN_INPUT);
+}
+
 function checker(f: FieldIR): Checker {
   // A stored pattern the checker would now refuse (compiled before patterns ran on RE2) matches nothing: failing
   // closed is safer than running it on a backtracking engine.
   const compiled = f.pattern === undefined ? undefined : compilePattern(f.pattern);
   const pattern = typeof compiled === 'string' ? null : compiled;
-  const maxLength =
-    pattern === undefined ? f.maxLength : Math.min(f.maxLength ?? MAX_PATTERN_INPUT, MAX_PATTERN_INPUT);
+  const maxLength = maxLengthOf(f);
   return (raw, out) => {
     if (typeof raw !== 'string') return report(out, 'INVALID_TYPE', 'INVALID_TEXT');
     // The pattern is never tried on an over-long text: the length is what bounds the work a pattern can cost.
@@ -89,9 +92,10 @@ export const text: FieldTypeSpec = {
   props: [...COMMON_PROPS, 'max_length', 'pattern'],
   choice: false,
   computed: false,
+  valueType: 'string',
   read,
   checker,
-  form: (f, r) => ({ validation: rules({ max_length: f.maxLength, pattern: f.pattern }), default: r.advertisedDefault(f) }),
+  form: (f, r) => ({ validation: rules({ max_length: maxLengthOf(f), pattern: f.pattern }), default: r.advertisedDefault(f) }),
   formShape: {
     validation: z
       .object({

@@ -2,6 +2,7 @@
 // The server stays authoritative: where JSON Logic has no equivalent, the condition is not translated at all.
 import { fieldType } from '../fields/registry';
 import type { Expr, FieldIR, ProductIR } from '../ir';
+import { functionNamed } from './functions';
 
 /** Thrown inside the translator when a construct has no JSON Logic form; caught once in toJsonLogic. */
 const UNTRANSLATABLE = Symbol('untranslatable');
@@ -94,18 +95,9 @@ class Translator {
   }
 
   private call(fn: string, args: Expr[]): Logic {
-    const xs = args.map((a) => this.tr(a));
-    switch (fn) {
-      case 'min':
-      case 'max':
-        return { [fn]: xs };
-      case 'abs':
-        return { if: [{ '<': [xs[0], 0] }, { '-': [xs[0]] }, xs[0]] };
-      case 'clamp':
-        return { min: [{ max: [xs[0], xs[1]] }, xs[2]] };
-      default:
-        throw UNTRANSLATABLE;
-    }
+    const write = functionNamed(fn)?.jsonLogic;
+    if (!write) throw UNTRANSLATABLE;
+    return write(args.map((a) => this.tr(a)));
   }
 
   private index(table: string, key: Expr): Logic {
