@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
 import { FIELD_TYPE_NAMES, FIELD_TYPES } from '../../src/lang/fields/registry';
+import type { FieldTypeSpec } from '../../src/lang/fields/spec';
 import { instantiate } from '../../src/lang/runtime';
 import { FUNCTION_NAMES, FUNCTIONS } from '../../src/lang/runtime/functions';
 import doc from '../../docs/schema-language.md?raw';
@@ -15,6 +16,12 @@ function tableNames(heading: string): string[] {
 }
 
 describe('the field type registry', () => {
+  it('refuses, at compile time, a type record that lacks a facet', () => {
+    // @ts-expect-error: a record without its checks, runtime checker, form, OpenAPI, JSON Logic and preview facets
+    const incomplete: FieldTypeSpec = { props: [], choice: false, computed: false, valueType: 'number' };
+    expect(incomplete.props).toEqual([]);
+  });
+
   it('is what the doc’s field table lists', () => {
     expect(tableNames('### field').sort()).toEqual([...FIELD_TYPE_NAMES].sort());
   });
