@@ -7,7 +7,7 @@ export const ConditionJson = z
     source: z.string(),
     json_logic: z.unknown().openapi({ description: 'JSON Logic (jsonlogic.com); null when the expression has no JSON Logic form' }),
   })
-  .openapi('Condition');
+  .openapi('ConditionJson');
 
 /** The given rules without the absent ones; undefined when none is left (the form then omits `validation`). */
 export function rules(o: Record<string, unknown>): Record<string, unknown> | undefined {

@@ -6,7 +6,7 @@ import type { FieldModel } from '../check/model';
 import { readLiteral, readNumbers, type Props } from '../check/props';
 import type { FieldIR } from '../ir';
 import { report, type Checker } from '../runtime/fields';
-import { formatNumber, onStepGrid } from '../runtime/numeric';
+import { formatNumber, onStepGrid, stepGrid } from '../runtime/numeric';
 import { rules } from './form-parts';
 import { COMMON_PROPS, type FieldTypeSpec, type PreviewSpec } from './spec';
 
@@ -79,6 +79,7 @@ function checker(f: FieldIR): Checker {
   const max = typeof f.max === 'number' ? f.max : undefined;
   const step = f.step !== undefined && f.step > 0 ? f.step : undefined;
   const base = min ?? 0;
+  const onGrid = step === undefined ? undefined : stepGrid(base, step);
   const unit = f.unit === undefined ? '' : ` ${f.unit}`;
   return (raw, out) => {
     const v = toNumber(raw);
@@ -92,7 +93,7 @@ function checker(f: FieldIR): Checker {
       ok = false;
       report(out, 'ABOVE_MAX', 'ABOVE_MAX', { max: formatNumber(max), unit });
     }
-    if (step !== undefined && !onStepGrid(v, base, step)) {
+    if (onGrid !== undefined && !onGrid(v)) {
       ok = false;
       report(out, 'OFF_STEP', 'OFF_STEP', { step: formatNumber(step), base: formatNumber(base), unit });
     }
