@@ -40,8 +40,14 @@ describe('the field type registry', () => {
 });
 
 describe('the function registry', () => {
-  it('is what the doc’s function table lists', () => {
+  it('is what the doc’s function table lists, with each function’s usage and JSON Logic support', () => {
     expect(tableNames('#### Functions').sort()).toEqual([...FUNCTION_NAMES].sort());
+    for (const name of FUNCTION_NAMES) {
+      const fn = FUNCTIONS[name];
+      const row = doc.match(new RegExp(`^\\| \`${name}\` \\| \`([^\`]+)\` \\|.*\\| (yes|no) \\|$`, 'm'));
+      expect(row?.[1], name).toBe(fn.usage);
+      expect(row?.[2], name).toBe(fn.jsonLogic ? 'yes' : 'no');
+    }
   });
 
   it('resolves each call by its argument count: no two overloads of a function take the same count', () => {
