@@ -79,7 +79,7 @@ function checker(f: FieldIR): Checker {
   const max = typeof f.max === 'number' ? f.max : undefined;
   const step = f.step !== undefined && f.step > 0 ? f.step : undefined;
   const base = min ?? 0;
-  const onGrid = step === undefined ? undefined : stepGrid(base, step);
+  const grid = step === undefined ? undefined : { step, holds: stepGrid(base, step) };
   const unit = f.unit === undefined ? '' : ` ${f.unit}`;
   return (raw, out) => {
     const v = toNumber(raw);
@@ -93,9 +93,9 @@ function checker(f: FieldIR): Checker {
       ok = false;
       report(out, 'ABOVE_MAX', 'ABOVE_MAX', { max: formatNumber(max), unit });
     }
-    if (onGrid !== undefined && !onGrid(v)) {
+    if (grid !== undefined && !grid.holds(v)) {
       ok = false;
-      report(out, 'OFF_STEP', 'OFF_STEP', { step: formatNumber(step), base: formatNumber(base), unit });
+      report(out, 'OFF_STEP', 'OFF_STEP', { step: formatNumber(grid.step), base: formatNumber(base), unit });
     }
     return ok ? v : undefined;
   };

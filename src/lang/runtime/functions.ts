@@ -44,28 +44,21 @@ export interface FunctionSpec {
 }
 
 const N = 'number' as const;
+const num1 = [N] as const;
+const num2 = [N, N] as const;
 
-/** A number → number function of fixed arity (1 to 3); `compute` gets the arguments in order. */
-function numeric(arity: 1 | 2 | 3, compute: (at: Span, x: number, y: number, z: number) => number): Overload {
-  return {
-    params: Array<ValueType>(arity).fill(N),
-    returns: N,
-    compile: (args, at) => {
-      const [x, y, z] = args as [Fn, Fn, Fn];
-      if (arity === 1) return (c) => compute(at, x(c) as number, 0, 0);
-      if (arity === 2) return (c) => compute(at, x(c) as number, y(c) as number, 0);
-      return (c) => compute(at, x(c) as number, y(c) as number, z(c) as number);
-    },
-  };
-}
+// Each implementation compiles to a closure of its own (no shared wrapper calling a per-function callback): a
+// shared closure's inner call site would see every function and stop being inlined, costing the hot path.
+const one = (args: Fn[]) => args[0] as Fn;
+const two = (args: Fn[]) => args as [Fn, Fn];
 
 function extreme(pick: (a: number, b: number) => number): Overload {
   return {
-    params: [N],
+    params: num1,
     rest: N,
     returns: N,
     compile: (args) => {
-      const [a, b] = args as [Fn, Fn];
+      const [a, b] = two(args);
       if (args.length === 1) return a;
       if (args.length === 2) return (c) => pick(a(c) as number, b(c) as number);
       return (c) => {
@@ -78,10 +71,19 @@ function extreme(pick: (a: number, b: number) => number): Overload {
 }
 
 function toStep(up: boolean): Overload {
-  return numeric(2, (at, v, step) => {
-    if (step === 0) throw new Fault('R_DIV_ZERO', at);
-    return finite(stepTo(v, step, up), at);
-  });
+  return {
+    params: num2,
+    returns: N,
+    compile: (args, at) => {
+      const [x, y] = two(args);
+      return (c) => {
+        const v = x(c) as number;
+        const step = y(c) as number;
+        if (step === 0) throw new Fault('R_DIV_ZERO', at);
+        return finite(stepTo(v, step, up), at);
+      };
+    },
+  };
 }
 
 export const FUNCTIONS = {
@@ -90,44 +92,104 @@ export const FUNCTIONS = {
   round: {
     usage: 'round(x) or round(x, places)',
     doc: 'rounded half away from zero, to an integer or to `places` decimals (negative: tens, hundreds, …)',
-    overloads: [numeric(1, (_, x) => roundHalfAway(x)), numeric(2, (at, x, p) => finite(roundTo(x, p), at))],
+    overloads: [
+      { params: num1, returns: N, compile: (args) => { const x = one(args); return (c) => roundHalfAway(x(c) as number); } },
+      {
+        params: num2,
+        returns: N,
+        compile: (args, at) => {
+          const [x, p] = two(args);
+          return (c) => finite(roundTo(x(c) as number, p(c) as number), at);
+        },
+      },
+    ],
     jsonLogic: null,
   },
   // ceil/floor snap first so that ceil(0.1 * 3 * 10) is 3, not 4.
-  ceil: { usage: 'ceil(x)', doc: 'the smallest integer ≥ x', overloads: [numeric(1, (_, x) => Math.ceil(snapSelf(x)))], jsonLogic: null },
-  floor: { usage: 'floor(x)', doc: 'the largest integer ≤ x', overloads: [numeric(1, (_, x) => Math.floor(snapSelf(x)))], jsonLogic: null },
+  ceil: {
+    usage: 'ceil(x)',
+    doc: 'the smallest integer ≥ x',
+    overloads: [{ params: num1, returns: N, compile: (args) => { const x = one(args); return (c) => Math.ceil(snapSelf(x(c) as number)); } }],
+    jsonLogic: null,
+  },
+  floor: {
+    usage: 'floor(x)',
+    doc: 'the largest integer ≤ x',
+    overloads: [{ params: num1, returns: N, compile: (args) => { const x = one(args); return (c) => Math.floor(snapSelf(x(c) as number)); } }],
+    jsonLogic: null,
+  },
   abs: {
     usage: 'abs(x)',
     doc: 'the absolute value',
-    overloads: [numeric(1, (_, x) => Math.abs(x))],
+    overloads: [{ params: num1, returns: N, compile: (args) => { const x = one(args); return (c) => Math.abs(x(c) as number); } }],
     jsonLogic: ([x]) => ({ if: [{ '<': [x, 0] }, { '-': [x] }, x] }),
   },
   sqrt: {
     usage: 'sqrt(x)',
     doc: 'the square root; an evaluation error for a negative x',
     overloads: [
-      numeric(1, (at, x) => {
-        if ((x) < 0) throw new Fault('R_NOT_FINITE', at);
-        return Math.sqrt(x);
-      }),
+      {
+        params: num1,
+        returns: N,
+        compile: (args, at) => {
+          const x = one(args);
+          return (c) => {
+            const v = x(c) as number;
+            if (v < 0) throw new Fault('R_NOT_FINITE', at);
+            return Math.sqrt(v);
+          };
+        },
+      },
     ],
     jsonLogic: null,
   },
   clamp: {
     usage: 'clamp(x, lo, hi)',
     doc: 'x limited to lo … hi',
-    overloads: [numeric(3, (_, x, lo, hi) => Math.min(Math.max(x, lo), hi))],
+    overloads: [
+      {
+        params: [N, N, N],
+        returns: N,
+        compile: (args) => {
+          const [x, lo, hi] = args as [Fn, Fn, Fn];
+          return (c) => Math.min(Math.max(x(c) as number, lo(c) as number), hi(c) as number);
+        },
+      },
+    ],
     jsonLogic: ([x, lo, hi]) => ({ min: [{ max: [x, lo] }, hi] }),
   },
-  pow: { usage: 'pow(x, y)', doc: 'x to the power y', overloads: [numeric(2, (at, x, y) => finite(Math.pow(x, y), at))], jsonLogic: null },
+  pow: {
+    usage: 'pow(x, y)',
+    doc: 'x to the power y',
+    overloads: [
+      {
+        params: num2,
+        returns: N,
+        compile: (args, at) => {
+          const [x, y] = two(args);
+          return (c) => finite(Math.pow(x(c) as number, y(c) as number), at);
+        },
+      },
+    ],
+    jsonLogic: null,
+  },
   mod: {
     usage: 'mod(a, b)',
     doc: 'the floored remainder of a / b (the sign of b); an evaluation error for b = 0',
     overloads: [
-      numeric(2, (at, a, b) => {
-        if (b === 0) throw new Fault('R_DIV_ZERO', at);
-        return finite(floorMod(a, b), at);
-      }),
+      {
+        params: num2,
+        returns: N,
+        compile: (args, at) => {
+          const [x, y] = two(args);
+          return (c) => {
+            const a = x(c) as number;
+            const b = y(c) as number;
+            if (b === 0) throw new Fault('R_DIV_ZERO', at);
+            return finite(floorMod(a, b), at);
+          };
+        },
+      },
     ],
     jsonLogic: null,
   },
@@ -136,7 +198,7 @@ export const FUNCTIONS = {
   len: {
     usage: 'len(s)',
     doc: 'the length of a string in characters (code points)',
-    overloads: [{ params: ['string'], returns: N, compile: ([s]) => (c) => charCount((s as Fn)(c) as string) }],
+    overloads: [{ params: ['string'], returns: N, compile: (args) => { const s = one(args); return (c) => charCount(s(c) as string); } }],
     jsonLogic: null,
   },
 } satisfies Record<string, FunctionSpec>;

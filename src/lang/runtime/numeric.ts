@@ -125,11 +125,26 @@ export function stepGrid(base: number, step: number): (value: number) => boolean
   const b = decimalOf(base);
   const s = decimalOf(step);
   const scaled = (d: Decimal, exponent: number) => d.digits * 10n ** BigInt(d.exponent - exponent);
-  return (value) => {
+  const exact = (value: number): boolean => {
     const v = decimalOf(value);
     const exponent = Math.min(v.exponent, b.exponent, s.exponent);
     const unit = scaled(s, exponent);
     return unit !== 0n && (scaled(v, exponent) - scaled(b, exponent)) % unit === 0n;
+  };
+  // Fast path, no text or BigInt: base and step as integers of 10^-places. A value that is m / 10^places for an m of
+  // at most 15 digits is exactly the decimal m × 10^-places (decimals of up to 15 digits map to distinct doubles),
+  // so integer arithmetic decides; anything else (more decimals, noise, huge) takes the exact path.
+  const places = Math.max(0, -b.exponent, -s.exponent);
+  const scale = POW10[places];
+  const baseUnits = Number(scaled(b, -places));
+  const stepUnits = Number(scaled(s, -places));
+  if (scale === undefined || !Number.isSafeInteger(baseUnits) || !Number.isSafeInteger(stepUnits) || stepUnits === 0) {
+    return exact;
+  }
+  return (value) => {
+    const units = Math.round(value * scale);
+    if (Math.abs(units) < 1e15 && units / scale === value) return (units - baseUnits) % stepUnits === 0;
+    return exact(value);
   };
 }
 
