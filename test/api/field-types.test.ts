@@ -1,5 +1,6 @@
 // Every registered field type round-trips: it appears in an example, its form part matches its OpenAPI shape, and
 // the values the form advertises calculate. Patterns run on RE2 over HTTP.
+import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import { FormField } from '../../src/lang/fields/form-schema';
 import { FIELD_TYPE_NAMES } from '../../src/lang/fields/registry';
@@ -93,3 +94,13 @@ describe('text patterns', () => {
     expect((await res.json<{ errors: { code: string }[] }>()).errors.map((e) => e.code)).toEqual(['TOO_LONG']);
   });
 });
+
+/** Compile-time: the inferred form field type is a union narrowed by `type` (this function is never called). */
+export function narrowsByType(field: z.infer<typeof FormField>): unknown {
+  if (field.type === 'dropdown') return field.options.map((o) => o.id);
+  if (field.type === 'quantity') return [field.presets, field.validation?.step, field.visible_when?.json_logic];
+  if (field.type === 'hidden') return field.value.source;
+  // @ts-expect-error: only quantity fields have presets
+  if (field.type === 'number') return field.presets;
+  return field.label;
+}

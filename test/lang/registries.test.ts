@@ -2,7 +2,7 @@
 // The design doc lists exactly what the registries hold: the field types and the built-in functions.
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
-import { FIELD_TYPE_NAMES, FIELD_TYPES } from '../../src/lang/fields/registry';
+import { FIELD_TYPE_NAMES, fieldType } from '../../src/lang/fields/registry';
 import type { FieldTypeSpec } from '../../src/lang/fields/spec';
 import { instantiate } from '../../src/lang/runtime';
 import { FUNCTION_NAMES, FUNCTIONS } from '../../src/lang/runtime/functions';
@@ -28,7 +28,7 @@ describe('the field type registry', () => {
 
   it('gives every type the common properties, or none for computed types, and a label rule the checker applies', () => {
     for (const type of FIELD_TYPE_NAMES) {
-      const spec = FIELD_TYPES[type];
+      const spec = fieldType(type);
       const label = spec.computed ? '' : 'label: "L", ';
       const value = spec.computed ? 'value: 1' : spec.choice ? 'options { a { label: "A" } }' : spec.props.includes('min') && type === 'slider' ? 'min: 0, max: 1' : '';
       const source = `product "P" {}\nfield f: ${type} { ${label}${value} }\n`;

@@ -1,7 +1,7 @@
 // `field` declarations: the properties every type shares and the group; the type's own properties are read by
 // its record in the field type registry (src/lang/fields/).
 import type { FieldDecl } from '../syntax/ast';
-import { FIELD_TYPE_NAMES, FIELD_TYPES, isFieldType } from '../fields/registry';
+import { FIELD_TYPE_NAMES, fieldType, isFieldType } from '../fields/registry';
 import type { Ctx } from './context';
 import type { FieldModel } from './model';
 import { readExpr, readLiteral, readProps, type Props } from './props';
@@ -9,7 +9,7 @@ import { didYouMean } from './suggest';
 import { readText } from './texts';
 
 function typesAccepting(prop: string): string[] {
-  return FIELD_TYPE_NAMES.filter((type) => FIELD_TYPES[type].props.includes(prop));
+  return FIELD_TYPE_NAMES.filter((type) => fieldType(type).props.includes(prop));
 }
 
 export function readField(ctx: Ctx, decl: FieldDecl): FieldModel | undefined {
@@ -25,7 +25,7 @@ export function readField(ctx: Ctx, decl: FieldDecl): FieldModel | undefined {
     ctx.values.set(id, { kind: 'broken' });
     return undefined;
   }
-  const spec = FIELD_TYPES[type];
+  const spec = fieldType(type);
   const where = `the ${type} field "${id}"`;
   const props = readProps(ctx, decl.entries, spec.props, where, (prop) => {
     const types = typesAccepting(prop);

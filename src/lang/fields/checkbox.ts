@@ -4,7 +4,7 @@ import { readLiteral } from '../check/props';
 import { report } from '../runtime/fields';
 import { COMMON_PROPS, type FieldTypeSpec } from './spec';
 
-export const checkbox: FieldTypeSpec = {
+export const checkbox = {
   props: COMMON_PROPS,
   choice: false,
   computed: false,
@@ -20,4 +20,4 @@ export const checkbox: FieldTypeSpec = {
   formShape: { default: z.boolean().optional() },
   logic: (f) => ({ var: f.id }),
   preview: { control: 'checkbox', rangeHint: false },
-};
+} satisfies FieldTypeSpec;

@@ -48,7 +48,7 @@ const Option = z
   .catchall(z.union([z.number(), z.string(), z.boolean()]))
   .openapi('Option', { description: 'An option: its id, label, and the literal attributes the schema gives it (colour, image, price, …)' });
 
-function choiceType(preview: PreviewSpec['control']): FieldTypeSpec {
+function choiceType(preview: PreviewSpec['control']) {
   return {
     props: [...COMMON_PROPS, 'options'],
     choice: true,
@@ -63,7 +63,7 @@ function choiceType(preview: PreviewSpec['control']): FieldTypeSpec {
     formShape: { options: z.array(Option), default: z.string().optional() },
     logic: (f) => ({ var: f.id }),
     preview: { control: preview, rangeHint: false },
-  };
+  } satisfies FieldTypeSpec;
 }
 
 export const dropdown = choiceType('select');

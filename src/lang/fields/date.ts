@@ -20,7 +20,7 @@ function checker(f: FieldIR): Checker {
 
 const IsoDate = z.string().openapi({ format: 'date' });
 
-export const date: FieldTypeSpec = {
+export const date = {
   props: [...COMMON_PROPS, 'min', 'max'],
   choice: false,
   computed: false,
@@ -62,4 +62,4 @@ export const date: FieldTypeSpec = {
   },
   logic: (f) => ({ var: f.id }),
   preview: { control: 'date', rangeHint: false },
-};
+} satisfies FieldTypeSpec;

@@ -3,7 +3,7 @@ import { readExpr } from '../check/props';
 import { ConditionJson } from './form-parts';
 import type { FieldTypeSpec } from './spec';
 
-export const hidden: FieldTypeSpec = {
+export const hidden = {
   props: ['label', 'help', 'value'],
   choice: false,
   computed: true,
@@ -19,4 +19,4 @@ export const hidden: FieldTypeSpec = {
   // Storefronts do not send hidden fields: their computed value is inlined like a let.
   logic: (f, inline) => (f.value !== undefined ? inline(f.value) : { var: f.id }),
   preview: { control: 'none', rangeHint: false },
-};
+} satisfies FieldTypeSpec;

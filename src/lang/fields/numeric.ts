@@ -103,7 +103,18 @@ function checker(f: FieldIR): Checker {
 
 const NumericValidation = z.object({ min: z.number().optional(), max: z.number().optional(), step: z.number().optional() });
 
-function numericType(own: { props: readonly string[]; boundsRequired: boolean; preview: PreviewSpec }): FieldTypeSpec {
+const NUMERIC_SHAPE = {
+  unit: z.string().optional(),
+  validation: NumericValidation.optional(),
+  default: z.number().optional(),
+};
+
+function numericType<Own extends z.ZodRawShape>(own: {
+  props: readonly string[];
+  shape: Own;
+  boundsRequired: boolean;
+  preview: PreviewSpec;
+}) {
   return {
     props: [...COMMON_PROPS, 'min', 'max', 'step', 'unit', ...own.props],
     choice: false,
@@ -117,17 +128,17 @@ function numericType(own: { props: readonly string[]; boundsRequired: boolean; p
       presets: f.presets,
       default: r.advertisedDefault(f),
     }),
-    formShape: {
-      unit: z.string().optional(),
-      validation: NumericValidation.optional(),
-      ...(own.props.includes('presets') ? { presets: z.array(z.number()).optional() } : {}),
-      default: z.number().optional(),
-    },
+    formShape: { ...NUMERIC_SHAPE, ...own.shape },
     logic: (f) => ({ var: f.id }),
     preview: own.preview,
-  };
+  } satisfies FieldTypeSpec;
 }
 
-export const number = numericType({ props: [], boundsRequired: false, preview: { control: 'number', rangeHint: true } });
-export const slider = numericType({ props: [], boundsRequired: true, preview: { control: 'range', rangeHint: false } });
-export const quantity = numericType({ props: ['presets'], boundsRequired: false, preview: { control: 'number', rangeHint: true } });
+export const number = numericType({ props: [], shape: {}, boundsRequired: false, preview: { control: 'number', rangeHint: true } });
+export const slider = numericType({ props: [], shape: {}, boundsRequired: true, preview: { control: 'range', rangeHint: false } });
+export const quantity = numericType({
+  props: ['presets'],
+  shape: { presets: z.array(z.number()).optional() },
+  boundsRequired: false,
+  preview: { control: 'number', rangeHint: true },
+});

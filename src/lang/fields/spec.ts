@@ -1,5 +1,6 @@
 // What a field type is made of: one record per type (numeric.ts, choice.ts, …), collected in registry.ts. Every
-// facet is required, so a type that forgets one does not compile.
+// facet is required, so a type that forgets one does not compile. Records are written `satisfies FieldTypeSpec` so
+// that their literal facets (computed, formShape) stay precise for the form's inferred TypeScript type.
 import type { z } from '@hono/zod-openapi';
 import type { Ctx } from '../check/context';
 import type { FieldModel } from '../check/model';
@@ -28,7 +29,7 @@ export interface PreviewSpec {
   rangeHint: boolean;
 }
 
-export interface FieldTypeSpec {
+export interface FieldTypeSpec<Shape extends z.ZodRawShape = z.ZodRawShape> {
   /** The properties a declaration of this type accepts (COMMON_PROPS and its own). */
   readonly props: readonly string[];
   /** Choice types: values are option ids; comparisons and map keys are checked against them; `field.attr` reads options. */
@@ -44,7 +45,7 @@ export interface FieldTypeSpec {
   /** Form document: the type's own keys of a field (validation, options, default, …). */
   form(f: FieldIR, r: FormContext): Record<string, unknown>;
   /** OpenAPI: the zod shape of those keys, merged into the field's schema with the common ones. */
-  readonly formShape: z.ZodRawShape;
+  readonly formShape: Shape;
   /** JSON Logic: what a reference to the field becomes; `inline` translates an expression (computed values). */
   logic(f: FieldIR, inline: (e: Expr) => unknown): unknown;
   readonly preview: PreviewSpec;

@@ -88,7 +88,7 @@ function checker(f: FieldIR): Checker {
   };
 }
 
-export const text: FieldTypeSpec = {
+export const text = {
   props: [...COMMON_PROPS, 'max_length', 'pattern'],
   choice: false,
   computed: false,
@@ -107,4 +107,4 @@ export const text: FieldTypeSpec = {
   },
   logic: (f) => ({ var: f.id }),
   preview: { control: 'text', rangeHint: false },
-};
+} satisfies FieldTypeSpec;
