@@ -5,6 +5,14 @@ import { SHELF } from '../fixtures/shelf';
 import { call, saveProduct, tenant } from '../helpers';
 
 type Form = z.infer<typeof ProductForm>;
+type Field = Form['groups'][number]['fields'][number];
+
+/** The field with that id, narrowed to its type (the form's field union is discriminated by `type`). */
+function fieldOf<T extends Field['type']>(form: Form, id: string, type: T): Extract<Field, { type: T }> {
+  const field = form.groups.flatMap((g) => g.fields).find((f) => f.id === id);
+  expect(field?.type).toBe(type);
+  return field as Extract<Field, { type: T }>;
+}
 
 async function shelfTenant() {
   const t = await tenant();
@@ -23,7 +31,8 @@ describe('GET /api/v1/products/{id}/form', () => {
     expect(body).toMatchObject({ product_id: 'shelf', version: 1, layout: 'sections', language: 'en', currency: 'EUR', quantity: { min: 1, max: 20, step: 1 } });
     expect(body.groups.map((g) => [g.id, g.label])).toEqual([['size', 'Size'], ['finish', 'Finish']]);
     expect(body.groups[0]!.fields[0]).toMatchObject({ id: 'width', type: 'number', label: 'Width', unit: 'mm', validation: { min: 400, max: 1200, step: 100 }, default: 800 });
-    const wood = body.groups[1]!.fields[0]!;
+    const wood = fieldOf(body, 'wood', 'dropdown');
+    expect(body.groups[1]!.fields[0]).toBe(wood);
     expect(wood).toMatchObject({ id: 'wood', type: 'dropdown', default: 'pine' });
     expect(wood.options).toEqual([
       { id: 'oak', label: 'Oak', price: 30 },
@@ -33,7 +42,7 @@ describe('GET /api/v1/products/{id}/form', () => {
 
   it('carries conditions as source and JSON Logic', async () => {
     const { form } = await shelfTenant();
-    const lacquer = (await (await form()).json<Form>()).groups[1]!.fields.find((f) => f.id === 'lacquer')!;
+    const lacquer = fieldOf(await (await form()).json<Form>(), 'lacquer', 'checkbox');
     expect(lacquer.visible_when).toEqual({ source: 'wood == "oak"', json_logic: { '===': [{ var: 'wood' }, 'oak'] } });
   });
 
