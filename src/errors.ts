@@ -25,6 +25,7 @@ export interface ErrorBody {
   code: ErrorCode;
   details?: unknown;
   errors?: unknown[];
+  truncated?: Record<string, number>;
   request_id?: string;
 }
 
@@ -33,7 +34,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: Pick<ErrorBody, 'details' | 'errors'> = {},
+    readonly extra: Pick<ErrorBody, 'details' | 'errors' | 'truncated'> = {},
     readonly headers: Record<string, string> = {},
   ) {
     super(message);

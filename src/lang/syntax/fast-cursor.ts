@@ -59,6 +59,11 @@ export class Cursor {
     if (++this.depth > MAX_DEPTH) unsure();
   }
 
+  /** Whether it gave up for the depth (entered levels are not left when it gives up). */
+  tooDeep(): boolean {
+    return this.depth > MAX_DEPTH;
+  }
+
   /** The grammar's `name`: any word but `if`. */
   name(): Ident {
     if (this.kind() !== T.Word || this.isWord('if')) unsure();

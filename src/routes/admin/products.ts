@@ -4,7 +4,7 @@ import { ApiError } from '../../errors';
 import { newApp } from '../../http/factory';
 import { sha256Hex } from '../../keys/secret';
 import { analyze } from '../../lang';
-import { DiagnosticJson, splitDiagnostics } from '../../products/diagnostics';
+import { DiagnosticJson, splitDiagnostics, Truncated } from '../../products/diagnostics';
 import { publishCurrentVersion } from '../../products/pointer';
 import { appendVersion, deleteProduct, findCurrent, findProduct, findVersion, listProducts, listVersions } from '../../products/repository';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
@@ -23,6 +23,7 @@ const SavedProduct = z
     created_at: z.string(),
     unchanged: z.boolean().openapi({ description: 'true when the source equals the current version, which is kept' }),
     warnings: z.array(DiagnosticJson),
+    truncated: Truncated.optional(),
   })
   .openapi('SavedProduct');
 
@@ -73,16 +74,21 @@ export const productsApi = newApp()
       const { store_id, external_id } = c.req.valid('param');
       const { schema } = c.req.valid('json');
       await findStore(c.env, store_id);
-      const { ir, diagnostics } = analyze(schema);
-      const { errors, warnings } = splitDiagnostics(diagnostics);
-      if (!ir) throw new ApiError('VALIDATION_FAILED', `The schema has ${errors.length} error(s); nothing was saved`, { errors });
+      const analysis = analyze(schema);
+      const { ir } = analysis;
+      const { errors, warnings, truncated } = splitDiagnostics(analysis);
+      if (!ir) {
+        const cut = truncated?.errors;
+        const found = errors.length + (cut ?? 0);
+        throw new ApiError('VALIDATION_FAILED', `The schema has ${found} error(s); nothing was saved`, { errors, ...(cut ? { truncated: { errors: cut } } : {}) });
+      }
       const contentHash = await sha256Hex(schema);
       const current = await findCurrent(c.env, store_id, external_id);
       const name = ir.name[ir.language] ?? external_id;
       if (current?.contentHash === contentHash) {
         const kept = (await findVersion(c.env, store_id, external_id, current.version))!;
         return c.json(
-          { external_id, name, version: kept.version, content_hash: contentHash, created_at: iso(kept.createdAt)!, unchanged: true, warnings },
+          { external_id, name, version: kept.version, content_hash: contentHash, created_at: iso(kept.createdAt)!, unchanged: true, warnings, ...(truncated ? { truncated } : {}) },
           200,
         );
       }
@@ -97,7 +103,7 @@ export const productsApi = newApp()
       });
       await publishCurrentVersion(c.env, store_id, external_id, { version: saved.version, contentHash });
       return c.json(
-        { external_id, name, version: saved.version, content_hash: contentHash, created_at: iso(saved.createdAt)!, unchanged: false, warnings },
+        { external_id, name, version: saved.version, content_hash: contentHash, created_at: iso(saved.createdAt)!, unchanged: false, warnings, ...(truncated ? { truncated } : {}) },
         current ? 200 : 201,
       );
     },
