@@ -18,12 +18,12 @@ import { fmt3, fmtRatio, medianMs, section, table } from './harness';
 const BUDGET_MS = 100;
 const MAX_RATIO = 10;
 
-/** Runs `fn` once; if that was quick, reports the median of more runs. */
+/** Runs `fn` once (to warm up); unless that took seconds, reports the median of as many runs as fit in ~2 s. */
 function timeMs(fn: () => unknown): number {
   const start = performance.now();
   fn();
   const once = performance.now() - start;
-  return once > 200 ? once : medianMs(fn, once > 20 ? 5 : 21, 2);
+  return once > 1_000 ? once : medianMs(fn, Math.min(21, Math.max(3, Math.floor(2_000 / Math.max(once, 1)))), 1);
 }
 
 /** An ordinary schema of about `bytes` bytes: whole sections of the compile benchmark's product, or one let. */
@@ -36,24 +36,20 @@ function ordinarySchema(bytes: number): string {
 const validate = (schema: string) => JSON.stringify(validationResult(schema));
 
 function save(schema: string): string {
-  const { ir, diagnostics } = analyze(schema);
-  const { errors, warnings } = splitDiagnostics(diagnostics);
-  return ir ? JSON.stringify({ compiled: JSON.stringify(ir), warnings }) : JSON.stringify({ code: 'VALIDATION_FAILED', errors });
+  const analysis = analyze(schema);
+  const { ir } = analysis;
+  const { errors, warnings, truncated } = splitDiagnostics(analysis);
+  return ir ? JSON.stringify({ compiled: JSON.stringify(ir), warnings, truncated }) : JSON.stringify({ code: 'VALIDATION_FAILED', errors, truncated });
 }
 
 function loaded(schema: string) {
   const { ir } = analyze(schema);
-  if (!ir) throw new Error('the product of a calculation input does not compile');
-  return { version: 1, contentHash: 'bench', model: instantiate(ir) };
+  return ir && { version: 1, contentHash: 'bench', model: instantiate(ir) };
 }
 
-const form = (schema: string) => {
-  const l = loaded(schema);
-  return () => formBody({ ...l, model: instantiate(l.model.ir) }, 'p', 'en');
-};
+const form = (l: NonNullable<ReturnType<typeof loaded>>) => () => formBody({ ...l, model: instantiate(l.model.ir) }, 'p', 'en');
 
-function calculate(schema: string, body: string) {
-  const l = loaded(schema);
+function calculate(l: NonNullable<ReturnType<typeof loaded>>, body: string) {
   return () => {
     const { configuration } = JSON.parse(body) as { configuration: Record<string, unknown> };
     const evaluation = l.model.evaluate({ configuration, quantity: 1, lang: 'en' });
@@ -62,36 +58,47 @@ function calculate(schema: string, body: string) {
   };
 }
 
+/** `--only=<text>`: just the inputs whose name contains it. */
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const wanted = (name: string) => only === undefined || name.includes(only);
+
 const rows: string[][] = [];
-let failures = 0;
+let over = 0;
+/** Times under this are compared as if they took it: below it no stall is felt, and ratios are noise. */
+const FLOOR_MS = 1;
 function row(input: string, stage: string, bytes: number, hostile: () => unknown, ordinary: () => unknown): void {
   const h = timeMs(hostile);
   const o = timeMs(ordinary);
-  const ratio = h / Math.max(o, 0.01);
-  const ok = h <= BUDGET_MS && ratio <= MAX_RATIO;
-  if (!ok) failures++;
-  rows.push([input, stage, `${fmt3(bytes / 1000)} KB`, fmt3(h), fmt3(o), fmtRatio(ratio), ok ? 'ok' : 'OVER']);
+  const ratio = Math.max(h, FLOOR_MS) / Math.max(o, FLOOR_MS);
+  if (h > BUDGET_MS || ratio > MAX_RATIO) over++;
+  const mark = (ok: boolean) => (ok ? 'yes' : '**no**');
+  rows.push([input, stage, `${fmt3(bytes / 1000)} KB`, fmt3(h), fmt3(o), fmtRatio(ratio), mark(ratio <= MAX_RATIO), mark(h <= BUDGET_MS)]);
   console.error(`${input} · ${stage}: ${fmt3(h)} ms (ordinary ${fmt3(o)} ms)`);
 }
 
-for (const { name, schema } of hostileSchemas()) {
+for (const { name, schema } of hostileSchemas().filter((h) => wanted(h.name))) {
   const peer = ordinarySchema(schema.length);
   row(name, 'validate', schema.length, () => validate(schema), () => validate(peer));
   row(name, 'save', schema.length, () => save(schema), () => save(peer));
 }
 
-for (const { name, schema, configuration } of hostileCalculations()) {
+for (const { name, schema, configuration, ordinary } of hostileCalculations().filter((h) => wanted(h.name))) {
+  const peer = ordinarySchema(schema.length);
+  row(name, 'save', schema.length, () => save(schema), () => save(peer));
+  const product = loaded(schema);
+  if (!product) {
+    const first = analyze(schema).diagnostics[0];
+    rows.push([name, 'form, calculate', '—', '—', '—', '—', `the checker refuses the product: ${first?.code} ${first?.message}`, '—']);
+    continue;
+  }
   const body = JSON.stringify({ product_id: 'p', configuration });
-  // The same product, one value of the same size: a plain string where the attack sends keys or a crafted value.
-  const field = loaded(schema).model.ir.fields[0]?.id ?? 'x';
-  const plain = JSON.stringify({ product_id: 'p', configuration: { [field]: 'b'.repeat(Math.max(1, body.length - 40)) } });
-  row(name, 'validate', schema.length, () => validate(schema), () => validate(ordinarySchema(schema.length)));
-  row(name, 'form', schema.length, form(schema), form(ordinarySchema(schema.length)));
-  row(name, 'calculate', body.length, calculate(schema, body), calculate(schema, plain));
+  const plain = JSON.stringify({ product_id: 'p', configuration: ordinary });
+  row(name, 'form', schema.length, form(product), form(loaded(peer) ?? product));
+  row(name, 'calculate', body.length, calculate(product, body), calculate(product, plain));
 }
 
 section(
-  `hostile inputs: median ms in process (goal: ≤ ${BUDGET_MS} ms and ≤ ${MAX_RATIO}× the ordinary input of the same size)`,
-  table(['input', 'stage', 'size', 'hostile ms', 'ordinary ms', 'ratio', 'verdict'], rows),
+  `hostile inputs: median ms in process, each next to an ordinary input of about the same size (times under ${FLOOR_MS} ms compared as ${FLOOR_MS} ms)`,
+  table(['input', 'stage', 'size', 'hostile ms', 'ordinary ms', 'ratio', `≤ ${MAX_RATIO}×`, `≤ ${BUDGET_MS} ms`], rows),
 );
-console.log(failures === 0 ? 'Every hostile input is within the budget.' : `${failures} measurement(s) over the budget.`);
+console.log(over === 0 ? 'Every hostile input is within the budget.' : `${over} measurement(s) over the budget (${MAX_RATIO}× or ${BUDGET_MS} ms).`);

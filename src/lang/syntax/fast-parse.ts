@@ -30,7 +30,10 @@ export function fastParseDeclaration(map: SourceMap, start: number, end: number,
   if (!lex(tokens, map.text, start, end)) return refuse(tokens.stop);
   if (tokens.count === 0) return refuse(start);
   const c = new Cursor(tokens, map);
-  const here = () => (c.pos < tokens.count ? (tokens.start[c.pos] ?? end) : end);
+  const here = () => {
+    const i = Math.max(c.pos, c.furthest);
+    return i < tokens.count ? (tokens.start[i] ?? end) : end;
+  };
   try {
     const decl = declaration(c);
     return c.pos === tokens.count ? decl : refuse(here());

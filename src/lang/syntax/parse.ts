@@ -54,9 +54,9 @@ function parseChunk(map: SourceMap, chunk: Chunk, diags: Diagnostics, ohm: { lef
     const keyword = map.span(chunk.start, chunk.start + chunk.keyword.length);
     diags.add('E_LIMIT', keyword, 'this declaration is nested too deeply to be parsed');
   } else {
-    const text = map.text.slice(refusal.at, Math.min(chunk.end, refusal.at + 200));
-    const what = text === '' ? 'end of the declaration' : found(text, 0);
-    diags.add('E_SYNTAX', map.span(refusal.at, refusal.at + foundLength(text, 0)), `unexpected ${what}`);
+    const token = TOKEN.exec(map.text.slice(refusal.at, Math.min(chunk.end, refusal.at + 200)))?.[0] ?? '';
+    const what = token === '' ? 'end of the declaration' : token.startsWith('"') ? `string ${token}` : `"${token}"`;
+    diags.add('E_SYNTAX', map.span(refusal.at, refusal.at + token.length), `unexpected ${what}`);
   }
   return null;
 }
