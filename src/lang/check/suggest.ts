@@ -31,7 +31,7 @@ function tolerance(length: number): number {
 /** Names searched for a suggestion per analysis: as many as a response shows diagnostics (src/http/cap.ts). */
 export const MAX_SUGGESTION_SEARCHES = 100;
 /** Candidate names compared per analysis, all searches together. */
-export const MAX_SUGGESTION_COMPARISONS = 100_000;
+export const MAX_SUGGESTION_COMPARISONS = 20_000;
 /** Names longer than this are no typo worth a suggestion (and would make each comparison dear). */
 const MAX_NAME_LENGTH = 64;
 
