@@ -18,12 +18,12 @@ import { fmt3, fmtRatio, medianMs, section, table } from './harness';
 const BUDGET_MS = 100;
 const MAX_RATIO = 10;
 
-/** Runs `fn` once (to warm up); unless that took seconds, reports the median of as many runs as fit in ~2 s. */
+/** Runs `fn` once (to warm up); unless that took over 5 s, reports the median of 3 to 21 more runs (~3 s' worth). */
 function timeMs(fn: () => unknown): number {
   const start = performance.now();
   fn();
   const once = performance.now() - start;
-  return once > 1_000 ? once : medianMs(fn, Math.min(21, Math.max(3, Math.floor(2_000 / Math.max(once, 1)))), 1);
+  return once > 5_000 ? once : medianMs(fn, Math.min(21, Math.max(3, Math.floor(3_000 / Math.max(once, 1)))), 0);
 }
 
 /** An ordinary schema of about `bytes` bytes: whole sections of the compile benchmark's product, or one let. */
