@@ -5,9 +5,11 @@
 // The stages run in process, as the route handlers run them, minus the HTTP layer (auth, rate limit, D1 reads and
 // writes, body parsing up to the 1 MiB limit), whose cost does not depend on what the schema or configuration
 // holds: validate = analyze + the capped response serialized; save = analyze + the IR or the 422 body serialized;
-// form = instantiate + the form document rendered; calculate = the body parsed + evaluate + the answer serialized.
+// form = instantiate + the form document rendered; calculate = the body parsed + evaluate + the answer (its lists
+// capped as src/cpq/serve.ts caps them) serialized.
 import { presentCalculation } from '../src/cpq/calculation';
 import { formBody } from '../src/cpq/form';
+import { cappedLists } from '../src/http/capped';
 import { analyze } from '../src/lang/index';
 import { instantiate } from '../src/lang/runtime/index';
 import { splitDiagnostics, validationResult } from '../src/products/diagnostics';
@@ -53,8 +55,9 @@ function calculate(l: NonNullable<ReturnType<typeof loaded>>, body: string) {
   return () => {
     const { configuration } = JSON.parse(body) as { configuration: Record<string, unknown> };
     const evaluation = l.model.evaluate({ configuration, quantity: 1, lang: 'en' });
-    if (evaluation.errors.length > 0 || !evaluation.price) return JSON.stringify({ errors: evaluation.errors, warnings: evaluation.warnings });
-    return JSON.stringify(presentCalculation({ productId: 'p', loaded: l, configuration, quantity: 1, groups: new Set(), evaluation }));
+    if (evaluation.errors.length > 0 || !evaluation.price) return JSON.stringify(cappedLists({ errors: evaluation.errors, warnings: evaluation.warnings }));
+    const selection = { groups: new Set<string>(), withheld: [] };
+    return JSON.stringify({ ...presentCalculation({ productId: 'p', loaded: l, configuration, quantity: 1, selection, evaluation }), ...cappedLists({ warnings: evaluation.warnings }) });
   };
 }
 

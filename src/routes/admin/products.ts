@@ -4,7 +4,7 @@ import { ApiError } from '../../errors';
 import { newApp } from '../../http/factory';
 import { sha256Hex } from '../../keys/secret';
 import { analyze } from '../../lang';
-import { DiagnosticJson, splitDiagnostics, Truncated } from '../../products/diagnostics';
+import { DiagnosticJson, splitDiagnostics } from '../../products/diagnostics';
 import { publishCurrentVersion } from '../../products/pointer';
 import { appendVersion, deleteProduct, findCurrent, findProduct, findVersion, listProducts, listVersions } from '../../products/repository';
 import { textBodyAs } from '../../http/request-guards';
