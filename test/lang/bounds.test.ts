@@ -8,9 +8,12 @@ import { syntheticSchema } from '../../bench/compile/synthetic';
 import { renewSuggestionBudget, didYouMean, listOf, MAX_SUGGESTION_COMPARISONS, MAX_SUGGESTION_SEARCHES } from '../../src/lang/check/suggest';
 import { Diagnostics, MAX_DIAGNOSTICS } from '../../src/lang/diagnostics';
 import { analyze } from '../../src/lang/index';
+import { MAX_UNKNOWN_KEYS_LISTED } from '../../src/lang/runtime/evaluate';
+import { instantiate } from '../../src/lang/runtime/index';
 import { MAX_OHM_CHARS } from '../../src/lang/syntax/parse';
 import { SourceMap } from '../../src/lang/syntax/source';
-import { brokenDeclaration, chain, undefinedNames, unknownFunctions, unknownOptions } from '../fixtures/hostile/index';
+import { SHELF } from '../fixtures/shelf';
+import { brokenDeclaration, chain, undefinedNames, unknownFunctions, unknownKeys, unknownOptions } from '../fixtures/hostile/index';
 
 const ms = (fn: () => unknown) => {
   const start = performance.now();
@@ -206,5 +209,21 @@ describe('columns count code points', () => {
     expect(map.span(2, 2)).toMatchObject({ line: 1, column: 2, start: 1, endColumn: 3, end: 3 });
     expect(map.span(9, 10)).toMatchObject({ line: 2, column: 3, endColumn: 4 });
     expect(map.span(3, 9)).toMatchObject({ line: 1, column: 3, endLine: 2, endColumn: 3 });
+  });
+});
+
+describe('the runtime', () => {
+  it('lists the first unknown configuration keys and only counts the rest', () => {
+    const { ir } = analyze(SHELF);
+    const model = instantiate(ir!);
+    const configuration = { ...unknownKeys(100_000), width: 'wide' };
+    const keys = Object.keys(configuration).length - 1;
+    const evaluation = model.evaluate({ configuration, quantity: 1 });
+    const unknown = evaluation.errors.filter((e) => e.code === 'UNKNOWN_FIELD');
+    expect(unknown).toHaveLength(MAX_UNKNOWN_KEYS_LISTED);
+    expect(evaluation.unlistedErrors).toBe(keys - MAX_UNKNOWN_KEYS_LISTED);
+    // The other problems are still listed, and nothing is priced.
+    expect(evaluation.errors.some((e) => e.field === 'width')).toBe(true);
+    expect(evaluation.price).toBeNull();
   });
 });
