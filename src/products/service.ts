@@ -136,6 +136,8 @@ export interface SavedVersion {
   /** The first version of a new product. */
   created: boolean;
   warnings: DiagnosticJson[];
+  /** How many warnings were left out of `warnings` (capped, src/http/cap.ts); absent when none were. */
+  truncated?: Record<string, number>;
 }
 
 /**
@@ -144,15 +146,32 @@ export interface SavedVersion {
  */
 export async function saveSchema(env: Env, storeId: string, externalId: string, schema: string): Promise<SavedVersion> {
   await getStore(env, storeId);
-  const { ir, diagnostics } = analyze(schema);
-  const { errors, warnings } = splitDiagnostics(diagnostics);
-  if (!ir) throw new ApiError('VALIDATION_FAILED', `The schema has ${errors.length} error(s); nothing was saved`, { errors });
+  const analysis = analyze(schema);
+  const { ir } = analysis;
+  const { errors, warnings, truncated } = splitDiagnostics(analysis);
+  if (!ir) {
+    const cut = truncated?.errors;
+    const found = errors.length + (cut ?? 0);
+    throw new ApiError('VALIDATION_FAILED', `The schema has ${found} error(s); nothing was saved`, {
+      errors,
+      ...(cut ? { truncated: { errors: cut } } : {}),
+    });
+  }
   const contentHash = await sha256Hex(schema);
   const current = await findCurrent(env, storeId, externalId);
   const name = ir.name[ir.language] ?? externalId;
   if (current?.contentHash === contentHash) {
     const kept = (await findVersion(env, storeId, externalId, current.version))!;
-    return { name, version: kept.version, contentHash, createdAt: kept.createdAt, unchanged: true, created: false, warnings };
+    return {
+      name,
+      version: kept.version,
+      contentHash,
+      createdAt: kept.createdAt,
+      unchanged: true,
+      created: false,
+      warnings,
+      ...(truncated ? { truncated } : {}),
+    };
   }
   const saved = await appendVersion(env, {
     storeId,
@@ -164,7 +183,16 @@ export async function saveSchema(env: Env, storeId: string, externalId: string, 
     warnings,
   });
   await publishCurrentVersion(env, storeId, externalId, { version: saved.version, contentHash });
-  return { name, version: saved.version, contentHash, createdAt: saved.createdAt, unchanged: false, created: !current, warnings };
+  return {
+    name,
+    version: saved.version,
+    contentHash,
+    createdAt: saved.createdAt,
+    unchanged: false,
+    created: !current,
+    warnings,
+    ...(truncated ? { truncated } : {}),
+  };
 }
 
 /** A product with its current version and the version history, newest first; NOT_FOUND when there is none. */
@@ -210,8 +238,9 @@ export async function runnableIr(
   const ir = currentIr(stored.compiled);
   if (ir) return ir;
   const row = await getVersion(env, storeId, externalId, stored.version);
-  const { ir: fresh, diagnostics } = analyze(row.source);
-  const { errors, warnings } = splitDiagnostics(diagnostics);
+  const analysis = analyze(row.source);
+  const fresh = analysis.ir;
+  const { errors, warnings } = splitDiagnostics(analysis);
   if (!fresh) {
     const first = errors[0] ? ` (line ${errors[0].line}: ${errors[0].message})` : '';
     throw new ApiError(

@@ -19,6 +19,7 @@ export const SavedProduct = z
     created_at: z.string(),
     unchanged: z.boolean().openapi({ description: 'true when the source equals the current version, which is kept' }),
     warnings: z.array(DiagnosticJson),
+    truncated: Truncated.optional(),
   })
   .openapi('SavedProduct');
 
@@ -96,6 +97,7 @@ export const productsApi = newApp()
         created_at: iso(saved.createdAt)!,
         unchanged: saved.unchanged,
         warnings: saved.warnings,
+        ...(saved.truncated ? { truncated: saved.truncated } : {}),
       };
       return saved.created ? c.json(body, 201) : c.json(body, 200);
     },
