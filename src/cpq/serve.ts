@@ -3,6 +3,7 @@ import type { RequestContext } from '../env';
 import { ApiError } from '../errors';
 import type { Permission } from '../keys/permissions';
 import { cappedLists } from '../http/capped';
+import { IR_VERSION } from '../lang/ir';
 import { type Issue, negotiateLanguage } from '../lang/runtime';
 import { loadProduct, warmProduct } from '../products/models';
 import { readCurrentVersion, type VersionPointer } from '../products/pointer';
@@ -44,7 +45,8 @@ export async function formResponse(c: RequestContext, storeId: string, productId
   }
   const loaded = warm ?? (await requireProduct(c.env, storeId, productId, pointer));
   const language = negotiateLanguage(lang, loaded.model.ir);
-  const etag = `"${loaded.contentHash.slice(0, 16)}-v${loaded.version}-${language}"`;
+  // The compiler's release is part of the tag: a new one may render the same version's form differently.
+  const etag = `"${loaded.contentHash.slice(0, 16)}-v${loaded.version}-ir${IR_VERSION}-${language}"`;
   const body = () => formBody(loaded, productId, language);
   if (!warm) storeForm(c.executionCtx, formCacheKey(storeId, productId, loaded, lang), { body: body(), etag, language });
   return sendForm(c, etag, language, body);

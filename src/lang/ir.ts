@@ -3,7 +3,11 @@
 
 import type { FIELD_TYPES } from './fields/registry';
 
-export const IR_VERSION = 1;
+/**
+ * 2: text patterns are RE2 (re2js), no longer JavaScript RegExp; a stored version whose pattern RE2 cannot run is
+ * recompiled on load and then refused clearly instead of silently rejecting every value.
+ */
+export const IR_VERSION = 2;
 
 /** A translatable text: language tag → string. Always has the product's default language. */
 export type Text = Record<string, string>;

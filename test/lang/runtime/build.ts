@@ -1,6 +1,6 @@
 // Hand-built IR for runtime tests: the front end is tested elsewhere, here every construct is built directly.
 import { FIELD_TYPES } from '../../../src/lang/fields/registry';
-import type { BinaryOp, Expr, FieldIR, FieldType, OptionIR, ProductIR, Span, TableIR } from '../../../src/lang/ir';
+import { IR_VERSION, type BinaryOp, type Expr, type FieldIR, type FieldType, type OptionIR, type ProductIR, type Span, type TableIR } from '../../../src/lang/ir';
 import { instantiate, type Evaluation } from '../../../src/lang/runtime';
 
 export const at = (line = 1, column = 1): Span => ({ line, column });
@@ -55,7 +55,7 @@ export function field(id: string, type: FieldType, props: Partial<FieldIR> = {})
 
 export function product(parts: Partial<ProductIR> = {}): ProductIR {
   return {
-    irVersion: 1,
+    irVersion: IR_VERSION,
     name: { en: 'Test product' },
     language: 'en',
     languages: ['en'],
