@@ -47,7 +47,8 @@ describe('when the Durable Object fails, the limiter fails open to a per-isolate
   });
 
   it('falls back when the call rejects, keeping enterprise unlimited and anonymous requests per address', async () => {
-    const rejecting = { admit: () => Promise.reject(new Error('object overloaded')) };
+    const overloaded = () => Promise.reject(new Error('object overloaded'));
+    const rejecting = { admit: overloaded, lease: overloaded };
     const run = appWith(() => rejecting);
     const { key } = await issueKey({ plan: 'enterprise' });
     expect(new Set(statuses(await run(100, () => v1Request(key))))).toEqual(new Set([200]));
@@ -58,7 +59,7 @@ describe('when the Durable Object fails, the limiter fails open to a per-isolate
   });
 
   it('stops waiting for a slow object after the timeout', async () => {
-    const hanging = { admit: () => new Promise<never>(() => {}) };
+    const hanging = { admit: () => new Promise<never>(() => {}), lease: () => new Promise<never>(() => {}) };
     const { key } = await issueKey({ plan: 'pro' });
     const started = Date.now();
     const [res] = await appWith(() => hanging, 50)(1, () => v1Request(key));

@@ -7,7 +7,7 @@ import { newApp } from '../../http/factory';
 import { DEFAULT_PERMISSIONS, PERMISSIONS } from '../../keys/permissions';
 import { generateApiKey, sha256Hex } from '../../keys/secret';
 import { deleteKeyRecord, putKeyRecord } from '../../keys/store';
-import { storeGate } from '../../limits/gate';
+import { revokeStoreKey } from '../../limits/store-admin';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
 import { StoreParams } from './params';
 import { findStore } from './stores';
@@ -123,9 +123,9 @@ export const apiKeysApi = newApp()
       const db = database(c.env);
       const row = await db.select().from(apiKeys).where(and(eq(apiKeys.id, key_id), eq(apiKeys.storeId, store_id))).get();
       if (!row) throw new ApiError('NOT_FOUND', `API key '${key_id}' not found in store '${store_id}'`);
-      // The store's Durable Object is consulted on every request, so this is what makes revocation immediate;
+      // The store's Durable Object tells every isolate within a second (docs/rate-limits.md), this one at once;
       // the KV record may linger up to a minute at other locations and no longer matters.
-      await storeGate(c.env, store_id).revokeKey(key_id);
+      await revokeStoreKey(c.env, store_id, key_id);
       if (row.revokedAt === null) await db.update(apiKeys).set({ revokedAt: Date.now() }).where(eq(apiKeys.id, key_id));
       await deleteKeyRecord(c.env.KEYS, row.hash);
       return c.body(null, 204);

@@ -5,7 +5,7 @@ import { stores } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { newApp } from '../../http/factory';
 import { PLANS } from '../../keys/permissions';
-import { storeGate } from '../../limits/gate';
+import { setStorePlan } from '../../limits/store-admin';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
 import { Store, StoreId, StoreName, StoreParams } from './params';
 
@@ -44,7 +44,7 @@ export const storesApi = newApp()
       const row = { id, name, plan, createdAt: now, updatedAt: now };
       const inserted = await database(c.env).insert(stores).values(row).onConflictDoNothing().returning().get();
       if (!inserted) throw new ApiError('CONFLICT', `Store '${id}' already exists`);
-      await storeGate(c.env, id).setPlan(plan);
+      await setStorePlan(c.env, id, plan);
       return c.json(present(inserted), 201);
     },
   )
@@ -102,8 +102,8 @@ export const storesApi = newApp()
         .returning()
         .get();
       if (!updated) throw new ApiError('NOT_FOUND', `Store '${store_id}' not found`);
-      // The store's Durable Object decides admission, so the new plan binds from the next request on.
-      if (patch.plan) await storeGate(c.env, store_id).setPlan(patch.plan);
+      // The store's Durable Object decides admission: the new plan binds here at once, everywhere within a second.
+      if (patch.plan) await setStorePlan(c.env, store_id, patch.plan);
       return c.json(present(updated), 200);
     },
   );
