@@ -85,6 +85,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** Object names are namespaced so that no store id can ever share an object with a client address. */
 export const storeObjectName = (storeId: string) => `store:${storeId}`;
 export const addressObjectName = (address: string) => `addr:${address}`;
+export const signInObjectName = (address: string) => `sign-in:${address}`;
 
 /** The store's object (behind the dev latency knob, when set). */
 export function storeGate(env: Env, storeId: string): DurableObjectStub<StoreGate> {
@@ -132,6 +133,14 @@ export class StoreGate extends DurableObject<Env> {
     const touch = keyId !== undefined && this.#touch(keyId, now);
     await this.#write(sql, counters, result.writes, now);
     return { allowed: result.allowed, revoked: false, touch, windows: result.windows };
+  }
+
+  /** Reports the windows as `admit` would, without counting anything. */
+  check(request: AdmitRequest): Admission {
+    const now = request.now ?? Date.now();
+    const sql = this.#sql();
+    const result = tally(BUDGETS[this.#tier(sql, request.tier)], this.#counters(sql), now, false);
+    return { allowed: result.allowed, revoked: false, touch: false, windows: result.windows };
   }
 
   /**

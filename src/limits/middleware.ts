@@ -7,6 +7,7 @@ import { ApiError } from '../errors';
 import { clientAddress } from './address';
 import { DEV_WAIT_HEADER, devGateLatency, withDevLatency } from './dev-latency';
 import { LocalLimiter } from './fallback';
+import { withTimeout } from './timeout';
 import { type Admission, type AdmitRequest, addressObjectName, type LeaseGrant, type LeaseRequest, storeObjectName } from './gate';
 import { bindingWindow, rateLimitHeaders } from './headers';
 import { type Decision, LeaseRegistry } from './lease';
@@ -39,14 +40,6 @@ export const isolateLeases = new LeaseRegistry();
 
 const logError = (requestId: string | undefined, message: string, err: unknown) =>
   console.error(JSON.stringify({ level: 'error', request_id: requestId, message, error: err instanceof Error ? err.message : String(err) }));
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 async function recordKeyUse(db: D1Database, keyId: string, at: number): Promise<void> {
   try {
