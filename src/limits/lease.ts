@@ -134,8 +134,16 @@ class Holder {
  */
 export class LeaseRegistry {
   readonly #holders = new Map<string, Holder>();
-  /** Identifies this isolate to the objects, which share what is left among recent holders. */
-  readonly id = crypto.randomUUID();
+  #id: string | undefined;
+
+  /**
+   * Identifies this isolate to the objects, which share what is left among recent holders. Drawn on first use:
+   * Workers allow no random values at global scope, where the isolate's registry is made.
+   */
+  get id(): string {
+    this.#id ??= crypto.randomUUID();
+    return this.#id;
+  }
 
   constructor(private readonly maxSubjects = 10_000) {}
 
@@ -278,7 +286,8 @@ export class LeaseRegistry {
     }
     const lease: Lease = {
       start: grant.start,
-      end: grant.end,
+      // An unlimited lease has no tokens, so the end of the minute does not void it.
+      end: grant.unlimited ? Number.POSITIVE_INFINITY : grant.end,
       validUntil: sentAt + grant.ttlMs,
       tokens: grant.unlimited ? 0 : carried + grant.granted,
       unlimited: grant.unlimited,
