@@ -106,6 +106,24 @@ describe('leases across several isolates admit at most the budget, and nearly al
   });
 });
 
+describe('handing back', () => {
+  it('returns the unused tokens of a quiet isolate, so the object counts only what was admitted', { timeout: 30_000 }, async () => {
+    await awayFromMinuteEdge(8_000);
+    const { key, storeId } = await issueKey({ plan: 'pro' });
+    const busy = isolate();
+    // A steady rate makes the isolate reserve ahead of use.
+    for (let i = 0; i < 20; i++) {
+      expect((await busy.send(v1Request(key))).status).toBe(200);
+      await sleep(10);
+    }
+    const reserved = (await storeGate(env, storeId).check({ tier: 'pro' })).windows.map((w) => w.remaining);
+    expect(reserved[0]).toBeLessThan(300 - 20);
+    await busy.settle();
+    const settled = (await storeGate(env, storeId).check({ tier: 'pro' })).windows.map((w) => w.remaining);
+    expect(settled).toEqual([300 - 20, 10_000 - 20]);
+  });
+});
+
 describe('revocation with leases', () => {
   it('is refused by every isolate within one lease lifetime, busy or quiet', { timeout: 30_000 }, async () => {
     const { key, keyId, storeId } = await issueKey({ plan: 'pro' });
