@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { ApiError } from '../errors';
-import { endedSessions } from './ended-sessions';
+import { endedSessions } from '../http/ended-sessions';
 import { csrfTokenFor, issueSession, SESSION_COOKIE, SESSION_TTL_SECONDS, type SessionInfo, verifySession } from './session';
 
 /** The cookie's session when this secret issued it, it has not expired and it was not signed out of. */

@@ -310,3 +310,6 @@ export class LeaseRegistry {
     await this.#renew(holder, ctx, true).catch(ctx.failed);
   }
 }
+
+/** The isolate's leases, shared by the limiter and the admin API (which revokes keys and changes plans). */
+export const isolateLeases = new LeaseRegistry();

@@ -10,7 +10,7 @@ import { LocalLimiter } from './fallback';
 import { withTimeout } from './timeout';
 import { type Admission, type AdmitRequest, addressObjectName, type LeaseGrant, type LeaseRequest, storeObjectName } from './gate';
 import { bindingWindow, rateLimitHeaders } from './headers';
-import { type Decision, LeaseRegistry } from './lease';
+import { type Decision, isolateLeases, LeaseRegistry } from './lease';
 
 /** What the middleware needs of a StoreGate stub. */
 export interface Gate {
@@ -34,9 +34,6 @@ export type AdmissionMode = 'lease' | 'hop';
 export function admissionMode(env: Env): AdmissionMode {
   return (env as Env & { CPQ_ADMISSION?: unknown }).CPQ_ADMISSION === 'hop' ? 'hop' : 'lease';
 }
-
-/** The isolate's leases, shared by the limiter and the admin API (which revokes keys and changes plans). */
-export const isolateLeases = new LeaseRegistry();
 
 const logError = (requestId: string | undefined, message: string, err: unknown) =>
   console.error(JSON.stringify({ level: 'error', request_id: requestId, message, error: err instanceof Error ? err.message : String(err) }));

@@ -1,6 +1,6 @@
 import type { Plan } from '../keys/permissions';
 import { storeGate, storeObjectName } from './gate';
-import { isolateLeases } from './middleware';
+import { isolateLeases } from './lease';
 
 // What the admin API changes in a store's object. The isolate making the change applies it from its next request
 // on; every other isolate within one lease lifetime (LEASE_TTL_MS), when it renews.
