@@ -69,6 +69,26 @@ describe('when the Durable Object fails, the limiter fails open to a per-isolate
     expect(logged).toHaveBeenCalledWith(expect.stringContaining('no answer within 50 ms'));
   });
 
+  it('keeps admitting from the lease it holds when renewals start failing, then falls back', async () => {
+    const { key, storeId } = await issueKey({ plan: 'free' });
+    let up = true;
+    const real = storeGate(env, storeId);
+    const flaky: Gate = {
+      admit: (request) => real.admit(request),
+      lease: (request) => (up ? real.lease(request) : Promise.reject(new Error('object gone'))),
+    };
+    const run = appWith(() => flaky);
+    expect(statuses(await run(5, () => v1Request(key)))).toEqual([200, 200, 200, 200, 200]);
+    expect(logged).not.toHaveBeenCalled();
+    up = false;
+    // Past the lease's lifetime the next request must ask, fails, and the per-isolate count decides (fail open).
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const [later] = await run(1, () => v1Request(key));
+    expect(later?.status).toBe(200);
+    expect(later && rateHeaders(later)).toMatchObject({ limit: '60', policy: '"minute";q=60;w=60' });
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('object gone'));
+  });
+
   it('uses the real object when it answers', async () => {
     const { key, storeId } = await issueKey({ plan: 'free' });
     await storeGate(env, storeId).setPlan('pro');
