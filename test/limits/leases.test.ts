@@ -124,6 +124,29 @@ describe('handing back', () => {
   });
 });
 
+describe('X-RateLimit-Remaining with leases', () => {
+  it('reads low by at most the tokens other isolates hold, and exact once they are handed back', { timeout: 30_000 }, async () => {
+    await awayFromMinuteEdge(8_000);
+    const { key, storeId } = await issueKey({ plan: 'pro' });
+    const a = isolate();
+    const b = isolate();
+    for (let i = 0; i < 20; i++) {
+      await a.send(v1Request(key));
+      await sleep(10);
+    }
+    const unreserved = Number((await storeGate(env, storeId).check({ tier: 'pro' })).windows[0]?.remaining);
+    const heldByA = 300 - 20 - unreserved;
+    expect(heldByA).toBeGreaterThan(0);
+    const seen = Number(rateHeaders(await b.send(v1Request(key))).remaining);
+    const truth = 300 - 21;
+    expect(seen).toBeLessThanOrEqual(truth);
+    expect(seen).toBeGreaterThanOrEqual(truth - heldByA);
+    await Promise.all([a.settle(), b.settle()]);
+    expect(rateHeaders(await b.send(v1Request(key))).remaining).toBe(String(truth - 1));
+    await b.settle();
+  });
+});
+
 describe('revocation with leases', () => {
   it('is refused by every isolate within one lease lifetime, busy or quiet', { timeout: 30_000 }, async () => {
     const { key, keyId, storeId } = await issueKey({ plan: 'pro' });
