@@ -9,6 +9,7 @@ import { newApp } from './http/factory';
 import { errorResponse, onError } from './http/on-error';
 import { assignRequestId, limitBody, requireJson } from './http/request-guards';
 import { rateLimit } from './limits';
+import { uncounted } from './http/uncounted';
 import { apiKeysApi } from './routes/admin/api-keys';
 import { previewApi } from './routes/admin/preview';
 import { productsApi } from './routes/admin/products';
@@ -23,6 +24,10 @@ export const app = newApp();
 
 app.use('*', assignRequestId);
 
+const EXPOSED_HEADERS = [
+  'ETag', 'Content-Language', 'X-Request-Id', 'Retry-After',
+  'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit', 'RateLimit-Policy',
+];
 // Storefronts call the public API from browsers: any origin, key in a header, no cookies.
 app.use(
   '/api/v1/*',
@@ -30,18 +35,20 @@ app.use(
     origin: '*',
     allowMethods: ['GET', 'POST', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'If-None-Match'],
-    exposeHeaders: [
-      'ETag', 'Content-Language', 'X-Request-Id', 'Retry-After',
-      'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit', 'RateLimit-Policy',
-    ],
+    exposeHeaders: EXPOSED_HEADERS,
     maxAge: 86400,
   }),
 );
+// A status page in a browser polls health from anywhere.
+app.use('/api/health', cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'], exposeHeaders: EXPOSED_HEADERS, maxAge: 86400 }));
 // The limiter runs after authenticate (a store's budget needs the key), before requireKey (401s count per
 // address), and before every other guard, so that each public response, 405/413/415 included, carries its headers.
 app.use('/api/v1/*', authenticate, rateLimit, requireKey);
-// Everything else under /api (health, the OpenAPI document, unknown paths) counts per client address.
-app.use('/api/*', except(['/api/v1/*', '/api/admin/*'], rateLimit));
+// Health is a constant answer without I/O: counting it would cost a Durable Object round trip, more than serving
+// it, so monitors poll it outside every budget and its headers say so (docs/rate-limits.md).
+app.use('/api/health', uncounted);
+// Everything else under /api (the OpenAPI document, the reference page, unknown paths) counts per client address.
+app.use('/api/*', except(['/api/v1/*', '/api/admin/*', '/api/health'], rateLimit));
 app.use(
   '*',
   methodNotAllowed({

@@ -20,11 +20,36 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
+/** The codes of a request problem in a 400's `errors` list (docs/api.md, "Errors"). */
+export const REQUEST_PROBLEM_CODES = [
+  'REQUIRED',
+  'INVALID_TYPE',
+  'INVALID_VALUE',
+  'TOO_SMALL',
+  'TOO_BIG',
+  'UNKNOWN_FIELD',
+  'UNKNOWN_OUTPUT_GROUP',
+] as const;
+
+/** One problem with one field of a request: the single shape of every `errors` entry of a 400. */
+export interface FieldProblem {
+  /** Dotted path of the field (`configuration`, `output_groups.1`); null for the whole body, query or path. */
+  field: string | null;
+  code: (typeof REQUEST_PROBLEM_CODES)[number];
+  message: string;
+  location: 'body' | 'query' | 'path' | 'header';
+}
+
+/**
+ * `details` is always an object (its keys documented per code); problems with fields always travel in `errors`,
+ * and `truncated` counts what a capped list left out.
+ */
 export interface ErrorBody {
   error: string;
   code: ErrorCode;
-  details?: unknown;
+  details?: Record<string, unknown>;
   errors?: unknown[];
+  truncated?: Record<string, number>;
   request_id?: string;
 }
 
@@ -33,7 +58,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: Pick<ErrorBody, 'details' | 'errors'> = {},
+    readonly extra: Pick<ErrorBody, 'details' | 'errors' | 'truncated'> = {},
     readonly headers: Record<string, string> = {},
   ) {
     super(message);

@@ -1,9 +1,10 @@
-import { exports } from 'cloudflare:workers';
+import { sendChecked } from './contract';
 
 export const ADMIN_TOKEN = 'test-admin-token';
 
+/** A request to the Worker; a response from /api is checked against the OpenAPI document (test/contract.ts). */
 export function call(path: string, init: RequestInit = {}): Promise<Response> {
-  return exports.default.fetch(new Request(`http://localhost${path}`, init));
+  return sendChecked(new Request(`http://localhost${path}`, init));
 }
 
 export function jsonInit(method: string, body: unknown, headers: Record<string, string> = {}): RequestInit {

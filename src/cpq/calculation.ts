@@ -1,23 +1,24 @@
 import type { Evaluation } from '../lang/runtime';
 import type { LoadedProduct } from '../products/models';
+import type { OutputSelection } from './output-groups';
 
 interface Input {
   productId: string;
   loaded: LoadedProduct;
   configuration: Record<string, unknown>;
   quantity: number;
-  groups: Set<string>;
+  selection: OutputSelection;
   evaluation: Evaluation;
 }
 
 /** The spec's calculation result (§2.3), plus what explains the price: unit price, subtotal, discount and lines. */
-export function presentCalculation({ productId, loaded, configuration, quantity, groups, evaluation }: Input) {
+export function presentCalculation({ productId, loaded, configuration, quantity, selection, evaluation }: Input) {
   const ir = loaded.model.ir;
   const price = evaluation.price!;
   const outputs: Record<string, Record<string, number>> = {};
   for (const [group, items] of evaluation.outputs) {
     // Object.fromEntries defines own properties, so a group or item named __proto__ stays plain data.
-    if (groups.has(group)) Object.defineProperty(outputs, group, { value: Object.fromEntries(items), enumerable: true });
+    if (selection.groups.has(group)) Object.defineProperty(outputs, group, { value: Object.fromEntries(items), enumerable: true });
   }
   return {
     product_id: productId,
@@ -29,6 +30,7 @@ export function presentCalculation({ productId, loaded, configuration, quantity,
       lines: price.lines,
       groups: outputs,
     },
+    withheld_groups: selection.withheld,
     quantity: { value: quantity, min: ir.quantity.min, max: ir.quantity.max, step: ir.quantity.step },
     warnings: evaluation.warnings,
     errors: [],

@@ -1,7 +1,8 @@
 import type { RequestContext } from '../env';
 import { ApiError } from '../errors';
 import type { Permission } from '../keys/permissions';
-import { negotiateLanguage } from '../lang/runtime';
+import { cappedLists } from '../http/capped';
+import { type Issue, negotiateLanguage } from '../lang/runtime';
 import { loadProduct, warmProduct } from '../products/models';
 import { readCurrentVersion, type VersionPointer } from '../products/pointer';
 import { presentCalculation } from './calculation';
@@ -69,7 +70,7 @@ export async function calculationResponse(
 ) {
   const loaded = await requireProduct(c.env, storeId, body.product_id);
   const ir = loaded.model.ir;
-  const groups = selectOutputGroups(ir, body.output_groups, permissions);
+  const selection = selectOutputGroups(ir, body.output_groups, permissions);
   const quantity = body.quantity ?? ir.quantity.default;
   const evaluation = loaded.model.evaluate({ configuration: body.configuration, quantity, lang: body.lang });
   c.header('Content-Language', evaluation.language);
@@ -79,17 +80,23 @@ export async function calculationResponse(
   if (evaluation.errors.length > 0 || !evaluation.price) {
     return c.json(
       {
-        error: `The configuration is invalid (${evaluation.errors.length} problem(s))`,
+        error: validationSummary(evaluation.errors),
         code: 'VALIDATION_FAILED' as const,
-        errors: evaluation.errors,
-        warnings: evaluation.warnings,
+        ...cappedLists({ errors: evaluation.errors, warnings: evaluation.warnings }),
         ...states,
       },
       422,
     );
   }
-  return c.json(
-    { ...presentCalculation({ productId: body.product_id, loaded, configuration: body.configuration, quantity, groups, evaluation }), ...states },
-    200,
-  );
+  const result = presentCalculation({ productId: body.product_id, loaded, configuration: body.configuration, quantity, selection, evaluation });
+  return c.json({ ...result, ...cappedLists({ warnings: evaluation.warnings }), ...states }, 200);
+}
+
+/**
+ * The 422's `error` in the request's language: the first problem's message, already localized by the runtime's
+ * catalog, and how many more follow. The runtime reports at least one error whenever there is no price.
+ */
+function validationSummary(errors: readonly Issue[]): string {
+  const first = errors[0]?.message ?? 'The configuration cannot be priced';
+  return errors.length > 1 ? `${first} (+${errors.length - 1})` : first;
 }

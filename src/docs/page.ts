@@ -45,12 +45,13 @@ async function main() {
       send.onclick = async () => {
         let url = path;
         const query = new URLSearchParams();
+        const headers = {};
         for (const i of inputs.map((l) => l.querySelector('input'))) {
           if (!i.value) continue;
           if (i.dataset.in === 'path') url = url.replace('{' + i.dataset.name + '}', encodeURIComponent(i.value));
           else if (i.dataset.in === 'query') query.set(i.dataset.name, i.value);
+          else if (i.dataset.in === 'header') headers[i.dataset.name] = i.value;
         }
-        const headers = {};
         const secret = path.startsWith('/api/admin') ? document.getElementById('admin').value : document.getElementById('key').value;
         if (secret) headers.Authorization = 'Bearer ' + secret;
         if (body) headers['Content-Type'] = 'application/json';

@@ -1,23 +1,55 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env';
-import { ApiError } from '../errors';
+import { ApiError, type FieldProblem } from '../errors';
+import { cappedLists } from './capped';
 
-type Issue = { path: PropertyKey[]; message: string; code: string };
+type Issue = { path: PropertyKey[]; message: string; code: string; keys?: string[] };
 
-const TARGET_NAMES: Record<string, string> = { json: 'body', query: 'query', param: 'path', header: 'header' };
+const LOCATIONS: Record<string, FieldProblem['location']> = { json: 'body', query: 'query', param: 'path', header: 'header' };
 
-function describe(issues: Issue[], target: string): { message: string; details: unknown[] } {
-  const where = TARGET_NAMES[target] ?? target;
-  const details = issues.map((issue) => ({
-    location: where,
-    field: issue.path.map(String).join('.') || null,
-    message: issue.message,
-  }));
-  const first = details[0];
-  const message = first
-    ? `Invalid ${where}${first.field ? ` field '${first.field}'` : ''}: ${first.message}`
-    : `Invalid ${where}`;
-  return { message, details };
+function valueAt(data: unknown, path: PropertyKey[]): unknown {
+  let value = data;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+const dotted = (path: PropertyKey[]) => path.map(String).join('.') || null;
+
+/** One zod issue as request problems: an unrecognized-keys issue names each unknown field on its own. */
+function problems(issue: Issue, data: unknown, location: FieldProblem['location']): FieldProblem[] {
+  if (issue.code === 'unrecognized_keys') {
+    return (issue.keys ?? []).map((key) => ({
+      field: dotted([...issue.path, key]),
+      code: 'UNKNOWN_FIELD',
+      message: `Unknown field '${dotted([...issue.path, key])}'`,
+      location,
+    }));
+  }
+  const missing = issue.path.length > 0 && valueAt(data, issue.path) === undefined;
+  const code: FieldProblem['code'] =
+    issue.code === 'invalid_type'
+      ? missing
+        ? 'REQUIRED'
+        : 'INVALID_TYPE'
+      : issue.code === 'too_small'
+        ? 'TOO_SMALL'
+        : issue.code === 'too_big'
+          ? 'TOO_BIG'
+          : 'INVALID_VALUE';
+  return [{ field: dotted(issue.path), code, message: code === 'REQUIRED' ? 'Required' : issue.message, location }];
+}
+
+function describe(issues: Issue[], target: string, data: unknown) {
+  const location = LOCATIONS[target] ?? 'body';
+  const all = issues.flatMap((issue) => problems(issue, data, location));
+  const first = all[0];
+  // "Invalid body field 'name': Required", but "Invalid body: Unknown field 'qty'" where the message names it.
+  const named = first?.field && !first.message.includes(`'${first.field}'`) ? ` field '${first.field}'` : '';
+  const message = first ? `Invalid ${location}${named}: ${first.message}${all.length > 1 ? ` (and ${all.length - 1} more)` : ''}` : `Invalid ${location}`;
+  return { message, ...cappedLists({ errors: all }) };
 }
 
 /** Every sub-app is made here so that request validation fails the same way everywhere: 400 naming the field. */
@@ -25,8 +57,8 @@ export function newApp() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) {
-        const { message, details } = describe(result.error.issues as Issue[], result.target);
-        throw new ApiError('BAD_REQUEST', message, { details });
+        const { message, ...extra } = describe(result.error.issues as Issue[], result.target, (result as { data?: unknown }).data);
+        throw new ApiError('BAD_REQUEST', message, extra);
       }
     },
   });

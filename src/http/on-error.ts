@@ -22,10 +22,14 @@ function toApiError(err: unknown): ApiError | null {
   return null;
 }
 
+/** Every 401 names the scheme that gets in (RFC 9110 §11.6.1): a bearer token, the API key or the admin token. */
+export const WWW_AUTHENTICATE = 'Bearer realm="cpq"';
+
 export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
   const body: ErrorBody = { error: error.message, code: error.code, ...error.extra };
   if (error.code === 'INTERNAL') body.request_id = c.var.requestId;
-  return c.json(body, error.status, error.headers);
+  const headers = error.code === 'UNAUTHORIZED' ? { 'WWW-Authenticate': WWW_AUTHENTICATE, ...error.headers } : error.headers;
+  return c.json(body, error.status, headers);
 }
 
 /** The one error handler: known errors keep their code; anything else is logged with the request id and masked. */

@@ -17,11 +17,18 @@ export const limitBody = bodyLimit({
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
-/** Bodies are JSON only; anything else is refused before a validator could misread it as an empty object. */
+const isJson = (type: string) => /^application\/json\s*(;|$)/i.test(type);
+const isText = (type: string) => /^text\/plain\s*(;|$)/i.test(type);
+
+/** Saving a product also takes the raw schema file (`--data-binary @window.cpq`), not only `{"schema": …}`. */
+const TEXT_BODY_ROUTE = /^\/api\/admin\/stores\/[^/]+\/products\/[^/]+$/;
+const takesText = (method: string, path: string) => method === 'PUT' && TEXT_BODY_ROUTE.test(path);
+
+/** Bodies are JSON (or text where a route takes text); anything else is refused before a validator could misread it. */
 export const requireJson = createMiddleware<AppEnv>(async (c, next) => {
   if (METHODS_WITH_BODY.has(c.req.method)) {
     const type = c.req.header('content-type') ?? '';
-    if (!/^application\/json\s*(;|$)/i.test(type)) {
+    if (!isJson(type) && !(isText(type) && takesText(c.req.method, c.req.path))) {
       throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be sent as Content-Type: application/json', {
         details: { content_type: type || null },
       });
@@ -29,6 +36,21 @@ export const requireJson = createMiddleware<AppEnv>(async (c, next) => {
   }
   await next();
 });
+
+/**
+ * For a route that takes its one text field as text/plain too: wraps such a body into the JSON object the route
+ * validates (`{"<field>": text}`), so validation and the handler see one shape.
+ */
+export const textBodyAs = (field: string) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (isText(c.req.header('content-type') ?? '')) {
+      const text = await c.req.raw.text();
+      const headers = new Headers(c.req.raw.headers);
+      headers.set('content-type', 'application/json');
+      c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers, body: JSON.stringify({ [field]: text }) });
+    }
+    await next();
+  });
 
 export const assignRequestId = createMiddleware<AppEnv>(async (c, next) => {
   const id = crypto.randomUUID();

@@ -53,9 +53,9 @@ describe('stores', () => {
   ])('refuses %s with 400 naming the field', async (_, body, field) => {
     const res = await admin('POST', '/stores', body);
     expect(res.status).toBe(400);
-    const json = await res.json<{ code: string; details: { field: string }[] }>();
+    const json = await res.json<{ code: string; errors: { field: string }[] }>();
     expect(json.code).toBe('BAD_REQUEST');
-    expect(json.details[0]!.field).toBe(field);
+    expect(json.errors[0]!.field).toBe(field);
   });
 
   it('404s an unknown store and an empty patch is 400', async () => {

@@ -43,7 +43,7 @@ describe('creating and listing keys', () => {
     const storeId = await createStore();
     const res = await admin('POST', `/stores/${storeId}/api-keys`, { name: 'x', permissions: ['root'] });
     expect(res.status).toBe(400);
-    expect((await res.json<{ details: { field: string }[] }>()).details[0]!.field).toMatch(/^permissions/);
+    expect((await res.json<{ errors: { field: string }[] }>()).errors[0]!.field).toMatch(/^permissions/);
   });
 });
 

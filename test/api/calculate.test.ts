@@ -8,10 +8,11 @@ type Calc = {
   configuration: Record<string, unknown>;
   result: { totals: { price: number; unit_price: number; subtotal: number; discount: number; currency: string }; lines: { id: string; kind: string; label: string; amount: number }[]; groups: Record<string, Record<string, number>> };
   quantity: { value: number; min: number; max: number; step: number };
+  withheld_groups: string[];
   warnings: Issue[];
   errors: Issue[];
 };
-type Rejected = { code: string; errors: Issue[] };
+type Rejected = { error: string; code: string; errors: Issue[] };
 
 async function shelfTenant(permissions?: string[]) {
   const t = await tenant();
@@ -37,6 +38,7 @@ describe('POST /api/v1/calculate', () => {
         lines: [{ id: 'board', kind: 'line', label: 'Board', amount: 40 }],
         groups: { weight: { kg: 4.8 } },
       },
+      withheld_groups: [],
       quantity: { value: 1, min: 1, max: 20, step: 1 },
       warnings: [],
       errors: [],
@@ -67,17 +69,31 @@ describe('POST /api/v1/calculate', () => {
     expect(body.result.lines.map((l) => l.id)).toEqual(['board']);
   });
 
-  it('selects output groups: a list gives exactly those, * gives all, internal ones need production:read', async () => {
+  it('selects output groups: a list gives exactly those, * gives every group the key may read', async () => {
     const { calculate } = await shelfTenant();
     const listed = await (await calculate({ output_groups: ['bom'] })).json<Calc>();
     expect(listed.result.groups).toEqual({ bom: { board_m: 0.8, screws: 4 } });
     const all = await (await calculate({ output_groups: ['*'] })).json<Calc>();
     expect(all.result.groups).toEqual({ bom: { board_m: 0.8, screws: 4 }, weight: { kg: 4.8 } });
+    expect(all.withheld_groups).toEqual([]);
+  });
 
+  it('* without production:read leaves out the internal groups and names them in withheld_groups', async () => {
+    const storefront = await shelfTenant(['form:read', 'calculate']);
+    const res = await storefront.calculate({ output_groups: ['*'] });
+    expect(res.status).toBe(200);
+    const body = await res.json<Calc>();
+    expect(body.result.groups).toEqual({ weight: { kg: 4.8 } });
+    expect(body.withheld_groups).toEqual(['bom']);
+  });
+
+  it('naming an internal group without production:read stays 403, also beside *', async () => {
     const storefront = await shelfTenant(['calculate']);
-    const forbidden = await storefront.calculate({ output_groups: ['*'] });
-    expect(forbidden.status).toBe(403);
-    expect(await forbidden.json()).toMatchObject({ code: 'FORBIDDEN', details: { required_permission: 'production:read' } });
+    for (const output_groups of [['bom'], ['*', 'bom']]) {
+      const forbidden = await storefront.calculate({ output_groups });
+      expect(forbidden.status).toBe(403);
+      expect(await forbidden.json()).toMatchObject({ code: 'FORBIDDEN', details: { groups: ['bom'], required_permission: 'production:read' } });
+    }
     expect((await storefront.calculate({ output_groups: ['weight'] })).status).toBe(200);
   });
 
@@ -85,7 +101,50 @@ describe('POST /api/v1/calculate', () => {
     const { calculate } = await shelfTenant();
     const res = await calculate({ output_groups: ['weight', 'paint'] });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST', error: expect.stringContaining('paint'), details: { unknown: ['paint'] } });
+    expect(await res.json()).toMatchObject({
+      code: 'BAD_REQUEST',
+      error: expect.stringContaining('paint'),
+      errors: [{ field: 'output_groups.1', code: 'UNKNOWN_OUTPUT_GROUP', location: 'body', message: expect.stringContaining('paint') }],
+      details: { available: ['bom', 'weight'] },
+    });
+  });
+
+  it.each([
+    ['qty', { qty: 2 }],
+    ['quantities', { quantities: 2 }],
+    ['__proto__', JSON.parse('{"__proto__": 1}')],
+  ])('400s the unknown top-level field %s, naming it, instead of pricing something else', async (name, extra) => {
+    const { storeId, headers } = await shelfTenant();
+    const body = `{"tenant_id":${JSON.stringify(storeId)},"product_id":"shelf","configuration":{},${JSON.stringify(extra).slice(1, -1)}}`;
+    const res = await call('/api/v1/calculate', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      code: 'BAD_REQUEST',
+      error: expect.stringContaining(name),
+      errors: [{ field: name, code: 'UNKNOWN_FIELD', location: 'body', message: expect.any(String) }],
+    });
+  });
+
+  it('caps a 400 for many unknown fields at 100 entries and counts the rest', async () => {
+    const { storeId, headers } = await shelfTenant();
+    const extra = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`x${i}`, i]));
+    const res = await call('/api/v1/calculate', jsonInit('POST', { tenant_id: storeId, product_id: 'shelf', configuration: {}, ...extra }, headers));
+    expect(res.status).toBe(400);
+    const body = await res.json<{ errors: unknown[]; truncated: Record<string, number> }>();
+    expect(body.errors).toHaveLength(100);
+    expect(body.truncated).toEqual({ errors: 150 });
+  });
+
+  it('caps a 422 for 40,000 unknown configuration keys at 100 errors, with the count of the rest', async () => {
+    const { calculate } = await shelfTenant();
+    const configuration = Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`k${i}`, 1]));
+    const res = await calculate({ configuration });
+    expect(res.status).toBe(422);
+    const text = await res.text();
+    expect(text.length).toBeLessThan(20_000);
+    const body = JSON.parse(text) as Rejected & { truncated: Record<string, number> };
+    expect(body.errors).toHaveLength(100);
+    expect(body.truncated).toEqual({ errors: 39_900 });
   });
 
   it('422s every problem of a configuration at once, with field, code and message', async () => {
@@ -103,6 +162,8 @@ describe('POST /api/v1/calculate', () => {
       ]),
     );
     for (const e of body.errors) expect(e.message.length).toBeGreaterThan(5);
+    // The top-level error is the first problem's message, then how many more follow.
+    expect(body.error).toBe(`${body.errors[0]!.message} (+${body.errors.length - 1})`);
   });
 
   it.each([
@@ -127,12 +188,20 @@ describe('POST /api/v1/calculate', () => {
     const { calculate } = await shelfTenant();
     const res = await calculate({ configuration: { width: 1200 }, lang: 'de-CH' });
     expect(res.status).toBe(422);
-    expect((await res.json<Rejected>()).errors).toEqual([
-      { code: 'RULE', rule: 'too_wide', field: 'width', message: 'Kiefer über 1100 mm biegt sich durch' },
-    ]);
+    const body = await res.json<Rejected>();
+    expect(body.errors).toEqual([{ code: 'RULE', rule: 'too_wide', field: 'width', message: 'Kiefer über 1100 mm biegt sich durch' }]);
+    expect(body.error).toBe('Kiefer über 1100 mm biegt sich durch');
+    expect(res.headers.get('Content-Language')).toBe('de');
   });
 
-  it.each([0, 21, 2.5])('422s quantity %s outside the product bounds', async (quantity) => {
+  it('400s a fractional quantity: the schema says integer', async () => {
+    const { calculate } = await shelfTenant();
+    const res = await calculate({ quantity: 2.5 });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST', errors: [{ field: 'quantity', code: 'INVALID_TYPE' }] });
+  });
+
+  it.each([0, 21])('422s quantity %s outside the product bounds', async (quantity) => {
     const { calculate } = await shelfTenant();
     const res = await calculate({ quantity });
     expect(res.status).toBe(422);
@@ -149,7 +218,7 @@ describe('POST /api/v1/calculate', () => {
     const { calculate } = await shelfTenant();
     const res = await calculate(patch);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST', details: [expect.objectContaining({ field })] });
+    expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST', errors: [expect.objectContaining({ field, location: 'body' })] });
   });
 
   it('404s an unknown product and 403s another tenant', async () => {

@@ -72,7 +72,7 @@ describe('GET /api/v1/products/{id}/form', () => {
     expect((await call(`/api/v1/products/nope/form?tenant_id=${storeId}`, { headers })).status).toBe(404);
     const missing = await call('/api/v1/products/shelf/form', { headers });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toMatchObject({ code: 'BAD_REQUEST', details: [expect.objectContaining({ field: 'tenant_id' })] });
+    expect(await missing.json()).toMatchObject({ code: 'BAD_REQUEST', errors: [{ field: 'tenant_id', code: 'REQUIRED', location: 'query', message: expect.any(String) }] });
     expect((await form('', { 'X-API-Key': '' })).status).toBe(401);
   });
 });

@@ -45,16 +45,16 @@ describe('errors in the spec shape', () => {
   it('a missing field is 400 naming the field', async () => {
     const res = await admin('POST', '/stores', { name: 'No id' });
     expect(res.status).toBe(400);
-    const body = await res.json<{ code: string; error: string; details: { field: string }[] }>();
+    const body = await res.json<{ code: string; error: string; errors: { field: string; code: string }[] }>();
     expect(body.code).toBe('BAD_REQUEST');
     expect(body.error).toContain("'id'");
-    expect(body.details[0]!.field).toBe('id');
+    expect(body.errors).toEqual([{ field: 'id', code: 'REQUIRED', message: 'Required', location: 'body' }]);
   });
 
   it('a mistyped field is 400 naming the field', async () => {
     const res = await admin('POST', '/stores', { id: 'typed', name: 42 });
     expect(res.status).toBe(400);
-    expect((await res.json<{ details: { field: string }[] }>()).details[0]!.field).toBe('name');
+    expect((await res.json<{ errors: { field: string; code: string }[] }>()).errors).toMatchObject([{ field: 'name', code: 'INVALID_TYPE' }]);
   });
 
   it('a body that is not JSON is 415 UNSUPPORTED_MEDIA_TYPE', async () => {
@@ -92,7 +92,7 @@ describe('errors in the spec shape', () => {
 
 describe('rate limit headers on refusals made before routing', () => {
   it.each([
-    ['405 on /api/health', async () => call('/api/health', { method: 'DELETE' }), 405],
+    ['405 on /api/openapi.json', async () => call('/api/openapi.json', { method: 'DELETE' }), 405],
     ['405 on /api/v1', async (h: Record<string, string>) => call('/api/v1/calculate', { method: 'GET', headers: h }), 405],
     ['415 on /api/v1', async (h: Record<string, string>) => call('/api/v1/validate', { method: 'POST', headers: { ...h, 'Content-Type': 'text/plain' }, body: 'x' }), 415],
     ['413 on /api/v1', async (h: Record<string, string>) => call('/api/v1/validate', jsonInit('POST', { schema: 'x'.repeat(1_100_000) }, h)), 413],
@@ -106,5 +106,57 @@ describe('rate limit headers on refusals made before routing', () => {
     expect(res.headers.get('X-RateLimit-Limit')).toMatch(/^\d+$/);
     expect(res.headers.get('X-RateLimit-Remaining')).toMatch(/^\d+$/);
     expect(res.headers.get('X-RateLimit-Reset')).toMatch(/^\d+$/);
+  });
+});
+
+describe('health for monitors and status pages', () => {
+  const from = (address: string, init: RequestInit = {}) =>
+    call('/api/health', { ...init, headers: { 'CF-Connecting-IP': address, ...(init.headers as Record<string, string>) } });
+
+  it('spends no budget: 150 polls from one address in a row all answer 200, marked unlimited', async () => {
+    const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    for (let i = 0; i < 150; i += 1) {
+      const res = await from(address);
+      expect(res.status).toBe(200);
+      await res.body?.cancel();
+    }
+    const last = await from(address);
+    expect(last.headers.get('X-RateLimit-Limit')).toBe('unlimited');
+    expect(last.headers.get('X-RateLimit-Remaining')).toBe('unlimited');
+    expect(Number(last.headers.get('X-RateLimit-Reset'))).toBeGreaterThan(Date.now() / 1000);
+    // The address's budget for everything else is untouched.
+    const docs = await call('/api/openapi.json', { headers: { 'CF-Connecting-IP': address } });
+    expect(docs.headers.get('X-RateLimit-Remaining')).toBe('119');
+  });
+
+  it('answers HEAD without a body', async () => {
+    const res = await call('/api/health', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
+  });
+
+  it('answers a CORS preflight and carries CORS headers, so a status page in a browser can poll it', async () => {
+    const preflight = await call('/api/health', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://status.example.org', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(preflight.headers.get('Access-Control-Allow-Methods')).toContain('GET');
+    const res = await call('/api/health', { headers: { Origin: 'https://status.example.org' } });
+    expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(res.headers.get('Access-Control-Expose-Headers')).toContain('X-RateLimit-Remaining');
+  });
+});
+
+describe('401 names the scheme', () => {
+  it.each([
+    ['/api/v1 without a key', () => call('/api/v1/validate', jsonInit('POST', { schema: '' }))],
+    ['/api/v1 with an unknown key', () => call('/api/v1/validate', jsonInit('POST', { schema: '' }, { 'X-API-Key': 'cpq_nope' }))],
+    ['/api/admin without a token', () => call('/api/admin/stores')],
+  ])('%s carries WWW-Authenticate', async (_, send) => {
+    const res = await send();
+    expect(res.status).toBe(401);
+    expect(res.headers.get('WWW-Authenticate')).toBe('Bearer realm="cpq"');
   });
 });

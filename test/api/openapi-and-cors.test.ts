@@ -46,6 +46,45 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['AdminToken', 'ApiKey', 'Bearer']);
   });
 
+  it('names every operation, and documents the statuses and headers the guards add', async () => {
+    type Op = {
+      operationId?: string;
+      security?: unknown[];
+      requestBody?: { content: Record<string, unknown> };
+      parameters?: { name: string; in: string }[];
+      responses: Record<string, { headers?: Record<string, { required?: boolean }> }>;
+    };
+    const doc = await (await call('/api/openapi.json')).json<Doc & { info: { license?: unknown }; servers?: unknown[] }>();
+    expect(doc.info.license).toBeTruthy();
+    expect(doc.servers?.length).toBeGreaterThan(0);
+    const ops = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op: op as Op })));
+    const ids = ops.map((o) => o.op.operationId);
+    expect(ids.every(Boolean)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { path, method, op } of ops) {
+      const where = `${method} ${path}`;
+      expect(op.responses, where).toHaveProperty('405');
+      expect(op.responses, where).toHaveProperty('500');
+      expect(op.responses['200'] ?? op.responses['201'] ?? op.responses['204'], where).toBeTruthy();
+      for (const response of Object.values(op.responses)) expect(response.headers?.['X-Request-Id']?.required, where).toBe(true);
+      if (op.requestBody) expect(Object.keys(op.responses), where).toEqual(expect.arrayContaining(['413', '415']));
+      if (path.startsWith('/api/v1/')) {
+        expect(op.responses['429']?.headers?.['Retry-After']?.required, where).toBe(true);
+        expect(op.responses['401']?.headers?.['WWW-Authenticate']?.required, where).toBe(true);
+        expect(op.responses['200']?.headers?.['X-RateLimit-Remaining']?.required, where).toBe(true);
+      }
+    }
+    const paths = doc.paths as unknown as Record<string, Record<string, Op>>;
+    expect(paths['/api/health']!.get!.security).toEqual([]);
+    expect(paths['/api/health']!.head!.security).toEqual([]);
+    expect(paths['/api/v1/products/{product_id}/form']!.get!.parameters).toContainEqual(expect.objectContaining({ name: 'If-None-Match', in: 'header' }));
+    expect(paths['/api/v1/products/{product_id}/form']!.get!.responses['304']?.headers?.ETag?.required).toBe(true);
+    expect(Object.keys(paths['/api/admin/stores/{store_id}/products/{external_id}']!.put!.requestBody!.content).sort()).toEqual(['application/json', 'text/plain']);
+    const request = (doc.components.schemas.CalculateRequest as { properties: Record<string, { type: string }>; additionalProperties: boolean });
+    expect(request.properties.quantity!.type).toBe('integer');
+    expect(request.additionalProperties).toBe(false);
+  });
+
   it('serves the interactive reference at /api/docs', async () => {
     const res = await call('/api/docs');
     expect(res.status).toBe(200);

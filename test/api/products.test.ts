@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/keys/secret';
 import { SHELF } from '../fixtures/shelf';
-import { admin, call, createStore, saveProduct, tenant } from '../helpers';
+import { ADMIN_TOKEN, admin, call, createStore, saveProduct, tenant } from '../helpers';
 
 type Saved = { external_id: string; name: string; version: number; content_hash: string; unchanged: boolean; warnings: unknown[] };
 
@@ -49,6 +49,28 @@ describe('saving products', () => {
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.errors[0]).toMatchObject({ code: 'E_UNDEFINED', line: expect.any(Number), column: expect.any(Number), message: expect.stringContaining('widht') });
     expect((await admin('GET', `/stores/${storeId}/products/broken`)).status).toBe(404);
+  });
+
+  it('takes the raw schema file as text/plain, as the same version as its JSON-wrapped form', async () => {
+    const storeId = await createStore();
+    const put = (type: string, body: string) =>
+      call(`/api/admin/stores/${storeId}/products/shelf`, { method: 'PUT', headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': type }, body });
+    const raw = await put('text/plain; charset=utf-8', SHELF);
+    expect(raw.status).toBe(201);
+    expect(await raw.json()).toMatchObject({ version: 1, content_hash: await sha256Hex(SHELF) });
+    const wrapped = await saveProduct(storeId, 'shelf', SHELF);
+    expect(await wrapped.json()).toMatchObject({ version: 1, unchanged: true });
+    const broken = await put('text/plain', SHELF.replace('= width_m * 50', '= widht * 50'));
+    expect(broken.status).toBe(422);
+    // Only this route takes text: elsewhere text/plain stays a 415.
+    expect((await call('/api/admin/validate', { method: 'POST', headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'text/plain' }, body: SHELF })).status).toBe(415);
+  });
+
+  it('400s an unknown field beside schema, naming it', async () => {
+    const storeId = await createStore();
+    const res = await admin('PUT', `/stores/${storeId}/products/shelf`, { schema: SHELF, shema: SHELF });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ errors: [{ field: 'shema', code: 'UNKNOWN_FIELD' }] });
   });
 
   it('400s a bad product id or body, 404s an unknown store', async () => {

@@ -62,7 +62,7 @@ describe('POST /api/v1/validate', () => {
     const { headers } = await tenant();
     const res = await call('/api/v1/validate', jsonInit('POST', payload, headers));
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST', details: [expect.objectContaining({ field: 'schema' })] });
+    expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST', errors: [expect.objectContaining({ field: 'schema', location: 'body' })] });
   });
 
   it('needs a key (401) with the schema:validate permission (403)', async () => {

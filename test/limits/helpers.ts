@@ -1,11 +1,12 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';
 import { apiKeys, stores } from '../../src/db/schema';
 import { DEFAULT_PERMISSIONS, type Permission, type Plan } from '../../src/keys/permissions';
 import { generateApiKey, sha256Hex } from '../../src/keys/secret';
 import { putKeyRecord } from '../../src/keys/store';
 import worker from '../../src/index';
+import { checkResponse, sendChecked } from '../contract';
 import { uniqueId } from '../helpers';
 
 /** A distinct IPv4 address per call, so anonymous budgets of different tests never meet. */
@@ -49,13 +50,14 @@ export function v1Request(key: string | null, address?: string): Request {
   return new Request('http://localhost/api/v1/limits-probe', { headers });
 }
 
-export function healthRequest(address?: string): Request {
-  return new Request('http://localhost/api/health', { headers: address ? { 'CF-Connecting-IP': address } : {} });
+/** A keyless request outside /api/v1 that is counted per client address (health is not counted at all). */
+export function anonymousRequest(address?: string): Request {
+  return new Request('http://localhost/api/docs', { headers: address ? { 'CF-Connecting-IP': address } : {} });
 }
 
-/** One request through the Worker's default export, as the runtime delivers it. */
+/** One request through the Worker's default export, as the runtime delivers it, its response checked against the OpenAPI document. */
 export function send(request: Request): Promise<Response> {
-  return exports.default.fetch(request);
+  return sendChecked(request);
 }
 
 /**
@@ -65,11 +67,14 @@ export function send(request: Request): Promise<Response> {
  */
 export async function burst(n: number, request: () => Request): Promise<Map<number, number>> {
   const ctx = createExecutionContext();
-  const responses = await Promise.all(Array.from({ length: n }, () => worker.fetch(request(), env, ctx)));
+  const requests = Array.from({ length: n }, request);
+  const copies = requests.map((r) => r.clone());
+  const responses = await Promise.all(requests.map((r) => worker.fetch(r, env, ctx)));
   await waitOnExecutionContext(ctx);
   const counts = new Map<number, number>();
-  for (const r of responses) {
+  for (const [i, r] of responses.entries()) {
     counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+    await checkResponse(copies[i]!, r);
     await r.body?.cancel();
   }
   return counts;

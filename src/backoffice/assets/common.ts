@@ -94,9 +94,10 @@ export const commonJs = String.raw`
 
   function showErrors(form, answer) {
     var body = answer.body || {};
-    var details = Array.isArray(body.details) ? body.details : [];
+    // A 400 lists each problem with a field in errors: {field, code, message, location}.
+    var problems = Array.isArray(body.errors) ? body.errors : [];
     var placed = false;
-    details.forEach(function (d) {
+    problems.forEach(function (d) {
       var el = d && d.field ? form.querySelector('[name="' + String(d.field).replace(/"/g, '') + '"]') : null;
       if (!el) return;
       placed = true;

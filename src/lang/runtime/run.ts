@@ -3,14 +3,19 @@ import type { MessageKey } from './catalog';
 import type { Ctx, Fn } from './context';
 import { Fault, type Val } from './fault';
 import { format, type Params } from './messages';
+import type { Span } from '../ir';
 import type { CompiledModel } from './model';
 import type { Pack } from './pack';
 import type { Issue } from './types';
 
-export function issue(code: string, message: string, field: string | undefined, rule: string | undefined): Issue {
+export function issue(code: string, message: string, field: string | undefined, rule: string | undefined, at?: Span): Issue {
   const out: Issue = { code, message };
   if (field !== undefined) out.field = field;
   if (rule !== undefined) out.rule = rule;
+  if (at !== undefined) {
+    out.line = at.line;
+    out.column = at.column;
+  }
   return out;
 }
 
@@ -24,8 +29,8 @@ export class Run {
     readonly pack: Pack,
   ) {}
 
-  error(code: string, key: MessageKey, params: Params, field?: string, rule?: string): void {
-    this.errors.push(issue(code, format(this.pack.messages, key, params), field, rule));
+  error(code: string, key: MessageKey, params: Params, field?: string, rule?: string, at?: Span): void {
+    this.errors.push(issue(code, format(this.pack.messages, key, params), field, rule, at));
   }
 
   /** Reports a caught fault (each once: memoized slots re-throw the same one); anything else is a bug. */
@@ -34,8 +39,7 @@ export class Run {
     this.c.unwind(e);
     if (e.reported) return;
     e.reported = true;
-    const where: Params = e.at === undefined ? {} : { line: String(e.at.line), column: String(e.at.column) };
-    this.error(e.code, e.code, { ...e.params, ...where }, field, rule);
+    this.error(e.code, e.code, e.params, field, rule, e.at);
   }
 
   /** The closure's value, or undefined after reporting its fault. */

@@ -5,6 +5,9 @@ export interface Issue {
   message: string;
   field?: string;
   rule?: string;
+  /** Where in the schema a run-time fault arose: for the schema's author, kept out of the customer's message. */
+  line?: number;
+  column?: number;
 }
 
 export interface FieldState {

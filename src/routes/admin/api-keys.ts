@@ -49,6 +49,7 @@ export const apiKeysApi = newApp()
     createRoute({
       method: 'post',
       path: '/{store_id}/api-keys',
+      operationId: 'createApiKey',
       tags,
       security: ADMIN_SECURITY,
       summary: 'Create an API key; the response is the only time the key is shown',
@@ -58,7 +59,7 @@ export const apiKeysApi = newApp()
           z.object({
             name: z.string().trim().min(1).max(200),
             permissions: Permissions.optional().openapi({ description: `Default: ${DEFAULT_PERMISSIONS.join(', ')}` }),
-          }),
+          }).strict(),
         ),
       },
       responses: { 201: json(CreatedApiKey, 'The new key, shown once'), ...errorResponses(400, 401, 404) },
@@ -95,6 +96,7 @@ export const apiKeysApi = newApp()
     createRoute({
       method: 'get',
       path: '/{store_id}/api-keys',
+      operationId: 'listApiKeys',
       tags,
       security: ADMIN_SECURITY,
       summary: "List a store's API keys (never the secrets)",
@@ -112,6 +114,7 @@ export const apiKeysApi = newApp()
     createRoute({
       method: 'delete',
       path: '/{store_id}/api-keys/{key_id}',
+      operationId: 'revokeApiKey',
       tags,
       security: ADMIN_SECURITY,
       summary: 'Revoke an API key; it is refused from the next request on, everywhere',

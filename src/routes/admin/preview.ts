@@ -3,7 +3,9 @@ import { calculationResponse, formResponse } from '../../cpq/serve';
 import { newApp } from '../../http/factory';
 import { PERMISSIONS } from '../../keys/permissions';
 import { ValidationResult, validationResult } from '../../products/diagnostics';
-import { ADMIN_SECURITY, FieldValues, errorResponses, json, jsonBody } from '../openapi-helpers';
+import { ADMIN_SECURITY, ConditionalHeaders, FieldValues, Lang, OutputGroups, Quantity, errorResponses, headers, json, jsonBody } from '../openapi-helpers';
+import { CalculationResult, ValidationFailed } from '../v1/calculate';
+import { formResponses } from '../v1/form';
 import { SchemaBody } from '../v1/validate';
 import { ProductParams } from './params';
 
@@ -12,13 +14,20 @@ import { ProductParams } from './params';
 
 
 const tags = ['Admin: preview'];
-const AnyJson = z.record(z.string(), z.unknown());
+const States = z
+  .object({
+    fields: z.array(z.object({ id: z.string(), visible: z.boolean(), enabled: z.boolean(), required: z.boolean() }).strict()),
+    groups: z.array(z.object({ id: z.string(), visible: z.boolean(), enabled: z.boolean() }).strict()),
+  })
+  .strict()
+  .openapi('FieldStates', { description: "Each field's and group's state under the configuration" });
 
 export const previewApi = newApp()
   .openapi(
     createRoute({
       method: 'post',
       path: '/validate',
+      operationId: 'adminValidateSchema',
       tags,
       security: ADMIN_SECURITY,
       summary: 'Validate a schema draft (as /v1/validate, for the schema editor)',
@@ -31,11 +40,12 @@ export const previewApi = newApp()
     createRoute({
       method: 'get',
       path: '/stores/{store_id}/products/{external_id}/form',
+      operationId: 'adminGetProductForm',
       tags,
       security: ADMIN_SECURITY,
       summary: "A saved product's form, as /v1/products/{id}/form serves it",
-      request: { params: ProductParams, query: z.object({ lang: z.string().max(35).optional() }) },
-      responses: { 200: json(AnyJson, 'The form'), 304: { description: 'Not modified' }, ...errorResponses(400, 401, 404) },
+      request: { params: ProductParams, query: z.object({ lang: Lang.optional() }), headers: ConditionalHeaders },
+      responses: { ...formResponses, ...errorResponses(400, 401, 404) },
     }),
     (c) => {
       const { store_id, external_id } = c.req.valid('param');
@@ -46,24 +56,33 @@ export const previewApi = newApp()
     createRoute({
       method: 'post',
       path: '/stores/{store_id}/products/{external_id}/calculate',
+      operationId: 'adminCalculate',
       tags,
       security: ADMIN_SECURITY,
       summary: 'Calculate a saved product as /v1/calculate does, with every output group available and each field\'s state',
       request: {
         params: ProductParams,
         ...jsonBody(
-          z.object({
-            configuration: FieldValues,
-            quantity: z.number().optional(),
-            lang: z.string().max(35).optional(),
-            output_groups: z.array(z.string().min(1)).max(100).optional(),
-          }),
+          z
+            .object({ configuration: FieldValues, quantity: Quantity.optional(), lang: Lang.optional(), output_groups: OutputGroups.optional() })
+            .strict(),
         ),
       },
-      responses: { 200: json(AnyJson, 'The calculation'), 422: json(AnyJson, 'Invalid configuration'), ...errorResponses(400, 401, 404) },
+      responses: {
+        200: {
+          ...json(z.object({ ...CalculationResult.shape, states: States }).strict().openapi('PreviewCalculation'), 'The calculation and the states'),
+          headers: headers(['Content-Language']),
+        },
+        422: {
+          ...json(z.object({ ...ValidationFailed.shape, states: States }).strict().openapi('PreviewRejected'), 'Invalid configuration, and the states'),
+          headers: headers(['Content-Language']),
+        },
+        ...errorResponses(400, 401, 403, 404),
+      },
     }),
     (c) => {
       const { store_id, external_id } = c.req.valid('param');
-      return calculationResponse(c, store_id, { ...c.req.valid('json'), product_id: external_id }, PERMISSIONS, true);
+      // With states (the last argument) both answers carry `states`, which calculationResponse's type cannot say.
+      return calculationResponse(c, store_id, { ...c.req.valid('json'), product_id: external_id }, PERMISSIONS, true) as never;
     },
   );

@@ -7,7 +7,9 @@ import { analyze } from '../../lang';
 import { DiagnosticJson, splitDiagnostics } from '../../products/diagnostics';
 import { publishCurrentVersion } from '../../products/pointer';
 import { appendVersion, deleteProduct, findCurrent, findProduct, findVersion, listProducts, listVersions } from '../../products/repository';
-import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
+import { textBodyAs } from '../../http/request-guards';
+import { ADMIN_SECURITY, Truncated, errorResponses, json } from '../openapi-helpers';
+import { SchemaBody } from '../v1/validate';
 import { ProductParams, StoreParams } from './params';
 import { findStore } from './stores';
 
@@ -46,6 +48,16 @@ const ProductSummary = z
 
 const VersionDetail = VersionInfo.extend({ source: z.string(), warnings: z.array(DiagnosticJson) }).openapi('ProductVersion');
 
+const ProductRejected = z
+  .object({
+    error: z.string(),
+    code: z.literal('VALIDATION_FAILED'),
+    errors: z.array(DiagnosticJson).min(1).max(100).openapi({ description: "The schema's errors, each with line and column" }),
+    truncated: Truncated.optional(),
+  })
+  .strict()
+  .openapi('ProductRejected');
+
 const tags = ['Admin: products'];
 
 async function requireProduct(env: Env, storeId: string, externalId: string) {
@@ -59,19 +71,32 @@ export const productsApi = newApp()
     createRoute({
       method: 'put',
       path: '/{store_id}/products/{external_id}',
+      operationId: 'saveProduct',
       tags,
       security: ADMIN_SECURITY,
       summary: 'Save a schema as the product\'s next version (201 for a new product, 200 for a new version)',
-      request: { params: ProductParams, ...jsonBody(z.object({ schema: z.string() })) },
+      middleware: [textBodyAs('schema')],
+      request: {
+        params: ProductParams,
+        body: {
+          required: true,
+          content: {
+            'application/json': { schema: SchemaBody },
+            'text/plain': { schema: z.string().openapi({ description: 'The raw schema file, e.g. curl --data-binary @window.cpq' }) },
+          },
+        },
+      },
       responses: {
         200: json(SavedProduct, 'Saved as a new version of an existing product, or unchanged'),
         201: json(SavedProduct, 'A new product, version 1'),
-        ...errorResponses(400, 401, 404, 422),
+        422: json(ProductRejected, 'The schema has errors; nothing was saved'),
+        ...errorResponses(400, 401, 404),
       },
     }),
     async (c) => {
       const { store_id, external_id } = c.req.valid('param');
-      const { schema } = c.req.valid('json');
+      // A text/plain body arrives here already wrapped as {schema} (textBodyAs).
+      const { schema } = c.req.valid('json') as z.infer<typeof SchemaBody>;
       await findStore(c.env, store_id);
       const { ir, diagnostics } = analyze(schema);
       const { errors, warnings } = splitDiagnostics(diagnostics);
@@ -106,6 +131,7 @@ export const productsApi = newApp()
     createRoute({
       method: 'get',
       path: '/{store_id}/products',
+      operationId: 'listProducts',
       tags,
       security: ADMIN_SECURITY,
       summary: "List a store's products",
@@ -126,6 +152,7 @@ export const productsApi = newApp()
     createRoute({
       method: 'get',
       path: '/{store_id}/products/{external_id}',
+      operationId: 'getProduct',
       tags,
       security: ADMIN_SECURITY,
       summary: 'Get a product: current source and version history',
@@ -159,6 +186,7 @@ export const productsApi = newApp()
     createRoute({
       method: 'get',
       path: '/{store_id}/products/{external_id}/versions/{version}',
+      operationId: 'getProductVersion',
       tags,
       security: ADMIN_SECURITY,
       summary: 'Get one version of a product, with its source',
@@ -189,6 +217,7 @@ export const productsApi = newApp()
     createRoute({
       method: 'delete',
       path: '/{store_id}/products/{external_id}',
+      operationId: 'deleteProduct',
       tags,
       security: ADMIN_SECURITY,
       summary: 'Delete a product and all its versions',

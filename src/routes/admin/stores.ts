@@ -32,10 +32,11 @@ export const storesApi = newApp()
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'createStore',
       tags,
       security: ADMIN_SECURITY,
       summary: 'Create a store (a tenant)',
-      request: jsonBody(z.object({ id: StoreId, name: StoreName, plan: z.enum(PLANS).default('free') })),
+      request: jsonBody(z.object({ id: StoreId, name: StoreName, plan: z.enum(PLANS).default('free') }).strict()),
       responses: { 201: json(Store, 'The new store'), ...errorResponses(400, 401, 409) },
     }),
     async (c) => {
@@ -52,6 +53,7 @@ export const storesApi = newApp()
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listStores',
       tags,
       security: ADMIN_SECURITY,
       summary: 'List stores',
@@ -66,6 +68,7 @@ export const storesApi = newApp()
     createRoute({
       method: 'get',
       path: '/{store_id}',
+      operationId: 'getStore',
       tags,
       security: ADMIN_SECURITY,
       summary: 'Get a store',
@@ -78,6 +81,7 @@ export const storesApi = newApp()
     createRoute({
       method: 'patch',
       path: '/{store_id}',
+      operationId: 'updateStore',
       tags,
       security: ADMIN_SECURITY,
       summary: 'Rename a store or change its plan',

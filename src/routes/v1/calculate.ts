@@ -2,60 +2,85 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { calculationResponse } from '../../cpq/serve';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
-import { FieldValues, KEY_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
+import { FieldValues, KEY_SECURITY, Lang, OutputGroups, Quantity, Truncated, errorResponses, headers, json, jsonBody } from '../openapi-helpers';
 
-const Issue = z
-  .object({ code: z.string(), message: z.string(), field: z.string().optional(), rule: z.string().optional() })
+/** A warning, or a reason a configuration cannot be priced: every 422 entry, every 200 warning. */
+export const Issue = z
+  .object({
+    code: z.string().openapi({ description: 'UNKNOWN_FIELD, BELOW_MIN, …, RULE, R_DIV_ZERO, … (docs/api.md, "Calculate")' }),
+    message: z.string().openapi({ description: 'For the customer, in the negotiated language' }),
+    field: z.string().optional().openapi({ description: 'The configuration key it is about' }),
+    rule: z.string().optional().openapi({ description: 'The rule that fired (code RULE)' }),
+    line: z.number().int().min(1).optional().openapi({ description: "Run-time faults (R_…): the schema line it arose at, for the schema's author" }),
+    column: z.number().int().min(1).optional().openapi({ description: 'Run-time faults (R_…): the schema column, counted like diagnostics' }),
+  })
   .openapi('Issue');
 
-const CalculateRequest = z
+export const CalculateRequest = z
   .object({
     tenant_id: z.string().min(1),
     product_id: z.string().min(1).max(128),
     configuration: FieldValues,
-    quantity: z.number().optional().openapi({ description: "Default: the product's default quantity (1 unless the schema sets it)" }),
-    lang: z.string().max(35).optional(),
-    output_groups: z
-      .array(z.string().min(1))
-      .max(100)
-      .optional()
-      .openapi({ description: 'Omitted: customer-facing groups. A list: exactly those. ["*"]: all, production data (BOM) included.' }),
+    quantity: Quantity.optional(),
+    lang: Lang.optional(),
+    output_groups: OutputGroups.optional(),
   })
+  .strict()
   .openapi('CalculateRequest');
 
-const CalculationResult = z
+export const CalculationResult = z
   .object({
     product_id: z.string(),
     version: z.number().int(),
     language: z.string(),
     configuration: z.record(z.string(), z.unknown()),
     result: z.object({
-      totals: z.object({ price: z.number(), unit_price: z.number(), subtotal: z.number(), discount: z.number(), currency: z.string() }),
-      lines: z.array(z.object({ id: z.string(), kind: z.enum(['line', 'surcharge', 'discount']), label: z.string(), amount: z.number() })),
-      groups: z.record(z.string(), z.record(z.string(), z.number())),
-    }),
-    quantity: z.object({ value: z.number().int(), min: z.number().int(), max: z.number().int(), step: z.number().int() }),
-    warnings: z.array(Issue),
-    errors: z.array(Issue),
+      totals: z.object({ price: z.number(), unit_price: z.number(), subtotal: z.number(), discount: z.number(), currency: z.string() }).strict(),
+      lines: z.array(
+        z.object({ id: z.string(), kind: z.enum(['line', 'surcharge', 'discount']), label: z.string(), amount: z.number() }).strict(),
+      ),
+      groups: z
+        .record(z.string(), z.record(z.string(), z.number()))
+        .openapi({ description: 'Output group id → item id → quantity', example: { bom: { profile_m: 5.2, glass_m2: 1.68 } } }),
+    }).strict(),
+    withheld_groups: z
+      .array(z.string())
+      .openapi({ description: 'Groups ["*"] left out because the key lacks production:read; always present, usually empty' }),
+    quantity: z.object({ value: z.number().int(), min: z.number().int(), max: z.number().int(), step: z.number().int() }).strict(),
+    warnings: z.array(Issue).max(100),
+    errors: z.array(Issue).max(0).openapi({ description: 'Always empty on 200: a configuration with errors answers 422' }),
+    truncated: Truncated.optional(),
   })
+  .strict()
   .openapi('CalculationResult');
 
-const ValidationFailed = z
-  .object({ error: z.string(), code: z.literal('VALIDATION_FAILED'), errors: z.array(Issue), warnings: z.array(Issue) })
+export const ValidationFailed = z
+  .object({
+    error: z.string().openapi({ description: 'The first problem, in the negotiated language, and "(+n)" for the others' }),
+    code: z.literal('VALIDATION_FAILED'),
+    errors: z.array(Issue).min(1).max(100),
+    warnings: z.array(Issue).max(100),
+    truncated: Truncated.optional(),
+  })
+  .strict()
   .openapi('CalculationRejected');
 
 export const calculateApi = newApp().openapi(
   createRoute({
     method: 'post',
     path: '/',
+    operationId: 'calculate',
     tags: ['Configurator'],
     security: KEY_SECURITY,
     summary: 'Price a configuration and compute its outputs (BOM and other groups)',
     request: jsonBody(CalculateRequest),
     responses: {
-      200: json(CalculationResult, 'The calculation'),
-      422: json(ValidationFailed, 'The configuration is invalid: errors lists every problem, in the requested language'),
-      ...errorResponses(400, 401, 403, 404, 429),
+      200: { ...json(CalculationResult, 'The calculation'), headers: headers(['Content-Language']) },
+      422: {
+        ...json(ValidationFailed, 'The configuration is invalid: errors lists every problem, in the requested language'),
+        headers: headers(['Content-Language']),
+      },
+      ...errorResponses(400, 401, 403, 404),
     },
   }),
   async (c) => {

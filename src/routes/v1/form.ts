@@ -2,9 +2,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { formResponse } from '../../cpq/serve';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
-import { KEY_SECURITY, errorResponses, json } from '../openapi-helpers';
+import { ConditionalHeaders, KEY_SECURITY, Lang, errorResponses, headers, json } from '../openapi-helpers';
 
-const ProductForm = z
+export const ProductForm = z
   .object({
     product_id: z.string(),
     version: z.number().int(),
@@ -19,10 +19,19 @@ const ProductForm = z
   .passthrough()
   .openapi('ProductForm');
 
+const FORM_HEADERS = headers(['ETag', 'Cache-Control', 'Content-Language']);
+
+/** The form's 200 and 304, shared with the backoffice preview's form route. */
+export const formResponses = {
+  200: { ...json(ProductForm, 'The form'), headers: FORM_HEADERS },
+  304: { description: 'Not modified: If-None-Match names the current ETag', headers: FORM_HEADERS },
+};
+
 export const formApi = newApp().openapi(
   createRoute({
     method: 'get',
     path: '/{product_id}/form',
+    operationId: 'getProductForm',
     tags: ['Configurator'],
     security: KEY_SECURITY,
     summary: "The product's configurator form in the requested language",
@@ -30,14 +39,11 @@ export const formApi = newApp().openapi(
       params: z.object({ product_id: z.string().min(1).max(128).openapi({ param: { name: 'product_id', in: 'path' } }) }),
       query: z.object({
         tenant_id: z.string().min(1).openapi({ description: 'The store the key belongs to' }),
-        lang: z.string().max(35).optional().openapi({ description: 'BCP 47 tag, default en; falls back de-CH → de → the product default' }),
+        lang: Lang.optional(),
       }),
+      headers: ConditionalHeaders,
     },
-    responses: {
-      200: json(ProductForm, 'The form'),
-      304: { description: 'Not modified' },
-      ...errorResponses(400, 401, 403, 404, 429),
-    },
+    responses: { ...formResponses, ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => {
     const { product_id } = c.req.valid('param');

@@ -4,17 +4,21 @@ import { newApp } from '../../http/factory';
 import { ValidationResult, validationResult } from '../../products/diagnostics';
 import { KEY_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
 
-export const SchemaBody = z.object({ schema: z.string().openapi({ description: 'The schema source; line breaks inside the string' }) });
+export const SchemaBody = z
+  .object({ schema: z.string().openapi({ description: 'The schema source; line breaks inside the string' }) })
+  .strict()
+  .openapi('SchemaBody');
 
 export const validateApi = newApp().openapi(
   createRoute({
     method: 'post',
     path: '/',
+    operationId: 'validateSchema',
     tags: ['Schemas'],
     security: KEY_SECURITY,
     summary: 'Check a schema without saving it; an invalid schema still answers 200 with valid: false',
     request: jsonBody(SchemaBody),
-    responses: { 200: json(ValidationResult, 'The diagnostics'), ...errorResponses(400, 401, 403, 429) },
+    responses: { 200: json(ValidationResult, 'The diagnostics'), ...errorResponses(400, 401, 403) },
   }),
   (c) => {
     authorize(c, 'schema:validate');

@@ -77,7 +77,8 @@ describe('evaluation errors in functions', () => {
   it('sqrt of a negative number is R_NOT_FINITE at its position', () => {
     const e = failure(call('sqrt', [num(-1)], at(7, 12)));
     expect(e.code).toBe('R_NOT_FINITE');
-    expect(e.message).toContain('line 7, column 12');
+    expect(e).toMatchObject({ line: 7, column: 12 });
+    expect(e.message).not.toContain('line');
   });
 
   it('pow overflowing or giving NaN is R_NOT_FINITE', () => {
@@ -89,7 +90,7 @@ describe('evaluation errors in functions', () => {
     for (const fn of ['mod', 'ceil_to', 'floor_to']) {
       const e = failure(call(fn, [num(5), num(0)], at(3, 4)));
       expect(e.code).toBe('R_DIV_ZERO');
-      expect(e.message).toBe('Division by zero at line 3, column 4');
+      expect(e).toMatchObject({ message: 'Division by zero', line: 3, column: 4 });
     }
   });
 

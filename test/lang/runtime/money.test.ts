@@ -138,7 +138,7 @@ describe('price evaluation', () => {
   it('a failing line amount makes the price null and names the position', () => {
     const ev = evaluate(priced([line('a', bin('/', num(1), num(0), at(12, 30)))]));
     expect(ev.price).toBeNull();
-    expect(ev.errors).toEqual([{ code: 'R_DIV_ZERO', message: 'Division by zero at line 12, column 30' }]);
+    expect(ev.errors).toEqual([{ code: 'R_DIV_ZERO', message: 'Division by zero', line: 12, column: 30 }]);
   });
 
   it('no lines price at zero', () => {

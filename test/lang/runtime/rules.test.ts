@@ -78,14 +78,14 @@ describe('error and warning rules', () => {
     const r = rule('bad', bool(true), { en: 'value {broken}' }, { severity: 'warning' });
     const ev = evaluate(shop([r], { lets: { broken: bin('/', num(1), num(0), at(3, 17)) } }));
     expect(ev.warnings).toEqual([{ code: 'RULE', rule: 'bad', message: 'value ?' }]);
-    expect(ev.errors).toEqual([{ code: 'R_DIV_ZERO', rule: 'bad', message: 'Division by zero at line 3, column 17' }]);
+    expect(ev.errors).toEqual([{ code: 'R_DIV_ZERO', rule: 'bad', message: 'Division by zero', line: 3, column: 17 }]);
   });
 
   it('a rule whose condition fails is an evaluation error on that rule', () => {
     const r = rule('fails', bin('>', bin('/', ref('width'), num(0), at(6, 8)), num(1)), { en: 'x' }, { field: 'width' });
     const ev = evaluate(shop([r]));
     expect(ev.errors).toEqual([
-      { code: 'R_DIV_ZERO', rule: 'fails', field: 'width', message: 'Division by zero at line 6, column 8' },
+      { code: 'R_DIV_ZERO', rule: 'fails', field: 'width', message: 'Division by zero', line: 6, column: 8 },
     ]);
     expect(ev.price).toBeNull();
   });
