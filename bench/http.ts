@@ -106,7 +106,7 @@ async function prepare(base: string, revoke: (() => Promise<unknown>)[]) {
     { name: 'POST calculate', url: `${base}/api/v1/calculate`, method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: calculate },
   ];
   const others: Target[] = [
-    { name: 'GET /api/health (anonymous budget)', url: `${base}/api/health` },
+    { name: 'GET /api/health (not counted)', url: `${base}/api/health` },
     { name: 'GET form, key without form:read (403)', url: `${base}${formPath}`, headers: { 'X-API-Key': forbidden } },
   ];
   return { api, others };
