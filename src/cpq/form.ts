@@ -1,12 +1,8 @@
-import type { Condition, FieldIR, GroupIR, OptionIR, ProductIR } from '../lang/ir';
+import { fieldType } from '../lang/fields/registry';
+import type { FormContext } from '../lang/fields/spec';
+import type { FieldIR, GroupIR, ProductIR } from '../lang/ir';
 import { resolveText, toJsonLogic } from '../lang/runtime';
 import type { LoadedProduct } from '../products/models';
-
-export interface ConditionJson {
-  source: string;
-  /** null when the condition uses something JSON Logic cannot express (round, range tables, …). */
-  json_logic: unknown;
-}
 
 type Json = Record<string, unknown>;
 
@@ -26,18 +22,12 @@ export function formBody(loaded: LoadedProduct, productId: string, lang: string)
 
 function renderForm(ir: ProductIR, lang: string): Json {
   const text = (t: Record<string, string> | undefined) => (t ? resolveText(t, lang, ir.language) : undefined);
-  const condition = (c: Condition | undefined): ConditionJson | undefined =>
-    c && { source: c.source, json_logic: toJsonLogic(c.expr, ir) };
-
-  const option = (o: OptionIR): Json => ({ id: o.id, label: text(o.label), ...o.attrs });
-
-  const validation = (f: FieldIR): Json | undefined => {
-    const rules = compact({ min: f.min, max: f.max, step: f.step, max_length: f.maxLength, pattern: f.pattern });
-    return Object.keys(rules).length > 0 ? rules : undefined;
-  };
+  // json_logic is null when the condition uses something JSON Logic cannot express (round, range tables, …).
+  const condition: FormContext['condition'] = (c) => c && { source: c.source, json_logic: toJsonLogic(c.expr, ir) };
 
   // What a calculation assumes when the field is not sent; a required field without a declared default has none.
   const advertisedDefault = (f: FieldIR) => f.default ?? (f.required ? undefined : f.fallback);
+  const context: FormContext = { text, condition, advertisedDefault };
 
   const field = (f: FieldIR): Json =>
     compact({
@@ -45,16 +35,11 @@ function renderForm(ir: ProductIR, lang: string): Json {
       type: f.type,
       label: text(f.label),
       help: text(f.help),
-      unit: f.unit,
-      validation: f.type === 'hidden' ? undefined : validation(f),
-      options: f.options?.map(option),
-      presets: f.presets,
-      default: f.type === 'hidden' ? undefined : advertisedDefault(f),
+      ...fieldType(f.type).form(f, context),
       required: f.required,
       visible_when: condition(f.visibleWhen),
       enabled_when: condition(f.enabledWhen),
       required_when: condition(f.requiredWhen),
-      value: f.value && { source: f.valueSource ?? '', json_logic: toJsonLogic(f.value, ir) },
     });
 
   const group = (g: GroupIR): Json =>

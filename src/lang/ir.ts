@@ -1,6 +1,8 @@
 // The compiled form of a product schema: plain JSON, stored with each product version so that serving a request
 // never re-parses source. `instantiate` (runtime.ts) turns it into closures once per isolate.
 
+import type { FIELD_TYPES } from './fields/registry';
+
 export const IR_VERSION = 1;
 
 /** A translatable text: language tag → string. Always has the product's default language. */
@@ -10,17 +12,8 @@ export type ValueType = 'number' | 'string' | 'boolean';
 
 export type Layout = 'sections' | 'tabs' | 'accordion' | 'inline';
 
-export type FieldType =
-  | 'number'
-  | 'slider'
-  | 'quantity'
-  | 'dropdown'
-  | 'radio'
-  | 'swatch'
-  | 'checkbox'
-  | 'text'
-  | 'date'
-  | 'hidden';
+/** The field types: the keys of the registry, where each type is one record (src/lang/fields/registry.ts). */
+export type FieldType = keyof typeof FIELD_TYPES;
 
 /** Where an expression came from, for run-time error messages. 1-based. */
 export interface Span {

@@ -1,10 +1,16 @@
 // Syntax highlighting of the schema language for the editor: one pass of one regular expression, HTML out.
-// Mirrors docs/schema-language.md (keywords, field and table kinds, @translation keys, percentages).
+// Mirrors docs/schema-language.md (keywords, @translation keys, percentages); the field types and table kinds are
+// written in from the language's own lists when the script is built.
+import { KINDS as TABLE_KINDS } from '../../lang/check/tables';
+import { FIELD_TYPE_NAMES } from '../../lang/fields/registry';
+
+const kinds = JSON.stringify([...FIELD_TYPE_NAMES, ...TABLE_KINDS]);
+
 export const highlightJs = String.raw`
 (function () {
   'use strict';
   var KEYWORDS = new Set('product group field let table price output error warning translations if then else and or not in true false when line surcharge internal public'.split(' '));
-  var KINDS = new Set('number slider quantity dropdown radio swatch checkbox text date hidden map range matrix'.split(' '));
+  var KINDS = new Set(${kinds});
   var TOKEN = /(\/\/[^\n]*|\/\*[\s\S]*?(?:\*\/|$))|("(?:[^"\\\n]|\\.)*"?)|(@[A-Za-z_][A-Za-z0-9_]*)|(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?%?)|([A-Za-z_][A-Za-z0-9_]*)/g;
   var KIND_CONTEXT = /(?:^|\n)[ \t]*(?:field|table)[ \t]+[A-Za-z_][A-Za-z0-9_]*[ \t]*:[ \t]*$/;
 

@@ -1,9 +1,19 @@
-// The preview's field controls, one per field type of the form document (src/cpq/form.ts). Each control
-// exposes get/set/setDisabled/setRequired/setError so the page script never touches type-specific markup.
+// The preview's field controls, one per kind of control a field type names in its registry record (its `preview`
+// facet, src/lang/fields/), written into the script when it is built. Each control exposes
+// get/set/setDisabled/setRequired/setError so the page script never touches type-specific markup.
+import { FIELD_TYPES } from '../../lang/fields/registry';
+
+const previews = JSON.stringify(Object.fromEntries(Object.entries(FIELD_TYPES).map(([type, spec]) => [type, spec.preview])));
+
 export const previewFieldsJs = String.raw`
 (function () {
   'use strict';
   var counter = 0;
+  // Field type → { control, rangeHint }. A type this script does not know (a newer server) shows as a text box.
+  var PREVIEWS = ${previews};
+  function previewOf(f) { return Object.prototype.hasOwnProperty.call(PREVIEWS, f.type) ? PREVIEWS[f.type] : { control: 'text', rangeHint: false }; }
+  function kindOf(f) { return previewOf(f).control; }
+  function takesInput(f) { return kindOf(f) !== 'none'; }
 
   function el(tag, attrs, children) {
     var e = document.createElement(tag);
@@ -36,7 +46,9 @@ export const previewFieldsJs = String.raw`
     var v = f.validation || {};
     var wrap = el('div', { className: 'pf pf-' + f.type, 'data-field': f.id });
     var help = f.help ? el('p', { className: 'hint', id: id + '-help', text: f.help }) : null;
-    var hintText = (f.type === 'number' || f.type === 'quantity') ? rangeHint(f, ctx.formatNumber) : '';
+    var preview = previewOf(f);
+    var kind = preview.control;
+    var hintText = preview.rangeHint ? rangeHint(f, ctx.formatNumber) : '';
     var hint = hintText ? el('p', { className: 'hint', id: id + '-range', text: hintText }) : null;
     var error = el('p', { className: 'field-error', id: id + '-error', hidden: true });
     var describedBy = [help && help.id, hint && hint.id, error.id].filter(Boolean).join(' ');
@@ -53,8 +65,8 @@ export const previewFieldsJs = String.raw`
       return i;
     }
 
-    if (f.type === 'number' || f.type === 'quantity' || f.type === 'slider') {
-      var isSlider = f.type === 'slider';
+    if (kind === 'number' || kind === 'range') {
+      var isSlider = kind === 'range';
       // Without a declared default the server uses the minimum (or 0); the placeholder says so.
       var box = input({ id: id, type: isSlider ? 'range' : 'number', inputmode: 'decimal', min: v.min, max: v.max, step: v.step || 'any', value: f.default, placeholder: v.min !== undefined ? v.min : 0 });
       wrap.appendChild(labelFor(id));
@@ -70,7 +82,7 @@ export const previewFieldsJs = String.raw`
         row.appendChild(el('span', { className: 'pf-unit', text: f.unit }));
       }
       wrap.appendChild(row);
-      if (f.type === 'quantity' && Array.isArray(f.presets) && f.presets.length) {
+      if (Array.isArray(f.presets) && f.presets.length) {
         var presets = el('div', { className: 'pf-presets', role: 'group', 'aria-label': (f.label || f.id) + ': presets' });
         f.presets.forEach(function (p) {
           var b = el('button', { type: 'button', className: 'chip-btn', 'data-value': p, text: ctx.formatNumber(p) });
@@ -87,7 +99,7 @@ export const previewFieldsJs = String.raw`
       }
       control.get = function () { return box.value === '' ? undefined : (isFinite(Number(box.value)) ? Number(box.value) : box.value); };
       control.set = function (x) { box.value = x === undefined ? '' : String(x); if (control.sync) control.sync(); };
-    } else if (f.type === 'dropdown') {
+    } else if (kind === 'select') {
       var select = el('select', { id: id, 'aria-describedby': describedBy });
       (f.options || []).forEach(function (o) { select.appendChild(el('option', { value: o.id, text: o.label || o.id })); });
       if (f.default !== undefined) select.value = f.default;
@@ -97,16 +109,17 @@ export const previewFieldsJs = String.raw`
       wrap.appendChild(select);
       control.get = function () { return select.value || undefined; };
       control.set = function (x) { if (x !== undefined) select.value = x; };
-    } else if (f.type === 'radio' || f.type === 'swatch') {
-      var set = el('fieldset', { className: 'pf-choices' + (f.type === 'swatch' ? ' swatches' : ''), 'aria-describedby': describedBy });
+    } else if (kind === 'radios' || kind === 'swatches') {
+      var isSwatch = kind === 'swatches';
+      var set = el('fieldset', { className: 'pf-choices' + (isSwatch ? ' swatches' : ''), 'aria-describedby': describedBy });
       set.appendChild(el('legend', { className: 'pf-label' }, [f.label || f.id, req]));
       var name = id + '-choice';
       var first = (f.options || [])[0];
       (f.options || []).forEach(function (o) {
-        var radio = input({ type: 'radio', name: name, value: o.id, className: f.type === 'swatch' ? 'swatch-input' : null });
+        var radio = input({ type: 'radio', name: name, value: o.id, className: isSwatch ? 'swatch-input' : null });
         radio.checked = o.id === (f.default !== undefined ? f.default : first && first.id);
         var parts = [radio];
-        if (f.type === 'swatch') {
+        if (isSwatch) {
           var chip = el('span', { className: 'swatch-chip', 'aria-hidden': 'true' });
           var colour = safeColour(o.colour !== undefined ? o.colour : o.color);
           var image = safeImage(o.image);
@@ -115,19 +128,20 @@ export const previewFieldsJs = String.raw`
           parts.push(chip);
         }
         parts.push(el('span', { className: 'choice-label', text: o.label || o.id }));
-        set.appendChild(el('label', { className: f.type === 'swatch' ? 'swatch' : 'choice' }, parts));
+        set.appendChild(el('label', { className: isSwatch ? 'swatch' : 'choice' }, parts));
       });
       wrap.appendChild(set);
       control.get = function () { var c = inputs.filter(function (i) { return i.checked; })[0]; return c ? c.value : undefined; };
       control.set = function (x) { inputs.forEach(function (i) { i.checked = i.value === x; }); };
-    } else if (f.type === 'checkbox') {
+    } else if (kind === 'checkbox') {
       var check = input({ id: id, type: 'checkbox' });
       check.checked = f.default === true;
       wrap.appendChild(el('label', { className: 'check', for: id }, [check, el('span', { text: f.label || f.id }), req]));
       control.get = function () { return check.checked; };
       control.set = function (x) { check.checked = x === true; };
     } else {
-      var text = input({ id: id, type: f.type === 'date' ? 'date' : 'text', value: f.default, maxlength: v.max_length, min: f.type === 'date' ? v.min : null, max: f.type === 'date' ? v.max : null });
+      var isDate = kind === 'date';
+      var text = input({ id: id, type: isDate ? 'date' : 'text', value: f.default, maxlength: v.max_length, min: isDate ? v.min : null, max: isDate ? v.max : null });
       wrap.appendChild(labelFor(id));
       wrap.appendChild(text);
       control.get = function () { return text.value === '' ? undefined : text.value; };
@@ -156,6 +170,6 @@ export const previewFieldsJs = String.raw`
     return control;
   }
 
-  window.cpqFields = { create: create, el: el };
+  window.cpqFields = { create: create, el: el, kindOf: kindOf, takesInput: takesInput };
 })();
 `;

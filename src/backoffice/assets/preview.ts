@@ -30,9 +30,10 @@ export const previewJs = String.raw`
 
   function fallback(f) {
     if (f.default !== undefined) return f.default;
-    if (f.type === 'checkbox') return false;
+    var kind = window.cpqFields.kindOf(f);
+    if (kind === 'checkbox') return false;
     if (f.options && f.options.length) return f.options[0].id;
-    if (f.type === 'number' || f.type === 'slider' || f.type === 'quantity') return f.validation && f.validation.min !== undefined ? f.validation.min : 0;
+    if (kind === 'number' || kind === 'range') return f.validation && f.validation.min !== undefined ? f.validation.min : 0;
     return '';
   }
 
@@ -43,7 +44,7 @@ export const previewJs = String.raw`
     catch (e) { return otherwise; }
   }
 
-  function fields() { return form.groups.reduce(function (all, g) { return all.concat(g.fields); }, []).filter(function (f) { return f.type !== 'hidden'; }); }
+  function fields() { return form.groups.reduce(function (all, g) { return all.concat(g.fields); }, []).filter(window.cpqFields.takesInput); }
 
   // Values feed conditions and conditions decide which values count, so settle to a fixed point (the server
   // evaluates in dependency order; a few rounds reach the same answer for any acyclic schema of this size).
@@ -59,7 +60,7 @@ export const previewJs = String.raw`
         state.visible.set('group:' + g.id, gv);
         state.enabled.set('group:' + g.id, ge);
         g.fields.forEach(function (f) {
-          if (f.type === 'hidden') return;
+          if (!window.cpqFields.takesInput(f)) return;
           var visible = gv && holds(f.visible_when, data, true);
           var enabled = ge && holds(f.enabled_when, data, true);
           state.visible.set(f.id, visible);
@@ -206,7 +207,7 @@ export const previewJs = String.raw`
     form.groups.forEach(function (g, i) {
       var view = groupView(g, i, form.layout, tablist);
       g.fields.forEach(function (f) {
-        if (f.type === 'hidden') return;
+        if (!window.cpqFields.takesInput(f)) return;
         var c = window.cpqFields.create(f, ctx);
         if (previous.has(f.id)) c.set(previous.get(f.id));
         controls.set(f.id, c);

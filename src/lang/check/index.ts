@@ -2,6 +2,7 @@
 // model the compiler turns into IR.
 import type { Schema } from '../syntax/ast';
 import type { Diagnostics } from '../diagnostics';
+import { FIELD_TYPES } from '../fields/registry';
 import { Ctx } from './context';
 import { checkCycles, dependencyOrder, valueGraph } from './cycles';
 import { readField } from './fields';
@@ -51,7 +52,7 @@ export function check(schema: Schema, diags: Diagnostics): Model {
     const sym = ctx.values.get(name);
     if (sym?.kind === 'let') typer.valueOf(name, sym.decl.expr);
     const f = sym?.kind === 'field' ? sym.model : undefined;
-    if (f?.type === 'hidden') {
+    if (f && FIELD_TYPES[f.type].computed) {
       const t = typer.valueOf(f.id, f.value);
       if (t.ty !== 'unknown') {
         f.valueType = t.ty;

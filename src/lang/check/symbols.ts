@@ -15,7 +15,7 @@ import type {
   TranslationsDecl,
 } from '../syntax/ast';
 import type { Ctx, ValueSym } from './context';
-import { FUNCTIONS } from './functions';
+import { functionNamed } from '../runtime/functions';
 
 export interface Declarations {
   product?: ProductDecl;
@@ -114,7 +114,7 @@ function declareValue(ctx: Ctx, decl: Decl & { kind: 'field' | 'let' | 'table' }
     );
     return;
   }
-  if (decl.kind === 'table' && FUNCTIONS.has(id.name)) {
+  if (decl.kind === 'table' && functionNamed(id.name)) {
     ctx.diags.add('E_RESERVED', id.span, `"${id.name}" is a built-in function; choose another name for this table`);
     return;
   }

@@ -6,7 +6,7 @@ import type { Literal, TableModel } from './model';
 import { literalOf, readChoice, readNumbers, readProps, requireProp, typeName } from './props';
 import { didYouMean } from './suggest';
 
-const KINDS = ['map', 'range', 'matrix'] as const;
+export const KINDS = ['map', 'range', 'matrix'] as const;
 const LOOKUPS = ['next', 'interpolate'] as const;
 
 export function readTable(ctx: Ctx, decl: TableDecl): TableModel | undefined {

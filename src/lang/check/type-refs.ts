@@ -1,7 +1,8 @@
 // Types of calls (built-in functions, range and matrix tables), map table indexing and option attributes.
 import type { AttrExpr, CallExpr, IndexExpr } from '../syntax/ast';
-import { CHOICE_TYPES } from './fields';
-import { FUNCTIONS } from './functions';
+import type { ValueType } from '../ir';
+import { FIELD_TYPE_NAMES, FIELD_TYPES } from '../fields/registry';
+import { FUNCTION_NAMES, functionNamed, overloadFor, type FunctionSpec } from '../runtime/functions';
 import type { FieldModel, TableModel } from './model';
 import { typeName } from './props';
 import { didYouMean, listOf } from './suggest';
@@ -47,7 +48,7 @@ export function inferCall(typer: Typer, e: CallExpr): Inferred {
     e.args.forEach((a) => typer.infer(a));
     return UNKNOWN;
   }
-  const fn = FUNCTIONS.get(name);
+  const fn = functionNamed(name);
   if (!fn) {
     e.args.forEach((a) => typer.infer(a));
     if (sym) {
@@ -55,22 +56,41 @@ export function inferCall(typer: Typer, e: CallExpr): Inferred {
       ctx.diags.add('E_UNKNOWN_FUNCTION', e.callee.span, `"${name}" is ${what}, not a function or table`);
     } else {
       const tables = [...ctx.values].filter(([, s]) => s.kind === 'table').map(([n]) => n);
-      const hint = didYouMean(name, [...FUNCTIONS.keys(), ...tables]);
+      const hint = didYouMean(name, [...FUNCTION_NAMES, ...tables]);
       ctx.diags.add(
         'E_UNKNOWN_FUNCTION',
         e.callee.span,
-        `unknown function "${name}"${hint || `; the functions are ${[...FUNCTIONS.keys()].join(', ')}`}`,
+        `unknown function "${name}"${hint || `; the functions are ${FUNCTION_NAMES.join(', ')}`}`,
       );
     }
     return UNKNOWN;
   }
-  if (e.args.length < fn.min || e.args.length > fn.max) {
-    const expected =
-      fn.max === Infinity ? `at least ${arity(fn.min)}` : fn.min === fn.max ? arity(fn.min) : `${fn.min} or ${arity(fn.max)}`;
-    ctx.diags.add('E_ARITY', e.span, `${name} takes ${expected} (${fn.usage}); found ${e.args.length}`);
+  const overload = overloadFor(fn, e.args.length);
+  if (!overload) ctx.diags.add('E_ARITY', e.span, `${name} takes ${arities(fn)} (${fn.usage}); found ${e.args.length}`);
+  e.args.forEach((a, i) => {
+    const ty = paramType(fn, i);
+    if (ty) typer.expect(a, ty, `argument ${i + 1} of ${name}`);
+    else typer.infer(a);
+  });
+  return overload ? { ty: overload.returns } : { ty: fn.overloads[0]?.returns ?? 'number' };
+}
+
+/** "1 argument", "1 or 2 arguments", "at least 1 argument". */
+function arities(fn: FunctionSpec): string {
+  const counts = fn.overloads.map((o) => o.params.length).sort((a, b) => a - b);
+  const variadic = fn.overloads.some((o) => o.rest !== undefined);
+  if (variadic) return `at least ${arity(counts[0] ?? 0)}`;
+  if (counts.length === 1) return arity(counts[0] ?? 0);
+  return `${counts.slice(0, -1).join(', ')} or ${arity(counts[counts.length - 1] ?? 0)}`;
+}
+
+/** The type of argument `i` in the overloads that have one (they agree by position), whatever the call's arity. */
+function paramType(fn: FunctionSpec, i: number): ValueType | undefined {
+  for (const o of fn.overloads) {
+    const ty = o.params[i] ?? o.rest;
+    if (ty) return ty;
   }
-  e.args.forEach((a, i) => typer.expect(a, fn.arg, `argument ${i + 1} of ${name}`));
-  return NUMBER;
+  return undefined;
 }
 
 export function inferIndex(typer: Typer, e: IndexExpr): Inferred {
@@ -132,6 +152,8 @@ function checkCoverage(typer: Typer, table: TableModel, field: FieldModel, e: In
   }
 }
 
+const CHOICE_TYPE_NAMES = FIELD_TYPE_NAMES.filter((t) => FIELD_TYPES[t].choice);
+
 export function inferAttr(typer: Typer, e: AttrExpr): Inferred {
   const { ctx } = typer;
   const name = e.target.name;
@@ -143,10 +165,10 @@ export function inferAttr(typer: Typer, e: AttrExpr): Inferred {
   }
   if (sym.kind === 'broken' || (sym.kind === 'field' && !sym.model)) return UNKNOWN;
   const field = sym.kind === 'field' ? sym.model : undefined;
-  if (!field || !CHOICE_TYPES.has(field.type)) {
+  if (!field || !FIELD_TYPES[field.type].choice) {
     if (sym.kind === 'let' || sym.kind === 'table') ctx.used.add(name);
     const what = field ? `a ${field.type} field` : sym.kind === 'quantity' ? 'the built-in quantity' : `a ${sym.kind}`;
-    ctx.diags.add('E_TYPE', e.target.span, `"${name}" is ${what}; only dropdown, radio and swatch fields have option attributes`);
+    ctx.diags.add('E_TYPE', e.target.span, `"${name}" is ${what}; only ${listOf(CHOICE_TYPE_NAMES, false)} fields have option attributes`);
     return UNKNOWN;
   }
   const options = field.options ?? [];

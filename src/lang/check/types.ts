@@ -3,7 +3,7 @@
 import type { BinaryExpr, Expr } from '../syntax/ast';
 import type { ValueType } from '../ir';
 import type { Ctx } from './context';
-import { CHOICE_TYPES } from './fields';
+import { FIELD_TYPES } from '../fields/registry';
 import { BOOLEAN, checkOptionId, NUMBER, STRING, UNKNOWN, type Inferred, type Ty } from './inferred';
 import type { FieldModel, TableModel } from './model';
 import { didYouMean } from './suggest';
@@ -116,9 +116,10 @@ export class Typer {
       case 'field': {
         const f = sym.model;
         if (!f) return UNKNOWN;
-        if (f.type === 'hidden') return this.valueOf(name, f.value);
+        const spec = FIELD_TYPES[f.type];
+        if (spec.computed) return this.valueOf(name, f.value);
         if (!f.valueType) return UNKNOWN;
-        return CHOICE_TYPES.has(f.type) ? { ty: f.valueType, choice: f } : { ty: f.valueType };
+        return spec.choice ? { ty: f.valueType, choice: f } : { ty: f.valueType };
       }
     }
   }

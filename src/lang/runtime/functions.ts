@@ -1,4 +1,8 @@
-import type { Span } from '../ir';
+// The language's built-in functions, one registry for every stage (modelled on cel-js's functionOverload): each
+// overload gives its parameter types and return type, which the checker uses, and its implementation, which the
+// runtime compiles to a closure. Each function also says how JSON Logic writes it (null: it has no JSON Logic form,
+// so a form condition using it is sent without json_logic).
+import type { Span, ValueType } from '../ir';
 import type { Fn } from './context';
 import { Fault, finite } from './fault';
 import { floorMod, roundHalfAway, roundTo, snapSelf, stepTo } from './numeric';
@@ -19,83 +23,203 @@ export function charCount(s: string): number {
   return n;
 }
 
-const ARITY: ReadonlyMap<string, readonly [number, number]> = new Map([
-  ['min', [1, Infinity]],
-  ['max', [1, Infinity]],
-  ['round', [1, 2]],
-  ['ceil', [1, 1]],
-  ['floor', [1, 1]],
-  ['abs', [1, 1]],
-  ['sqrt', [1, 1]],
-  ['clamp', [3, 3]],
-  ['pow', [2, 2]],
-  ['mod', [2, 2]],
-  ['ceil_to', [2, 2]],
-  ['floor_to', [2, 2]],
-  ['len', [1, 1]],
-]);
+export interface Overload {
+  params: readonly ValueType[];
+  /** The type of any further arguments: a variadic overload takes params.length or more. */
+  rest?: ValueType;
+  returns: ValueType;
+  /** Arguments are finite (every producer checks), so only results that can leave the finite range are checked. */
+  compile(args: Fn[], at: Span): Fn;
+}
 
-function extreme(args: Fn[], pick: (a: number, b: number) => number): Fn {
-  const [a, b] = args as [Fn, Fn];
-  if (args.length === 1) return a;
-  if (args.length === 2) return (c) => pick(a(c) as number, b(c) as number);
-  return (c) => {
-    let m = a(c) as number;
-    for (let i = 1; i < args.length; i++) m = pick(m, (args[i] as Fn)(c) as number);
-    return m;
+export interface FunctionSpec {
+  /** How a call is written, for messages and the docs: "round(x) or round(x, places)". */
+  usage: string;
+  /** What it computes, for the docs' function table. */
+  doc: string;
+  /** At most one overload per number of arguments: calls are resolved by their argument count. */
+  overloads: readonly Overload[];
+  /** The JSON Logic of a call from its translated arguments, or null when JSON Logic cannot express it. */
+  jsonLogic: ((args: unknown[]) => unknown) | null;
+}
+
+const N = 'number' as const;
+const num1 = [N] as const;
+const num2 = [N, N] as const;
+
+// Each implementation compiles to a closure of its own (no shared wrapper calling a per-function callback): a
+// shared closure's inner call site would see every function and stop being inlined, costing the hot path.
+const one = (args: Fn[]) => args[0] as Fn;
+const two = (args: Fn[]) => args as [Fn, Fn];
+
+function extreme(pick: (a: number, b: number) => number): Overload {
+  return {
+    params: num1,
+    rest: N,
+    returns: N,
+    compile: (args) => {
+      const [a, b] = two(args);
+      if (args.length === 1) return a;
+      if (args.length === 2) return (c) => pick(a(c) as number, b(c) as number);
+      return (c) => {
+        let m = a(c) as number;
+        for (let i = 1; i < args.length; i++) m = pick(m, (args[i] as Fn)(c) as number);
+        return m;
+      };
+    },
   };
 }
 
-/** A built-in function call. Arguments are finite (every producer checks), so only results that can
- * leave the finite range are checked here. */
-export function compileCall(fn: string, args: Fn[], at: Span): Fn {
-  const arity = ARITY.get(fn);
-  if (arity === undefined || args.length < arity[0] || args.length > arity[1]) {
-    throw new Error(`invalid IR: ${fn}() with ${args.length} argument(s)`);
-  }
-  const [x, y, z] = args as [Fn, Fn, Fn];
-  switch (fn) {
-    case 'min':
-      return extreme(args, Math.min);
-    case 'max':
-      return extreme(args, Math.max);
-    case 'round':
-      if (args.length === 1) return (c) => roundHalfAway(x(c) as number);
-      return (c) => finite(roundTo(x(c) as number, y(c) as number), at);
-    // ceil/floor snap first so that ceil(0.1 * 3 * 10) is 3, not 4.
-    case 'ceil':
-      return (c) => Math.ceil(snapSelf(x(c) as number));
-    case 'floor':
-      return (c) => Math.floor(snapSelf(x(c) as number));
-    case 'abs':
-      return (c) => Math.abs(x(c) as number);
-    case 'sqrt':
-      return (c) => {
-        const v = x(c) as number;
-        if (v < 0) throw new Fault('R_NOT_FINITE', at);
-        return Math.sqrt(v);
-      };
-    case 'clamp':
-      return (c) => Math.min(Math.max(x(c) as number, y(c) as number), z(c) as number);
-    case 'pow':
-      return (c) => finite(Math.pow(x(c) as number, y(c) as number), at);
-    case 'mod':
-      return (c) => {
-        const b = y(c) as number;
-        if (b === 0) throw new Fault('R_DIV_ZERO', at);
-        return finite(floorMod(x(c) as number, b), at);
-      };
-    case 'ceil_to':
-    case 'floor_to': {
-      const up = fn === 'ceil_to';
+function toStep(up: boolean): Overload {
+  return {
+    params: num2,
+    returns: N,
+    compile: (args, at) => {
+      const [x, y] = two(args);
       return (c) => {
         const v = x(c) as number;
         const step = y(c) as number;
         if (step === 0) throw new Fault('R_DIV_ZERO', at);
         return finite(stepTo(v, step, up), at);
       };
-    }
-    default: // len, the last name in ARITY
-      return (c) => charCount(x(c) as string);
-  }
+    },
+  };
+}
+
+export const FUNCTIONS = {
+  min: { usage: 'min(a, b, …)', doc: 'the smallest argument (one or more)', overloads: [extreme(Math.min)], jsonLogic: (xs) => ({ min: xs }) },
+  max: { usage: 'max(a, b, …)', doc: 'the largest argument (one or more)', overloads: [extreme(Math.max)], jsonLogic: (xs) => ({ max: xs }) },
+  round: {
+    usage: 'round(x) or round(x, places)',
+    doc: 'rounded half away from zero, to an integer or to `places` decimals (negative: tens, hundreds, …)',
+    overloads: [
+      { params: num1, returns: N, compile: (args) => { const x = one(args); return (c) => roundHalfAway(x(c) as number); } },
+      {
+        params: num2,
+        returns: N,
+        compile: (args, at) => {
+          const [x, p] = two(args);
+          return (c) => finite(roundTo(x(c) as number, p(c) as number), at);
+        },
+      },
+    ],
+    jsonLogic: null,
+  },
+  // ceil/floor snap first so that ceil(0.1 * 3 * 10) is 3, not 4.
+  ceil: {
+    usage: 'ceil(x)',
+    doc: 'the smallest integer ≥ x',
+    overloads: [{ params: num1, returns: N, compile: (args) => { const x = one(args); return (c) => Math.ceil(snapSelf(x(c) as number)); } }],
+    jsonLogic: null,
+  },
+  floor: {
+    usage: 'floor(x)',
+    doc: 'the largest integer ≤ x',
+    overloads: [{ params: num1, returns: N, compile: (args) => { const x = one(args); return (c) => Math.floor(snapSelf(x(c) as number)); } }],
+    jsonLogic: null,
+  },
+  abs: {
+    usage: 'abs(x)',
+    doc: 'the absolute value',
+    overloads: [{ params: num1, returns: N, compile: (args) => { const x = one(args); return (c) => Math.abs(x(c) as number); } }],
+    jsonLogic: ([x]) => ({ if: [{ '<': [x, 0] }, { '-': [x] }, x] }),
+  },
+  sqrt: {
+    usage: 'sqrt(x)',
+    doc: 'the square root; an evaluation error for a negative x',
+    overloads: [
+      {
+        params: num1,
+        returns: N,
+        compile: (args, at) => {
+          const x = one(args);
+          return (c) => {
+            const v = x(c) as number;
+            if (v < 0) throw new Fault('R_NOT_FINITE', at);
+            return Math.sqrt(v);
+          };
+        },
+      },
+    ],
+    jsonLogic: null,
+  },
+  clamp: {
+    usage: 'clamp(x, lo, hi)',
+    doc: 'x limited to lo … hi',
+    overloads: [
+      {
+        params: [N, N, N],
+        returns: N,
+        compile: (args) => {
+          const [x, lo, hi] = args as [Fn, Fn, Fn];
+          return (c) => Math.min(Math.max(x(c) as number, lo(c) as number), hi(c) as number);
+        },
+      },
+    ],
+    jsonLogic: ([x, lo, hi]) => ({ min: [{ max: [x, lo] }, hi] }),
+  },
+  pow: {
+    usage: 'pow(x, y)',
+    doc: 'x to the power y',
+    overloads: [
+      {
+        params: num2,
+        returns: N,
+        compile: (args, at) => {
+          const [x, y] = two(args);
+          return (c) => finite(Math.pow(x(c) as number, y(c) as number), at);
+        },
+      },
+    ],
+    jsonLogic: null,
+  },
+  mod: {
+    usage: 'mod(a, b)',
+    doc: 'the floored remainder of a / b (the sign of b); an evaluation error for b = 0',
+    overloads: [
+      {
+        params: num2,
+        returns: N,
+        compile: (args, at) => {
+          const [x, y] = two(args);
+          return (c) => {
+            const a = x(c) as number;
+            const b = y(c) as number;
+            if (b === 0) throw new Fault('R_DIV_ZERO', at);
+            return finite(floorMod(a, b), at);
+          };
+        },
+      },
+    ],
+    jsonLogic: null,
+  },
+  ceil_to: { usage: 'ceil_to(x, step)', doc: 'the smallest multiple of step ≥ x', overloads: [toStep(true)], jsonLogic: null },
+  floor_to: { usage: 'floor_to(x, step)', doc: 'the largest multiple of step ≤ x', overloads: [toStep(false)], jsonLogic: null },
+  len: {
+    usage: 'len(s)',
+    doc: 'the length of a string in characters (code points)',
+    overloads: [{ params: ['string'], returns: N, compile: (args) => { const s = one(args); return (c) => charCount(s(c) as string); } }],
+    jsonLogic: null,
+  },
+} satisfies Record<string, FunctionSpec>;
+
+export type FunctionName = keyof typeof FUNCTIONS;
+
+export const FUNCTION_NAMES = Object.keys(FUNCTIONS) as FunctionName[];
+
+export function functionNamed(name: string): FunctionSpec | undefined {
+  return Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name as FunctionName] : undefined;
+}
+
+/** The overload a call with `count` arguments resolves to. */
+export function overloadFor(fn: FunctionSpec, count: number): Overload | undefined {
+  return fn.overloads.find((o) => count === o.params.length || (o.rest !== undefined && count > o.params.length));
+}
+
+/** A built-in function call; the checker has resolved it, so a call no overload takes is an invalid IR. */
+export function compileCall(name: string, args: Fn[], at: Span): Fn {
+  const fn = functionNamed(name);
+  const overload = fn && overloadFor(fn, args.length);
+  if (overload === undefined) throw new Error(`invalid IR: ${name}() with ${args.length} argument(s)`);
+  return overload.compile(args, at);
 }

@@ -1,6 +1,8 @@
 // Conditions as JSON Logic (jsonlogic.com), so storefronts can show and hide fields without a round trip.
 // The server stays authoritative: where JSON Logic has no equivalent, the condition is not translated at all.
+import { fieldType } from '../fields/registry';
 import type { Expr, FieldIR, ProductIR } from '../ir';
+import { functionNamed } from './functions';
 
 /** Thrown inside the translator when a construct has no JSON Logic form; caught once in toJsonLogic. */
 const UNTRANSLATABLE = Symbol('untranslatable');
@@ -87,25 +89,15 @@ class Translator {
   private ref(name: string): Logic {
     if (name === 'quantity') return { var: 'quantity' };
     const f = this.fields.get(name);
-    // Storefronts do not send hidden fields: their computed value is inlined like a let.
-    if (f !== undefined) return f.type === 'hidden' && f.value !== undefined ? this.tr(f.value) : { var: name };
+    if (f !== undefined) return fieldType(f.type).logic(f, (e) => this.tr(e));
     if (Object.hasOwn(this.ir.lets, name)) return this.tr(this.ir.lets[name] as Expr);
     throw UNTRANSLATABLE;
   }
 
   private call(fn: string, args: Expr[]): Logic {
-    const xs = args.map((a) => this.tr(a));
-    switch (fn) {
-      case 'min':
-      case 'max':
-        return { [fn]: xs };
-      case 'abs':
-        return { if: [{ '<': [xs[0], 0] }, { '-': [xs[0]] }, xs[0]] };
-      case 'clamp':
-        return { min: [{ max: [xs[0], xs[1]] }, xs[2]] };
-      default:
-        throw UNTRANSLATABLE;
-    }
+    const write = functionNamed(fn)?.jsonLogic;
+    if (!write) throw UNTRANSLATABLE;
+    return write(args.map((a) => this.tr(a)));
   }
 
   private index(table: string, key: Expr): Logic {

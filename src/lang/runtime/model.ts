@@ -3,7 +3,8 @@ import type { Condition, Expr, FieldIR, LineIR, ProductIR, RuleIR, TableIR } fro
 import { compileExpr, type Scope } from './compile';
 import { slotReader, type Fn, type SlotTable } from './context';
 import type { Val } from './fault';
-import { checkerFor, isAbsent, type Checker } from './fields';
+import { fieldType } from '../fields/registry';
+import { isAbsent, type Checker } from './fields';
 import { minorScale, sortTiers, type Tier } from './money';
 
 export interface CompiledField {
@@ -14,7 +15,7 @@ export interface CompiledField {
   readonly enabled: Fn | undefined;
   /** Memoized like the other conditions, so that a fault it raises is reported once. */
   readonly requiredWhen: Fn | undefined;
-  /** undefined for hidden fields. */
+  /** undefined for computed fields (hidden), whose sent values are ignored. */
   readonly check: Checker | undefined;
 }
 
@@ -124,7 +125,7 @@ export function compileModel(ir: ProductIR): CompiledModel {
     const group = groupStates.get(f.group);
     const visible = fieldCondition(`${f.id} visible_when`, group?.visible, f.visibleWhen);
     const enabled = fieldCondition(`${f.id} enabled_when`, group?.enabled, f.enabledWhen);
-    const check = checkerFor(f);
+    const check = fieldType(f.type).checker?.(f);
     const fallback = f.fallback;
     if (check === undefined) {
       fns[i] = f.value === undefined ? () => fallback : compile(f.value);

@@ -80,3 +80,74 @@ export function formatNumber(v: number): string {
   if (Number.isInteger(v)) return v === 0 ? '0' : String(v);
   return String(Number(v.toPrecision(15)));
 }
+
+type Decimal = { digits: bigint; exponent: number };
+
+/** Significant digits of a number's text: "0.00120" → 3 (trailing zeros never appear in String(x)). */
+function significantDigits(mantissa: string): number {
+  let n = 0;
+  let leading = true;
+  for (let i = 0; i < mantissa.length; i++) {
+    const c = mantissa.charCodeAt(i);
+    if (c < 48 || c > 57 || (leading && c === 48)) continue;
+    leading = false;
+    n++;
+  }
+  return n;
+}
+
+/**
+ * A finite double as an exact decimal, digits × 10^exponent: the shortest text that reads back as the double
+ * ("624596.08", "1e-7", "1.5e+21") taken to 15 significant digits, which every decimal of up to 15 digits survives
+ * unchanged while float noise (0.1 + 0.2 = 0.30000000000000004) goes.
+ */
+function decimalOf(x: number): Decimal {
+  let text = String(x);
+  if (significantDigits(text.split('e')[0] as string) > 15) text = String(Number(x.toPrecision(15)));
+  const e = text.indexOf('e');
+  const mantissa = e < 0 ? text : text.slice(0, e);
+  const dot = mantissa.indexOf('.');
+  const fraction = dot < 0 ? 0 : mantissa.length - dot - 1;
+  return {
+    digits: BigInt(dot < 0 ? mantissa : mantissa.slice(0, dot) + mantissa.slice(dot + 1)),
+    exponent: (e < 0 ? 0 : Number(text.slice(e + 1))) - fraction,
+  };
+}
+
+/**
+ * The test whether a value is `base` plus a whole multiple of `step` (> 0), exactly in decimal: each number is read
+ * as the decimal it is written as (624596.08, not the nearest double's binary expansion), all three are scaled to
+ * integers, and the remainder is tested with BigInt (a float quotient with a tolerance refused on-grid values from
+ * 1e6 on). The checker (defaults) and the runtime (sent values) share it. Bounded: a double's exponent spans at most
+ * ~650 decimal digits.
+ */
+export function stepGrid(base: number, step: number): (value: number) => boolean {
+  const b = decimalOf(base);
+  const s = decimalOf(step);
+  const scaled = (d: Decimal, exponent: number) => d.digits * 10n ** BigInt(d.exponent - exponent);
+  const exact = (value: number): boolean => {
+    const v = decimalOf(value);
+    const exponent = Math.min(v.exponent, b.exponent, s.exponent);
+    const unit = scaled(s, exponent);
+    return unit !== 0n && (scaled(v, exponent) - scaled(b, exponent)) % unit === 0n;
+  };
+  // Fast path, no text or BigInt: base and step as integers of 10^-places. A value that is m / 10^places for an m of
+  // at most 15 digits is exactly the decimal m × 10^-places (decimals of up to 15 digits map to distinct doubles),
+  // so integer arithmetic decides; anything else (more decimals, noise, huge) takes the exact path.
+  const places = Math.max(0, -b.exponent, -s.exponent);
+  const scale = POW10[places];
+  const baseUnits = Number(scaled(b, -places));
+  const stepUnits = Number(scaled(s, -places));
+  if (scale === undefined || !Number.isSafeInteger(baseUnits) || !Number.isSafeInteger(stepUnits) || stepUnits === 0) {
+    return exact;
+  }
+  return (value) => {
+    const units = Math.round(value * scale);
+    if (Math.abs(units) < 1e15 && units / scale === value) return (units - baseUnits) % stepUnits === 0;
+    return exact(value);
+  };
+}
+
+export function onStepGrid(value: number, base: number, step: number): boolean {
+  return stepGrid(base, step)(value);
+}

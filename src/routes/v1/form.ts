@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { formResponse } from '../../cpq/serve';
+import { FormField } from '../../lang/fields/form-schema';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
 import { ConditionalHeaders, KEY_SECURITY, Lang, errorResponses, headers, json } from '../openapi-helpers';
@@ -13,7 +14,7 @@ export const ProductForm = z
     languages: z.array(z.string()),
     currency: z.string(),
     layout: z.enum(['sections', 'tabs', 'accordion', 'inline']),
-    groups: z.array(z.object({ id: z.string(), label: z.string(), fields: z.array(z.record(z.string(), z.unknown())) }).passthrough()),
+    groups: z.array(z.object({ id: z.string(), label: z.string(), fields: z.array(FormField) }).passthrough()),
     quantity: z.object({ min: z.number().int(), max: z.number().int(), step: z.number().int(), default: z.number().int() }),
   })
   .passthrough()

@@ -1,5 +1,6 @@
 // Hand-built IR for runtime tests: the front end is tested elsewhere, here every construct is built directly.
-import type { BinaryOp, Expr, FieldIR, FieldType, OptionIR, ProductIR, Span, TableIR, ValueType } from '../../../src/lang/ir';
+import { FIELD_TYPES } from '../../../src/lang/fields/registry';
+import type { BinaryOp, Expr, FieldIR, FieldType, OptionIR, ProductIR, Span, TableIR } from '../../../src/lang/ir';
 import { instantiate, type Evaluation } from '../../../src/lang/runtime';
 
 export const at = (line = 1, column = 1): Span => ({ line, column });
@@ -25,24 +26,13 @@ export const option = (id: string, attrs: OptionIR['attrs'] = {}, label?: Record
   attrs,
 });
 
-const VALUE_TYPES: Record<FieldType, ValueType> = {
-  number: 'number',
-  slider: 'number',
-  quantity: 'number',
-  dropdown: 'string',
-  radio: 'string',
-  swatch: 'string',
-  checkbox: 'boolean',
-  text: 'string',
-  date: 'string',
-  hidden: 'number',
-};
-
 /** A field with the fallback the front end would compute (declared default, else the type's). */
 export function field(id: string, type: FieldType, props: Partial<FieldIR> = {}): FieldIR {
+  // Computed (hidden) fields here compute numbers unless a test says otherwise.
+  const valueType = FIELD_TYPES[type].valueType ?? 'number';
   const options = props.options;
   const typeFallback =
-    VALUE_TYPES[type] === 'number'
+    valueType === 'number'
       ? typeof props.min === 'number'
         ? props.min
         : 0
@@ -54,7 +44,7 @@ export function field(id: string, type: FieldType, props: Partial<FieldIR> = {})
   return {
     id,
     type,
-    valueType: VALUE_TYPES[type],
+    valueType,
     group: 'main',
     label: type === 'hidden' ? undefined : { en: id },
     required: false,

@@ -1,0 +1,71 @@
+// The choice kind: dropdown, radio and swatch pick one option id; they differ only in how a form shows them.
+import { z } from '@hono/zod-openapi';
+import type { Ctx } from '../check/context';
+import type { FieldModel } from '../check/model';
+import { readLiteral, type Props } from '../check/props';
+import { didYouMean, listOf } from '../check/suggest';
+import type { FieldIR } from '../ir';
+import { echo, report, type Checker } from '../runtime/fields';
+import { readOptions } from './options';
+import { COMMON_PROPS, type FieldTypeSpec, type PreviewSpec } from './spec';
+
+function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
+  const optionsP = props.get('options');
+  const options = optionsP ? readOptions(ctx, optionsP.value, f.id) : [];
+  if (options.length === 0 && (!optionsP || optionsP.value.kind === 'block')) {
+    ctx.diags.add(
+      'E_PROPERTY',
+      optionsP?.key.span ?? f.decl.id.span,
+      `${where} needs options, like options { white { label: "White" } }`,
+    );
+  }
+  f.options = options;
+  const defP = props.get('default');
+  const def = defP ? readLiteral(ctx, defP.value, 'string', `the default of ${where}`) : undefined;
+  const ids = options.map((o) => o.id);
+  if (defP && def !== undefined && options.length > 0 && !ids.includes(def)) {
+    ctx.diags.add(
+      'E_DEFAULT',
+      defP.value.span,
+      `the default "${def}" of ${where} is not one of its options (${listOf(ids)})${didYouMean(def, ids)}`,
+    );
+  }
+  if (def !== undefined) f.default = def;
+  const first = ids[0];
+  if (def !== undefined || first !== undefined) f.fallback = def ?? first;
+}
+
+function checker(f: FieldIR): Checker {
+  const ids = new Set((f.options ?? []).map((o) => o.id));
+  return (raw, out) => {
+    if (typeof raw !== 'string') return report(out, 'INVALID_TYPE', 'INVALID_CHOICE');
+    return ids.has(raw) ? raw : report(out, 'UNKNOWN_OPTION', 'UNKNOWN_OPTION', { value: echo(raw) });
+  };
+}
+
+const Option = z
+  .object({ id: z.string(), label: z.string() })
+  .catchall(z.union([z.number(), z.string(), z.boolean()]))
+  .openapi('Option', { description: 'An option: its id, label, and the literal attributes the schema gives it (colour, image, price, …)' });
+
+function choiceType(preview: PreviewSpec['control']) {
+  return {
+    props: [...COMMON_PROPS, 'options'],
+    choice: true,
+    computed: false,
+    valueType: 'string',
+    read,
+    checker,
+    form: (f, r) => ({
+      options: (f.options ?? []).map((o) => ({ id: o.id, label: r.text(o.label), ...o.attrs })),
+      default: r.advertisedDefault(f),
+    }),
+    formShape: { options: z.array(Option), default: z.string().optional() },
+    logic: (f) => ({ var: f.id }),
+    preview: { control: preview, rangeHint: false },
+  } satisfies FieldTypeSpec;
+}
+
+export const dropdown = choiceType('select');
+export const radio = choiceType('radios');
+export const swatch = choiceType('swatches');

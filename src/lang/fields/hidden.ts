@@ -1,0 +1,22 @@
+// hidden: a value computed from its `value` expression, never sent; its value type is inferred by the checker.
+import { readExpr } from '../check/props';
+import { ConditionJson } from './form-parts';
+import type { FieldTypeSpec } from './spec';
+
+export const hidden = {
+  props: ['label', 'help', 'value'],
+  choice: false,
+  computed: true,
+  valueType: null,
+  read(ctx, props, f, where) {
+    const value = props.get('value');
+    if (!value) ctx.diags.add('E_PROPERTY', f.decl.id.span, `${where} needs a "value" (the expression it computes)`);
+    else f.value = readExpr(ctx, value.value, `the value of ${where}`);
+  },
+  checker: null,
+  form: (f, r) => ({ value: f.value && r.condition({ source: f.valueSource ?? '', expr: f.value }) }),
+  formShape: { value: ConditionJson },
+  // Storefronts do not send hidden fields: their computed value is inlined like a let.
+  logic: (f, inline) => (f.value !== undefined ? inline(f.value) : { var: f.id }),
+  preview: { control: 'none', rangeHint: false },
+} satisfies FieldTypeSpec;

@@ -1,0 +1,144 @@
+// The numeric kind: number, slider and quantity share bounds, a step grid, a unit and a numeric default; a slider
+// needs both bounds, a quantity may offer presets.
+import { z } from '@hono/zod-openapi';
+import type { Ctx } from '../check/context';
+import type { FieldModel } from '../check/model';
+import { readLiteral, readNumbers, type Props } from '../check/props';
+import type { FieldIR } from '../ir';
+import { report, type Checker } from '../runtime/fields';
+import { formatNumber, onStepGrid, stepGrid } from '../runtime/numeric';
+import { rules } from './form-parts';
+import { COMMON_PROPS, type FieldTypeSpec, type PreviewSpec } from './spec';
+
+const DECIMAL = /^-?\d{1,30}(?:\.\d{1,30})?$/;
+
+/** A sent number: a JSON number, or a decimal string as HTML inputs give it. */
+function toNumber(raw: unknown): number | undefined {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : undefined;
+  if (typeof raw === 'string' && DECIMAL.test(raw)) return Number(raw);
+  return undefined;
+}
+
+function read(ctx: Ctx, props: Props, f: FieldModel, where: string, boundsRequired: boolean): void {
+  const num = (name: string, what: string) => {
+    const p = props.get(name);
+    return p ? readLiteral(ctx, p.value, 'number', what) : undefined;
+  };
+  const minP = props.get('min');
+  const maxP = props.get('max');
+  const min = num('min', `min of ${where}`);
+  const max = num('max', `max of ${where}`);
+  const stepP = props.get('step');
+  let step = num('step', `step of ${where}`);
+  if (step !== undefined && step <= 0) {
+    ctx.diags.add('E_RANGE', stepP?.value.span ?? f.decl.id.span, `the step of ${where} must be greater than 0, found ${step}`);
+    step = undefined;
+  }
+  if (boundsRequired) {
+    if (!minP) ctx.diags.add('E_PROPERTY', f.decl.id.span, `${where} needs a "min"`);
+    if (!maxP) ctx.diags.add('E_PROPERTY', f.decl.id.span, `${where} needs a "max"`);
+  }
+  const boundsOk = !(min !== undefined && max !== undefined && min > max);
+  if (!boundsOk) ctx.diags.add('E_RANGE', maxP?.value.span ?? f.decl.id.span, `max ${max} of ${where} is below its min ${min}`);
+  if (min !== undefined) f.min = min;
+  if (max !== undefined) f.max = max;
+  if (step !== undefined) f.step = step;
+  const unitP = props.get('unit');
+  const unit = unitP ? readLiteral(ctx, unitP.value, 'string', `the unit of ${where}`) : undefined;
+  if (unit !== undefined) f.unit = unit;
+
+  const defP = props.get('default');
+  const def = num('default', `the default of ${where}`);
+  if (defP && def !== undefined && boundsOk) {
+    if ((min !== undefined && def < min) || (max !== undefined && def > max)) {
+      ctx.diags.add('E_DEFAULT', defP.value.span, `the default ${def} of ${where} is outside ${min ?? '…'}..${max ?? '…'}`);
+    } else if (step !== undefined && !onStepGrid(def, min ?? 0, step)) {
+      ctx.diags.add(
+        'E_DEFAULT',
+        defP.value.span,
+        `the default ${def} of ${where} is not on its step grid (${min ?? 0} plus multiples of ${step})`,
+      );
+    }
+  }
+  if (def !== undefined) f.default = def;
+  f.fallback = def ?? min ?? (max !== undefined && max < 0 ? max : 0);
+
+  const presetsP = props.get('presets');
+  const presets = presetsP ? readNumbers(ctx, presetsP.value, `the presets of ${where}`) : undefined;
+  if (presetsP && presets) {
+    const outside = presets.filter((p) => (min !== undefined && p < min) || (max !== undefined && p > max));
+    if (outside.length > 0) {
+      ctx.diags.add('E_RANGE', presetsP.value.span, `presets ${outside.join(', ')} of ${where} are outside ${min ?? '…'}..${max ?? '…'}`);
+    }
+    f.presets = presets;
+  }
+}
+
+function checker(f: FieldIR): Checker {
+  const min = typeof f.min === 'number' ? f.min : undefined;
+  const max = typeof f.max === 'number' ? f.max : undefined;
+  const step = f.step !== undefined && f.step > 0 ? f.step : undefined;
+  const base = min ?? 0;
+  const grid = step === undefined ? undefined : { step, holds: stepGrid(base, step) };
+  const unit = f.unit === undefined ? '' : ` ${f.unit}`;
+  return (raw, out) => {
+    const v = toNumber(raw);
+    if (v === undefined) return report(out, 'INVALID_TYPE', 'INVALID_NUMBER');
+    let ok = true;
+    if (min !== undefined && v < min) {
+      ok = false;
+      report(out, 'BELOW_MIN', 'BELOW_MIN', { min: formatNumber(min), unit });
+    }
+    if (max !== undefined && v > max) {
+      ok = false;
+      report(out, 'ABOVE_MAX', 'ABOVE_MAX', { max: formatNumber(max), unit });
+    }
+    if (grid !== undefined && !grid.holds(v)) {
+      ok = false;
+      report(out, 'OFF_STEP', 'OFF_STEP', { step: formatNumber(grid.step), base: formatNumber(base), unit });
+    }
+    return ok ? v : undefined;
+  };
+}
+
+const NumericValidation = z.object({ min: z.number().optional(), max: z.number().optional(), step: z.number().optional() });
+
+const NUMERIC_SHAPE = {
+  unit: z.string().optional(),
+  validation: NumericValidation.optional(),
+  default: z.number().optional(),
+};
+
+function numericType<Own extends z.ZodRawShape>(own: {
+  props: readonly string[];
+  shape: Own;
+  boundsRequired: boolean;
+  preview: PreviewSpec;
+}) {
+  return {
+    props: [...COMMON_PROPS, 'min', 'max', 'step', 'unit', ...own.props],
+    choice: false,
+    computed: false,
+    valueType: 'number',
+    read: (ctx, props, f, where) => read(ctx, props, f, where, own.boundsRequired),
+    checker,
+    form: (f, r) => ({
+      unit: f.unit,
+      validation: rules({ min: f.min, max: f.max, step: f.step }),
+      presets: f.presets,
+      default: r.advertisedDefault(f),
+    }),
+    formShape: { ...NUMERIC_SHAPE, ...own.shape },
+    logic: (f) => ({ var: f.id }),
+    preview: own.preview,
+  } satisfies FieldTypeSpec;
+}
+
+export const number = numericType({ props: [], shape: {}, boundsRequired: false, preview: { control: 'number', rangeHint: true } });
+export const slider = numericType({ props: [], shape: {}, boundsRequired: true, preview: { control: 'range', rangeHint: false } });
+export const quantity = numericType({
+  props: ['presets'],
+  shape: { presets: z.array(z.number()).optional() },
+  boundsRequired: false,
+  preview: { control: 'number', rangeHint: true },
+});

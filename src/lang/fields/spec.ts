@@ -1,0 +1,52 @@
+// What a field type is made of: one record per type (numeric.ts, choice.ts, …), collected in registry.ts. Every
+// facet is required, so a type that forgets one does not compile. Records are written `satisfies FieldTypeSpec` so
+// that their literal facets (computed, formShape) stay precise for the form's inferred TypeScript type.
+import type { z } from '@hono/zod-openapi';
+import type { Ctx } from '../check/context';
+import type { FieldModel } from '../check/model';
+import type { Props } from '../check/props';
+import type { Condition, Expr, FieldIR, Text, ValueType } from '../ir';
+import type { Checker } from '../runtime/fields';
+
+/** Properties of every field type that takes values; computed types (hidden) choose their own. */
+export const COMMON_PROPS = ['label', 'help', 'required', 'default', 'visible_when', 'enabled_when', 'required_when'] as const;
+
+/** What the form document's renderer (src/cpq/form.ts) lends a type to write its own part of a field. */
+export interface FormContext {
+  text(t: Text | undefined): string | undefined;
+  /** A condition or computed value as the form shows it: its source and its JSON Logic. */
+  condition(c: Condition | undefined): { source: string; json_logic: unknown } | undefined;
+  /** What a calculation assumes when the field is not sent (absent when a required field has no default). */
+  advertisedDefault(f: FieldIR): unknown;
+}
+
+/**
+ * How the backoffice preview shows a type: the control it builds (src/backoffice/assets/preview-fields.ts) and
+ * whether it prints the min–max range under it. `none`: the field takes no input and is not shown.
+ */
+export interface PreviewSpec {
+  control: 'number' | 'range' | 'select' | 'radios' | 'swatches' | 'checkbox' | 'text' | 'date' | 'none';
+  rangeHint: boolean;
+}
+
+export interface FieldTypeSpec<Shape extends z.ZodRawShape = z.ZodRawShape> {
+  /** The properties a declaration of this type accepts (COMMON_PROPS and its own). */
+  readonly props: readonly string[];
+  /** Choice types: values are option ids; comparisons and map keys are checked against them; `field.attr` reads options. */
+  readonly choice: boolean;
+  /** A computed type has no label requirement, no sent value, and a value type inferred from its `value`. */
+  readonly computed: boolean;
+  /** The type of its values in expressions; null for computed types (inferred from `value`). */
+  readonly valueType: ValueType | null;
+  /** Checker: reads the type's own properties into the model (bounds, options, default, fallback). */
+  read(ctx: Ctx, props: Props, f: FieldModel, where: string): void;
+  /** Runtime: validates a sent value; null for computed types, whose sent values are ignored. */
+  readonly checker: ((f: FieldIR) => Checker) | null;
+  /** Form document: the type's own keys of a field (validation, options, default, …). */
+  form(f: FieldIR, r: FormContext): Record<string, unknown>;
+  /** OpenAPI: the zod shape of those keys, merged into the field's schema with the common ones. */
+  readonly formShape: Shape;
+  /** JSON Logic: what a reference to the field becomes; `inline` translates an expression (computed values). */
+  logic(f: FieldIR, inline: (e: Expr) => unknown): unknown;
+  readonly preview: PreviewSpec;
+}

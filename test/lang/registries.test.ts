@@ -1,0 +1,73 @@
+/// <reference types="vite/client" />
+// The design doc lists exactly what the registries hold: the field types and the built-in functions.
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../../src/lang/index';
+import { FIELD_TYPE_NAMES, fieldType } from '../../src/lang/fields/registry';
+import type { FieldTypeSpec } from '../../src/lang/fields/spec';
+import { instantiate } from '../../src/lang/runtime';
+import { FUNCTION_NAMES, FUNCTIONS } from '../../src/lang/runtime/functions';
+import doc from '../../docs/schema-language.md?raw';
+
+/** The first-column `names` of the first table after `heading`. */
+function tableNames(heading: string): string[] {
+  const section = doc.slice(doc.indexOf(heading));
+  const table = section.slice(section.indexOf('\n|'), section.indexOf('\n\n', section.indexOf('\n|') + 1));
+  return [...table.matchAll(/^\| ([^|]+) \|/gm)].flatMap((m) => [...(m[1] ?? '').matchAll(/`([a-z_]+)`/g)].map((n) => n[1]!));
+}
+
+describe('the field type registry', () => {
+  it('refuses, at compile time, a type record that lacks a facet', () => {
+    // @ts-expect-error: a record without its checks, runtime checker, form, OpenAPI, JSON Logic and preview facets
+    const incomplete: FieldTypeSpec = { props: [], choice: false, computed: false, valueType: 'number' };
+    expect(incomplete.props).toEqual([]);
+  });
+
+  it('is what the doc’s field table lists', () => {
+    expect(tableNames('### field').sort()).toEqual([...FIELD_TYPE_NAMES].sort());
+  });
+
+  it('gives every type the common properties, or none for computed types, and a label rule the checker applies', () => {
+    for (const type of FIELD_TYPE_NAMES) {
+      const spec = fieldType(type);
+      const label = spec.computed ? '' : 'label: "L", ';
+      const value = spec.computed ? 'value: 1' : spec.choice ? 'options { a { label: "A" } }' : spec.props.includes('min') && type === 'slider' ? 'min: 0, max: 1' : '';
+      const source = `product "P" {}\nfield f: ${type} { ${label}${value} }\n`;
+      expect(analyze(source).diagnostics, type).toEqual([]);
+      expect(spec.valueType === null, type).toBe(spec.computed);
+      expect(spec.checker === null, type).toBe(spec.computed);
+    }
+  });
+});
+
+describe('the function registry', () => {
+  it('is what the doc’s function table lists, with each function’s usage and JSON Logic support', () => {
+    expect(tableNames('#### Functions').sort()).toEqual([...FUNCTION_NAMES].sort());
+    for (const name of FUNCTION_NAMES) {
+      const fn = FUNCTIONS[name];
+      const row = doc.match(new RegExp(`^\\| \`${name}\` \\| \`([^\`]+)\` \\|.*\\| (yes|no) \\|$`, 'm'));
+      expect(row?.[1], name).toBe(fn.usage);
+      expect(row?.[2], name).toBe(fn.jsonLogic ? 'yes' : 'no');
+    }
+  });
+
+  it('resolves each call by its argument count: no two overloads of a function take the same count', () => {
+    for (const name of FUNCTION_NAMES) {
+      const counts = FUNCTIONS[name].overloads.map((o) => o.params.length);
+      expect(new Set(counts).size, name).toBe(counts.length);
+    }
+  });
+
+  it('checks and computes each overload', () => {
+    for (const name of FUNCTION_NAMES) {
+      for (const o of FUNCTIONS[name].overloads) {
+        const args = o.params.map((t) => (t === 'string' ? '"ab"' : '2')).join(', ');
+        const source = `product "P" {}\noutput o { x = ${name}(${args}) }\n`;
+        const result = analyze(source);
+        expect(result.diagnostics, `${name}(${args})`).toEqual([]);
+        const ev = instantiate(result.ir!).evaluate({ configuration: {}, quantity: 1, lang: 'en' });
+        expect(ev.errors, name).toEqual([]);
+        expect(typeof ev.outputs.get('o')?.get('x'), `${name}(${args})`).toBe(o.returns);
+      }
+    }
+  });
+});
