@@ -28,10 +28,10 @@ export interface RateLimitOptions {
 }
 
 /** How a request is admitted: from a lease held in the isolate (the default), or by a call to the object per request. */
-export type AdmissionMode = 'lease' | 'hop';
+type AdmissionMode = 'lease' | 'hop';
 
 /** `CPQ_ADMISSION=hop` keeps the per-request call, for comparison in benchmarks; anything else means leases. */
-export function admissionMode(env: Env): AdmissionMode {
+function admissionMode(env: Env): AdmissionMode {
   return (env as Env & { CPQ_ADMISSION?: unknown }).CPQ_ADMISSION === 'hop' ? 'hop' : 'lease';
 }
 
