@@ -9,13 +9,15 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const ALL = ['calculate', 'compile', 'memory', 'http'];
+/** Run only when named: `npm run bench -- hostile`. */
+const ON_REQUEST = ['hostile'];
 /** Extra node flags per benchmark. */
 const NODE_FLAGS = { memory: ['--expose-gc'] };
 
 const args = process.argv.slice(2);
-const named = args.filter((a) => ALL.includes(a));
+const named = args.filter((a) => ALL.includes(a) || ON_REQUEST.includes(a));
 const selected = (named.length > 0 ? named : ALL).filter((b) => !(b === 'http' && args.includes('--no-http')));
-const passThrough = args.filter((a) => !ALL.includes(a) && a !== '--no-http' && a !== '--profile');
+const passThrough = args.filter((a) => !named.includes(a) && a !== '--no-http' && a !== '--profile');
 const profile = args.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir=bench/out/profiles'] : [];
 
 const root = fileURLToPath(new URL('..', import.meta.url));

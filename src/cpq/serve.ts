@@ -80,9 +80,9 @@ export async function calculationResponse(
   if (evaluation.errors.length > 0 || !evaluation.price) {
     return c.json(
       {
-        error: validationSummary(evaluation.errors),
+        error: validationSummary(evaluation.errors, evaluation.unlistedErrors),
         code: 'VALIDATION_FAILED' as const,
-        ...cappedLists({ errors: evaluation.errors, warnings: evaluation.warnings }),
+        ...withUnlisted(cappedLists({ errors: evaluation.errors, warnings: evaluation.warnings }), evaluation.unlistedErrors),
         ...states,
       },
       422,
@@ -96,7 +96,14 @@ export async function calculationResponse(
  * The 422's `error` in the request's language: the first problem's message, already localized by the runtime's
  * catalog, and how many more follow. The runtime reports at least one error whenever there is no price.
  */
-function validationSummary(errors: readonly Issue[]): string {
+function validationSummary(errors: readonly Issue[], unlisted: number): string {
   const first = errors[0]?.message ?? 'The configuration cannot be priced';
-  return errors.length > 1 ? `${first} (+${errors.length - 1})` : first;
+  const more = errors.length - 1 + unlisted;
+  return more > 0 ? `${first} (+${more})` : first;
+}
+
+/** The runtime counts, without listing, the errors past its own bound (unknown keys): `truncated.errors` adds them. */
+function withUnlisted<B extends { truncated?: Record<string, number> }>(body: B, unlisted: number): B {
+  if (unlisted === 0) return body;
+  return { ...body, truncated: { ...body.truncated, errors: (body.truncated?.errors ?? 0) + unlisted } };
 }

@@ -27,7 +27,7 @@ export const DIAGNOSTIC_CODES = [
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 
-/** A problem found in a schema. Positions are 1-based; columns count UTF-16 code units. */
+/** A problem found in a schema. Positions are 1-based; columns count Unicode code points (an emoji is one). */
 export interface Diagnostic {
   code: DiagnosticCode;
   severity: 'error' | 'warning';
@@ -38,28 +38,63 @@ export interface Diagnostic {
   endColumn: number;
 }
 
-/** Collects diagnostics of every stage of one analysis. */
+/** Diagnostics of each severity an analysis keeps: the first ones by position; the rest are only counted. */
+export const MAX_DIAGNOSTICS = 100;
+
+/** How many diagnostics of each severity an analysis counted but did not keep. */
+export interface Omitted {
+  errors: number;
+  warnings: number;
+}
+
+const byPosition = (a: Diagnostic, b: Diagnostic) => a.line - b.line || a.column - b.column;
+
+/**
+ * Collects diagnostics of every stage of one analysis, keeping per severity the MAX_DIAGNOSTICS first by position
+ * (in O(log MAX_DIAGNOSTICS) amortized per diagnostic) and counting all, so a schema of a million mistakes costs
+ * no more memory or sorting than one of a hundred.
+ */
 export class Diagnostics {
-  readonly list: Diagnostic[] = [];
+  private readonly errors: Diagnostic[] = [];
+  private readonly warnings: Diagnostic[] = [];
+  private errorCount = 0;
+  private warningCount = 0;
 
   add(code: DiagnosticCode, span: Span, message: string): void {
-    this.list.push({
+    const warning = code.startsWith('W_');
+    const d: Diagnostic = {
       code,
-      severity: code.startsWith('W_') ? 'warning' : 'error',
+      severity: warning ? 'warning' : 'error',
       message,
       line: span.line,
       column: span.column,
       endLine: span.endLine,
       endColumn: span.endColumn,
-    });
+    };
+    if (warning) this.warningCount++;
+    else this.errorCount++;
+    const kept = warning ? this.warnings : this.errors;
+    kept.push(d);
+    // Sorting is stable and what was kept was found first, so diagnostics at one position keep their order.
+    if (kept.length >= 2 * MAX_DIAGNOSTICS) kept.sort(byPosition).length = MAX_DIAGNOSTICS;
   }
 
   hasErrors(): boolean {
-    return this.list.some((d) => d.severity === 'error');
+    return this.errorCount > 0;
   }
 
-  /** By position; the sort is stable, so diagnostics at one position keep the order they were found in. */
+  /** What was kept, errors first, in the order found (or sorted, once more than MAX_DIAGNOSTICS were found). */
+  get list(): Diagnostic[] {
+    return [...this.errors, ...this.warnings];
+  }
+
+  /** What was kept, by position. */
   sorted(): Diagnostic[] {
-    return [...this.list].sort((a, b) => a.line - b.line || a.column - b.column);
+    const trim = (kept: Diagnostic[]) => kept.sort(byPosition).slice(0, MAX_DIAGNOSTICS);
+    return [...trim(this.errors), ...trim(this.warnings)].sort(byPosition);
+  }
+
+  omitted(): Omitted {
+    return { errors: Math.max(0, this.errorCount - MAX_DIAGNOSTICS), warnings: Math.max(0, this.warningCount - MAX_DIAGNOSTICS) };
   }
 }

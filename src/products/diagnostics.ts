@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import { analyze, type Diagnostic } from '../lang';
+import { capList } from '../http/cap';
+import { analyze, type Analysis, type Diagnostic } from '../lang';
+import { Truncated } from '../routes/openapi-helpers';
 
 export const DiagnosticJson = z
   .object({
@@ -18,19 +20,30 @@ export function diagnosticJson(d: Diagnostic): z.infer<typeof DiagnosticJson> {
   return { line: d.line, column: d.column, end_line: d.endLine, end_column: d.endColumn, code: d.code, message: d.message };
 }
 
-export function splitDiagnostics(diagnostics: Diagnostic[]) {
+/**
+ * An analysis' errors and warnings, each list capped (src/http/cap.ts); `truncated` counts what was left out,
+ * present only when a list was cut.
+ */
+export function splitDiagnostics({ diagnostics, omitted }: Pick<Analysis, 'diagnostics' | 'omitted'>) {
+  const errors = capList(diagnostics.filter((d) => d.severity === 'error'));
+  const warnings = capList(diagnostics.filter((d) => d.severity === 'warning'));
+  const cut = { errors: errors.omitted + omitted.errors, warnings: warnings.omitted + omitted.warnings };
+  const truncated: Record<string, number> = {};
+  if (cut.errors > 0) truncated.errors = cut.errors;
+  if (cut.warnings > 0) truncated.warnings = cut.warnings;
   return {
-    errors: diagnostics.filter((d) => d.severity === 'error').map(diagnosticJson),
-    warnings: diagnostics.filter((d) => d.severity === 'warning').map(diagnosticJson),
+    errors: errors.items.map(diagnosticJson),
+    warnings: warnings.items.map(diagnosticJson),
+    ...(cut.errors + cut.warnings > 0 ? { truncated } : {}),
   };
 }
 
 export const ValidationResult = z
-  .object({ valid: z.boolean(), errors: z.array(DiagnosticJson), warnings: z.array(DiagnosticJson) })
+  .object({ valid: z.boolean(), errors: z.array(DiagnosticJson), warnings: z.array(DiagnosticJson), truncated: Truncated.optional() })
   .openapi('ValidationResult');
 
 /** The spec's schema validation result (§2.4) for a source text. */
 export function validationResult(schema: string): z.infer<typeof ValidationResult> {
-  const { errors, warnings } = splitDiagnostics(analyze(schema).diagnostics);
-  return { valid: errors.length === 0, errors, warnings };
+  const { errors, warnings, truncated } = splitDiagnostics(analyze(schema));
+  return { valid: errors.length === 0, errors, warnings, ...(truncated ? { truncated } : {}) };
 }

@@ -157,6 +157,23 @@ describe('backoffice', () => {
     await shot(page, '10-editor-error');
   });
 
+  it('counts columns in code points, as the API does: a mistake after emoji is underlined whole', async () => {
+    const line = 'let shout = len("🔥😀🔥") + widht';
+    await page.fill('#schema', `${good}\n${line}\n`);
+    const lineNo = good.split('\n').length + 1;
+    const column = [...line.slice(0, line.indexOf('widht'))].length + 1;
+    // The list updates once the edit is validated: wait for the new position rather than for any error.
+    const item = page.locator('#diag-list .diag-error', { hasText: `${lineNo}:${column}` });
+    await item.waitFor();
+    assert.equal(await page.locator('.layer-diag .sq-error').textContent(), 'widht');
+    await item.click();
+    const selected = await page.$eval('#schema', (t) => t.value.slice(t.selectionStart, t.selectionEnd));
+    assert.equal(selected, 'widht', 'clicking the diagnostic selects the name, not a shifted stretch');
+    assert.match(await page.locator('#caret-status').textContent(), new RegExp(`Line ${lineNo}, column ${column} — `));
+    await page.fill('#schema', bad);
+    await page.locator('#diag-list .diag-error .diag-pos', { hasText: `${badLine}:${badColumn}` }).waitFor();
+  });
+
   it('refuses to save a schema with errors and shows them the same way', async () => {
     await page.fill('#product-id', 'not an id!');
     await page.click('#save');

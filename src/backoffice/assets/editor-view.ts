@@ -12,16 +12,26 @@ export const editorViewJs = String.raw`
     return starts;
   }
 
+  // Columns count code points, as the API's do: an emoji is one column but two UTF-16 units of the textarea.
+  function pairAt(text, i) {
+    var c = text.charCodeAt(i), d = text.charCodeAt(i + 1);
+    return c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff;
+  }
+
   function offsetOf(starts, text, line, column) {
     var l = Math.min(Math.max(line, 1), starts.length);
     var lineEnd = l < starts.length ? starts[l] - 1 : text.length;
-    return Math.min(starts[l - 1] + Math.max(column, 1) - 1, lineEnd);
+    var i = starts[l - 1];
+    for (var k = 1; k < column && i < lineEnd; k++) i += pairAt(text, i) ? 2 : 1;
+    return Math.min(i, lineEnd);
   }
 
-  function positionOf(starts, offset) {
+  function positionOf(starts, text, offset) {
     var lo = 0, hi = starts.length - 1;
     while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (starts[mid] <= offset) lo = mid; else hi = mid - 1; }
-    return { line: lo + 1, column: offset - starts[lo] + 1 };
+    var column = 1;
+    for (var i = starts[lo]; i < offset; i += pairAt(text, i) ? 2 : 1) column++;
+    return { line: lo + 1, column: column };
   }
 
   // The stretch of text a diagnostic underlines: its own range, or the word at its start when the range is empty.
@@ -31,7 +41,7 @@ export const editorViewJs = String.raw`
     if (end <= start) {
       end = start;
       while (end < text.length && /[A-Za-z0-9_@."]/.test(text[end])) end++;
-      if (end === start && end < text.length && text[end] !== '\n') end++;
+      if (end === start && end < text.length && text[end] !== '\n') end += pairAt(text, end) ? 2 : 1;
     }
     return { start: start, end: end, severity: d.severity };
   }
@@ -113,7 +123,7 @@ export const editorViewJs = String.raw`
       reveal(d.line, d.column);
     }
 
-    function caret() { return positionOf(lineStarts(textarea.value), textarea.selectionStart); }
+    function caret() { var text = textarea.value; return positionOf(lineStarts(text), text, textarea.selectionStart); }
 
     textarea.addEventListener('input', schedule);
     render();

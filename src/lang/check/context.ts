@@ -3,6 +3,7 @@
 import type { FieldDecl, LetDecl, Span, TableDecl } from '../syntax/ast';
 import type { Diagnostics } from '../diagnostics';
 import type { FieldModel, GroupModel, TableModel } from './model';
+import { renewSuggestionBudget } from './suggest';
 
 export type ValueSym =
   | { kind: 'field'; decl: FieldDecl; model?: FieldModel }
@@ -35,14 +36,24 @@ export class Ctx {
   readonly used = new Set<string>();
   language = 'en';
 
-  constructor(readonly diags: Diagnostics) {}
+  constructor(readonly diags: Diagnostics) {
+    renewSuggestionBudget();
+  }
 
   value(name: string): ValueSym | undefined {
     return this.values.get(name);
   }
 
   /** Names a reference could have meant, for suggestions. */
-  valueNames(): string[] {
-    return [...this.values.keys()];
+  valueNames(): Iterable<string> {
+    return this.values.keys();
+  }
+
+  /** The names of values of one kind, for suggestions. */
+  namesOf(kind: ValueSym['kind']): () => Iterable<string> {
+    const values = this.values;
+    return function* () {
+      for (const [name, sym] of values) if (sym.kind === kind) yield name;
+    };
   }
 }

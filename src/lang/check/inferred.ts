@@ -21,11 +21,20 @@ export const BOOLEAN: Inferred = { ty: 'boolean' };
 
 /** A string literal compared with a choice field (or a key of a map it indexes) must be one of its options. */
 export function checkOptionId(ctx: Ctx, field: FieldModel, lit: StringLit): void {
-  const ids = (field.options ?? []).map((o) => o.id);
-  if (ids.length === 0 || ids.includes(lit.value)) return;
+  const ids = optionIds(field);
+  if (ids.size === 0 || ids.has(lit.value)) return;
   ctx.diags.add(
     'E_UNKNOWN_OPTION',
     lit.span,
     `"${lit.value}" is not an option of field "${field.id}" (${listOf(ids)})${didYouMean(lit.value, ids)}`,
   );
+}
+
+// A field's option ids, gathered once: a schema compares many literals with one field of many options.
+const idsOf = new WeakMap<FieldModel, Set<string>>();
+
+function optionIds(field: FieldModel): Set<string> {
+  let ids = idsOf.get(field);
+  if (!ids) idsOf.set(field, (ids = new Set((field.options ?? []).map((o) => o.id))));
+  return ids;
 }

@@ -53,12 +53,11 @@ export function readRule(ctx: Ctx, decl: RuleDecl): RuleModel {
       const sym = ctx.value(v.name);
       if (sym?.kind === 'field') rule.field = { name: v.name, span: v.span };
       else if (sym?.kind !== 'broken') {
-        const fields = [...ctx.values].filter(([, s]) => s.kind === 'field').map(([n]) => n);
         const what = sym ? `is a ${sym.kind === 'quantity' ? 'built-in value' : sym.kind}, not a field` : 'is not declared';
         ctx.diags.add(
           sym ? 'E_TYPE' : 'E_UNDEFINED',
           v.span,
-          `the field "${v.name}" of ${where} ${what}${sym ? '' : didYouMean(v.name, fields)}`,
+          `the field "${v.name}" of ${where} ${what}${sym ? '' : didYouMean(v.name, ctx.namesOf('field'))}`,
         );
       }
     }

@@ -99,8 +99,9 @@ function translated(ctx: Ctx, key: string, span: Span, what: string, opts: TextO
   }
   if (ctx.brokenTranslations) return Object.keys(text).length > 0 ? text : undefined;
   if (Object.keys(text).length === 0) {
-    const known = new Set<string>();
-    for (const keys of ctx.translations.values()) for (const k of keys.keys()) known.add(k);
+    const known = function* () {
+      for (const keys of ctx.translations.values()) yield* keys.keys();
+    };
     ctx.diags.add(
       'E_UNDEFINED',
       span,

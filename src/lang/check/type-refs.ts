@@ -55,8 +55,8 @@ export function inferCall(typer: Typer, e: CallExpr): Inferred {
       const what = sym.kind === 'quantity' ? 'the built-in quantity' : `a ${sym.kind}`;
       ctx.diags.add('E_UNKNOWN_FUNCTION', e.callee.span, `"${name}" is ${what}, not a function or table`);
     } else {
-      const tables = [...ctx.values].filter(([, s]) => s.kind === 'table').map(([n]) => n);
-      const hint = didYouMean(name, [...FUNCTION_NAMES, ...tables]);
+      const tables = ctx.namesOf('table');
+      const hint = didYouMean(name, () => [...FUNCTION_NAMES, ...tables()]);
       ctx.diags.add(
         'E_UNKNOWN_FUNCTION',
         e.callee.span,

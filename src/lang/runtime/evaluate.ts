@@ -12,15 +12,23 @@ import { price } from './price';
 import { issue, Run } from './run';
 import type { Evaluation, EvaluationInput, FieldState } from './types';
 
+/**
+ * Unknown keys reported one by one; past these they are only counted (a response shows 100 entries anyway), so
+ * a configuration of 50,000 unknown keys costs no message formatting per key.
+ */
+export const MAX_UNKNOWN_KEYS_LISTED = 100;
+
 function readConfiguration(run: Run, config: Record<string, unknown>): void {
   if (config === null || typeof config !== 'object') return;
   const { fieldIndex } = run.m;
+  let unknown = 0;
   // for-in walks the enumeration cache without allocating a key array; inherited keys are skipped.
   for (const key in config) {
     if (!Object.hasOwn(config, key)) continue;
     const i = fieldIndex.get(key);
     if (i === undefined) {
-      run.error('UNKNOWN_FIELD', 'UNKNOWN_FIELD', { field: key.length > 100 ? `${key.slice(0, 100)}…` : key }, key);
+      if (++unknown > MAX_UNKNOWN_KEYS_LISTED) run.unlisted++;
+      else run.error('UNKNOWN_FIELD', 'UNKNOWN_FIELD', { field: key.length > 100 ? `${key.slice(0, 100)}…` : key }, key);
     } else {
       run.c.raw[i] = config[key];
     }
@@ -174,5 +182,5 @@ export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>
   rules(run);
   // Pricing a configuration that has errors would quote something the customer did not ask for.
   const priced = run.errors.length === 0 ? price(run) : null;
-  return { language, fields, groups, price: priced, outputs: outputs(run), errors: run.errors, warnings: run.warnings };
+  return { language, fields, groups, price: priced, outputs: outputs(run), errors: run.errors, unlistedErrors: run.unlisted, warnings: run.warnings };
 }

@@ -22,6 +22,8 @@ export function issue(code: string, message: string, field: string | undefined, 
 export class Run {
   readonly errors: Issue[] = [];
   readonly warnings: Issue[] = [];
+  /** Errors counted but not listed (unknown keys past MAX_UNKNOWN_KEYS_LISTED). */
+  unlisted = 0;
 
   constructor(
     readonly m: CompiledModel,

@@ -45,6 +45,8 @@ export interface Evaluation {
   /** Every output group (the caller filters); items whose `when` is false are left out. */
   outputs: Map<string, Map<string, number>>;
   errors: Issue[];
+  /** Errors found beyond `errors` (unknown configuration keys past the first 100): counted, never formatted. */
+  unlistedErrors: number;
   warnings: Issue[];
 }
 

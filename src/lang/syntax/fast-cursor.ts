@@ -18,6 +18,8 @@ const MAX_DEPTH = 200;
 export class Cursor {
   pos = 0;
   depth = 0;
+  /** The furthest token looked at: where a declaration that does not parse stops making sense. */
+  furthest = 0;
 
   constructor(
     readonly t: Tokens,
@@ -29,6 +31,7 @@ export class Cursor {
   }
 
   kind(i = this.pos): T {
+    if (i > this.furthest) this.furthest = i;
     return i < this.t.count ? (this.t.kind[i] as T) : T.End;
   }
 
@@ -57,6 +60,11 @@ export class Cursor {
 
   enter(): void {
     if (++this.depth > MAX_DEPTH) unsure();
+  }
+
+  /** Whether it gave up for the depth (entered levels are not left when it gives up). */
+  tooDeep(): boolean {
+    return this.depth > MAX_DEPTH;
   }
 
   /** The grammar's `name`: any word but `if`. */

@@ -35,6 +35,8 @@ export const enum T {
 /** Reused from one declaration to the next, so that lexing allocates nothing once the arrays are large enough. */
 export class Tokens {
   count = 0;
+  /** Where lex() stopped when it gave up. */
+  stop = 0;
   kind = new Uint8Array(1024);
   start = new Int32Array(1024);
   end = new Int32Array(1024);
@@ -99,10 +101,11 @@ function stringEnd(src: string, i: number, end: number): number {
   return -1;
 }
 
-/** Tokenizes `src` from `start` to `end` into `t`; false when the grammar may read the text otherwise. */
+/** Tokenizes `src` from `start` to `end` into `t`; false (`t.stop` set) when the grammar may read the text otherwise. */
 export function lex(t: Tokens, src: string, start: number, end: number): boolean {
   t.count = 0;
   let i = start;
+  const stop = () => ((t.stop = i), false);
   while (i < end) {
     const c = src.charCodeAt(i);
     if (c === 32 || c === 10 || c === 9 || c === 13) {
@@ -114,12 +117,12 @@ export function lex(t: Tokens, src: string, start: number, end: number): boolean
       i = j;
     } else if (isDigit(c)) {
       const j = numberEnd(src, i, end);
-      if (j < 0) return false;
+      if (j < 0) return stop();
       t.push(T.Number, i, j);
       i = j;
     } else if (c === 34) {
       const j = stringEnd(src, i, end);
-      if (j < 0) return false;
+      if (j < 0) return stop();
       t.push(T.String, i, j);
       i = j;
     } else {
@@ -129,14 +132,14 @@ export function lex(t: Tokens, src: string, start: number, end: number): boolean
         i = nl === -1 || nl > end ? end : nl;
       } else if (c === 47 && d === 42) {
         const close = src.indexOf('*/', i + 2);
-        if (close === -1 || close + 2 > end) return false;
+        if (close === -1 || close + 2 > end) return stop();
         i = close + 2;
       } else if (d === 61 && (c === 61 || c === 33 || c === 60 || c === 62)) {
         t.push(c === 61 ? T.EqEq : c === 33 ? T.Ne : c === 60 ? T.Le : T.Ge, i, i + 2);
         i += 2;
       } else {
         const kind = c < 128 ? PUNCT[c] : 0;
-        if (!kind) return false;
+        if (!kind) return stop();
         t.push(kind, i, i + 1);
         i++;
       }

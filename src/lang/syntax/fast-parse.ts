@@ -13,15 +13,32 @@ import type { SourceMap } from './source';
 
 const tokens = new Tokens();
 
-/** The declaration written from `start` to `end` of the source, or null for Ohm to parse. */
-export function fastParseDeclaration(map: SourceMap, start: number, end: number): Decl | null {
-  if (!lex(tokens, map.text, start, end) || tokens.count === 0) return null;
+/** Where and why the fast parser gave up on a declaration, for when Ohm is not asked to explain it (parse.ts). */
+export interface Refusal {
+  /** Source offset of the first character it could not read. */
+  at: number;
+  /** It gave up because the declaration nests too deeply for it, not at something the grammar rejects. */
+  deep: boolean;
+}
+
+/** The declaration written from `start` to `end` of the source, or null for Ohm to parse (`refusal` then says where). */
+export function fastParseDeclaration(map: SourceMap, start: number, end: number, refusal?: Refusal): Decl | null {
+  const refuse = (at: number, deep = false) => {
+    if (refusal) Object.assign(refusal, { at, deep });
+    return null;
+  };
+  if (!lex(tokens, map.text, start, end)) return refuse(tokens.stop);
+  if (tokens.count === 0) return refuse(start);
   const c = new Cursor(tokens, map);
+  const here = () => {
+    const i = Math.max(c.pos, c.furthest);
+    return i < tokens.count ? (tokens.start[i] ?? end) : end;
+  };
   try {
     const decl = declaration(c);
-    return c.pos === tokens.count ? decl : null;
+    return c.pos === tokens.count ? decl : refuse(here());
   } catch (e) {
-    if (e === UNSURE || e instanceof RangeError) return null;
+    if (e === UNSURE || e instanceof RangeError) return refuse(here(), e instanceof RangeError || c.tooDeep());
     throw e;
   }
 }

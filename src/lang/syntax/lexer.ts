@@ -99,9 +99,10 @@ export function tokenize(src: string): Tokens {
       push(Tok.Op, i, i + 1);
       i++;
     } else {
-      // One UTF-16 unit is enough: what follows is only used to find boundaries.
-      push(Tok.Other, i, i + 1);
-      i++;
+      // One character is enough: what follows is only used to find boundaries (and named in messages, whole).
+      const width = c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff ? 2 : 1;
+      push(Tok.Other, i, i + width);
+      i += width;
     }
   }
   return t;

@@ -3,7 +3,7 @@
 import grammar from '../../../grammar/cpq.ohm-bundle.js';
 import type { BrokenDecl, Decl, Expr, Schema } from './ast';
 import type { Diagnostics } from '../diagnostics';
-import { fastParseDeclaration } from './fast-parse';
+import { fastParseDeclaration, type Refusal } from './fast-parse';
 import { Tok } from './lexer';
 import { buildDeclaration } from './parse-semantics';
 import type { SourceMap } from './source';
@@ -13,23 +13,52 @@ import { exprDepth, exprsOf } from './walk';
 /** Expressions deeper than this are refused (E_LIMIT): later stages recurse over them. */
 export const MAX_EXPR_DEPTH = 500;
 
+/**
+ * Characters of declarations the fast parser refuses that Ohm then parses to explain, per analysis. Ohm takes
+ * several milliseconds per KiB of a broken declaration; past this budget (or for a larger declaration) the
+ * point where the fast parser stopped is reported instead, so a schema costs the same whatever is broken in it.
+ */
+export const MAX_OHM_CHARS = 8 * 1024;
+
 /** Returns null when a limit stopped the analysis before parsing. */
 export function parse(map: SourceMap, diags: Diagnostics): Schema | null {
   const parts = split(map, diags);
   if (!parts) return null;
   const decls: Decl[] = [];
   const broken: BrokenDecl[] = [];
+  const ohm = { left: MAX_OHM_CHARS };
   for (const chunk of parts.chunks) {
-    const decl = parseChunk(map, chunk, diags);
+    const decl = parseChunk(map, chunk, diags, ohm);
     if (decl) decls.push(decl);
     else broken.push(brokenDecl(map, parts, chunk));
   }
   return { decls, broken };
 }
 
-function parseChunk(map: SourceMap, chunk: Chunk, diags: Diagnostics): Decl | null {
-  const fast = fastParseDeclaration(map, chunk.start, chunk.end);
-  return fast && !tooDeep(fast) ? fast : parseWithOhm(map, chunk, diags);
+function parseChunk(map: SourceMap, chunk: Chunk, diags: Diagnostics, ohm: { left: number }): Decl | null {
+  const refusal: Refusal = { at: chunk.start, deep: false };
+  const fast = fastParseDeclaration(map, chunk.start, chunk.end, refusal);
+  if (fast) {
+    // What the fast parser reads, Ohm reads alike: a too deep expression is refused without parsing it again.
+    const deep = tooDeep(fast);
+    if (!deep) return fast;
+    diags.add('E_LIMIT', deep.span, `this expression is nested deeper than ${MAX_EXPR_DEPTH} levels`);
+    return null;
+  }
+  const size = chunk.end - chunk.start;
+  if (size <= ohm.left) {
+    ohm.left -= size;
+    return parseWithOhm(map, chunk, diags);
+  }
+  if (refusal.deep) {
+    const keyword = map.span(chunk.start, chunk.start + chunk.keyword.length);
+    diags.add('E_LIMIT', keyword, 'this declaration is nested too deeply to be parsed');
+  } else {
+    const token = TOKEN.exec(map.text.slice(refusal.at, Math.min(chunk.end, refusal.at + 200)))?.[0] ?? '';
+    const what = token === '' ? 'end of the declaration' : token.startsWith('"') ? `string ${token}` : `"${token}"`;
+    diags.add('E_SYNTAX', map.span(refusal.at, refusal.at + token.length), `unexpected ${what}`);
+  }
+  return null;
 }
 
 /** An expression of `decl` nested deeper than MAX_EXPR_DEPTH. */
@@ -75,7 +104,8 @@ export function parseWithOhm(map: SourceMap, chunk: Chunk, diags: Diagnostics): 
   return built.decl;
 }
 
-const TOKEN = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9][0-9A-Za-z_.%]*|"[^"\n]*"?|==|!=|<=|>=|[^\s])/;
+// `u`: a character outside the BMP (an emoji) is one token, never half of one.
+const TOKEN = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9][0-9A-Za-z_.%]*|"[^"\n]*"?|==|!=|<=|>=|[^\s])/u;
 
 /** The grammar fails a malformed string at its opening quote; say what is wrong inside it. */
 function stringProblem(text: string, at: number): { start: number; end: number; message: string } | undefined {

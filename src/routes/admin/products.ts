@@ -25,6 +25,7 @@ const SavedProduct = z
     created_at: z.string(),
     unchanged: z.boolean().openapi({ description: 'true when the source equals the current version, which is kept' }),
     warnings: z.array(DiagnosticJson),
+    truncated: Truncated.optional(),
   })
   .openapi('SavedProduct');
 
@@ -98,16 +99,21 @@ export const productsApi = newApp()
       // A text/plain body arrives here already wrapped as {schema} (textBodyAs).
       const { schema } = c.req.valid('json') as z.infer<typeof SchemaBody>;
       await findStore(c.env, store_id);
-      const { ir, diagnostics } = analyze(schema);
-      const { errors, warnings } = splitDiagnostics(diagnostics);
-      if (!ir) throw new ApiError('VALIDATION_FAILED', `The schema has ${errors.length} error(s); nothing was saved`, { errors });
+      const analysis = analyze(schema);
+      const { ir } = analysis;
+      const { errors, warnings, truncated } = splitDiagnostics(analysis);
+      if (!ir) {
+        const cut = truncated?.errors;
+        const found = errors.length + (cut ?? 0);
+        throw new ApiError('VALIDATION_FAILED', `The schema has ${found} error(s); nothing was saved`, { errors, ...(cut ? { truncated: { errors: cut } } : {}) });
+      }
       const contentHash = await sha256Hex(schema);
       const current = await findCurrent(c.env, store_id, external_id);
       const name = ir.name[ir.language] ?? external_id;
       if (current?.contentHash === contentHash) {
         const kept = (await findVersion(c.env, store_id, external_id, current.version))!;
         return c.json(
-          { external_id, name, version: kept.version, content_hash: contentHash, created_at: iso(kept.createdAt)!, unchanged: true, warnings },
+          { external_id, name, version: kept.version, content_hash: contentHash, created_at: iso(kept.createdAt)!, unchanged: true, warnings, ...(truncated ? { truncated } : {}) },
           200,
         );
       }
@@ -122,7 +128,7 @@ export const productsApi = newApp()
       });
       await publishCurrentVersion(c.env, store_id, external_id, { version: saved.version, contentHash });
       return c.json(
-        { external_id, name, version: saved.version, content_hash: contentHash, created_at: iso(saved.createdAt)!, unchanged: false, warnings },
+        { external_id, name, version: saved.version, content_hash: contentHash, created_at: iso(saved.createdAt)!, unchanged: false, warnings, ...(truncated ? { truncated } : {}) },
         current ? 200 : 201,
       );
     },

@@ -1,0 +1,107 @@
+// `npm run bench -- hostile`: the worst inputs found (test/fixtures/hostile) through what validate, save, form and
+// calculate do with them, each timed next to an ordinary input of about the same size. The goal (issue 10): none
+// over 100 ms, none over 10× its ordinary peer.
+//
+// The stages run in process, as the route handlers run them, minus the HTTP layer (auth, rate limit, D1 reads and
+// writes, body parsing up to the 1 MiB limit), whose cost does not depend on what the schema or configuration
+// holds: validate = analyze + the capped response serialized; save = analyze + the IR or the 422 body serialized;
+// form = instantiate + the form document rendered; calculate = the body parsed + evaluate + the answer (its lists
+// capped as src/cpq/serve.ts caps them) serialized.
+import { presentCalculation } from '../src/cpq/calculation';
+import { formBody } from '../src/cpq/form';
+import { cappedLists } from '../src/http/capped';
+import { analyze } from '../src/lang/index';
+import { instantiate } from '../src/lang/runtime/index';
+import { splitDiagnostics, validationResult } from '../src/products/diagnostics';
+import { hostileCalculations, hostileSchemas } from '../test/fixtures/hostile/index';
+import { syntheticSchema } from './compile/synthetic';
+import { fmt3, fmtRatio, medianMs, section, table } from './harness';
+
+const BUDGET_MS = 100;
+const MAX_RATIO = 10;
+
+/** Runs `fn` once (to warm up); unless that took over 5 s, reports the median of 3 to 21 more runs (~3 s' worth). */
+function timeMs(fn: () => unknown): number {
+  const start = performance.now();
+  fn();
+  const once = performance.now() - start;
+  return once > 5_000 ? once : medianMs(fn, Math.min(21, Math.max(3, Math.floor(3_000 / Math.max(once, 1)))), 0);
+}
+
+/** An ordinary schema of about `bytes` bytes: whole sections of the compile benchmark's product, or one let. */
+function ordinarySchema(bytes: number): string {
+  if (bytes < 2_000) return `product "Ordinary" {\n  language: en\n  currency: EUR\n}\nlet a = 1\n`;
+  const perLine = syntheticSchema(1_000).length / 1_000;
+  return syntheticSchema(Math.max(1, Math.round(bytes / perLine)));
+}
+
+const validate = (schema: string) => JSON.stringify(validationResult(schema));
+
+function save(schema: string): string {
+  const analysis = analyze(schema);
+  const { ir } = analysis;
+  const { errors, warnings, truncated } = splitDiagnostics(analysis);
+  return ir ? JSON.stringify({ compiled: JSON.stringify(ir), warnings, truncated }) : JSON.stringify({ code: 'VALIDATION_FAILED', errors, truncated });
+}
+
+function loaded(schema: string) {
+  const { ir } = analyze(schema);
+  return ir && { version: 1, contentHash: 'bench', model: instantiate(ir) };
+}
+
+const form = (l: NonNullable<ReturnType<typeof loaded>>) => () => formBody({ ...l, model: instantiate(l.model.ir) }, 'p', 'en');
+
+function calculate(l: NonNullable<ReturnType<typeof loaded>>, body: string) {
+  return () => {
+    const { configuration } = JSON.parse(body) as { configuration: Record<string, unknown> };
+    const evaluation = l.model.evaluate({ configuration, quantity: 1, lang: 'en' });
+    if (evaluation.errors.length > 0 || !evaluation.price) return JSON.stringify(cappedLists({ errors: evaluation.errors, warnings: evaluation.warnings }));
+    const selection = { groups: new Set<string>(), withheld: [] };
+    return JSON.stringify({ ...presentCalculation({ productId: 'p', loaded: l, configuration, quantity: 1, selection, evaluation }), ...cappedLists({ warnings: evaluation.warnings }) });
+  };
+}
+
+/** `--only=<text>`: just the inputs whose name contains it. */
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const wanted = (name: string) => only === undefined || name.includes(only);
+
+const rows: string[][] = [];
+let over = 0;
+/** Times under this are compared as if they took it: below it no stall is felt, and ratios are noise. */
+const FLOOR_MS = 1;
+function row(input: string, stage: string, bytes: number, hostile: () => unknown, ordinary: () => unknown): void {
+  const h = timeMs(hostile);
+  const o = timeMs(ordinary);
+  const ratio = Math.max(h, FLOOR_MS) / Math.max(o, FLOOR_MS);
+  if (h > BUDGET_MS || ratio > MAX_RATIO) over++;
+  const mark = (ok: boolean) => (ok ? 'yes' : '**no**');
+  rows.push([input, stage, `${fmt3(bytes / 1000)} KB`, fmt3(h), fmt3(o), fmtRatio(ratio), mark(ratio <= MAX_RATIO), mark(h <= BUDGET_MS)]);
+  console.error(`${input} · ${stage}: ${fmt3(h)} ms (ordinary ${fmt3(o)} ms)`);
+}
+
+for (const { name, schema } of hostileSchemas().filter((h) => wanted(h.name))) {
+  const peer = ordinarySchema(schema.length);
+  row(name, 'validate', schema.length, () => validate(schema), () => validate(peer));
+  row(name, 'save', schema.length, () => save(schema), () => save(peer));
+}
+
+for (const { name, schema, configuration, ordinary } of hostileCalculations().filter((h) => wanted(h.name))) {
+  const peer = ordinarySchema(schema.length);
+  row(name, 'save', schema.length, () => save(schema), () => save(peer));
+  const product = loaded(schema);
+  if (!product) {
+    const first = analyze(schema).diagnostics[0];
+    rows.push([name, 'form, calculate', '—', '—', '—', '—', `the checker refuses the product: ${first?.code} ${first?.message}`, '—']);
+    continue;
+  }
+  const body = JSON.stringify({ product_id: 'p', configuration });
+  const plain = JSON.stringify({ product_id: 'p', configuration: ordinary });
+  row(name, 'form', schema.length, form(product), form(loaded(peer) ?? product));
+  row(name, 'calculate', body.length, calculate(product, body), calculate(product, plain));
+}
+
+section(
+  `hostile inputs: median ms in process, each next to an ordinary input of about the same size (times under ${FLOOR_MS} ms compared as ${FLOOR_MS} ms)`,
+  table(['input', 'stage', 'size', 'hostile ms', 'ordinary ms', 'ratio', `≤ ${MAX_RATIO}×`, `≤ ${BUDGET_MS} ms`], rows),
+);
+console.log(over === 0 ? 'Every hostile input is within the budget.' : `${over} measurement(s) over the budget (${MAX_RATIO}× or ${BUDGET_MS} ms).`);
