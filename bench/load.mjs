@@ -2,7 +2,9 @@
 // Load test of POST /api/v1/calculate against a running `npm run dev`: a pro store (rate limited: 429 once 300
 // requests are spent in a minute) side by side with an enterprise store (unlimited). Each run creates its own
 // two stores, keys and product copy, so runs never share a budget. One probe request per store comes first (so
-// the pro row shows 299 successes at most).
+// the pro row shows 299 successes at most). Against `npm run dev` the 'waited' column counts the responses that
+// waited on a Durable Object (the dev-only X-CPQ-Dev-Gate-Wait header; try CPQ_DEV_GATE_LATENCY_MS=150 and
+// CPQ_ADMISSION=hop|lease when starting it).
 //
 //   node bench/load.mjs [BASE_URL] [--product pvc-window] [--schema examples/pvc-window.cpq] [--configuration '{}']
 //                       [--duration 10] [--connections 50] [--admin-token T]
@@ -95,17 +97,24 @@ async function probe(store) {
 }
 
 function load(store) {
+  const waits = { seen: 0, waited: 0 };
+  const onResponse = (_status, _body, _context, headers) => {
+    const wait = Object.entries(headers).find(([name]) => name.toLowerCase() === 'x-cpq-dev-gate-wait')?.[1];
+    if (wait === undefined) return;
+    waits.seen += 1;
+    if (wait === '1') waits.waited += 1;
+  };
   return new Promise((resolve, reject) => {
     autocannon(
       {
-        url: `${base}/api/v1/calculate`,
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-API-Key': store.key },
-        body: calculateBody(store.id),
+        url: base,
+        requests: [
+          { method: 'POST', path: '/api/v1/calculate', headers: { 'Content-Type': 'application/json', 'X-API-Key': store.key }, body: calculateBody(store.id), onResponse },
+        ],
         duration,
         connections,
       },
-      (err, result) => (err ? reject(err) : resolve(result)),
+      (err, result) => (err ? reject(err) : resolve({ ...result, waits })),
     );
   });
 }
@@ -124,6 +133,7 @@ function row(label, r) {
     ['req/s', Math.round(r.requests.average)],
     ['p50 ms', r.latency.p50],
     ['p99 ms', r.latency.p99],
+    ['waited', r.waits.seen === 0 ? '-' : `${((100 * r.waits.waited) / r.waits.seen).toFixed(1)} %`],
     [
       'failures',
       [

@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 // `npm run dev [-- --port N]`: applies migrations to the local D1, seeds the demo store and key (idempotently),
 // starts `wrangler dev`, then saves every example product into the demo store through the admin API.
+//
+// Environment: ADMIN_TOKEN (default dev-admin-token); CPQ_DEV_GATE_LATENCY_MS, the dev-only latency knob (every
+// call to a Durable Object waits that many ms, default 0; passed as a var here and nowhere in wrangler.toml, so a
+// deployed Worker never has it); CPQ_ADMISSION=hop|lease (default lease: see docs/rate-limits.md).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -15,6 +19,17 @@ const base = `http://127.0.0.1:${port}`;
 const wrangler = join('node_modules', '.bin', 'wrangler');
 // Nothing may call out: without this, miniflare fetches a sample `Request.cf` object from Cloudflare.
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+const latency = process.env.CPQ_DEV_GATE_LATENCY_MS ?? '0';
+if (!/^\d+$/.test(latency)) {
+  console.error(`CPQ_DEV_GATE_LATENCY_MS must be a whole number of milliseconds, not '${latency}'`);
+  process.exit(1);
+}
+const admission = process.env.CPQ_ADMISSION ?? 'lease';
+if (admission !== 'lease' && admission !== 'hop') {
+  console.error(`CPQ_ADMISSION must be lease or hop, not '${admission}'`);
+  process.exit(1);
+}
+const vars = [`ADMIN_TOKEN:${adminToken}`, `CPQ_DEV_GATE_LATENCY_MS:${latency}`, `CPQ_ADMISSION:${admission}`];
 
 function run(cmdArgs) {
   const r = spawnSync(wrangler, cmdArgs, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, CI: 'true' } });
@@ -32,7 +47,7 @@ run([
   JSON.stringify({ keyId: 'key_demo', storeId: DEMO_STORE, permissions: ['form:read', 'calculate', 'production:read', 'schema:validate'], plan: 'pro' }),
 ]);
 
-const dev = spawn(wrangler, ['dev', '--var', `ADMIN_TOKEN:${adminToken}`, ...args], { stdio: 'inherit', env });
+const dev = spawn(wrangler, ['dev', ...vars.flatMap((v) => ['--var', v]), ...args], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal));
 dev.on('exit', (code) => process.exit(code ?? 0));
 
@@ -70,6 +85,7 @@ CPQ service ready on ${base}
   demo store (tenant_id): ${DEMO_STORE}
   demo API key:           ${DEMO_KEY}
   admin token:            ${adminToken}
+  admission:              ${admission}, Durable Object calls delayed by ${latency} ms (CPQ_DEV_GATE_LATENCY_MS)
   API reference:          ${base}/api/docs
   backoffice:             ${base}/admin
 `);

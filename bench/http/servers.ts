@@ -44,9 +44,16 @@ function stopper(child: ChildProcess): () => Promise<void> {
  * Starts `command` in a new process group, its output going to `log`; resolves once `ready()` answers true,
  * rejects (after stopping it) when it exits first or `timeoutMs` pass.
  */
-async function start(command: string, args: string[], log: string, ready: (output: string) => Promise<boolean>, timeoutMs: number) {
+async function start(
+  command: string,
+  args: string[],
+  log: string,
+  ready: (output: string) => Promise<boolean>,
+  timeoutMs: number,
+  env: Record<string, string> = {},
+) {
   const out = createWriteStream(log);
-  const child = spawn(command, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true' } });
+  const child = spawn(command, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true', ...env } });
   let output = '';
   for (const stream of [child.stdout, child.stderr]) {
     stream?.on('data', (chunk: Buffer) => {
@@ -65,8 +72,8 @@ async function start(command: string, args: string[], log: string, ready: (outpu
   throw new Error(`${command} ${args.join(' ')} was not ready within ${timeoutMs / 1000} s; see ${log}`);
 }
 
-/** `npm run dev -- --port P`, ready once it has seeded the example products. */
-export async function startDev(logDir: URL): Promise<Server> {
+/** `npm run dev -- --port P`, ready once it has seeded the example products; `env` as scripts/dev.mjs reads it. */
+export async function startDev(logDir: URL, env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const inspector = await freePort();
   const stop = await start(
@@ -75,6 +82,7 @@ export async function startDev(logDir: URL): Promise<Server> {
     new URL('dev.log', logDir).pathname,
     async (output) => output.includes('CPQ service ready on'),
     120_000,
+    env,
   );
   return { base: `http://127.0.0.1:${port}`, stop };
 }

@@ -1,5 +1,13 @@
 // autocannon 9 ships without types; only what the benchmark uses.
 declare module 'autocannon' {
+  export interface Request {
+    method?: 'GET' | 'POST';
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Called with every response; header names as the server sent them. */
+    onResponse?: (status: number, body: string, context: object, headers: Record<string, string | string[]>) => void;
+  }
   export interface Options {
     url: string;
     connections?: number;
@@ -7,6 +15,7 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
+    requests?: Request[];
   }
   export interface Histogram {
     average: number;

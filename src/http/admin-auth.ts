@@ -4,6 +4,7 @@ import { CSRF_HEADER, verifyCsrf } from './admin-session';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { sha256Hex } from '../keys/secret';
+import { SIGN_IN_FAILURES_PER_MINUTE, signInThrottles } from '../limits/sign-in-throttle';
 
 export async function sameSecret(a: string, b: string): Promise<boolean> {
   // Hash first so the comparison is constant-time and independent of either length.
@@ -17,10 +18,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const unauthorized = () =>
   new ApiError('UNAUTHORIZED', 'Missing or wrong admin credentials: send Authorization: Bearer <ADMIN_TOKEN>, or sign in to the backoffice');
 
+const throttled = (retryAfter: number) =>
+  new ApiError(
+    'RATE_LIMITED',
+    `Too many wrong admin tokens from this address (${SIGN_IN_FAILURES_PER_MINUTE} per minute); retry in ${retryAfter} s`,
+    { details: { window: 'minute', limit: SIGN_IN_FAILURES_PER_MINUTE, retry_after: retryAfter } },
+    { 'Retry-After': String(retryAfter) },
+  );
+
 /**
  * Guards /api/admin: either `Authorization: Bearer <ADMIN_TOKEN>` or the backoffice's session cookie. A cookie
  * is sent by the browser on its own, so unsafe methods also need the session's CSRF token in a header.
- * With no token configured, nothing gets in.
+ * With no token configured, nothing gets in. Wrong tokens are counted per client address (shared with the
+ * sign-in form); an address past its budget gets 429 without its token being judged.
  */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const expected = c.env.ADMIN_TOKEN;
@@ -29,7 +39,15 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   if (authorization !== undefined) {
     // A request that presents a token is judged by it alone, even when it also carries a cookie.
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    if (!match?.[1] || !(await sameSecret(match[1], expected))) throw unauthorized();
+    const [throttle, right] = await Promise.all([
+      signInThrottles.check(c.env, c.req.raw.headers),
+      match?.[1] ? sameSecret(match[1], expected) : false,
+    ]);
+    if (!throttle.allowed) throw throttled(throttle.retryAfter);
+    if (!right) {
+      await signInThrottles.failed(c.env, c.req.raw.headers);
+      throw unauthorized();
+    }
     return next();
   }
   const session = await currentSession(c);

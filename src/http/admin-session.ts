@@ -1,6 +1,7 @@
-// Backoffice sessions without server state (Workers share no memory): the cookie carries its own expiry and an
-// HMAC of it keyed by ADMIN_TOKEN, so rotating the token ends every session at once. The CSRF token is an HMAC
-// of the session value, so it needs no storage either and dies with the session.
+// Backoffice sessions: the cookie carries its own expiry, a random id and an HMAC of both keyed by ADMIN_TOKEN, so
+// rotating the token ends every session at once. Signing out records the id as ended in a Durable Object
+// (ended-sessions.ts) until the expiry. The CSRF token is an HMAC of the session value, so it needs no storage and
+// dies with the session.
 
 /** The cookie's name once the `__Host-` prefix (Secure, Path=/, no Domain) is added. */
 export const SESSION_COOKIE = 'cpq_admin';
@@ -9,12 +10,12 @@ export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 export const CSRF_HEADER = 'X-CSRF-Token';
 export const CSRF_FIELD = '_csrf';
 
-const SESSION_SHAPE = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+const SESSION_SHAPE = /^(\d{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const encoder = new TextEncoder();
 
 // Distinct message prefixes keep a session MAC from ever being accepted as a CSRF token and vice versa.
-const sessionMessage = (expiry: string) => `cpq-session-v1:${expiry}`;
+const sessionMessage = (expiry: string, id: string) => `cpq-session-v2:${expiry}.${id}`;
 const csrfMessage = (session: string) => `cpq-csrf-v1:${session}`;
 
 function base64url(bytes: ArrayBuffer): string {
@@ -41,23 +42,33 @@ async function verify(secret: string, message: string, mac: string): Promise<boo
   return crypto.subtle.verify('HMAC', await hmacKey(secret), fromBase64url(mac), encoder.encode(message));
 }
 
-/** A new session value, `<expiry unix seconds>.<base64url HMAC-SHA256(secret, expiry)>`. */
+/**
+ * A new session value, `<expiry unix seconds>.<id>.<base64url HMAC-SHA256(secret, expiry and id)>`; the id (16
+ * random bytes) tells sessions apart, so that signing out ends only this one.
+ */
 export async function issueSession(secret: string, nowMs: number = Date.now()): Promise<string> {
   const expiry = String(Math.floor(nowMs / 1000) + SESSION_TTL_SECONDS);
-  return `${expiry}.${await sign(secret, sessionMessage(expiry))}`;
+  const id = base64url(crypto.getRandomValues(new Uint8Array(16)).buffer);
+  return `${expiry}.${id}.${await sign(secret, sessionMessage(expiry, id))}`;
 }
 
-/** True for a value this secret issued that has not expired. An empty secret accepts nothing. */
-export async function verifySession(secret: string | undefined, value: string | undefined, nowMs: number = Date.now()): Promise<boolean> {
-  if (!secret || !value) return false;
+/** A session's id and expiry (Unix seconds), read from a value `verifySession` accepted. */
+export interface SessionInfo {
+  id: string;
+  expiry: number;
+}
+
+/** The id and expiry of a value this secret issued that has not expired, else null. An empty secret accepts nothing. */
+export async function verifySession(secret: string | undefined, value: string | undefined, nowMs: number = Date.now()): Promise<SessionInfo | null> {
+  if (!secret || !value) return null;
   const match = SESSION_SHAPE.exec(value);
-  if (!match) return false;
-  const expiry = match[1]!;
+  if (!match) return null;
+  const [, expiry, id, mac] = match as unknown as [string, string, string, string];
   const now = Math.floor(nowMs / 1000);
   const seconds = Number(expiry);
   // A lifetime longer than we ever issue can only come from a forged or foreign value.
-  if (seconds <= now || seconds > now + SESSION_TTL_SECONDS) return false;
-  return verify(secret, sessionMessage(expiry), match[2]!);
+  if (seconds <= now || seconds > now + SESSION_TTL_SECONDS) return null;
+  return (await verify(secret, sessionMessage(expiry, id), mac)) ? { id, expiry: seconds } : null;
 }
 
 /** The CSRF token bound to one session value. */

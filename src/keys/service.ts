@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { database } from '../db/client';
 import { apiKeys } from '../db/schema';
 import { ApiError } from '../errors';
-import { storeGate } from '../limits/gate';
+import { revokeStoreKey } from '../limits/store-admin';
 import { getStore } from '../stores/service';
 import type { Permission } from './permissions';
 import { generateApiKey, sha256Hex } from './secret';
@@ -62,9 +62,9 @@ export async function revokeKey(env: Env, storeId: string, keyId: string): Promi
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.storeId, storeId)))
     .get();
   if (!row) throw new ApiError('NOT_FOUND', `API key '${keyId}' not found in store '${storeId}'`);
-  // The store's Durable Object is consulted on every request, so this is what makes revocation immediate;
+  // The store's Durable Object tells every isolate within a second (docs/rate-limits.md), this one at once;
   // the KV record may linger up to a minute at other locations and no longer matters.
-  await storeGate(env, storeId).revokeKey(keyId);
+  await revokeStoreKey(env, storeId, keyId);
   if (row.revokedAt === null) await db.update(apiKeys).set({ revokedAt: Date.now() }).where(eq(apiKeys.id, keyId));
   await deleteKeyRecord(env.KEYS, row.hash);
 }

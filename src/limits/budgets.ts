@@ -1,7 +1,10 @@
 import type { Plan } from '../keys/permissions';
 
-/** Who a budget applies to: a store on its plan, or a client address sending no valid key. */
-export type Tier = Plan | 'anonymous';
+/**
+ * Who a budget applies to: a store on its plan, a client address sending no valid key, or a client address's failed
+ * admin sign-ins (wrong admin tokens at /admin/login and /api/admin).
+ */
+export type Tier = Plan | 'anonymous' | 'sign-in';
 
 /** Fixed calendar windows in seconds: a minute starts on the minute, a day at 00:00 UTC (Unix time has no leap seconds). */
 export const WINDOW_SECONDS = { minute: 60, day: 86_400 } as const;
@@ -23,6 +26,9 @@ export const BUDGETS: Readonly<Record<Tier, readonly Quota[]>> = {
   pro: [{ window: 'minute', limit: 300 }, { window: 'day', limit: 10_000 }],
   enterprise: [],
   anonymous: [{ window: 'minute', limit: 120 }, { window: 'day', limit: 20_000 }],
+  // Failures only: a right token is not counted. A minute window alone, so a mistyping admin (or a script with an
+  // old token) locks its address out for the rest of one minute, never for a day.
+  'sign-in': [{ window: 'minute', limit: 10 }],
 };
 
 export function isTier(value: unknown): value is Tier {

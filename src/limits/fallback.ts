@@ -13,11 +13,12 @@ export class LocalLimiter {
   /** `maxSubjects`: budgets tracked at once; past it the least recently counted one is forgotten, bounding memory. */
   constructor(private readonly maxSubjects = 10_000) {}
 
-  admit(subject: string, tier: Tier, now = Date.now()): Admission {
+  /** Counts a request when there is room; with `count` false it only reports. */
+  admit(subject: string, tier: Tier, now = Date.now(), count = true): Admission {
     const quotas = BUDGETS[tier].filter((q) => q.window === 'minute');
     const stored = this.#counters.get(subject);
     const counters = new Map<WindowName, Counter>(stored ? [['minute', stored]] : []);
-    const result = tally(quotas, counters, now);
+    const result = tally(quotas, counters, now, count);
     const write = result.writes[0];
     if (write) {
       this.#counters.delete(subject);

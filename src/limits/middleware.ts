@@ -3,13 +3,17 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { recordKeyUse } from '../keys/service';
 import { clientAddress } from './address';
+import { DEV_WAIT_HEADER, devGateLatency, withDevLatency } from './dev-latency';
 import { LocalLimiter } from './fallback';
-import { type Admission, type AdmitRequest, addressObjectName, storeObjectName } from './gate';
+import { withTimeout } from './timeout';
+import { type Admission, type AdmitRequest, addressObjectName, type LeaseGrant, type LeaseRequest, storeObjectName } from './gate';
 import { bindingWindow, rateLimitHeaders } from './headers';
+import { type Decision, isolateLeases, LeaseRegistry } from './lease';
 
 /** What the middleware needs of a StoreGate stub. */
 export interface Gate {
   admit(request: AdmitRequest): Promise<Admission>;
+  lease(request: LeaseRequest): Promise<LeaseGrant>;
 }
 
 export interface RateLimitOptions {
@@ -17,45 +21,56 @@ export interface RateLimitOptions {
   gate: (env: Env, objectName: string) => Gate;
   /** How long to wait for the gate before the local fallback decides. */
   timeoutMs?: number;
+  /** This isolate's leases; tests give each simulated isolate its own. */
+  leases?: LeaseRegistry;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+/** How a request is admitted: from a lease held in the isolate (the default), or by a call to the object per request. */
+type AdmissionMode = 'lease' | 'hop';
+
+/** `CPQ_ADMISSION=hop` keeps the per-request call, for comparison in benchmarks; anything else means leases. */
+function admissionMode(env: Env): AdmissionMode {
+  return (env as Env & { CPQ_ADMISSION?: unknown }).CPQ_ADMISSION === 'hop' ? 'hop' : 'lease';
 }
+
+const logError = (requestId: string | undefined, message: string, err: unknown) =>
+  console.error(JSON.stringify({ level: 'error', request_id: requestId, message, error: err instanceof Error ? err.message : String(err) }));
 
 /**
  * Counts the request against its store's budget (a valid key) or its client address's budget (no or an unknown
  * key, and GET /api/health), sets the rate-limit headers on whatever response follows, and refuses with 429 when a
  * window is exhausted. A key revoked in the store's object loses its principal here, so `requireKey` answers 401.
+ * By default the decision comes from a lease the isolate holds (lease.ts), so most requests do not wait on the
+ * object; `CPQ_ADMISSION=hop` asks the object on every request instead.
  *
  * When the Durable Object fails or is slow it fails open to a per-isolate per-minute count: pricing pages keep
  * working through an outage of the counters, still bounded per isolate.
  */
-export function createRateLimit({ gate, timeoutMs = 1_500 }: RateLimitOptions) {
+export function createRateLimit({ gate, timeoutMs = 1_500, leases = new LeaseRegistry() }: RateLimitOptions) {
   const fallback = new LocalLimiter();
   return createMiddleware<AppEnv>(async (c, next) => {
     const principal = c.var.principal ?? null;
     const subject = principal ? storeObjectName(principal.storeId) : addressObjectName(clientAddress(c.req.raw.headers));
     const request: AdmitRequest = principal ? { tier: principal.plan, keyId: principal.keyId } : { tier: 'anonymous' };
-    let admission: Admission;
+    const stub = () => withDevLatency(c.env, gate(c.env, subject));
+    let admission: Decision;
     try {
-      admission = await withTimeout(gate(c.env, subject).admit(request), timeoutMs);
+      if (admissionMode(c.env) === 'hop') {
+        admission = { ...(await withTimeout(stub().admit(request), timeoutMs)), waited: true };
+      } else {
+        admission = await leases.admit(subject, request.tier, request.keyId, {
+          call: (lease) => withTimeout(stub().lease(lease), timeoutMs),
+          waitUntil: (promise) => c.executionCtx.waitUntil(promise),
+          touch: (keyIds) => c.executionCtx.waitUntil(Promise.all(keyIds.map((keyId) => recordKeyUse(c.env, keyId, Date.now())))),
+          failed: (err) => logError(c.var.requestId, 'renewing a rate limit lease failed', err),
+        });
+      }
     } catch (err) {
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          request_id: c.var.requestId,
-          message: 'rate limit gate unavailable; counting in this isolate',
-          error: err instanceof Error ? err.message : String(err),
-        }),
-      );
-      admission = fallback.admit(subject, request.tier);
+      logError(c.var.requestId, 'rate limit gate unavailable; counting in this isolate', err);
+      admission = { ...fallback.admit(subject, request.tier), waited: true };
     }
 
+    if (devGateLatency(c.env) !== null) c.header(DEV_WAIT_HEADER, admission.waited ? '1' : '0');
     if (admission.revoked) c.set('principal', null);
     if (admission.touch && principal) c.executionCtx.waitUntil(recordKeyUse(c.env, principal.keyId, Date.now()));
     for (const [name, value] of Object.entries(rateLimitHeaders(admission.windows, Date.now()))) c.header(name, value);
@@ -74,5 +89,5 @@ export function createRateLimit({ gate, timeoutMs = 1_500 }: RateLimitOptions) {
   });
 }
 
-export const rateLimit = createRateLimit({ gate: (env, name) => env.GATE.getByName(name) });
+export const rateLimit = createRateLimit({ gate: (env, name) => env.GATE.getByName(name), leases: isolateLeases });
 

@@ -33,25 +33,29 @@ export function windowEnd(window: WindowName, now: number): number {
   return windowStart(window, now) + WINDOW_SECONDS[window] * 1000;
 }
 
-/**
- * Admits a request when every window has room and then counts it in all of them. A refused request counts nowhere,
- * so one refused by the minute window leaves the daily quota alone. With `count` false it only reports.
- * A counter from an earlier window reads as zero: fixed windows need no decay.
- */
-export function tally(
-  quotas: readonly Quota[],
-  counters: ReadonlyMap<WindowName, Counter>,
-  now: number,
-  count = true,
-): Tally {
-  const current = quotas.map((quota) => {
+/** A quota with its current window's start and what is already counted in it. */
+export interface Usage extends Quota {
+  start: number;
+  used: number;
+}
+
+/** Each quota's current window; a counter from an earlier window reads as zero, so fixed windows need no decay. */
+export function usage(quotas: readonly Quota[], counters: ReadonlyMap<WindowName, Counter>, now: number): Usage[] {
+  return quotas.map((quota) => {
     const start = windowStart(quota.window, now);
     const stored = counters.get(quota.window);
     return { ...quota, start, used: stored?.start === start ? stored.count : 0 };
   });
-  const allowed = current.every((w) => w.used < w.limit);
-  const counted = allowed && count ? 1 : 0;
-  const windows = current.map((w): WindowState => {
+}
+
+/** Requests every window still has room for. */
+export function room(current: readonly Usage[]): number {
+  return Math.max(0, Math.min(...current.map((w) => w.limit - w.used)));
+}
+
+/** What a response reports about each window once `counted` more are counted. */
+export function windowStates(current: readonly Usage[], now: number, counted = 0): WindowState[] {
+  return current.map((w): WindowState => {
     const end = windowEnd(w.window, now);
     return {
       window: w.window,
@@ -62,6 +66,21 @@ export function tally(
       resetIn: Math.ceil((end - now) / 1000),
     };
   });
+}
+
+/**
+ * Admits a request when every window has room and then counts it in all of them. A refused request counts nowhere,
+ * so one refused by the minute window leaves the daily quota alone. With `count` false it only reports.
+ */
+export function tally(
+  quotas: readonly Quota[],
+  counters: ReadonlyMap<WindowName, Counter>,
+  now: number,
+  count = true,
+): Tally {
+  const current = usage(quotas, counters, now);
+  const allowed = current.every((w) => w.used < w.limit);
+  const counted = allowed && count ? 1 : 0;
   const writes = counted ? current.map((w) => ({ window: w.window, start: w.start, count: w.used + 1 })) : [];
-  return { allowed, windows, writes };
+  return { allowed, windows: windowStates(current, now, counted), writes };
 }

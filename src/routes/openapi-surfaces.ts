@@ -1,5 +1,5 @@
 // What every operation of a surface shares, added to the generated document in one place: the statuses a
-// middleware answers before any route runs (401, 405, 413, 415, 429, 500) and the headers every response carries.
+// middleware answers before any route runs (401, 405, 413, 415, 429, 500, and 503 for admin sessions) and the headers every response carries.
 import { type HeaderName, headers } from './openapi-helpers';
 
 type Responses = Record<string, { description: string; headers?: Record<string, unknown>; content?: unknown }>;
@@ -47,6 +47,10 @@ function sharedResponses(surface: Surface, method: string, op: Operation): Respo
   };
   if (surface === 'public' || surface === 'admin') out[401] = error('Missing or invalid credentials');
   if (surface === 'public' || surface === 'anonymous') out[429] = error("Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds");
+  if (surface === 'admin') {
+    out[429] = error('Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds');
+    out[503] = error('A backoffice session cookie could not be checked against the ended sessions; the admin token still works');
+  }
   if (surface === 'admin' && !['get', 'head'].includes(method)) {
     out[403] = error('A backoffice (cookie) session sent no valid X-CSRF-Token');
   }

@@ -3,7 +3,7 @@ import { database } from '../db/client';
 import { stores } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Plan } from '../keys/permissions';
-import { storeGate } from '../limits/gate';
+import { setStorePlan } from '../limits/store-admin';
 
 // Stores (tenants): their D1 rows and the plan their Durable Object enforces. Routes and other services reach
 // stores only through here.
@@ -20,7 +20,7 @@ export async function createStore(env: Env, input: { id: string; name: string; p
     .returning()
     .get();
   if (!inserted) throw new ApiError('CONFLICT', `Store '${input.id}' already exists`);
-  await storeGate(env, input.id).setPlan(input.plan);
+  await setStorePlan(env, input.id, input.plan);
   return inserted;
 }
 
@@ -47,7 +47,7 @@ export async function updateStore(
     .returning()
     .get();
   if (!updated) throw new ApiError('NOT_FOUND', `Store '${id}' not found`);
-  // The store's Durable Object decides admission, so the new plan binds from the next request on.
-  if (patch.plan) await storeGate(env, id).setPlan(patch.plan);
+  // The store's Durable Object decides admission: the new plan binds here at once, everywhere within a second.
+  if (patch.plan) await setStorePlan(env, id, patch.plan);
   return updated;
 }

@@ -49,7 +49,7 @@ describe('signing in', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/admin/stores/acme/api-keys');
     const cookie = res.headers.get('set-cookie')!;
-    expect(cookie).toMatch(/^__Host-cpq_admin=\d+\.[A-Za-z0-9_-]{43};/);
+    expect(cookie).toMatch(/^__Host-cpq_admin=\d+\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43};/);
     for (const attribute of ['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/', `Max-Age=${SESSION_TTL_SECONDS}`]) {
       expect(cookie).toContain(attribute);
     }

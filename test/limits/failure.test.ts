@@ -47,7 +47,8 @@ describe('when the Durable Object fails, the limiter fails open to a per-isolate
   });
 
   it('falls back when the call rejects, keeping enterprise unlimited and anonymous requests per address', async () => {
-    const rejecting = { admit: () => Promise.reject(new Error('object overloaded')) };
+    const overloaded = () => Promise.reject(new Error('object overloaded'));
+    const rejecting = { admit: overloaded, lease: overloaded };
     const run = appWith(() => rejecting);
     const { key } = await issueKey({ plan: 'enterprise' });
     expect(new Set(statuses(await run(100, () => v1Request(key))))).toEqual(new Set([200]));
@@ -58,7 +59,7 @@ describe('when the Durable Object fails, the limiter fails open to a per-isolate
   });
 
   it('stops waiting for a slow object after the timeout', async () => {
-    const hanging = { admit: () => new Promise<never>(() => {}) };
+    const hanging = { admit: () => new Promise<never>(() => {}), lease: () => new Promise<never>(() => {}) };
     const { key } = await issueKey({ plan: 'pro' });
     const started = Date.now();
     const [res] = await appWith(() => hanging, 50)(1, () => v1Request(key));
@@ -66,6 +67,26 @@ describe('when the Durable Object fails, the limiter fails open to a per-isolate
     expect(res && rateHeaders(res)).toMatchObject({ limit: '300', remaining: '299' });
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(logged).toHaveBeenCalledWith(expect.stringContaining('no answer within 50 ms'));
+  });
+
+  it('keeps admitting from the lease it holds when renewals start failing, then falls back', async () => {
+    const { key, storeId } = await issueKey({ plan: 'free' });
+    let up = true;
+    const real = storeGate(env, storeId);
+    const flaky: Gate = {
+      admit: (request) => real.admit(request),
+      lease: (request) => (up ? real.lease(request) : Promise.reject(new Error('object gone'))),
+    };
+    const run = appWith(() => flaky);
+    expect(statuses(await run(5, () => v1Request(key)))).toEqual([200, 200, 200, 200, 200]);
+    expect(logged).not.toHaveBeenCalled();
+    up = false;
+    // Past the lease's lifetime the next request must ask, fails, and the per-isolate count decides (fail open).
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const [later] = await run(1, () => v1Request(key));
+    expect(later?.status).toBe(200);
+    expect(later && rateHeaders(later)).toMatchObject({ limit: '60', policy: '"minute";q=60;w=60' });
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('object gone'));
   });
 
   it('uses the real object when it answers', async () => {

@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { storeGate } from '../../src/limits';
+import { LEASE_TTL_MS, type LeaseRequest, storeGate } from '../../src/limits';
 import { addressObjectName } from '../../src/limits/gate';
 import { windowStart } from '../../src/limits/windows';
 import { uniqueId } from '../helpers';
@@ -145,5 +145,60 @@ describe('StoreGate cleanup alarm', () => {
       revoked: state.storage.sql.exec('SELECT key_id FROM revoked').toArray(),
     }));
     expect(rows).toEqual({ counters: 0, settings: [{ value: 'pro' }], revoked: [{ key_id: 'gone' }] });
+  });
+});
+
+describe('StoreGate leases (injected clock)', () => {
+  const ask = (holder: string, need: number, extra: number, more: Partial<LeaseRequest> = {}): LeaseRequest => ({
+    tier: 'free',
+    holder,
+    need,
+    extra,
+    epoch: 0,
+    keys: [],
+    now: T,
+    ...more,
+  });
+
+  it('reserves the waiting requests first, then a fair share of what is left among recent holders', async () => {
+    const gate = storeGate(env, uniqueId('store'));
+    const first = await gate.lease(ask('a', 10, 100));
+    // Alone, a holder may reserve everything.
+    expect(first).toMatchObject({ unlimited: false, granted: 60, start: windowStart('minute', T), ttlMs: LEASE_TTL_MS });
+    expect(remaining(first)).toEqual({ minute: 0, day: 940 });
+    const none = await gate.lease(ask('b', 5, 5));
+    expect(none.granted).toBe(0);
+
+    const back = await gate.lease(ask('a', 0, 0, { release: { start: T, count: 40 } }));
+    expect(remaining(back)).toEqual({ minute: 40, day: 980 });
+    // Two holders active: b gets its 4 waiting requests and half of the 36 left.
+    expect((await gate.lease(ask('b', 4, 100))).granted).toBe(4 + 18);
+  });
+
+  it('takes back tokens of an ended minute from the day only', async () => {
+    const gate = storeGate(env, uniqueId('store'));
+    await gate.lease(ask('a', 10, 0));
+    const next = await gate.lease(ask('a', 1, 0, { now: T + MINUTE, release: { start: windowStart('minute', T), count: 4 } }));
+    expect(remaining(next)).toEqual({ minute: 59, day: 1000 - 6 - 1 });
+  });
+
+  it('sends each holder the revocations it has not seen, and no tokens when unlimited', async () => {
+    const gate = storeGate(env, uniqueId('store'));
+    const before = await gate.lease(ask('a', 1, 0));
+    expect(before).toMatchObject({ epoch: 0, revoked: [] });
+    await gate.revokeKey('k1');
+    await gate.revokeKey('k2');
+    const all = await gate.lease(ask('a', 0, 0));
+    expect(all.revoked.sort()).toEqual(['k1', 'k2']);
+    await gate.revokeKey('k3');
+    expect((await gate.lease(ask('a', 0, 0, { epoch: all.epoch }))).revoked).toEqual(['k3']);
+    await gate.setPlan('enterprise');
+    expect(await gate.lease(ask('a', 5, 5))).toMatchObject({ unlimited: true, granted: 0, windows: [] });
+  });
+
+  it('asks for a last-use write of leased keys once a minute', async () => {
+    const gate = storeGate(env, uniqueId('store'));
+    expect((await gate.lease(ask('a', 1, 0, { keys: ['k1', 'k2'] }))).touch).toEqual(['k1', 'k2']);
+    expect((await gate.lease(ask('b', 1, 0, { keys: ['k1'], now: T + 30_000 }))).touch).toEqual([]);
   });
 });

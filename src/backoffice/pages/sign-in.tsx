@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { sameSecret } from '../../http/admin-auth';
+import { signInThrottles } from '../../limits/sign-in-throttle';
 import { currentSession, endSession, startSession } from '../../http/admin-cookie';
 import type { BackofficeEnv } from '../env';
 import { CSRF_FIELD, verifyCsrf } from '../../http/admin-session';
@@ -83,7 +84,16 @@ export const signIn = new Hono<BackofficeEnv>()
       return c.html(<LoginPage next={next} notice={{ kind: 'error', text }} />, 503);
     }
     const token = typeof form.token === 'string' ? form.token.trim() : '';
-    if (!token || !(await sameSecret(token, c.env.ADMIN_TOKEN))) {
+    const [throttle, right] = await Promise.all([
+      signInThrottles.check(c.env, c.req.raw.headers),
+      token ? sameSecret(token, c.env.ADMIN_TOKEN) : false,
+    ]);
+    if (!throttle.allowed) {
+      const text = `Too many wrong tokens were tried from your network. Wait ${throttle.retryAfter} seconds, then sign in again.`;
+      return c.html(<LoginPage next={next} notice={{ kind: 'error', text }} />, 429, { 'Retry-After': String(throttle.retryAfter) });
+    }
+    if (!right) {
+      await signInThrottles.failed(c.env, c.req.raw.headers);
       return c.html(<LoginPage next={next} notice={{ kind: 'error', text: 'That token is not right. Check it and try again.' }} />, 401);
     }
     await startSession(c);
@@ -99,6 +109,6 @@ export const signIn = new Hono<BackofficeEnv>()
         return c.html(<MessagePage title="Not signed out" text={text} href={HOME} link="Back to the backoffice" />, 403);
       }
     }
-    endSession(c);
+    await endSession(c, session);
     return c.redirect('/admin/login?signed_out=1', 303);
   });

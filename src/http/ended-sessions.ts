@@ -1,0 +1,44 @@
+import { DurableObject } from 'cloudflare:workers';
+import { withDevLatency } from '../limits/dev-latency';
+
+const SCHEMA = 'CREATE TABLE IF NOT EXISTS ended (id TEXT PRIMARY KEY, expiry INTEGER NOT NULL)';
+
+/**
+ * The backoffice sessions ended by signing out, each until its own expiry (Unix seconds), after which the cookie
+ * is refused anyway and the row is deleted. One object for the whole Worker: sign-outs are rare and admin traffic
+ * is light, and a Durable Object answers consistently everywhere at once, which KV (eventually consistent across
+ * locations, up to a minute) would not.
+ */
+export class EndedSessions extends DurableObject<Env> {
+  #ready = false;
+
+  #sql(): SqlStorage {
+    const sql = this.ctx.storage.sql;
+    if (!this.#ready) {
+      sql.exec(SCHEMA);
+      this.#ready = true;
+    }
+    return sql;
+  }
+
+  async end(id: string, expiry: number): Promise<void> {
+    this.#sql().exec('INSERT OR IGNORE INTO ended (id, expiry) VALUES (?, ?)', id, expiry);
+    const alarm = await this.ctx.storage.getAlarm();
+    if (alarm === null || alarm > expiry * 1000) await this.ctx.storage.setAlarm(expiry * 1000);
+  }
+
+  isEnded(id: string): boolean {
+    return this.#sql().exec('SELECT 1 FROM ended WHERE id = ?', id).toArray().length > 0;
+  }
+
+  override async alarm(): Promise<void> {
+    const sql = this.#sql();
+    sql.exec('DELETE FROM ended WHERE expiry <= ?', Math.floor(Date.now() / 1000));
+    const next = sql.exec<{ expiry: number | null }>('SELECT min(expiry) AS expiry FROM ended').one().expiry;
+    if (next !== null) await this.ctx.storage.setAlarm(next * 1000);
+  }
+}
+
+export function endedSessions(env: Env): DurableObjectStub<EndedSessions> {
+  return withDevLatency(env, env.SESSIONS.getByName('admin'));
+}
