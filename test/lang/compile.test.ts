@@ -2,7 +2,7 @@
 // conditions with their source text, expressions, tables, price, outputs and rules.
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
-import type { ProductIR } from '../../src/lang/ir';
+import { IR_VERSION, type ProductIR } from '../../src/lang/ir';
 
 function compile(source: string): ProductIR {
   const { ir, diagnostics } = analyze(source);
@@ -72,7 +72,7 @@ describe('a rich schema', () => {
   });
 
   it('has the product settings, texts and languages', () => {
-    expect(ir.irVersion).toBe(1);
+    expect(ir.irVersion).toBe(IR_VERSION);
     expect(ir.name).toEqual({ en: 'Window' });
     expect(ir.description).toEqual({ en: 'A window', de: 'Ein Fenster' });
     expect(ir.language).toBe('en');
