@@ -3,10 +3,10 @@
 // (checked with deepStrictEqual before timing); each evaluation takes the next of the example's configurations.
 import { deepStrictEqual } from 'node:assert/strict';
 import { instantiate } from '../src/lang/runtime/index';
-import { WORKLOADS, type Order } from './calculate/configs';
+import { type Order, WORKLOADS } from './calculate/configs';
 import { fromEvaluation, type Outcome } from './calculate/outcome';
 import { celEngine } from './calculate/peers/cel';
-import { peerModel, type Engine } from './calculate/peers/driver';
+import { type Engine, peerModel } from './calculate/peers/driver';
 import { jexlEngine } from './calculate/peers/jexl';
 import { mathjsEngine } from './calculate/peers/mathjs';
 import { loadExamples } from './examples';
@@ -39,7 +39,8 @@ for (const example of loadExamples()) {
   }
   for (const order of workload.orders) {
     const expected = fromEvaluation(model.evaluate({ configuration: order.configuration, quantity: order.quantity, lang: 'en' }));
-    if (expected.price === null) throw new Error(`${example.id}: a benchmark configuration does not price: ${JSON.stringify(expected.errors)}`);
+    if (expected.price === null)
+      throw new Error(`${example.id}: a benchmark configuration does not price: ${JSON.stringify(expected.errors)}`);
     for (const [name, run] of impls) {
       if (name !== 'ours') deepStrictEqual(run(order) as Outcome, expected, `${example.id}: ${name} differs from ours`);
     }
@@ -48,7 +49,10 @@ for (const example of loadExamples()) {
   for (const [name, run] of impls) {
     let i = 0;
     const orders = workload.orders;
-    contestants.set(name, () => run(orders[(i = (i + 1) % orders.length)] as Order));
+    contestants.set(name, () => {
+      i = (i + 1) % orders.length;
+      return run(orders[i] as Order);
+    });
   }
   results.set(example.id, race(contestants, options));
 }
@@ -62,7 +66,10 @@ section(
   table(
     ['example', ...NAMES],
     [
-      ...examples.map((ex) => [ex, ...NAMES.map((n) => `${fmtInt(get(ex, n))} (${fmtRatio(get(ex, 'hand-written') / get(ex, n))})`)]),
+      ...examples.map((ex) => [
+        ex,
+        ...NAMES.map((n) => `${fmtInt(get(ex, n))} (${fmtRatio(get(ex, 'hand-written') / get(ex, n))})`),
+      ]),
       ['geometric mean', ...NAMES.map((n) => fmtInt(geomean(examples.map((ex) => get(ex, n)))))],
     ],
   ),

@@ -6,8 +6,8 @@ import grammar from '../grammar/cpq.ohm-bundle.js';
 import { check } from '../src/lang/check/index';
 import { compile } from '../src/lang/compile';
 import { Diagnostics } from '../src/lang/diagnostics';
-import { fastParseDeclaration } from '../src/lang/syntax/fast-parse';
 import { analyze } from '../src/lang/index';
+import { fastParseDeclaration } from '../src/lang/syntax/fast-parse';
 import { parse } from '../src/lang/syntax/parse';
 import { buildDeclaration } from '../src/lang/syntax/parse-semantics';
 import { SourceMap } from '../src/lang/syntax/source';
@@ -81,7 +81,15 @@ section(
     measured.map((m, i) => {
       const prev = measured[i - 1];
       const growth = prev === undefined ? '—' : fmtRatio(m.analyze / prev.analyze / (m.chars / prev.chars));
-      return [size(m), m.chars.toLocaleString('en-US'), ms(m.analyze), fmt3(m.chars / (m.analyze * 1000)), fmt3(m.lines / m.analyze), fmt3((m.analyze * 1000) / m.lines), growth];
+      return [
+        size(m),
+        m.chars.toLocaleString('en-US'),
+        ms(m.analyze),
+        fmt3(m.chars / (m.analyze * 1000)),
+        fmt3(m.lines / m.analyze),
+        fmt3((m.analyze * 1000) / m.lines),
+        growth,
+      ];
     }),
   ),
 );
@@ -89,7 +97,16 @@ section(
   'compile: time per stage in ms (median; the Ohm columns time every declaration through Ohm, as when the fast parser refuses them)',
   table(
     ['schema', 'split (lexer)', 'fast parser', 'declarations it takes', 'check', 'compile to IR', 'Ohm match', 'Ohm semantics'],
-    measured.map((m) => [size(m), ms(m.split), ms(m.fast), m.fastShare, ms(m.check), ms(m.compile), ms(m.match), ms(m.semantics)]),
+    measured.map((m) => [
+      size(m),
+      ms(m.split),
+      ms(m.fast),
+      m.fastShare,
+      ms(m.check),
+      ms(m.compile),
+      ms(m.match),
+      ms(m.semantics),
+    ]),
   ),
 );
 
@@ -102,7 +119,11 @@ for (const c of split(new SourceMap(text), new Diagnostics())?.chunks ?? []) {
   kind.texts.push(text.slice(c.start, c.end));
   byKind.set(c.keyword, kind);
 }
-const kinds = [...byKind].map(([keyword, k]) => ({ keyword, ...k, ms: medianMs(() => k.texts.map((t) => grammar.match(t, 'Declaration').succeeded()), 15, 3) }));
+const kinds = [...byKind].map(([keyword, k]) => ({
+  keyword,
+  ...k,
+  ms: medianMs(() => k.texts.map((t) => grammar.match(t, 'Declaration').succeeded()), 15, 3),
+}));
 const matchTotal = kinds.reduce((s, k) => s + k.ms, 0);
 section(
   'compile: Ohm match time by declaration kind (1,000-line schema)',
@@ -110,7 +131,14 @@ section(
     ['declaration', 'count', 'chars', 'match ms', 'µs per char', 'share of match'],
     kinds
       .sort((a, b) => b.ms - a.ms)
-      .map((k) => [k.keyword, String(k.texts.length), k.chars.toLocaleString('en-US'), ms(k.ms), fmt3((k.ms * 1000) / k.chars), `${((100 * k.ms) / matchTotal).toFixed(0)} %`]),
+      .map((k) => [
+        k.keyword,
+        String(k.texts.length),
+        k.chars.toLocaleString('en-US'),
+        ms(k.ms),
+        fmt3((k.ms * 1000) / k.chars),
+        `${((100 * k.ms) / matchTotal).toFixed(0)} %`,
+      ]),
   ),
 );
 

@@ -20,7 +20,8 @@ export function loadExamples(): Example[] {
     .map((file) => {
       const source = readFileSync(new URL(file, EXAMPLES_DIR), 'utf8');
       const { ir, diagnostics } = analyze(source);
-      if (!ir) throw new Error(`${file} does not compile: ${diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`).join('; ')}`);
+      if (!ir)
+        throw new Error(`${file} does not compile: ${diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`).join('; ')}`);
       return { id: file.slice(0, -'.cpq'.length), source, ir };
     });
 }

@@ -41,7 +41,9 @@ function save(schema: string): string {
   const analysis = analyze(schema);
   const { ir } = analysis;
   const { errors, warnings, truncated } = splitDiagnostics(analysis);
-  return ir ? JSON.stringify({ compiled: JSON.stringify(ir), warnings, truncated }) : JSON.stringify({ code: 'VALIDATION_FAILED', errors, truncated });
+  return ir
+    ? JSON.stringify({ compiled: JSON.stringify(ir), warnings, truncated })
+    : JSON.stringify({ code: 'VALIDATION_FAILED', errors, truncated });
 }
 
 function loaded(schema: string) {
@@ -55,9 +57,13 @@ function calculate(l: NonNullable<ReturnType<typeof loaded>>, body: string) {
   return () => {
     const { configuration } = JSON.parse(body) as { configuration: Record<string, unknown> };
     const evaluation = l.model.evaluate({ configuration, quantity: 1, lang: 'en' });
-    if (evaluation.errors.length > 0 || !evaluation.price) return JSON.stringify(cappedLists({ errors: evaluation.errors, warnings: evaluation.warnings }));
+    if (evaluation.errors.length > 0 || !evaluation.price)
+      return JSON.stringify(cappedLists({ errors: evaluation.errors, warnings: evaluation.warnings }));
     const selection = { groups: new Set<string>(), withheld: [] };
-    return JSON.stringify({ ...presentCalculation({ productId: 'p', loaded: l, configuration, quantity: 1, selection, evaluation }), ...cappedLists({ warnings: evaluation.warnings }) });
+    return JSON.stringify({
+      ...presentCalculation({ productId: 'p', loaded: l, configuration, quantity: 1, selection, evaluation }),
+      ...cappedLists({ warnings: evaluation.warnings }),
+    });
   };
 }
 
@@ -75,23 +81,59 @@ function row(input: string, stage: string, bytes: number, hostile: () => unknown
   const ratio = Math.max(h, FLOOR_MS) / Math.max(o, FLOOR_MS);
   if (h > BUDGET_MS || ratio > MAX_RATIO) over++;
   const mark = (ok: boolean) => (ok ? 'yes' : '**no**');
-  rows.push([input, stage, `${fmt3(bytes / 1000)} KB`, fmt3(h), fmt3(o), fmtRatio(ratio), mark(ratio <= MAX_RATIO), mark(h <= BUDGET_MS)]);
+  rows.push([
+    input,
+    stage,
+    `${fmt3(bytes / 1000)} KB`,
+    fmt3(h),
+    fmt3(o),
+    fmtRatio(ratio),
+    mark(ratio <= MAX_RATIO),
+    mark(h <= BUDGET_MS),
+  ]);
   console.error(`${input} · ${stage}: ${fmt3(h)} ms (ordinary ${fmt3(o)} ms)`);
 }
 
 for (const { name, schema } of hostileSchemas().filter((h) => wanted(h.name))) {
   const peer = ordinarySchema(schema.length);
-  row(name, 'validate', schema.length, () => validate(schema), () => validate(peer));
-  row(name, 'save', schema.length, () => save(schema), () => save(peer));
+  row(
+    name,
+    'validate',
+    schema.length,
+    () => validate(schema),
+    () => validate(peer),
+  );
+  row(
+    name,
+    'save',
+    schema.length,
+    () => save(schema),
+    () => save(peer),
+  );
 }
 
 for (const { name, schema, configuration, ordinary } of hostileCalculations().filter((h) => wanted(h.name))) {
   const peer = ordinarySchema(schema.length);
-  row(name, 'save', schema.length, () => save(schema), () => save(peer));
+  row(
+    name,
+    'save',
+    schema.length,
+    () => save(schema),
+    () => save(peer),
+  );
   const product = loaded(schema);
   if (!product) {
     const first = analyze(schema).diagnostics[0];
-    rows.push([name, 'form, calculate', '—', '—', '—', '—', `the checker refuses the product: ${first?.code} ${first?.message}`, '—']);
+    rows.push([
+      name,
+      'form, calculate',
+      '—',
+      '—',
+      '—',
+      '—',
+      `the checker refuses the product: ${first?.code} ${first?.message}`,
+      '—',
+    ]);
     continue;
   }
   const body = JSON.stringify({ product_id: 'p', configuration });
@@ -104,4 +146,8 @@ section(
   `hostile inputs: median ms in process, each next to an ordinary input of about the same size (times under ${FLOOR_MS} ms compared as ${FLOOR_MS} ms)`,
   table(['input', 'stage', 'size', 'hostile ms', 'ordinary ms', 'ratio', `≤ ${MAX_RATIO}×`, `≤ ${BUDGET_MS} ms`], rows),
 );
-console.log(over === 0 ? 'Every hostile input is within the budget.' : `${over} measurement(s) over the budget (${MAX_RATIO}× or ${BUDGET_MS} ms).`);
+console.log(
+  over === 0
+    ? 'Every hostile input is within the budget.'
+    : `${over} measurement(s) over the budget (${MAX_RATIO}× or ${BUDGET_MS} ms).`,
+);

@@ -5,12 +5,13 @@
 // X-CPQ-Dev-Gate-Wait header). Starts `npm run dev` on a free port for each setting unless --base-url names a
 // running one (then only that one is measured), and always starts the bare worker; stops what it started.
 // Pricing runs on an enterprise store (no rate limit).
-import autocannon, { type Result } from 'autocannon';
+
 import { mkdirSync, readFileSync } from 'node:fs';
+import autocannon, { type Result } from 'autocannon';
 import { WORKLOADS } from './calculate/configs';
 import { EXAMPLES_DIR } from './examples';
 import { fmt3, fmtInt, fmtRatio, section, table } from './harness';
-import { startBare, startDev, type Server } from './http/servers';
+import { type Server, startBare, startDev } from './http/servers';
 
 const WAIT_HEADER = 'x-cpq-dev-gate-wait';
 
@@ -25,8 +26,19 @@ const ADMIN = { Authorization: `Bearer ${process.env.ADMIN_TOKEN ?? 'dev-admin-t
 const PRODUCT = 'pvc-window';
 const STORE = 'bench';
 
-async function call(base: string, method: string, path: string, expected: number[], body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${base}${path}`, { method, headers: { ...ADMIN, ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  expected: number[],
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...ADMIN, ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   if (!expected.includes(res.status)) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
   return { res, json: text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>) };
@@ -46,7 +58,10 @@ async function enterpriseKeys(base: string, revoke: (() => Promise<unknown>)[]):
   };
   const schema = readFileSync(new URL(`${PRODUCT}.cpq`, EXAMPLES_DIR), 'utf8');
   await call(base, 'PUT', `/api/admin/stores/${STORE}/products/${PRODUCT}`, [200, 201], { schema });
-  return { key: await newKey(['form:read', 'calculate', 'production:read', 'schema:validate']), forbidden: await newKey(['schema:validate']) };
+  return {
+    key: await newKey(['form:read', 'calculate', 'production:read', 'schema:validate']),
+    forbidden: await newKey(['schema:validate']),
+  };
 }
 
 interface Target {
@@ -98,12 +113,25 @@ async function prepare(base: string, revoke: (() => Promise<unknown>)[]) {
   const etag = form.res.headers.get('etag') ?? '';
   await call(base, 'GET', formPath, [304], undefined, { ...auth, 'If-None-Match': etag });
   const order = WORKLOADS[PRODUCT]?.orders[0];
-  const calculate = JSON.stringify({ tenant_id: STORE, product_id: PRODUCT, configuration: order?.configuration, quantity: order?.quantity, lang: 'en', output_groups: ['*'] });
+  const calculate = JSON.stringify({
+    tenant_id: STORE,
+    product_id: PRODUCT,
+    configuration: order?.configuration,
+    quantity: order?.quantity,
+    lang: 'en',
+    output_groups: ['*'],
+  });
   await call(base, 'POST', '/api/v1/calculate', [200], JSON.parse(calculate), auth);
   const api: Target[] = [
     { name: 'GET form (200)', url: `${base}${formPath}`, headers: auth },
     { name: 'GET form (304, If-None-Match)', url: `${base}${formPath}`, headers: { ...auth, 'If-None-Match': etag } },
-    { name: 'POST calculate', url: `${base}/api/v1/calculate`, method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: calculate },
+    {
+      name: 'POST calculate',
+      url: `${base}/api/v1/calculate`,
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: calculate,
+    },
   ];
   const others: Target[] = [
     { name: 'GET /api/health (not counted)', url: `${base}/api/health` },
@@ -144,7 +172,16 @@ try {
   const floor = await measure({ name: 'bare hono route (floor)', url: `${bare.base}/` });
   const floorRate = floor.result.requests.average;
 
-  const firstRows: string[][] = [['bare hono route (floor)', fmtInt(floorRate), fmt3(floor.result.latency.p50), fmt3(floor.result.latency.p99), fmtRatio(1), statusText(floor.result)]];
+  const firstRows: string[][] = [
+    [
+      'bare hono route (floor)',
+      fmtInt(floorRate),
+      fmt3(floor.result.latency.p50),
+      fmt3(floor.result.latency.p99),
+      fmtRatio(1),
+      statusText(floor.result),
+    ],
+  ];
   const sideRows: string[][] = [];
   const p50 = new Map<string, number>();
   const waits = new Map<string, Measured>();
@@ -161,9 +198,26 @@ try {
     for (const t of first ? [...others, ...api] : api) {
       const m = await measure(t);
       const r = m.result;
-      if (first) firstRows.push([t.name, fmtInt(r.requests.average), fmt3(r.latency.p50), fmt3(r.latency.p99), fmtRatio(floorRate / r.requests.average), statusText(r)]);
+      if (first)
+        firstRows.push([
+          t.name,
+          fmtInt(r.requests.average),
+          fmt3(r.latency.p50),
+          fmt3(r.latency.p99),
+          fmtRatio(floorRate / r.requests.average),
+          statusText(r),
+        ]);
       if (api.includes(t)) {
-        sideRows.push([t.name, label, fmtInt(r.requests.average), fmt3(r.latency.p50), fmt3(r.latency.p99), waitedText(m), fmtRatio(r.requests.average / floorRate), statusText(r)]);
+        sideRows.push([
+          t.name,
+          label,
+          fmtInt(r.requests.average),
+          fmt3(r.latency.p50),
+          fmt3(r.latency.p99),
+          waitedText(m),
+          fmtRatio(r.requests.average / floorRate),
+          statusText(r),
+        ]);
         p50.set(`${t.name}|${label}`, r.latency.p50);
         waits.set(`${t.name}|${label}`, m);
       }
@@ -182,7 +236,10 @@ try {
   sideRows.sort((a, b) => (a[0] === b[0] ? 0 : (a[0] ?? '') < (b[0] ?? '') ? -1 : 1));
   section(
     'admission side by side: CPQ_ADMISSION (lease = leases held in the isolate, hop = a Durable Object call per request) and CPQ_DEV_GATE_LATENCY_MS',
-    table(['request', 'admission, knob', 'req/s', 'p50 ms', 'p99 ms', 'waited on the object', 'throughput vs floor', 'responses'], sideRows),
+    table(
+      ['request', 'admission, knob', 'req/s', 'p50 ms', 'p99 ms', 'waited on the object', 'throughput vs floor', 'responses'],
+      sideRows,
+    ),
   );
   if (given === undefined) {
     const goals: string[][] = [];
@@ -191,9 +248,18 @@ try {
       const far = p50.get(`${t}|lease, 150 ms`) ?? NaN;
       const farWaits = waits.get(`${t}|lease, 150 ms`);
       const share = farWaits && farWaits.seen > 0 ? farWaits.waited / farWaits.seen : NaN;
-      goals.push([t, fmtRatio(far / near), far <= 1.2 * near ? '✓' : '✗', `${(100 * share).toFixed(1)} %`, share <= 0.05 ? '✓' : '✗']);
+      goals.push([
+        t,
+        fmtRatio(far / near),
+        far <= 1.2 * near ? '✓' : '✗',
+        `${(100 * share).toFixed(1)} %`,
+        share <= 0.05 ? '✓' : '✗',
+      ]);
     }
-    section('goals with leases at 150 ms: p50 ≤ 1.2× the p50 at 0 ms; ≤ 5 % of requests wait on the object', table(['request', 'p50 150 ms ÷ 0 ms', '', 'waited', ''], goals));
+    section(
+      'goals with leases at 150 ms: p50 ≤ 1.2× the p50 at 0 ms; ≤ 5 % of requests wait on the object',
+      table(['request', 'p50 150 ms ÷ 0 ms', '', 'waited', ''], goals),
+    );
   }
 } finally {
   for (const r of revoke) await r();

@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 // Load test of POST /api/v1/calculate against a running `npm run dev`: a pro store (rate limited: 429 once 300
 // requests are spent in a minute) side by side with an enterprise store (unlimited). Each run creates its own
 // two stores, keys and product copy, so runs never share a budget. One probe request per store comes first (so
@@ -11,8 +13,6 @@
 //
 // BASE_URL defaults to $BASE_URL or http://127.0.0.1:8787; the admin token to $ADMIN_TOKEN or dev-admin-token.
 import autocannon from 'autocannon';
-import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
@@ -63,7 +63,8 @@ async function call(method, path, { body, headers = {}, expected }) {
     fail(`${method} ${path}: ${err.cause?.message ?? err.message} (is \`npm run dev\` running on ${base}?)`);
   }
   const text = await res.text();
-  if (!expected.includes(res.status)) fail(`${method} ${path}: expected ${expected.join(' or ')}, got ${res.status}: ${text.slice(0, 500)}`);
+  if (!expected.includes(res.status))
+    fail(`${method} ${path}: expected ${expected.join(' or ')}, got ${res.status}: ${text.slice(0, 500)}`);
   try {
     return text ? JSON.parse(text) : {};
   } catch {
@@ -76,9 +77,21 @@ const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6
 
 async function storeWithKey(plan) {
   const id = `bench-${plan}-${runId}`;
-  await call('POST', '/api/admin/stores', { headers: admin, body: { id, name: `Load test ${plan} ${runId}`, plan }, expected: [201] });
-  await call('PUT', `/api/admin/stores/${id}/products/${encodeURIComponent(opts.product)}`, { headers: admin, body: { schema }, expected: [200, 201] });
-  const { key } = await call('POST', `/api/admin/stores/${id}/api-keys`, { headers: admin, body: { name: 'load test', permissions: ['calculate'] }, expected: [201] });
+  await call('POST', '/api/admin/stores', {
+    headers: admin,
+    body: { id, name: `Load test ${plan} ${runId}`, plan },
+    expected: [201],
+  });
+  await call('PUT', `/api/admin/stores/${id}/products/${encodeURIComponent(opts.product)}`, {
+    headers: admin,
+    body: { schema },
+    expected: [200, 201],
+  });
+  const { key } = await call('POST', `/api/admin/stores/${id}/api-keys`, {
+    headers: admin,
+    body: { name: 'load test', permissions: ['calculate'] },
+    expected: [201],
+  });
   if (typeof key !== 'string') fail(`POST /api/admin/stores/${id}/api-keys returned no key`);
   return { id, key };
 }
@@ -109,7 +122,13 @@ function load(store) {
       {
         url: base,
         requests: [
-          { method: 'POST', path: '/api/v1/calculate', headers: { 'Content-Type': 'application/json', 'X-API-Key': store.key }, body: calculateBody(store.id), onResponse },
+          {
+            method: 'POST',
+            path: '/api/v1/calculate',
+            headers: { 'Content-Type': 'application/json', 'X-API-Key': store.key },
+            body: calculateBody(store.id),
+            onResponse,
+          },
         ],
         duration,
         connections,
@@ -164,7 +183,10 @@ await probe(pro);
 await probe(enterprise);
 
 const results = [];
-for (const [label, store] of [['pro (300/min, limited)', pro], ['enterprise (unlimited)', enterprise]]) {
+for (const [label, store] of [
+  ['pro (300/min, limited)', pro],
+  ['enterprise (unlimited)', enterprise],
+]) {
   console.log(`Running ${label}: ${connections} connections for ${duration} s`);
   try {
     results.push(row(label, await load(store)));

@@ -54,6 +54,9 @@ for (const example of loadExamples()) {
 
 section(
   `memory: heap retained per cached product (${COPIES} copies each, after GC)`,
-  table(['example', 'source bytes', 'IR JSON bytes', 'IR parsed', 'model (IR + closures)', 'after 1st evaluation', 'heap / IR JSON'], rows) +
-    `\n\nThe isolate keeps at most 256 models (products/models.ts): at the mean of these examples that is ${((total / rows.length) * 256 / 1024 / 1024).toFixed(1)} MiB.`,
+  table(
+    ['example', 'source bytes', 'IR JSON bytes', 'IR parsed', 'model (IR + closures)', 'after 1st evaluation', 'heap / IR JSON'],
+    rows,
+  ) +
+    `\n\nThe isolate keeps at most 256 models (products/models.ts): at the mean of these examples that is ${(((total / rows.length) * 256) / 1024 / 1024).toFixed(1)} MiB.`,
 );

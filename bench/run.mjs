@@ -37,17 +37,26 @@ await build({
 });
 
 const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.*)$/m)?.[1] ?? 'unknown CPU';
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 console.log(`# npm run bench ${args.join(' ')}`.trimEnd());
-console.log(`${new Date().toISOString()}; ${availableParallelism()} CPUs (${cpu}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB; node ${process.version}; load average ${load()}`);
+console.log(
+  `${new Date().toISOString()}; ${availableParallelism()} CPUs (${cpu}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB; node ${process.version}; load average ${load()}`,
+);
 const started = Date.now();
 let failed = false;
 for (const b of selected) {
   console.log(`\n## bench/${b}`);
-  const r = spawnSync(process.execPath, [...(NODE_FLAGS[b] ?? []), ...profile, '--enable-source-maps', `bench/out/${b}.mjs`, ...passThrough], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const r = spawnSync(
+    process.execPath,
+    [...(NODE_FLAGS[b] ?? []), ...profile, '--enable-source-maps', `bench/out/${b}.mjs`, ...passThrough],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (r.status !== 0) {
     failed = true;
     console.error(`bench/${b} failed (${r.signal ?? `exit ${r.status}`})`);

@@ -43,8 +43,19 @@ run(['d1', 'migrations', 'apply', 'DB', '--local']);
 const keyHash = createHash('sha256').update(DEMO_KEY).digest('hex');
 run(['d1', 'execute', 'DB', '--local', '--command', seedSql(keyHash)]);
 run([
-  'kv', 'key', 'put', '--local', '--binding', 'KEYS', `key:${keyHash}`,
-  JSON.stringify({ keyId: 'key_demo', storeId: DEMO_STORE, permissions: ['form:read', 'calculate', 'production:read', 'schema:validate'], plan: 'pro' }),
+  'kv',
+  'key',
+  'put',
+  '--local',
+  '--binding',
+  'KEYS',
+  `key:${keyHash}`,
+  JSON.stringify({
+    keyId: 'key_demo',
+    storeId: DEMO_STORE,
+    permissions: ['form:read', 'calculate', 'production:read', 'schema:validate'],
+    plan: 'pro',
+  }),
 ]);
 
 const dev = spawn(wrangler, ['dev', ...vars.flatMap((v) => ['--var', v]), ...args], { stdio: 'inherit', env });
@@ -63,7 +74,9 @@ async function waitForHealth() {
 
 async function seedProducts() {
   const dir = 'examples';
-  const files = readdirSync(dir).filter((f) => f.endsWith('.cpq')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpq'))
+    .sort();
   for (const file of files) {
     const id = file.replace(/\.cpq$/, '');
     const res = await fetch(`${base}/api/admin/stores/${DEMO_STORE}/products/${id}`, {

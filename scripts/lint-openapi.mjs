@@ -15,7 +15,8 @@ try {
   const bundle = join(tmp, 'document.mjs');
   await build({
     stdin: {
-      contents: "import { app } from './src/app';\nimport { openApiDocument } from './src/routes/docs';\nexport default openApiDocument(app);",
+      contents:
+        "import { app } from './src/app';\nimport { openApiDocument } from './src/routes/docs';\nexport default openApiDocument(app);",
       resolveDir: root,
       loader: 'ts',
     },
@@ -38,10 +39,14 @@ try {
   const file = join(tmp, 'openapi.json');
   writeFileSync(file, JSON.stringify(document, null, 2));
   const redocly = (format) =>
-    spawnSync(join(root, 'node_modules', '.bin', 'redocly'), ['lint', file, '--config', join(root, 'redocly.yaml'), `--format=${format}`, '--max-problems=500'], {
-      cwd: root,
-      encoding: 'utf8',
-    });
+    spawnSync(
+      join(root, 'node_modules', '.bin', 'redocly'),
+      ['lint', file, '--config', join(root, 'redocly.yaml'), `--format=${format}`, '--max-problems=500'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    );
   // Redocly fails only on errors; warnings must fail too, so count both from its JSON report.
   const report = redocly('json');
   const totals = JSON.parse(report.stdout.slice(report.stdout.indexOf('{'))).totals;

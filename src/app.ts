@@ -8,8 +8,8 @@ import { authenticate, requireKey } from './http/auth';
 import { newApp } from './http/factory';
 import { errorResponse, notFound, onError } from './http/on-error';
 import { assignRequestId, limitBody, requireJson } from './http/request-guards';
-import { rateLimit } from './limits';
 import { uncounted } from './http/uncounted';
+import { rateLimit } from './limits';
 import { adminApi } from './routes/admin';
 import { docsApi } from './routes/docs';
 import { health } from './routes/health';
@@ -22,8 +22,15 @@ export const app = newApp();
 app.use('*', assignRequestId);
 
 const EXPOSED_HEADERS = [
-  'ETag', 'Content-Language', 'X-Request-Id', 'Retry-After',
-  'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit', 'RateLimit-Policy',
+  'ETag',
+  'Content-Language',
+  'X-Request-Id',
+  'Retry-After',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'RateLimit',
+  'RateLimit-Policy',
 ];
 // Storefronts call the public API from browsers: any origin, key in a header, no cookies.
 app.use(
@@ -37,7 +44,10 @@ app.use(
   }),
 );
 // A status page in a browser polls health from anywhere.
-app.use('/api/health', cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'], exposeHeaders: EXPOSED_HEADERS, maxAge: 86400 }));
+app.use(
+  '/api/health',
+  cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'], exposeHeaders: EXPOSED_HEADERS, maxAge: 86400 }),
+);
 // The limiter runs after authenticate (a store's budget needs the key), before requireKey (401s count per
 // address), and before every other guard, so that each public response, 405/413/415 included, carries its headers.
 app.use('/api/v1/*', authenticate, rateLimit, requireKey);
@@ -53,7 +63,12 @@ app.use(
     onMethodNotAllowed: (c, methods) =>
       errorResponse(
         c,
-        new ApiError('METHOD_NOT_ALLOWED', `Method ${c.req.method} is not allowed here; use ${methods.join(', ')}`, {}, { Allow: methods.join(', ') }),
+        new ApiError(
+          'METHOD_NOT_ALLOWED',
+          `Method ${c.req.method} is not allowed here; use ${methods.join(', ')}`,
+          {},
+          { Allow: methods.join(', ') },
+        ),
       ),
   }),
 );

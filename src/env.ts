@@ -11,4 +11,5 @@ export interface AppEnv {
 }
 
 /** A request context whatever the route's path and validated input: for helpers shared by several handlers. */
+// biome-ignore lint/suspicious/noExplicitAny: hono's Context is generic in path and input; a shared helper takes any of them.
 export type RequestContext = Context<AppEnv, any, any>;

@@ -3,9 +3,10 @@
 // and the body matches the documented media type and schema. A test that gets an undocumented answer fails.
 // test/helpers.ts `call`, test/limits/helpers.ts `send` and `burst` check every response this way; only tests of
 // a stand-alone app built for the test (a failing rate-limit gate, a handler that throws) bypass the Worker.
+
+import { exports } from 'cloudflare:workers';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { exports } from 'cloudflare:workers';
 
 type Schema = Record<string, unknown>;
 type Header = { required?: boolean; schema?: Schema };
@@ -24,7 +25,9 @@ let contract: Promise<Contract> | undefined;
 
 async function load(): Promise<Contract> {
   // Its own address, so that fetching the document spends no budget a test counts on.
-  const res = await exports.default.fetch(new Request('http://localhost/api/openapi.json', { headers: { 'CF-Connecting-IP': '192.0.2.250' } }));
+  const res = await exports.default.fetch(
+    new Request('http://localhost/api/openapi.json', { headers: { 'CF-Connecting-IP': '192.0.2.250' } }),
+  );
   if (res.status !== 200) throw new Error(`GET /api/openapi.json: ${res.status}`);
   const doc = await res.json<Document>();
   const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -52,7 +55,9 @@ function validator(c: Contract, ref: string): ValidateFunction {
 }
 
 function fail(request: Request, status: number, problem: string): never {
-  throw new Error(`Response breaks the OpenAPI document: ${request.method} ${new URL(request.url).pathname} → ${status}: ${problem}`);
+  throw new Error(
+    `Response breaks the OpenAPI document: ${request.method} ${new URL(request.url).pathname} → ${status}: ${problem}`,
+  );
 }
 
 /** The documented response for this request and status, with its JSON pointer, or a failure. */
@@ -75,16 +80,22 @@ function documented(c: Contract, request: Request, status: number): { response: 
   }
   // A method the path does not take: 405 (or a guard's answer that runs first), as documented on its operations.
   for (const [name, other] of Object.entries(item)) {
-    if (other.responses?.[status]) return { response: other.responses[status]!, at: pointer('paths', route.path, name, 'responses', String(status)) };
+    if (other.responses?.[status])
+      return { response: other.responses[status]!, at: pointer('paths', route.path, name, 'responses', String(status)) };
   }
-  return fail(request, status, `${request.method} is not an operation of ${route.path} and the status is documented on none of its operations`);
+  return fail(
+    request,
+    status,
+    `${request.method} is not an operation of ${route.path} and the status is documented on none of its operations`,
+  );
 }
 
 export async function checkResponse(request: Request, res: Response): Promise<void> {
   const url = new URL(request.url);
   // Preflights are CORS protocol, not operations.
   if (!url.pathname.startsWith('/api/') || request.method === 'OPTIONS') return;
-  const c = await (contract ??= load());
+  contract ??= load();
+  const c = await contract;
   const found = documented(c, request, res.status);
   const text = await res.clone().text();
   const errorRef = 'openapi.json#/components/schemas/Error';
@@ -111,7 +122,8 @@ export async function checkResponse(request: Request, res: Response): Promise<vo
     return;
   }
   const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
-  if (!content[type]) fail(request, res.status, `Content-Type ${type || '(none)'} is not documented (${Object.keys(content).join(', ')})`);
+  if (!content[type])
+    fail(request, res.status, `Content-Type ${type || '(none)'} is not documented (${Object.keys(content).join(', ')})`);
   if (type === 'application/json' && content[type]!.schema) {
     const v = validator(c, `openapi.json#/${at}/content/${pointer(type)}/schema`);
     if (!v(JSON.parse(text))) fail(request, res.status, `body: ${c.ajv.errorsText(v.errors)}; body was ${text.slice(0, 500)}`);

@@ -1,7 +1,7 @@
 // Reading sent configuration values for the hand-written and peer implementations: the same acceptance rules as
 // the runtime (a value absent, null or "" means "use the default"; an invalid one is reported and replaced by the
 // default). Their messages are plain, not localized: the benchmark configurations are valid.
-import { issue, type Issue } from './outcome';
+import { type Issue, issue } from './outcome';
 
 export const absent = (raw: unknown): boolean => raw === undefined || raw === null || raw === '';
 
@@ -13,7 +13,15 @@ function invalid<T>(id: string, fallback: T, errors: Issue[]): T {
 }
 
 /** `step` 0: any value; the grid starts at `min` (at 0 when there is no minimum). */
-export function numberValue(raw: unknown, min: number, max: number, step: number, fallback: number, id: string, errors: Issue[]): number {
+export function numberValue(
+  raw: unknown,
+  min: number,
+  max: number,
+  step: number,
+  fallback: number,
+  id: string,
+  errors: Issue[],
+): number {
   if (absent(raw)) return fallback;
   const v = typeof raw === 'number' ? raw : typeof raw === 'string' && DECIMAL.test(raw) ? Number(raw) : NaN;
   if (!Number.isFinite(v) || v < min || v > max) return invalid(id, fallback, errors);
@@ -32,7 +40,14 @@ export function booleanValue(raw: unknown, fallback: boolean, id: string, errors
   return typeof raw === 'boolean' ? raw : invalid(id, fallback, errors);
 }
 
-export function textValue(raw: unknown, maxLength: number, pattern: RegExp, fallback: string, id: string, errors: Issue[]): string {
+export function textValue(
+  raw: unknown,
+  maxLength: number,
+  pattern: RegExp,
+  fallback: string,
+  id: string,
+  errors: Issue[],
+): string {
   if (absent(raw)) return fallback;
   return typeof raw === 'string' && [...raw].length <= maxLength && pattern.test(raw) ? raw : invalid(id, fallback, errors);
 }
@@ -66,7 +81,8 @@ export interface QuantitySpec {
 }
 
 export function quantityValue(q: unknown, spec: QuantitySpec, errors: Issue[]): number {
-  if (typeof q === 'number' && Number.isInteger(q) && q >= spec.min && q <= spec.max && (q - spec.min) % spec.step === 0) return q;
+  if (typeof q === 'number' && Number.isInteger(q) && q >= spec.min && q <= spec.max && (q - spec.min) % spec.step === 0)
+    return q;
   errors.push(issue('INVALID_QUANTITY', 'invalid quantity', 'quantity'));
   return spec.default;
 }
@@ -75,4 +91,3 @@ export function quantityValue(q: unknown, spec: QuantitySpec, errors: Issue[]): 
 export function requireValue(raw: unknown, id: string, label: string, errors: Issue[]): void {
   if (absent(raw)) errors.push(issue('REQUIRED', `${label} is required`, id));
 }
-

@@ -24,7 +24,13 @@ export function rangeInterpolate(bands: readonly number[], values: readonly numb
   return i === p ? v0 : v0 + ((values[i + 1] as number) - v0) * (p - i);
 }
 
-export function matrixNext(rows: readonly number[], cols: readonly number[], values: readonly (readonly number[])[], r: number, c: number): number {
+export function matrixNext(
+  rows: readonly number[],
+  cols: readonly number[],
+  values: readonly (readonly number[])[],
+  r: number,
+  c: number,
+): number {
   return (values[position(rows, r, false)] as readonly number[])[position(cols, c, false)] as number;
 }
 

@@ -1,7 +1,7 @@
 // What every implementation of an example computes, in one shape, so that they can be compared with deepEqual.
 // Money goes through the runtime's own helpers: the benchmark compares evaluation, not rounding.
 import type { Evaluation, Issue } from '../../src/lang/runtime/index';
-import { minorScale, toMajor, toMinor, totals, type Tier } from '../../src/lang/runtime/money';
+import { minorScale, type Tier, toMajor, toMinor, totals } from '../../src/lang/runtime/money';
 import { formatNumber } from '../../src/lang/runtime/numeric';
 
 export type { Issue };
@@ -88,7 +88,13 @@ export class Bill {
     }
     const t = totals(this.unit, quantity, tiers);
     if (t === undefined) throw new Error('price overflows');
-    if (t.discount !== 0) this.lines.push({ id: 'quantity_discount', kind: 'discount', label: 'Quantity discount', amount: toMajor(-t.discount, mu) });
+    if (t.discount !== 0)
+      this.lines.push({
+        id: 'quantity_discount',
+        kind: 'discount',
+        label: 'Quantity discount',
+        amount: toMajor(-t.discount, mu),
+      });
     return {
       currency,
       unit: toMajor(this.unit, mu),

@@ -1,6 +1,6 @@
 // The servers bench/http measures: `npm run dev` (scripts/dev.mjs: migrations, demo seed, wrangler dev, example
 // products) and the bare worker, each started on a free port in its own process group and stopped by that group.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -53,7 +53,11 @@ async function start(
   env: Record<string, string> = {},
 ) {
   const out = createWriteStream(log);
-  const child = spawn(command, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true', ...env } });
+  const child = spawn(command, args, {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CI: 'true', ...env },
+  });
   let output = '';
   for (const stream of [child.stdout, child.stderr]) {
     stream?.on('data', (chunk: Buffer) => {
@@ -96,7 +100,11 @@ export async function startBare(logDir: URL): Promise<Server> {
     'node_modules/.bin/wrangler',
     ['dev', '-c', 'bench/bare-wrangler.toml', '--port', String(port), '--inspector-port', String(inspector), ...QUIET],
     new URL('bare.log', logDir).pathname,
-    async () => fetch(base).then((r) => r.ok, () => false),
+    async () =>
+      fetch(base).then(
+        (r) => r.ok,
+        () => false,
+      ),
     60_000,
   );
   return { base, stop };

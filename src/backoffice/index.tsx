@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
-import { assets } from './assets';
 import { csrfToken, currentSession } from '../http/admin-cookie';
+import { assets } from './assets';
 import type { BackofficeEnv } from './env';
 import { securityHeaders } from './headers';
 import { PageNotFound } from './load';
@@ -35,14 +35,30 @@ backoffice.get('/', (c) => c.redirect('/admin/stores', 302));
 backoffice.route('/stores', storePages);
 backoffice.route('/stores', productPages);
 backoffice.get('*', (c) =>
-  c.html(<MessagePage title="Page not found" text={`There is no backoffice page at ${c.req.path}.`} href="/admin/stores" link="Go to the stores" />, 404),
+  c.html(
+    <MessagePage
+      title="Page not found"
+      text={`There is no backoffice page at ${c.req.path}.`}
+      href="/admin/stores"
+      link="Go to the stores"
+    />,
+    404,
+  ),
 );
 
 backoffice.onError((err, c) => {
   if (err instanceof PageNotFound) {
     return c.html(<MessagePage title="Not found" text={err.message} href="/admin/stores" link="Go to the stores" />, 404);
   }
-  console.error(JSON.stringify({ level: 'error', request_id: c.var.requestId, path: c.req.path, error: String(err), stack: err instanceof Error ? err.stack : undefined }));
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      request_id: c.var.requestId,
+      path: c.req.path,
+      error: String(err),
+      stack: err instanceof Error ? err.stack : undefined,
+    }),
+  );
   const text = `The page could not be shown. Quote request id ${c.var.requestId} when you report this.`;
   return c.html(<MessagePage title="Something went wrong" text={text} href="/admin/stores" link="Go to the stores" />, 500);
 });

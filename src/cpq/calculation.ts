@@ -18,7 +18,8 @@ export function presentCalculation({ productId, loaded, configuration, quantity,
   const outputs: Record<string, Record<string, number>> = {};
   for (const [group, items] of evaluation.outputs) {
     // Object.fromEntries defines own properties, so a group or item named __proto__ stays plain data.
-    if (selection.groups.has(group)) Object.defineProperty(outputs, group, { value: Object.fromEntries(items), enumerable: true });
+    if (selection.groups.has(group))
+      Object.defineProperty(outputs, group, { value: Object.fromEntries(items), enumerable: true });
   }
   return {
     product_id: productId,
@@ -26,7 +27,13 @@ export function presentCalculation({ productId, loaded, configuration, quantity,
     language: evaluation.language,
     configuration,
     result: {
-      totals: { price: price.total, unit_price: price.unit, subtotal: price.subtotal, discount: price.discount, currency: price.currency },
+      totals: {
+        price: price.total,
+        unit_price: price.unit,
+        subtotal: price.subtotal,
+        discount: price.discount,
+        currency: price.currency,
+      },
       lines: price.lines,
       groups: outputs,
     },

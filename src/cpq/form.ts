@@ -11,7 +11,10 @@ const rendered = new WeakMap<LoadedProduct, Map<string, string>>();
 /** The serialized form document of a product version in one language, built once per version and language. */
 export function formBody(loaded: LoadedProduct, productId: string, lang: string): string {
   let byLang = rendered.get(loaded);
-  if (!byLang) rendered.set(loaded, (byLang = new Map()));
+  if (!byLang) {
+    byLang = new Map();
+    rendered.set(loaded, byLang);
+  }
   let body = byLang.get(lang);
   if (body === undefined) {
     body = JSON.stringify({ product_id: productId, version: loaded.version, ...renderForm(loaded.model.ir, lang) });

@@ -13,7 +13,11 @@ export interface OutputSelection {
  * groups wanted; `*` means every group this key may read. An internal group needs `production:read`: named
  * explicitly without it is 403; under `*` it is left out and reported as withheld.
  */
-export function selectOutputGroups(ir: ProductIR, requested: string[] | undefined, permissions: readonly Permission[]): OutputSelection {
+export function selectOutputGroups(
+  ir: ProductIR,
+  requested: string[] | undefined,
+  permissions: readonly Permission[],
+): OutputSelection {
   const mayReadInternal = permissions.includes('production:read');
   if (requested === undefined) return { groups: new Set(ir.outputs.filter((o) => !o.internal).map((o) => o.id)), withheld: [] };
   const known = new Map(ir.outputs.map((o) => [o.id, o]));
@@ -33,9 +37,13 @@ export function selectOutputGroups(ir: ProductIR, requested: string[] | undefine
   const named = requested.filter((name) => name !== '*').map((name) => known.get(name)!);
   const forbidden = named.filter((o) => o.internal && !mayReadInternal).map((o) => o.id);
   if (forbidden.length > 0) {
-    throw new ApiError('FORBIDDEN', `Output group(s) ${forbidden.join(', ')} hold production data; this API key lacks 'production:read'`, {
-      details: { groups: forbidden, required_permission: 'production:read' },
-    });
+    throw new ApiError(
+      'FORBIDDEN',
+      `Output group(s) ${forbidden.join(', ')} hold production data; this API key lacks 'production:read'`,
+      {
+        details: { groups: forbidden, required_permission: 'production:read' },
+      },
+    );
   }
   if (!requested.includes('*')) return { groups: new Set(named.map((o) => o.id)), withheld: [] };
   const readable = ir.outputs.filter((o) => !o.internal || mayReadInternal);

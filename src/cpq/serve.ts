@@ -1,8 +1,8 @@
 import type { z } from '@hono/zod-openapi';
 import type { RequestContext } from '../env';
 import { ApiError } from '../errors';
-import type { Permission } from '../keys/permissions';
 import { cappedLists } from '../http/capped';
+import type { Permission } from '../keys/permissions';
 import { IR_VERSION } from '../lang/ir';
 import { type Issue, negotiateLanguage } from '../lang/runtime';
 import { loadProduct, warmProduct } from '../products/models';
@@ -10,8 +10,8 @@ import { readCurrentVersion, type VersionPointer } from '../products/pointer';
 import type { CalculateRequest } from '../routes/v1/calculate';
 import { presentCalculation } from './calculation';
 import { matchesETag } from './etag';
-import { cachedForm, formCacheKey, storeForm } from './form-cache';
 import { formBody } from './form';
+import { cachedForm, formCacheKey, storeForm } from './form-cache';
 import { selectOutputGroups } from './output-groups';
 
 /** Storefronts may reuse a form for a minute and serve it stale while revalidating; the ETag makes revalidation cheap. */
@@ -74,7 +74,12 @@ export async function calculationResponse(
   const evaluation = loaded.model.evaluate({ configuration: body.configuration, quantity, lang: body.lang });
   c.header('Content-Language', evaluation.language);
   const states = withStates
-    ? { states: { fields: evaluation.fields.map(({ id, visible, enabled, required }) => ({ id, visible, enabled, required })), groups: evaluation.groups } }
+    ? {
+        states: {
+          fields: evaluation.fields.map(({ id, visible, enabled, required }) => ({ id, visible, enabled, required })),
+          groups: evaluation.groups,
+        },
+      }
     : {};
   if (evaluation.errors.length > 0 || !evaluation.price) {
     return c.json(
@@ -87,7 +92,14 @@ export async function calculationResponse(
       422,
     );
   }
-  const result = presentCalculation({ productId: body.product_id, loaded, configuration: body.configuration, quantity, selection, evaluation });
+  const result = presentCalculation({
+    productId: body.product_id,
+    loaded,
+    configuration: body.configuration,
+    quantity,
+    selection,
+    evaluation,
+  });
   return c.json({ ...result, ...cappedLists({ warnings: evaluation.warnings }), ...states }, 200);
 }
 

@@ -1,10 +1,10 @@
 import { createMiddleware } from 'hono/factory';
-import { currentSession } from './admin-cookie';
-import { CSRF_HEADER, verifyCsrf } from './admin-session';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { sha256Hex } from '../keys/secret';
 import { SIGN_IN_FAILURES_PER_MINUTE, signInThrottles } from '../limits/sign-in-throttle';
+import { currentSession } from './admin-cookie';
+import { CSRF_HEADER, verifyCsrf } from './admin-session';
 
 export async function sameSecret(a: string, b: string): Promise<boolean> {
   // Hash first so the comparison is constant-time and independent of either length.
@@ -16,7 +16,10 @@ export async function sameSecret(a: string, b: string): Promise<boolean> {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const unauthorized = () =>
-  new ApiError('UNAUTHORIZED', 'Missing or wrong admin credentials: send Authorization: Bearer <ADMIN_TOKEN>, or sign in to the backoffice');
+  new ApiError(
+    'UNAUTHORIZED',
+    'Missing or wrong admin credentials: send Authorization: Bearer <ADMIN_TOKEN>, or sign in to the backoffice',
+  );
 
 const throttled = (retryAfter: number) =>
   new ApiError(

@@ -1,8 +1,15 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { ApiError } from '../errors';
+import {
+  csrfTokenFor,
+  issueSession,
+  SESSION_COOKIE,
+  SESSION_TTL_SECONDS,
+  type SessionInfo,
+  verifySession,
+} from './admin-session';
 import { endedSessions } from './ended-sessions';
-import { csrfTokenFor, issueSession, SESSION_COOKIE, SESSION_TTL_SECONDS, type SessionInfo, verifySession } from './admin-session';
 
 /** The cookie's session when this secret issued it, it has not expired and it was not signed out of. */
 async function liveSession<E extends { Bindings: Env }>(c: Context<E>): Promise<{ value: string; info: SessionInfo } | null> {

@@ -59,7 +59,11 @@ export interface SessionInfo {
 }
 
 /** The id and expiry of a value this secret issued that has not expired, else null. An empty secret accepts nothing. */
-export async function verifySession(secret: string | undefined, value: string | undefined, nowMs: number = Date.now()): Promise<SessionInfo | null> {
+export async function verifySession(
+  secret: string | undefined,
+  value: string | undefined,
+  nowMs: number = Date.now(),
+): Promise<SessionInfo | null> {
   if (!secret || !value) return null;
   const match = SESSION_SHAPE.exec(value);
   if (!match) return null;

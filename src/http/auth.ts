@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, RequestContext } from '../env';
 import { ApiError } from '../errors';

@@ -48,7 +48,9 @@ function describe(issues: Issue[], target: string, data: unknown) {
   const first = all[0];
   // "Invalid body field 'name': Required", but "Invalid body: Unknown field 'qty'" where the message names it.
   const named = first?.field && !first.message.includes(`'${first.field}'`) ? ` field '${first.field}'` : '';
-  const message = first ? `Invalid ${location}${named}: ${first.message}${all.length > 1 ? ` (and ${all.length - 1} more)` : ''}` : `Invalid ${location}`;
+  const message = first
+    ? `Invalid ${location}${named}: ${first.message}${all.length > 1 ? ` (and ${all.length - 1} more)` : ''}`
+    : `Invalid ${location}`;
   return { message, ...cappedLists({ errors: all }) };
 }
 
@@ -57,7 +59,11 @@ export function newApp() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) {
-        const { message, ...extra } = describe(result.error.issues as Issue[], result.target, (result as { data?: unknown }).data);
+        const { message, ...extra } = describe(
+          result.error.issues as Issue[],
+          result.target,
+          (result as { data?: unknown }).data,
+        );
         throw new ApiError('BAD_REQUEST', message, extra);
       }
     },

@@ -51,8 +51,5 @@ export function onError(err: unknown, c: Context<AppEnv>): Response {
       stack: err instanceof Error ? err.stack : undefined,
     }),
   );
-  return errorResponse(
-    c,
-    new ApiError('INTERNAL', `Internal error; quote request id ${c.var.requestId} to support`),
-  );
+  return errorResponse(c, new ApiError('INTERNAL', `Internal error; quote request id ${c.var.requestId} to support`));
 }

@@ -1,12 +1,12 @@
 // The schema language front end: source text → diagnostics and, when there is no error, the product's IR.
 import { check } from './check/index';
 import { compile } from './compile';
-import { Diagnostics, type Diagnostic, type Omitted } from './diagnostics';
+import { type Diagnostic, Diagnostics, type Omitted } from './diagnostics';
 import type { ProductIR } from './ir';
 import { parse } from './syntax/parse';
 import { SourceMap } from './syntax/source';
 
-export { DIAGNOSTIC_CODES, MAX_DIAGNOSTICS, type Diagnostic, type DiagnosticCode, type Omitted } from './diagnostics';
+export { DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode, MAX_DIAGNOSTICS, type Omitted } from './diagnostics';
 
 export interface Analysis {
   /** Only when no diagnostic is an error. */

@@ -22,10 +22,19 @@ export interface Quota {
  * monitors yet slows key guessing and floods.
  */
 export const BUDGETS: Readonly<Record<Tier, readonly Quota[]>> = {
-  free: [{ window: 'minute', limit: 60 }, { window: 'day', limit: 1_000 }],
-  pro: [{ window: 'minute', limit: 300 }, { window: 'day', limit: 10_000 }],
+  free: [
+    { window: 'minute', limit: 60 },
+    { window: 'day', limit: 1_000 },
+  ],
+  pro: [
+    { window: 'minute', limit: 300 },
+    { window: 'day', limit: 10_000 },
+  ],
   enterprise: [],
-  anonymous: [{ window: 'minute', limit: 120 }, { window: 'day', limit: 20_000 }],
+  anonymous: [
+    { window: 'minute', limit: 120 },
+    { window: 'day', limit: 20_000 },
+  ],
   // Failures only: a right token is not counted. A minute window alone, so a mistyping admin (or a script with an
   // old token) locks its address out for the rest of one minute, never for a day.
   'sign-in': [{ window: 'minute', limit: 10 }],

@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
-import { type Plan, PLANS } from '../keys/permissions';
-import { withDevLatency } from './dev-latency';
+import { PLANS, type Plan } from '../keys/permissions';
 import { BUDGETS, isTier, type Tier, type WindowName } from './budgets';
+import { withDevLatency } from './dev-latency';
 import { type Counter, room, tally, usage, type WindowState, windowEnd, windowStart, windowStates } from './windows';
 
 export interface AdmitRequest {
@@ -172,7 +172,11 @@ export class StoreGate extends DurableObject<Env> {
     const revoked =
       epoch > request.epoch
         ? sql
-            .exec<{ key_id: string }>('SELECT key_id FROM revoked WHERE rowid > ? AND revoked_at > ?', request.epoch, Date.now() - REVOCATION_HORIZON_MS)
+            .exec<{ key_id: string }>(
+              'SELECT key_id FROM revoked WHERE rowid > ? AND revoked_at > ?',
+              request.epoch,
+              Date.now() - REVOCATION_HORIZON_MS,
+            )
             .toArray()
             .map((r) => r.key_id)
         : [];
@@ -254,7 +258,12 @@ export class StoreGate extends DurableObject<Env> {
     return changed;
   }
 
-  async #write(sql: SqlStorage, before: ReadonlyMap<WindowName, Counter>, writes: Array<Counter & { window: WindowName }>, now: number) {
+  async #write(
+    sql: SqlStorage,
+    before: ReadonlyMap<WindowName, Counter>,
+    writes: Array<Counter & { window: WindowName }>,
+    now: number,
+  ) {
     for (const w of writes) {
       sql.exec(
         'INSERT INTO counters (name, start, count) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET start = excluded.start, count = excluded.count',

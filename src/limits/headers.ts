@@ -1,5 +1,5 @@
 import { WINDOW_SECONDS } from './budgets';
-import { windowEnd, type WindowState } from './windows';
+import { type WindowState, windowEnd } from './windows';
 
 /**
  * The window that binds first: the fewest requests left; on a tie the one that ends last, because every exhausted

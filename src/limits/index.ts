@@ -1,5 +1,13 @@
 export { BUDGETS, type Quota, type Tier, WINDOW_SECONDS, type WindowName } from './budgets';
-export { type Admission, type AdmitRequest, LEASE_TTL_MS, type LeaseGrant, type LeaseRequest, StoreGate, storeGate } from './gate';
+export {
+  type Admission,
+  type AdmitRequest,
+  LEASE_TTL_MS,
+  type LeaseGrant,
+  type LeaseRequest,
+  StoreGate,
+  storeGate,
+} from './gate';
 export { LeaseRegistry } from './lease';
-export { createRateLimit, type Gate, rateLimit, type RateLimitOptions } from './middleware';
+export { createRateLimit, type Gate, type RateLimitOptions, rateLimit } from './middleware';
 export { revokeStoreKey, setStorePlan } from './store-admin';

@@ -66,7 +66,12 @@ function take(lease: Lease, now: number): Admission | null {
   return lease.exhausted ? { allowed: false, revoked: false, touch: false, windows: estimate(lease, now) } : null;
 }
 
-const revokedAdmission = (lease: Lease, now: number): Admission => ({ allowed: true, revoked: true, touch: false, windows: estimate(lease, now) });
+const revokedAdmission = (lease: Lease, now: number): Admission => ({
+  allowed: true,
+  revoked: true,
+  touch: false,
+  windows: estimate(lease, now),
+});
 
 /** One subject's lease in this isolate, with its queue of requests waiting for tokens. */
 class Holder {
@@ -221,7 +226,8 @@ export class LeaseRegistry {
     const now = Date.now();
     while (holder.queue.length > 0) {
       const waiter = holder.queue[0]!;
-      const admission = waiter.keyId !== undefined && holder.revoked.has(waiter.keyId) ? revokedAdmission(lease, now) : take(lease, now);
+      const admission =
+        waiter.keyId !== undefined && holder.revoked.has(waiter.keyId) ? revokedAdmission(lease, now) : take(lease, now);
       if (!admission) return;
       holder.queue.shift();
       waiter.resolve({ ...admission, waited: true });

@@ -5,10 +5,17 @@ import { recordKeyUse } from '../keys/service';
 import { clientAddress } from './address';
 import { DEV_WAIT_HEADER, devGateLatency, withDevLatency } from './dev-latency';
 import { LocalLimiter } from './fallback';
-import { withTimeout } from './timeout';
-import { type Admission, type AdmitRequest, addressObjectName, type LeaseGrant, type LeaseRequest, storeObjectName } from './gate';
+import {
+  type Admission,
+  type AdmitRequest,
+  addressObjectName,
+  type LeaseGrant,
+  type LeaseRequest,
+  storeObjectName,
+} from './gate';
 import { bindingWindow, rateLimitHeaders } from './headers';
 import { type Decision, isolateLeases, LeaseRegistry } from './lease';
+import { withTimeout } from './timeout';
 
 /** What the middleware needs of a StoreGate stub. */
 export interface Gate {
@@ -34,7 +41,9 @@ function admissionMode(env: Env): AdmissionMode {
 }
 
 const logError = (requestId: string | undefined, message: string, err: unknown) =>
-  console.error(JSON.stringify({ level: 'error', request_id: requestId, message, error: err instanceof Error ? err.message : String(err) }));
+  console.error(
+    JSON.stringify({ level: 'error', request_id: requestId, message, error: err instanceof Error ? err.message : String(err) }),
+  );
 
 /**
  * Counts the request against its store's budget (a valid key) or its client address's budget (no or an unknown
@@ -90,4 +99,3 @@ export function createRateLimit({ gate, timeoutMs = 1_500, leases = new LeaseReg
 }
 
 export const rateLimit = createRateLimit({ gate: (env, name) => env.GATE.getByName(name), leases: isolateLeases });
-

@@ -39,7 +39,9 @@ export class SignInThrottles {
       const gate = withDevLatency(env, env.GATE.getByName(name));
       return await withTimeout(count ? gate.admit({ tier: 'sign-in' }) : gate.check({ tier: 'sign-in' }), TIMEOUT_MS);
     } catch (err) {
-      console.error(JSON.stringify({ level: 'error', message: 'sign-in throttle unavailable; counting in this isolate', error: String(err) }));
+      console.error(
+        JSON.stringify({ level: 'error', message: 'sign-in throttle unavailable; counting in this isolate', error: String(err) }),
+      );
       return this.#fallback.admit(name, 'sign-in', Date.now(), count);
     }
   }

@@ -72,12 +72,7 @@ export function windowStates(current: readonly Usage[], now: number, counted = 0
  * Admits a request when every window has room and then counts it in all of them. A refused request counts nowhere,
  * so one refused by the minute window leaves the daily quota alone. With `count` false it only reports.
  */
-export function tally(
-  quotas: readonly Quota[],
-  counters: ReadonlyMap<WindowName, Counter>,
-  now: number,
-  count = true,
-): Tally {
+export function tally(quotas: readonly Quota[], counters: ReadonlyMap<WindowName, Counter>, now: number, count = true): Tally {
   const current = usage(quotas, counters, now);
   const allowed = current.every((w) => w.used < w.limit);
   const counted = allowed && count ? 1 : 0;

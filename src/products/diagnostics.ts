@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { capList } from '../http/cap';
-import { analyze, type Analysis, type Diagnostic } from '../lang';
+import { type Analysis, analyze, type Diagnostic } from '../lang';
 import { Truncated } from '../routes/openapi-helpers';
 
 export const DiagnosticJson = z
@@ -13,7 +13,14 @@ export const DiagnosticJson = z
     message: z.string(),
   })
   .openapi('Diagnostic', {
-    example: { line: 3, column: 14, end_line: 3, end_column: 19, code: 'E_UNDEFINED', message: "Unknown name 'widht'; did you mean 'width'?" },
+    example: {
+      line: 3,
+      column: 14,
+      end_line: 3,
+      end_column: 19,
+      code: 'E_UNDEFINED',
+      message: "Unknown name 'widht'; did you mean 'width'?",
+    },
   });
 
 export type DiagnosticJson = z.infer<typeof DiagnosticJson>;
@@ -41,7 +48,12 @@ export function splitDiagnostics({ diagnostics, omitted }: Pick<Analysis, 'diagn
 }
 
 export const ValidationResult = z
-  .object({ valid: z.boolean(), errors: z.array(DiagnosticJson), warnings: z.array(DiagnosticJson), truncated: Truncated.optional() })
+  .object({
+    valid: z.boolean(),
+    errors: z.array(DiagnosticJson),
+    warnings: z.array(DiagnosticJson),
+    truncated: Truncated.optional(),
+  })
   .openapi('ValidationResult');
 
 /** The spec's schema validation result (§2.4) for a source text. */

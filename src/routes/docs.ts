@@ -35,11 +35,16 @@ function register(app: OpenAPIHono<AppEnv>) {
   if (registered.has(app)) return;
   registered.add(app);
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'X-API-Key' });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer', description: 'The API key as a bearer token' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The API key as a bearer token',
+  });
   app.openAPIRegistry.registerComponent('securitySchemes', 'AdminToken', {
     type: 'http',
     scheme: 'bearer',
-    description: 'ADMIN_TOKEN. The backoffice instead sends its session cookie, plus X-CSRF-Token on changes (docs/backoffice.md).',
+    description:
+      'ADMIN_TOKEN. The backoffice instead sends its session cookie, plus X-CSRF-Token on changes (docs/backoffice.md).',
   });
   const service = { tags: ['Service'], security: [] };
   app.openAPIRegistry.registerPath({
@@ -78,6 +83,9 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
 export function docsApi(app: OpenAPIHono<AppEnv>) {
   let document: unknown;
   return new Hono<AppEnv>()
-    .get('/openapi.json', (c) => c.json((document ??= openApiDocument(app))))
+    .get('/openapi.json', (c) => {
+      document ??= openApiDocument(app);
+      return c.json(document);
+    })
     .get('/docs', (c) => c.html(docsPage));
 }

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { newApp } from '../http/factory';
 import { SERVICE_VERSION } from '../version';
-import { NO_SECURITY, json } from './openapi-helpers';
+import { json, NO_SECURITY } from './openapi-helpers';
 
 const Health = z
   .object({ status: z.literal('healthy'), version: z.string() })

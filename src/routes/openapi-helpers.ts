@@ -23,7 +23,11 @@ export const ErrorBody = z
       .record(z.string(), z.unknown())
       .optional()
       .openapi({ description: 'Facts about the error; its keys depend on the code (docs/api.md, "Errors")' }),
-    errors: z.array(FieldProblem).max(100).optional().openapi({ description: 'On 400: every problem with a field of the request' }),
+    errors: z
+      .array(FieldProblem)
+      .max(100)
+      .optional()
+      .openapi({ description: 'On 400: every problem with a field of the request' }),
     truncated: Truncated.optional(),
     request_id: z.string().optional().openapi({ description: 'On 500: quote it to support' }),
   })
@@ -105,34 +109,67 @@ export const ConditionalHeaders = z.object({
   'If-None-Match': z
     .string()
     .optional()
-    .openapi({ param: { name: 'If-None-Match', in: 'header' }, description: 'An ETag from an earlier answer: 304 when it still matches', example: '"3f2a9c1d4b5e6f70-v3-de"' }),
+    .openapi({
+      param: { name: 'If-None-Match', in: 'header' },
+      description: 'An ETag from an earlier answer: 304 when it still matches',
+      example: '"3f2a9c1d4b5e6f70-v3-de"',
+    }),
 });
 
 /** Every response header the API sends, described once; routes and the document's surfaces pick from these. */
 export const HEADERS = {
-  'X-Request-Id': { description: 'This request\'s id, also in the logs', schema: { type: 'string', format: 'uuid' } },
+  'X-Request-Id': { description: "This request's id, also in the logs", schema: { type: 'string', format: 'uuid' } },
   'X-RateLimit-Limit': {
     description: "Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md)",
     schema: { type: 'string', pattern: '^([0-9]+|unlimited)$' },
   },
-  'X-RateLimit-Remaining': { description: "Requests left in the binding window, or 'unlimited'", schema: { type: 'string', pattern: '^([0-9]+|unlimited)$' } },
-  'X-RateLimit-Reset': { description: 'Unix time (seconds) at which the binding window ends', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  'X-RateLimit-Remaining': {
+    description: "Requests left in the binding window, or 'unlimited'",
+    schema: { type: 'string', pattern: '^([0-9]+|unlimited)$' },
+  },
+  'X-RateLimit-Reset': {
+    description: 'Unix time (seconds) at which the binding window ends',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
   'RateLimit-Policy': {
-    description: 'Every window\'s quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited',
-    schema: { type: 'string', pattern: '^"[a-z]+";q=[0-9]+;w=[0-9]+(, "[a-z]+";q=[0-9]+;w=[0-9]+)*$', example: '"minute";q=60;w=60, "day";q=1000;w=86400' },
+    description: "Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited",
+    schema: {
+      type: 'string',
+      pattern: '^"[a-z]+";q=[0-9]+;w=[0-9]+(, "[a-z]+";q=[0-9]+;w=[0-9]+)*$',
+      example: '"minute";q=60;w=60, "day";q=1000;w=86400',
+    },
   },
   RateLimit: {
-    description: 'Every window\'s remaining count and seconds to reset; absent when unlimited',
-    schema: { type: 'string', pattern: '^"[a-z]+";r=[0-9]+;t=[0-9]+(, "[a-z]+";r=[0-9]+;t=[0-9]+)*$', example: '"minute";r=57;t=42, "day";r=997;t=43182' },
+    description: "Every window's remaining count and seconds to reset; absent when unlimited",
+    schema: {
+      type: 'string',
+      pattern: '^"[a-z]+";r=[0-9]+;t=[0-9]+(, "[a-z]+";r=[0-9]+;t=[0-9]+)*$',
+      example: '"minute";r=57;t=42, "day";r=997;t=43182',
+    },
   },
   'Retry-After': { description: 'Seconds until a request can pass', schema: { type: 'string', pattern: '^[1-9][0-9]*$' } },
-  'WWW-Authenticate': { description: 'The scheme that gets in: a bearer token', schema: { type: 'string', const: 'Bearer realm="cpq"' } },
+  'WWW-Authenticate': {
+    description: 'The scheme that gets in: a bearer token',
+    schema: { type: 'string', const: 'Bearer realm="cpq"' },
+  },
   Allow: { description: 'The methods this path answers', schema: { type: 'string', pattern: '^[A-Z]+(, [A-Z]+)*$' } },
   ETag: { description: 'Changes with the product version and the language', schema: { type: 'string', pattern: '^(W/)?".*"$' } },
-  'Cache-Control': { description: 'How long the answer may be reused', schema: { type: 'string', example: 'private, max-age=60, stale-while-revalidate=600' } },
-  'Content-Language': { description: 'The language the answer was served in (BCP 47)', schema: { type: 'string', example: 'de' } },
-  'Access-Control-Allow-Origin': { description: 'CORS: present when the request carried Origin', schema: { type: 'string', const: '*' } },
-  'Access-Control-Expose-Headers': { description: 'CORS: the headers above a browser script may read', schema: { type: 'string' } },
+  'Cache-Control': {
+    description: 'How long the answer may be reused',
+    schema: { type: 'string', example: 'private, max-age=60, stale-while-revalidate=600' },
+  },
+  'Content-Language': {
+    description: 'The language the answer was served in (BCP 47)',
+    schema: { type: 'string', example: 'de' },
+  },
+  'Access-Control-Allow-Origin': {
+    description: 'CORS: present when the request carried Origin',
+    schema: { type: 'string', const: '*' },
+  },
+  'Access-Control-Expose-Headers': {
+    description: 'CORS: the headers above a browser script may read',
+    schema: { type: 'string' },
+  },
 } as const;
 
 export type HeaderName = keyof typeof HEADERS;

@@ -37,7 +37,10 @@ function surfaceHeaders(surface: Surface, status: string): { required: HeaderNam
   return { required, optional };
 }
 
-const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const error = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
 
 /** The statuses middleware answers for an operation before (or around) its handler. */
 function sharedResponses(surface: Surface, method: string, op: Operation): Responses {
@@ -46,7 +49,8 @@ function sharedResponses(surface: Surface, method: string, op: Operation): Respo
     500: error('Unexpected failure, masked; quote request_id'),
   };
   if (surface === 'public' || surface === 'admin') out[401] = error('Missing or invalid credentials');
-  if (surface === 'public' || surface === 'anonymous') out[429] = error("Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds");
+  if (surface === 'public' || surface === 'anonymous')
+    out[429] = error("Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds");
   if (surface === 'admin') {
     out[429] = error('Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds');
     out[503] = error('A backoffice session cookie could not be checked against the ended sessions; the admin token still works');

@@ -29,7 +29,15 @@ describe('creating and listing keys', () => {
     expect(text).not.toContain(await sha256Hex(created.key));
     const list = JSON.parse(text) as { api_keys: Record<string, unknown>[] };
     expect(list.api_keys).toEqual([
-      { id: created.id, name: 'Storefront', prefix: created.prefix, permissions: created.permissions, created_at: created.created_at, last_used_at: null, revoked_at: null },
+      {
+        id: created.id,
+        name: 'Storefront',
+        prefix: created.prefix,
+        permissions: created.permissions,
+        created_at: created.created_at,
+        last_used_at: null,
+        revoked_at: null,
+      },
     ]);
   });
 
@@ -89,7 +97,8 @@ describe('authenticating with a key', () => {
 
   it('never logs the key', async () => {
     const lines: unknown[] = [];
-    for (const level of ['log', 'info', 'warn', 'error'] as const) vi.spyOn(console, level).mockImplementation((...a) => void lines.push(...a));
+    for (const level of ['log', 'info', 'warn', 'error'] as const)
+      vi.spyOn(console, level).mockImplementation((...a) => void lines.push(...a));
     const storeId = await createStore();
     const { key } = await createKey(storeId);
     await formOf(storeId, { 'X-API-Key': key });

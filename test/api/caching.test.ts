@@ -6,7 +6,10 @@ import { SHELF } from '../fixtures/shelf';
 import { call, jsonInit, saveProduct, tenant } from '../helpers';
 
 const calculate = (storeId: string, headers: Record<string, string>) =>
-  call('/api/v1/calculate', jsonInit('POST', { tenant_id: storeId, product_id: 'shelf', configuration: { width: 600 } }, headers));
+  call(
+    '/api/v1/calculate',
+    jsonInit('POST', { tenant_id: storeId, product_id: 'shelf', configuration: { width: 600 } }, headers),
+  );
 
 describe('the request path', () => {
   it('never re-parses the source: it evaluates the stored compiled form', async () => {
@@ -35,7 +38,10 @@ describe('the request path', () => {
     const { storeId } = await tenant();
     await saveProduct(storeId, 'shelf', SHELF);
     expect(await env.KEYS.get(`product:${storeId}:shelf`, 'json')).toMatchObject({ version: 1, contentHash: expect.any(String) });
-    await call(`/api/admin/stores/${storeId}/products/shelf`, { method: 'DELETE', headers: { Authorization: 'Bearer test-admin-token' } });
+    await call(`/api/admin/stores/${storeId}/products/shelf`, {
+      method: 'DELETE',
+      headers: { Authorization: 'Bearer test-admin-token' },
+    });
     expect(await env.KEYS.get(`product:${storeId}:shelf`)).toBeNull();
   });
 

@@ -14,7 +14,10 @@ async function shelfTenant(permissions?: string[]) {
   await saveProduct(t.storeId, 'shelf', SHELF);
   const headers = permissions ? { 'X-API-Key': (await createKey(t.storeId, permissions)).key } : t.headers;
   const calculate = (body: Record<string, unknown>) =>
-    call('/api/v1/calculate', jsonInit('POST', { tenant_id: t.storeId, product_id: 'shelf', configuration: {}, ...body }, headers));
+    call(
+      '/api/v1/calculate',
+      jsonInit('POST', { tenant_id: t.storeId, product_id: 'shelf', configuration: {}, ...body }, headers),
+    );
   return { ...t, calculate };
 }
 
@@ -44,7 +47,9 @@ describe('POST /api/v1/calculate', () => {
     // board 1.0 m × 50 = 50.00; oak surcharge 30.00; lacquer 12.50 → unit 92.50;
     // × 10 = 925.00; tier 10 → 10% = 92.50; total 832.50.
     const { calculate } = await shelfTenant();
-    const body = await (await calculate({ configuration: { width: 1000, wood: 'oak', lacquer: true }, quantity: 10, lang: 'de' })).json<Calc>();
+    const body = await (
+      await calculate({ configuration: { width: 1000, wood: 'oak', lacquer: true }, quantity: 10, lang: 'de' })
+    ).json<Calc>();
     expect(body.result.totals).toEqual({ price: 832.5, unit_price: 92.5, subtotal: 925, discount: 92.5, currency: 'EUR' });
     expect(body.result.lines).toEqual([
       { id: 'board', kind: 'line', label: 'Brett', amount: 50 },
@@ -54,7 +59,9 @@ describe('POST /api/v1/calculate', () => {
     ]);
     expect(body.configuration).toEqual({ width: 1000, wood: 'oak', lacquer: true });
     expect(body.quantity).toEqual({ value: 10, min: 1, max: 20, step: 1 });
-    expect(body.warnings).toEqual([expect.objectContaining({ code: 'RULE', rule: 'long', message: 'Long shelves need a middle bracket' })]);
+    expect(body.warnings).toEqual([
+      expect.objectContaining({ code: 'RULE', rule: 'long', message: 'Long shelves need a middle bracket' }),
+    ]);
   });
 
   it('ignores values of invisible fields', async () => {
@@ -87,7 +94,10 @@ describe('POST /api/v1/calculate', () => {
     for (const output_groups of [['bom'], ['*', 'bom']]) {
       const forbidden = await storefront.calculate({ output_groups });
       expect(forbidden.status).toBe(403);
-      expect(await forbidden.json()).toMatchObject({ code: 'FORBIDDEN', details: { groups: ['bom'], required_permission: 'production:read' } });
+      expect(await forbidden.json()).toMatchObject({
+        code: 'FORBIDDEN',
+        details: { groups: ['bom'], required_permission: 'production:read' },
+      });
     }
     expect((await storefront.calculate({ output_groups: ['weight'] })).status).toBe(200);
   });
@@ -99,7 +109,9 @@ describe('POST /api/v1/calculate', () => {
     expect(await res.json()).toMatchObject({
       code: 'BAD_REQUEST',
       error: expect.stringContaining('paint'),
-      errors: [{ field: 'output_groups.1', code: 'UNKNOWN_OUTPUT_GROUP', location: 'body', message: expect.stringContaining('paint') }],
+      errors: [
+        { field: 'output_groups.1', code: 'UNKNOWN_OUTPUT_GROUP', location: 'body', message: expect.stringContaining('paint') },
+      ],
       details: { available: ['bom', 'weight'] },
     });
   });
@@ -111,7 +123,11 @@ describe('POST /api/v1/calculate', () => {
   ])('400s the unknown top-level field %s, naming it, instead of pricing something else', async (name, extra) => {
     const { storeId, headers } = await shelfTenant();
     const body = `{"tenant_id":${JSON.stringify(storeId)},"product_id":"shelf","configuration":{},${JSON.stringify(extra).slice(1, -1)}}`;
-    const res = await call('/api/v1/calculate', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body });
+    const res = await call('/api/v1/calculate', {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body,
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
       code: 'BAD_REQUEST',
@@ -123,7 +139,10 @@ describe('POST /api/v1/calculate', () => {
   it('caps a 400 for many unknown fields at 100 entries and counts the rest', async () => {
     const { storeId, headers } = await shelfTenant();
     const extra = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`x${i}`, i]));
-    const res = await call('/api/v1/calculate', jsonInit('POST', { tenant_id: storeId, product_id: 'shelf', configuration: {}, ...extra }, headers));
+    const res = await call(
+      '/api/v1/calculate',
+      jsonInit('POST', { tenant_id: storeId, product_id: 'shelf', configuration: {}, ...extra }, headers),
+    );
     expect(res.status).toBe(400);
     const body = await res.json<z.infer<typeof ErrorBody>>();
     expect(body.errors).toHaveLength(100);
@@ -184,7 +203,9 @@ describe('POST /api/v1/calculate', () => {
     const res = await calculate({ configuration: { width: 1200 }, lang: 'de-CH' });
     expect(res.status).toBe(422);
     const body = await res.json<Rejected>();
-    expect(body.errors).toEqual([{ code: 'RULE', rule: 'too_wide', field: 'width', message: 'Kiefer über 1100 mm biegt sich durch' }]);
+    expect(body.errors).toEqual([
+      { code: 'RULE', rule: 'too_wide', field: 'width', message: 'Kiefer über 1100 mm biegt sich durch' },
+    ]);
     expect(body.error).toBe('Kiefer über 1100 mm biegt sich durch');
     expect(res.headers.get('Content-Language')).toBe('de');
   });
@@ -200,7 +221,9 @@ describe('POST /api/v1/calculate', () => {
     const { calculate } = await shelfTenant();
     const res = await calculate({ quantity });
     expect(res.status).toBe(422);
-    expect((await res.json<Rejected>()).errors).toContainEqual(expect.objectContaining({ field: 'quantity', code: 'INVALID_QUANTITY' }));
+    expect((await res.json<Rejected>()).errors).toContainEqual(
+      expect.objectContaining({ field: 'quantity', code: 'INVALID_QUANTITY' }),
+    );
   });
 
   it.each([
@@ -213,7 +236,10 @@ describe('POST /api/v1/calculate', () => {
     const { calculate } = await shelfTenant();
     const res = await calculate(patch);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST', errors: [expect.objectContaining({ field, location: 'body' })] });
+    expect(await res.json()).toMatchObject({
+      code: 'BAD_REQUEST',
+      errors: [expect.objectContaining({ field, location: 'body' })],
+    });
   });
 
   it('404s an unknown product and 403s another tenant', async () => {

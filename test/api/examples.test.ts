@@ -5,7 +5,16 @@ import type { ProductForm } from '../../src/routes/v1/form';
 import { call, jsonInit, saveProduct, tenant } from '../helpers';
 
 const examples = import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true });
-const byId = Object.entries(examples).map(([path, source]) => [path.split('/').pop()!.replace(/\.cpq$/, ''), source] as const);
+const byId = Object.entries(examples).map(
+  ([path, source]) =>
+    [
+      path
+        .split('/')
+        .pop()!
+        .replace(/\.cpq$/, ''),
+      source,
+    ] as const,
+);
 
 type Form = z.infer<typeof ProductForm>;
 
@@ -21,7 +30,11 @@ describe('every example product', () => {
     expect(res.status).toBe(200);
     const form = await res.json<Form>();
     for (const lang of form.languages) {
-      expect((await call(`/api/v1/products/${id}/form?tenant_id=${storeId}&lang=${lang}`, { headers })).headers.get('Content-Language')).toBe(lang);
+      expect(
+        (await call(`/api/v1/products/${id}/form?tenant_id=${storeId}&lang=${lang}`, { headers })).headers.get(
+          'Content-Language',
+        ),
+      ).toBe(lang);
     }
 
     const configuration: Record<string, unknown> = {};
@@ -30,7 +43,11 @@ describe('every example product', () => {
     }
     const calc = await call(
       '/api/v1/calculate',
-      jsonInit('POST', { tenant_id: storeId, product_id: id, configuration, quantity: form.quantity.default, output_groups: ['*'] }, headers),
+      jsonInit(
+        'POST',
+        { tenant_id: storeId, product_id: id, configuration, quantity: form.quantity.default, output_groups: ['*'] },
+        headers,
+      ),
     );
     const body = await calc.json<z.infer<typeof CalculationResult>>();
     expect(calc.status, JSON.stringify(body)).toBe(200);

@@ -22,7 +22,10 @@ describe('the field type registry', () => {
     const { storeId, headers } = await tenant();
     const seen = new Set<string>();
     for (const [path, source] of Object.entries(examples)) {
-      const id = path.split('/').pop()!.replace(/\.cpq$/, '');
+      const id = path
+        .split('/')
+        .pop()!
+        .replace(/\.cpq$/, '');
       expect((await saveProduct(storeId, id, source)).status).toBe(201);
       const form = await (await call(`/api/v1/products/${id}/form?tenant_id=${storeId}`, { headers })).json<Form>();
       const configuration: Record<string, unknown> = {};
@@ -45,7 +48,9 @@ describe('the field type registry', () => {
   });
 
   it('documents the form fields as a union discriminated by type in openapi.json', async () => {
-    const doc = await (await call('/api/openapi.json')).json<{ components: { schemas: Record<string, Record<string, unknown>> } }>();
+    const doc = await (await call('/api/openapi.json')).json<{
+      components: { schemas: Record<string, Record<string, unknown>> };
+    }>();
     const union = doc.components.schemas.FormField!;
     expect(union.discriminator).toMatchObject({ propertyName: 'type' });
     expect((union.oneOf as unknown[]).length).toBe(FIELD_TYPE_NAMES.length);
@@ -76,9 +81,15 @@ describe('text patterns', () => {
     const { headers } = await tenant();
     for (const pattern of ['(a)\\1', 'a(?=b)', '(?<!a)b', 'x'.repeat(501), '(\\w{0,100}){1,10}']) {
       const res = await call('/api/v1/validate', jsonInit('POST', { schema: schema(pattern) }, headers));
-      const body = await res.json<{ valid: boolean; errors: { code: string; line: number; column: number; message: string }[] }>();
+      const body = await res.json<{
+        valid: boolean;
+        errors: { code: string; line: number; column: number; message: string }[];
+      }>();
       expect(body.valid, pattern).toBe(false);
-      expect(body.errors.map(({ code, line, column }) => ({ code, line, column })), pattern).toEqual([{ code: 'E_VALUE', line: 2, column: 44 }]);
+      expect(
+        body.errors.map(({ code, line, column }) => ({ code, line, column })),
+        pattern,
+      ).toEqual([{ code: 'E_VALUE', line: 2, column: 44 }]);
     }
   });
 
@@ -96,6 +107,7 @@ describe('text patterns', () => {
 });
 
 /** Compile-time: the inferred form field type is a union narrowed by `type` (this function is never called). */
+// biome-ignore lint/suspicious/noExportsInTest: exported only so that the compile-time check is not an unused function.
 export function narrowsByType(field: z.infer<typeof FormField>): unknown {
   if (field.type === 'dropdown') return field.options.map((o) => o.id);
   if (field.type === 'quantity') return [field.presets, field.validation?.step, field.visible_when?.json_logic];

@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import type { ProductForm } from '../../src/routes/v1/form';
 import { IR_VERSION } from '../../src/lang/ir';
+import type { ProductForm } from '../../src/routes/v1/form';
 import { SHELF } from '../fixtures/shelf';
 import { call, saveProduct, tenant } from '../helpers';
 
@@ -29,9 +29,26 @@ describe('GET /api/v1/products/{id}/form', () => {
     const res = await form();
     expect(res.status).toBe(200);
     const body = await res.json<Form>();
-    expect(body).toMatchObject({ product_id: 'shelf', version: 1, layout: 'sections', language: 'en', currency: 'EUR', quantity: { min: 1, max: 20, step: 1 } });
-    expect(body.groups.map((g) => [g.id, g.label])).toEqual([['size', 'Size'], ['finish', 'Finish']]);
-    expect(body.groups[0]!.fields[0]).toMatchObject({ id: 'width', type: 'number', label: 'Width', unit: 'mm', validation: { min: 400, max: 1200, step: 100 }, default: 800 });
+    expect(body).toMatchObject({
+      product_id: 'shelf',
+      version: 1,
+      layout: 'sections',
+      language: 'en',
+      currency: 'EUR',
+      quantity: { min: 1, max: 20, step: 1 },
+    });
+    expect(body.groups.map((g) => [g.id, g.label])).toEqual([
+      ['size', 'Size'],
+      ['finish', 'Finish'],
+    ]);
+    expect(body.groups[0]!.fields[0]).toMatchObject({
+      id: 'width',
+      type: 'number',
+      label: 'Width',
+      unit: 'mm',
+      validation: { min: 400, max: 1200, step: 100 },
+      default: 800,
+    });
     const wood = fieldOf(body, 'wood', 'dropdown');
     expect(body.groups[1]!.fields[0]).toBe(wood);
     expect(wood).toMatchObject({ id: 'wood', type: 'dropdown', default: 'pine' });
@@ -85,7 +102,10 @@ describe('GET /api/v1/products/{id}/form', () => {
     expect((await call(`/api/v1/products/nope/form?tenant_id=${storeId}`, { headers })).status).toBe(404);
     const missing = await call('/api/v1/products/shelf/form', { headers });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toMatchObject({ code: 'BAD_REQUEST', errors: [{ field: 'tenant_id', code: 'REQUIRED', location: 'query', message: expect.any(String) }] });
+    expect(await missing.json()).toMatchObject({
+      code: 'BAD_REQUEST',
+      errors: [{ field: 'tenant_id', code: 'REQUIRED', location: 'query', message: expect.any(String) }],
+    });
     expect((await form('', { 'X-API-Key': '' })).status).toBe(401);
   });
 });

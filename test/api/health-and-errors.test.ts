@@ -70,7 +70,10 @@ describe('errors in the spec shape', () => {
   });
 
   it('an oversized body is 413 PAYLOAD_TOO_LARGE', async () => {
-    const res = await call('/api/admin/stores', jsonInit('POST', { id: 'big', name: 'x'.repeat(1_100_000) }, { Authorization: 'Bearer test-admin-token' }));
+    const res = await call(
+      '/api/admin/stores',
+      jsonInit('POST', { id: 'big', name: 'x'.repeat(1_100_000) }, { Authorization: 'Bearer test-admin-token' }),
+    );
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
@@ -96,8 +99,17 @@ describe('rate limit headers on refusals made before routing', () => {
   it.each([
     ['405 on /api/openapi.json', async () => call('/api/openapi.json', { method: 'DELETE' }), 405],
     ['405 on /api/v1', async (h: Record<string, string>) => call('/api/v1/calculate', { method: 'GET', headers: h }), 405],
-    ['415 on /api/v1', async (h: Record<string, string>) => call('/api/v1/validate', { method: 'POST', headers: { ...h, 'Content-Type': 'text/plain' }, body: 'x' }), 415],
-    ['413 on /api/v1', async (h: Record<string, string>) => call('/api/v1/validate', jsonInit('POST', { schema: 'x'.repeat(1_100_000) }, h)), 413],
+    [
+      '415 on /api/v1',
+      async (h: Record<string, string>) =>
+        call('/api/v1/validate', { method: 'POST', headers: { ...h, 'Content-Type': 'text/plain' }, body: 'x' }),
+      415,
+    ],
+    [
+      '413 on /api/v1',
+      async (h: Record<string, string>) => call('/api/v1/validate', jsonInit('POST', { schema: 'x'.repeat(1_100_000) }, h)),
+      413,
+    ],
     ['401 on /api/v1', async () => call('/api/v1/validate', jsonInit('POST', { schema: '' })), 401],
     ['404 on an unknown /api path', async () => call('/api/nothing-here'), 404],
     ['200 on /api/openapi.json', async () => call('/api/openapi.json'), 200],
@@ -154,7 +166,10 @@ describe('health for monitors and status pages', () => {
 describe('401 names the scheme', () => {
   it.each([
     ['/api/v1 without a key', () => call('/api/v1/validate', jsonInit('POST', { schema: '' }))],
-    ['/api/v1 with an unknown key', () => call('/api/v1/validate', jsonInit('POST', { schema: '' }, { 'X-API-Key': 'cpq_nope' }))],
+    [
+      '/api/v1 with an unknown key',
+      () => call('/api/v1/validate', jsonInit('POST', { schema: '' }, { 'X-API-Key': 'cpq_nope' })),
+    ],
     ['/api/admin without a token', () => call('/api/admin/stores')],
   ])('%s carries WWW-Authenticate', async (_, send) => {
     const res = await send();

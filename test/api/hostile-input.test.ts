@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DIAGNOSTIC_CODES } from '../../src/lang/index';
 import { undefinedNames } from '../fixtures/hostile/index';
 import { SHELF } from '../fixtures/shelf';
-import { random } from '../lang/random';
 import { admin, call, jsonInit, saveProduct, tenant } from '../helpers';
+import { random } from '../lang/random';
 
 const post = (body: string, headers: Record<string, string>) =>
   call('/api/v1/calculate', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body });
@@ -20,7 +20,10 @@ describe('hostile input never yields a 500', () => {
     const deep = '['.repeat(50_000) + ']'.repeat(50_000);
     const res = await post(`{"tenant_id":"${storeId}","product_id":"shelf","configuration":{"width":${deep}}}`, headers);
     expect(res.status).toBe(422);
-    expect(await res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [expect.objectContaining({ field: 'width', code: 'INVALID_TYPE' })] });
+    expect(await res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [expect.objectContaining({ field: 'width', code: 'INVALID_TYPE' })],
+    });
   });
 
   it('a number that overflows to Infinity is refused', async () => {
@@ -30,15 +33,21 @@ describe('hostile input never yields a 500', () => {
     expect(await res.text()).not.toMatch(/Infinity|NaN/);
   });
 
-  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('%s as product id or configuration key is plain data', async (name) => {
-    const { storeId, headers } = await shelfTenant();
-    const asProduct = await post(JSON.stringify({ tenant_id: storeId, product_id: name, configuration: {} }), headers);
-    expect(asProduct.status).toBe(404);
-    const asKey = await post(`{"tenant_id":"${storeId}","product_id":"shelf","configuration":{"${name}":{"polluted":true}}}`, headers);
-    expect(asKey.status).toBe(422);
-    expect(await asKey.json()).toMatchObject({ errors: [expect.objectContaining({ field: name, code: 'UNKNOWN_FIELD' })] });
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  });
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    '%s as product id or configuration key is plain data',
+    async (name) => {
+      const { storeId, headers } = await shelfTenant();
+      const asProduct = await post(JSON.stringify({ tenant_id: storeId, product_id: name, configuration: {} }), headers);
+      expect(asProduct.status).toBe(404);
+      const asKey = await post(
+        `{"tenant_id":"${storeId}","product_id":"shelf","configuration":{"${name}":{"polluted":true}}}`,
+        headers,
+      );
+      expect(asKey.status).toBe(422);
+      expect(await asKey.json()).toMatchObject({ errors: [expect.objectContaining({ field: name, code: 'UNKNOWN_FIELD' })] });
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    },
+  );
 
   it('a non-object body, or the wrong JSON type at the top, is a 400', async () => {
     const { headers } = await shelfTenant();
@@ -51,7 +60,10 @@ describe('hostile input never yields a 500', () => {
 
   it('an over-long output group list is a 400', async () => {
     const { storeId, headers } = await shelfTenant();
-    const res = await post(JSON.stringify({ tenant_id: storeId, product_id: 'shelf', configuration: {}, output_groups: Array(101).fill('bom') }), headers);
+    const res = await post(
+      JSON.stringify({ tenant_id: storeId, product_id: 'shelf', configuration: {}, output_groups: Array(101).fill('bom') }),
+      headers,
+    );
     expect(res.status).toBe(400);
   });
 
@@ -80,7 +92,8 @@ interface ValidationBody {
   truncated?: { errors?: number; warnings?: number };
 }
 
-const validate = (schema: string, headers: Record<string, string>) => call('/api/v1/validate', jsonInit('POST', { schema }, headers));
+const validate = (schema: string, headers: Record<string, string>) =>
+  call('/api/v1/validate', jsonInit('POST', { schema }, headers));
 
 /** Every diagnostic well formed: 1-based, ending at or after its start, with a documented code. */
 function expectWellFormed(list: DiagnosticBody[], source: string): void {
@@ -158,9 +171,45 @@ describe('columns count code points', () => {
 // always well-formed diagnostics, and no input taking seconds. The time bound is generous (on a loaded 2-CPU machine
 // an ordinary request was once seen at 521 ms) but below the stalls of seconds to minutes it guards against.
 describe('fuzzed input over HTTP (seeded, bounded)', () => {
-  const examples = Object.values(import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true }));
+  const examples = Object.values(
+    import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true }),
+  );
   const PER_INPUT_MS = 1_500;
-  const PIECES = ['{', '}', '(', ')', '[', ']', ':', ',', '=', '==', '"', '\\', '@', '%', '.', '-', '*', '/*', '\n', ' ', 'let', 'field', 'if', 'not', 'in', 'and', '🔥', '😀', 'é', '1e999', '0.1', 'x', '__proto__'];
+  const PIECES = [
+    '{',
+    '}',
+    '(',
+    ')',
+    '[',
+    ']',
+    ':',
+    ',',
+    '=',
+    '==',
+    '"',
+    '\\',
+    '@',
+    '%',
+    '.',
+    '-',
+    '*',
+    '/*',
+    '\n',
+    ' ',
+    'let',
+    'field',
+    'if',
+    'not',
+    'in',
+    'and',
+    '🔥',
+    '😀',
+    'é',
+    '1e999',
+    '0.1',
+    'x',
+    '__proto__',
+  ];
 
   function mutate(source: string, next: () => number): string {
     let s = source;
@@ -214,12 +263,38 @@ describe('fuzzed input over HTTP (seeded, bounded)', () => {
     for (const { id, source } of sources) expect((await saveProduct(storeId, id, source)).status).toBe(201);
     const fieldsOf = new Map<string, { id: string; options?: { id: string }[] }[]>();
     for (const { id } of sources) {
-      const form = await (await call(`/api/v1/products/${id}/form?tenant_id=${storeId}`, { headers })).json<{ groups: { fields: { id: string }[] }[] }>();
-      fieldsOf.set(id, form.groups.flatMap((g) => g.fields));
+      const form = await (await call(`/api/v1/products/${id}/form?tenant_id=${storeId}`, { headers })).json<{
+        groups: { fields: { id: string }[] }[];
+      }>();
+      fieldsOf.set(
+        id,
+        form.groups.flatMap((g) => g.fields),
+      );
     }
     const next = random(11);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-    const VALUES: unknown[] = [0, -1, 1, 0.1, 1e308, -1e308, 5e-324, 624596.08, 1e21, 'a', '', '🔥'.repeat(500), 'x'.repeat(5_000), true, false, null, [], {}, [1, 2], { a: 1 }];
+    const VALUES: unknown[] = [
+      0,
+      -1,
+      1,
+      0.1,
+      1e308,
+      -1e308,
+      5e-324,
+      624596.08,
+      1e21,
+      'a',
+      '',
+      '🔥'.repeat(500),
+      'x'.repeat(5_000),
+      true,
+      false,
+      null,
+      [],
+      {},
+      [1, 2],
+      { a: 1 },
+    ];
     for (let n = 0; n < 80; n++) {
       const { id } = pick(sources);
       const fields = fieldsOf.get(id) ?? [];
@@ -230,7 +305,12 @@ describe('fuzzed input over HTTP (seeded, bounded)', () => {
         configuration[f.id] = option ?? pick(VALUES);
       }
       if (next() < 0.2) configuration[pick(['__proto__', 'constructor', 'unknown', '🔥'])] = pick(VALUES);
-      const body = { tenant_id: storeId, product_id: id, configuration, ...(next() < 0.3 ? { quantity: pick([0, 1, 2.5, -3, 1e9]) } : {}) };
+      const body = {
+        tenant_id: storeId,
+        product_id: id,
+        configuration,
+        ...(next() < 0.3 ? { quantity: pick([0, 1, 2.5, -3, 1e9]) } : {}),
+      };
       const start = performance.now();
       const res = await call('/api/v1/calculate', jsonInit('POST', body, headers));
       const text = await res.text();

@@ -12,7 +12,7 @@ type Doc = {
 const toOpenApiPath = (honoPath: string) => honoPath.replace(/:([A-Za-z_]+)/g, '{$1}');
 
 function refs(node: unknown, found: string[] = []): string[] {
-  if (Array.isArray(node)) node.forEach((n) => refs(n, found));
+  if (Array.isArray(node)) for (const n of node) refs(n, found);
   else if (node && typeof node === 'object') {
     for (const [k, v] of Object.entries(node)) k === '$ref' && typeof v === 'string' ? found.push(v) : refs(v, found);
   }
@@ -26,14 +26,17 @@ describe('GET /api/openapi.json', () => {
     const doc = await res.json<Doc>();
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.title).toBeTruthy();
-    const documented = new Set(Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)));
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)),
+    );
     const served = app.routes
       .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !['/api/openapi.json', '/api/docs'].includes(r.path))
       .map((r) => `${r.method} ${toOpenApiPath(r.path)}`);
     expect(served.length).toBeGreaterThan(10);
     for (const route of served) expect(documented, route).toContain(route);
     for (const [path, ops] of Object.entries(doc.paths)) {
-      for (const [method, op] of Object.entries(ops)) expect(Object.keys(op.responses).length, `${method} ${path}`).toBeGreaterThan(0);
+      for (const [method, op] of Object.entries(ops))
+        expect(Object.keys(op.responses).length, `${method} ${path}`).toBeGreaterThan(0);
     }
   });
 
@@ -57,7 +60,9 @@ describe('GET /api/openapi.json', () => {
     const doc = await (await call('/api/openapi.json')).json<Doc & { info: { license?: unknown }; servers?: unknown[] }>();
     expect(doc.info.license).toBeTruthy();
     expect(doc.servers?.length).toBeGreaterThan(0);
-    const ops = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op: op as Op })));
+    const ops = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({ path, method, op: op as Op })),
+    );
     const ids = ops.map((o) => o.op.operationId);
     expect(ids.every(Boolean)).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
@@ -77,10 +82,18 @@ describe('GET /api/openapi.json', () => {
     const paths = doc.paths as unknown as Record<string, Record<string, Op>>;
     expect(paths['/api/health']!.get!.security).toEqual([]);
     expect(paths['/api/health']!.head!.security).toEqual([]);
-    expect(paths['/api/v1/products/{product_id}/form']!.get!.parameters).toContainEqual(expect.objectContaining({ name: 'If-None-Match', in: 'header' }));
+    expect(paths['/api/v1/products/{product_id}/form']!.get!.parameters).toContainEqual(
+      expect.objectContaining({ name: 'If-None-Match', in: 'header' }),
+    );
     expect(paths['/api/v1/products/{product_id}/form']!.get!.responses['304']?.headers?.ETag?.required).toBe(true);
-    expect(Object.keys(paths['/api/admin/stores/{store_id}/products/{external_id}']!.put!.requestBody!.content).sort()).toEqual(['application/json', 'text/plain']);
-    const request = (doc.components.schemas.CalculateRequest as { properties: Record<string, { type: string }>; additionalProperties: boolean });
+    expect(Object.keys(paths['/api/admin/stores/{store_id}/products/{external_id}']!.put!.requestBody!.content).sort()).toEqual([
+      'application/json',
+      'text/plain',
+    ]);
+    const request = doc.components.schemas.CalculateRequest as {
+      properties: Record<string, { type: string }>;
+      additionalProperties: boolean;
+    };
     expect(request.properties.quantity!.type).toBe('integer');
     expect(request.additionalProperties).toBe(false);
   });
@@ -99,7 +112,11 @@ describe('CORS on /api/v1', () => {
   it('answers a preflight for any origin with the key headers allowed', async () => {
     const res = await call('/api/v1/calculate', {
       method: 'OPTIONS',
-      headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, x-api-key' },
+      headers: {
+        Origin: 'https://shop.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type, x-api-key',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
@@ -108,14 +125,21 @@ describe('CORS on /api/v1', () => {
   });
 
   it('exposes the rate limit and caching headers on actual responses', async () => {
-    const res = await call('/api/v1/validate', { method: 'POST', headers: { Origin: 'https://shop.example', 'Content-Type': 'application/json' }, body: '{}' });
+    const res = await call('/api/v1/validate', {
+      method: 'POST',
+      headers: { Origin: 'https://shop.example', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(res.headers.get('Access-Control-Expose-Headers')).toContain('X-RateLimit-Remaining');
     expect(res.headers.get('Access-Control-Expose-Headers')).toContain('ETag');
   });
 
   it('is not offered on the admin API', async () => {
-    const res = await call('/api/admin/stores', { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET' } });
+    const res = await call('/api/admin/stores', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET' },
+    });
     expect(res.headers.get('Access-Control-Allow-Origin')).toBeNull();
   });
 });

@@ -12,7 +12,13 @@ describe('saving products', () => {
     const storeId = await createStore();
     const first = await saveProduct(storeId, 'shelf', SHELF);
     expect(first.status).toBe(201);
-    expect(await first.json()).toMatchObject({ external_id: 'shelf', name: 'Wall shelf', version: 1, content_hash: await sha256Hex(SHELF), unchanged: false });
+    expect(await first.json()).toMatchObject({
+      external_id: 'shelf',
+      name: 'Wall shelf',
+      version: 1,
+      content_hash: await sha256Hex(SHELF),
+      unchanged: false,
+    });
 
     const again = await saveProduct(storeId, 'shelf', SHELF);
     expect(again.status).toBe(200);
@@ -49,14 +55,23 @@ describe('saving products', () => {
     expect(res.status).toBe(422);
     const body = await res.json<z.infer<typeof ProductRejected>>();
     expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.errors[0]).toMatchObject({ code: 'E_UNDEFINED', line: expect.any(Number), column: expect.any(Number), message: expect.stringContaining('widht') });
+    expect(body.errors[0]).toMatchObject({
+      code: 'E_UNDEFINED',
+      line: expect.any(Number),
+      column: expect.any(Number),
+      message: expect.stringContaining('widht'),
+    });
     expect((await admin('GET', `/stores/${storeId}/products/broken`)).status).toBe(404);
   });
 
   it('takes the raw schema file as text/plain, as the same version as its JSON-wrapped form', async () => {
     const storeId = await createStore();
     const put = (type: string, body: string) =>
-      call(`/api/admin/stores/${storeId}/products/shelf`, { method: 'PUT', headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': type }, body });
+      call(`/api/admin/stores/${storeId}/products/shelf`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': type },
+        body,
+      });
     const raw = await put('text/plain; charset=utf-8', SHELF);
     expect(raw.status).toBe(201);
     expect(await raw.json()).toMatchObject({ version: 1, content_hash: await sha256Hex(SHELF) });
@@ -65,7 +80,15 @@ describe('saving products', () => {
     const broken = await put('text/plain', SHELF.replace('= width_m * 50', '= widht * 50'));
     expect(broken.status).toBe(422);
     // Only this route takes text: elsewhere text/plain stays a 415.
-    expect((await call('/api/admin/validate', { method: 'POST', headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'text/plain' }, body: SHELF })).status).toBe(415);
+    expect(
+      (
+        await call('/api/admin/validate', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'text/plain' },
+          body: SHELF,
+        })
+      ).status,
+    ).toBe(415);
   });
 
   it('400s an unknown field beside schema, naming it', async () => {

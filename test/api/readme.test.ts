@@ -65,7 +65,7 @@ function commands(block: string): Command[] {
         text += block[j];
         j += 1;
       }
-      word = (word ?? '') + `\u0000Q${text}\u0000`;
+      word = `${word ?? ''}\u0000Q${text}\u0000`;
       i = j + 1;
     } else if (block.startsWith('@<(jq -Rs ', i)) {
       const stop = block.indexOf(')', i);
@@ -82,10 +82,13 @@ function commands(block: string): Command[] {
   return out;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL marks quoted spans the tokenizer set aside.
+const QUOTE_MARKS = /\u0000Q?/g;
 const expand = (text: string, vars: Map<string, string>) =>
-  text.replace(/\$\{?([A-Z_]+)\}?/g, (_, name: string) => vars.get(name) ?? '').replace(/\u0000Q?/g, '');
+  text.replace(/\$\{?([A-Z_]+)\}?/g, (_, name: string) => vars.get(name) ?? '').replace(QUOTE_MARKS, '');
 /** Single-quoted text is never expanded: quotes of the other kind mark the expandable parts. */
-const expandWord = (text: string, vars: Map<string, string>) => (text.includes('$') ? expand(text, vars) : text.replace(/\u0000Q?/g, ''));
+const expandWord = (text: string, vars: Map<string, string>) =>
+  text.includes('$') ? expand(text, vars) : text.replace(QUOTE_MARKS, '');
 
 function toRequest(cmd: Command, vars: Map<string, string>): { path: string; init: RequestInit } {
   const args = cmd.words.slice(1);
@@ -107,7 +110,10 @@ function toRequest(cmd: Command, vars: Map<string, string>): { path: string; ini
     } else url = arg;
   }
   const path = url.replace(/^https?:\/\/[^/]+/, '').replace('key_…', vars.get('LAST_KEY_ID') ?? 'key_…');
-  return { path, init: { method: method ?? (body === undefined ? 'GET' : 'POST'), headers, ...(body === undefined ? {} : { body }) } };
+  return {
+    path,
+    init: { method: method ?? (body === undefined ? 'GET' : 'POST'), headers, ...(body === undefined ? {} : { body }) },
+  };
 }
 
 /** `# {…}` after a command: exact JSON when it is JSON, otherwise every key it names must be in the answer. */
@@ -151,10 +157,26 @@ async function seedDemo() {
   if ((await admin('GET', '/stores/demo')).status === 200) return;
   expect((await admin('POST', '/stores', { id: 'demo', name: 'Demo', plan: 'pro' })).status).toBe(201);
   for (const [path, source] of Object.entries(examples)) {
-    expect((await saveProduct('demo', path.split('/').pop()!.replace(/\.cpq$/, ''), source)).status).toBe(201);
+    expect(
+      (
+        await saveProduct(
+          'demo',
+          path
+            .split('/')
+            .pop()!
+            .replace(/\.cpq$/, ''),
+          source,
+        )
+      ).status,
+    ).toBe(201);
   }
   const demoKey = /KEY=(cpq_\w+)/.exec(readme)![1]!;
-  await putKeyRecord(env.KEYS, await sha256Hex(demoKey), { keyId: 'key_demo', storeId: 'demo', permissions: [...PERMISSIONS], plan: 'pro' });
+  await putKeyRecord(env.KEYS, await sha256Hex(demoKey), {
+    keyId: 'key_demo',
+    storeId: 'demo',
+    permissions: [...PERMISSIONS],
+    plan: 'pro',
+  });
 }
 
 describe("README's examples", () => {
@@ -184,7 +206,10 @@ describe("README's examples", () => {
   it('the admin block runs as written, in order', async () => {
     await seedDemo();
     expect(blocks[1]).toContain("ADMIN='Authorization: Bearer dev-admin-token'");
-    const vars = new Map([['BASE', 'http://127.0.0.1:8787/api'], ['ADMIN', `Authorization: Bearer ${ADMIN_TOKEN}`]]);
+    const vars = new Map([
+      ['BASE', 'http://127.0.0.1:8787/api'],
+      ['ADMIN', `Authorization: Bearer ${ADMIN_TOKEN}`],
+    ]);
     const answers = await replay(blocks[1]!, vars);
     expect(answers.length).toBeGreaterThan(15);
   });

@@ -32,7 +32,10 @@ describe('POST /api/v1/validate', () => {
 
   it('reports every mistake, not only the first', async () => {
     const { headers } = await tenant();
-    const broken = SHELF.replace('min: 400, max: 1200', 'min: 1400, max: 1200').replace('let width_m = width / 1000', 'let width_m = width /');
+    const broken = SHELF.replace('min: 400, max: 1200', 'min: 1400, max: 1200').replace(
+      'let width_m = width / 1000',
+      'let width_m = width /',
+    );
     const body = await (await validate(broken, headers)).json<Result>();
     expect(body.valid).toBe(false);
     expect(body.errors.map((e) => e.code)).toEqual(expect.arrayContaining(['E_SYNTAX', 'E_RANGE']));
@@ -64,7 +67,10 @@ describe('POST /api/v1/validate', () => {
     const { headers } = await tenant();
     const res = await call('/api/v1/validate', jsonInit('POST', payload, headers));
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST', errors: [expect.objectContaining({ field: 'schema', location: 'body' })] });
+    expect(await res.json()).toMatchObject({
+      code: 'BAD_REQUEST',
+      errors: [expect.objectContaining({ field: 'schema', location: 'body' })],
+    });
   });
 
   it('needs a key (401) with the schema:validate permission (403)', async () => {

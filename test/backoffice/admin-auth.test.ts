@@ -19,7 +19,10 @@ describe('/api/admin with the backoffice session cookie', () => {
     expect(missing.status).toBe(403);
     expect(await missing.json()).toMatchObject({ code: 'FORBIDDEN', error: expect.stringContaining('X-CSRF-Token') });
 
-    const wrong = await call('/api/admin/stores', jsonInit('POST', storeBody(), { Cookie: cookie, 'X-CSRF-Token': 'A'.repeat(43) }));
+    const wrong = await call(
+      '/api/admin/stores',
+      jsonInit('POST', storeBody(), { Cookie: cookie, 'X-CSRF-Token': 'A'.repeat(43) }),
+    );
     expect(wrong.status).toBe(403);
 
     const body = storeBody();
@@ -75,14 +78,17 @@ describe('signing out ends the session on the server', () => {
     const page = await call('/admin/stores', { headers: { Cookie: cookie }, redirect: 'manual' });
     expect(page.status).toBe(302);
     expect(page.headers.get('location')).toBe('/admin/login?next=%2Fadmin%2Fstores');
-    expect((await call('/api/admin/stores', jsonInit('POST', storeBody(), { Cookie: cookie, 'X-CSRF-Token': csrf }))).status).toBe(401);
+    expect(
+      (await call('/api/admin/stores', jsonInit('POST', storeBody(), { Cookie: cookie, 'X-CSRF-Token': csrf }))).status,
+    ).toBe(401);
 
     expect((await call('/api/admin/stores', { headers: { Cookie: other.cookie } })).status).toBe(200);
   });
 });
 
 describe('wrong admin tokens are limited per client address', () => {
-  const withToken = (token: string, ip: string) => call('/api/admin/stores', { headers: { Authorization: `Bearer ${token}`, 'CF-Connecting-IP': ip } });
+  const withToken = (token: string, ip: string) =>
+    call('/api/admin/stores', { headers: { Authorization: `Bearer ${token}`, 'CF-Connecting-IP': ip } });
 
   it('answers the 11th wrong token in a minute with 429 and Retry-After, refuses even the right one, and not elsewhere', async () => {
     await awayFromMinuteEdge();

@@ -9,11 +9,14 @@ import { form, signIn } from './sign-in';
 const page = async (path: string, cookie: string) => call(path, { headers: { Cookie: cookie }, redirect: 'manual' });
 
 describe('signing in', () => {
-  it.each(['/admin', '/admin/stores', '/admin/stores/x/products?tab=1', '/admin/no-such-page'])('redirects %s to the sign-in page', async (path) => {
-    const res = await call(path, { redirect: 'manual' });
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe(`/admin/login?next=${encodeURIComponent(path)}`);
-  });
+  it.each(['/admin', '/admin/stores', '/admin/stores/x/products?tab=1', '/admin/no-such-page'])(
+    'redirects %s to the sign-in page',
+    async (path) => {
+      const res = await call(path, { redirect: 'manual' });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(`/admin/login?next=${encodeURIComponent(path)}`);
+    },
+  );
 
   it('serves the sign-in page with strict security headers', async () => {
     const res = await call('/admin/login');
@@ -56,13 +59,17 @@ describe('signing in', () => {
     expect(cookie).not.toContain('Domain');
   });
 
-  it.each(['https://evil.example/', '//evil.example/admin', '/admin//evil.example', '/api/admin/stores', '/admin/login', 'javascript:alert(1)'])(
-    'never redirects to %s after signing in',
-    async (next) => {
-      const res = await call('/admin/login', form({ token: ADMIN_TOKEN, next }));
-      expect(res.headers.get('location')).toBe('/admin/stores');
-    },
-  );
+  it.each([
+    'https://evil.example/',
+    '//evil.example/admin',
+    '/admin//evil.example',
+    '/api/admin/stores',
+    '/admin/login',
+    'javascript:alert(1)',
+  ])('never redirects to %s after signing in', async (next) => {
+    const res = await call('/admin/login', form({ token: ADMIN_TOKEN, next }));
+    expect(res.headers.get('location')).toBe('/admin/stores');
+  });
 
   it('sends a signed-in visitor on from the sign-in page', async () => {
     const { cookie } = await signIn();
@@ -119,7 +126,9 @@ describe('pages', () => {
   it('list API keys by prefix only, revoked ones marked', async () => {
     const { cookie } = await signIn();
     const store = await createStore();
-    const created = await (await admin('POST', `/stores/${store}/api-keys`, { name: 'Till' })).json<z.infer<typeof CreatedApiKey>>();
+    const created = await (await admin('POST', `/stores/${store}/api-keys`, { name: 'Till' })).json<
+      z.infer<typeof CreatedApiKey>
+    >();
     await admin('DELETE', `/stores/${store}/api-keys/${created.id}`);
     const html = await (await page(`/admin/stores/${store}/api-keys`, cookie)).text();
     expect(html).toContain(`${created.prefix}…`);
@@ -173,7 +182,8 @@ describe('pages', () => {
     const { cookie } = await signIn();
     const store = await createStore();
     await saveProduct(store, 'door', NEW_PRODUCT_TEMPLATE);
-    for (const v of ['2', '0', 'abc']) expect((await page(`/admin/stores/${store}/products/door/versions/${v}`, cookie)).status).toBe(404);
+    for (const v of ['2', '0', 'abc'])
+      expect((await page(`/admin/stores/${store}/products/door/versions/${v}`, cookie)).status).toBe(404);
   });
 });
 

@@ -13,7 +13,15 @@ mkdirSync(ARTIFACTS, { recursive: true });
 export function launch() {
   return chromium.launch({
     executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -40,7 +48,8 @@ export async function adminApi(method, path, body) {
 export function watchErrors(page, errors) {
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource: the server responded with a status of 4')) errors.push(m.text());
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource: the server responded with a status of 4'))
+      errors.push(m.text());
   });
 }
 

@@ -36,7 +36,9 @@ after(async () => {
 describe('preview layouts', () => {
   for (const example of ['interior-door', 'roller-blind', 'shelving', 'signage', 'kitchen-worktop', 'pvc-window']) {
     it(`renders ${example} in its layout with a control for every field`, async () => {
-      const saved = await adminApi('PUT', `/stores/${STORE}/products/${example}`, { schema: readFileSync(`examples/${example}.cpq`, 'utf8') });
+      const saved = await adminApi('PUT', `/stores/${STORE}/products/${example}`, {
+        schema: readFileSync(`examples/${example}.cpq`, 'utf8'),
+      });
       assert.equal(saved.status, 201, JSON.stringify(saved.body));
       const form = (await adminApi('GET', `/stores/${STORE}/products/${example}/form`)).body;
       await page.goto(`${BASE}/admin/stores/${STORE}/products/${example}/preview`);
@@ -54,7 +56,11 @@ describe('preview layouts', () => {
       if (form.layout === 'tabs') {
         await page.locator('[role=tab][aria-selected=true]').focus();
         await page.keyboard.press('ArrowRight');
-        assert.equal(await page.locator('[role=tab][aria-selected=true]').textContent(), form.groups[1].label, 'arrow keys move between tabs');
+        assert.equal(
+          await page.locator('[role=tab][aria-selected=true]').textContent(),
+          form.groups[1].label,
+          'arrow keys move between tabs',
+        );
         await page.keyboard.press('ArrowLeft');
       }
       await shot(page, `20-preview-${example}`);

@@ -16,7 +16,17 @@ before(async () => {
   logic = sandbox.window.cpqLogic;
 });
 
-const data = { width: 1200, height: 800, frame: 'alu', sill: true, none: false, zero: 0, empty: '', quantity: 3, nested: { a: { b: 7 } } };
+const data = {
+  width: 1200,
+  height: 800,
+  frame: 'alu',
+  sill: true,
+  none: false,
+  zero: 0,
+  empty: '',
+  quantity: 3,
+  nested: { a: { b: 7 } },
+};
 
 // [rule, note]: every one is also run through json-logic-js, whose answer is the expected one.
 const RULES = [
@@ -83,6 +93,7 @@ describe('JSON Logic evaluator (logic.js)', () => {
       assert.equal(logic.apply({ var: [name, 'fallback'] }, { width: 1 }), 'fallback', name);
     }
     const own = Object.create(null);
+    // biome-ignore lint/suspicious/noProto: a field named __proto__ is exactly what this test sends.
     own.__proto__ = 'a field called __proto__';
     own.constructor = 5;
     assert.equal(logic.apply({ var: '__proto__' }, own), 'a field called __proto__');

@@ -84,14 +84,29 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 try {
   // Nothing may call out: miniflare would otherwise fetch a sample `Request.cf` object from Cloudflare.
   const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
-  const migrate = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], { cwd: root, env, encoding: 'utf8' });
+  const migrate = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   dev = spawn(
     wrangler,
-    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persist, '--var', `ADMIN_TOKEN:${ADMIN_TOKEN}`, '--show-interactive-dev-session=false'],
+    [
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--persist-to',
+      persist,
+      '--var',
+      `ADMIN_TOKEN:${ADMIN_TOKEN}`,
+      '--show-interactive-dev-session=false',
+    ],
     { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';

@@ -3,7 +3,7 @@
 // test/golden/<example>.json must come out of the runtime exactly: price, lines, outputs, error and warning codes.
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
-import { instantiate, type Evaluation, type Issue } from '../../src/lang/runtime/index';
+import { type Evaluation, type Issue, instantiate } from '../../src/lang/runtime/index';
 
 interface GoldenCase {
   name: string;

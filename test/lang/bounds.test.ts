@@ -5,15 +5,28 @@
 // measured in the same test, so a loaded machine slows both alike.
 import { describe, expect, it } from 'vitest';
 import { syntheticSchema } from '../../bench/compile/synthetic';
-import { renewSuggestionBudget, didYouMean, listOf, MAX_SUGGESTION_COMPARISONS, MAX_SUGGESTION_SEARCHES } from '../../src/lang/check/suggest';
+import {
+  didYouMean,
+  listOf,
+  MAX_SUGGESTION_COMPARISONS,
+  MAX_SUGGESTION_SEARCHES,
+  renewSuggestionBudget,
+} from '../../src/lang/check/suggest';
 import { Diagnostics, MAX_DIAGNOSTICS } from '../../src/lang/diagnostics';
 import { analyze } from '../../src/lang/index';
 import { MAX_UNKNOWN_KEYS_LISTED } from '../../src/lang/runtime/evaluate';
 import { instantiate } from '../../src/lang/runtime/index';
 import { MAX_OHM_CHARS } from '../../src/lang/syntax/parse';
 import { SourceMap } from '../../src/lang/syntax/source';
+import {
+  brokenDeclaration,
+  chain,
+  undefinedNames,
+  unknownFunctions,
+  unknownKeys,
+  unknownOptions,
+} from '../fixtures/hostile/index';
 import { SHELF } from '../fixtures/shelf';
-import { brokenDeclaration, chain, undefinedNames, unknownFunctions, unknownKeys, unknownOptions } from '../fixtures/hostile/index';
 
 const ms = (fn: () => unknown) => {
   const start = performance.now();
@@ -27,7 +40,11 @@ const ordinary = (chars: number) => syntheticSchema(Math.round(chars / (syntheti
 /** Analysis time of `schema` over that of an ordinary schema of its size (best of two each, to skip a warm-up). */
 function ratio(schema: string): number {
   const peer = ordinary(schema.length);
-  const best = (s: string) => Math.min(ms(() => analyze(s)), ms(() => analyze(s)));
+  const best = (s: string) =>
+    Math.min(
+      ms(() => analyze(s)),
+      ms(() => analyze(s)),
+    );
   return best(schema) / Math.max(best(peer), 1);
 }
 
@@ -146,7 +163,14 @@ describe('limits checked while parsing', () => {
 
   it.each(chains)('%s, 100 KB, is refused at the cost of reading it once', (_, schema) => {
     const { diagnostics } = analyze(schema);
-    expect(diagnostics).toEqual([expect.objectContaining({ code: 'E_LIMIT', line: 5, column: 9, message: 'this expression is nested deeper than 500 levels' })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'E_LIMIT',
+        line: 5,
+        column: 9,
+        message: 'this expression is nested deeper than 500 levels',
+      }),
+    ]);
     expect(ratio(schema)).toBeLessThan(5);
   });
 
@@ -156,13 +180,23 @@ describe('limits checked while parsing', () => {
     const line = schema.split('\n').findIndex((l) => l.includes('label "Last"')) + 1;
     const { diagnostics } = analyze(schema);
     expect(diagnostics).toEqual([
-      expect.objectContaining({ code: 'E_SYNTAX', message: 'unexpected string "Last"', line, column: 18, endLine: line, endColumn: 24 }),
+      expect.objectContaining({
+        code: 'E_SYNTAX',
+        message: 'unexpected string "Last"',
+        line,
+        column: 18,
+        endLine: line,
+        endColumn: 24,
+      }),
     ]);
   });
 
   it('a small broken declaration is still explained by Ohm', () => {
     const { diagnostics } = analyze('product "P" {}\nlet a = 1 +\n');
-    expect(diagnostics[0]).toMatchObject({ code: 'E_SYNTAX', message: expect.stringMatching(/^expected .*, found the end of the declaration$/) });
+    expect(diagnostics[0]).toMatchObject({
+      code: 'E_SYNTAX',
+      message: expect.stringMatching(/^expected .*, found the end of the declaration$/),
+    });
   });
 
   it('Ohm reads at most MAX_OHM_CHARS of broken declarations per analysis; the rest get the short report', () => {
@@ -172,7 +206,9 @@ describe('limits checked while parsing', () => {
     const { diagnostics } = analyze(`product "P" {}\n${lets.join('\n')}\n`);
     expect(diagnostics.map((d) => d.line)).toEqual(Array.from({ length: 12 }, (_, i) => i + 2));
     const explained = Math.floor(MAX_OHM_CHARS / perLet);
-    diagnostics.forEach((d, i) => expect(d.message).toMatch(i < explained ? /^expected .*, found "\)"$/ : /^unexpected "\)"$/));
+    for (const [i, d] of diagnostics.entries()) {
+      expect(d.message).toMatch(i < explained ? /^expected .*, found "\)"$/ : /^unexpected "\)"$/);
+    }
   });
 
   it('a declaration nested too deeply to read, beyond the Ohm budget, is an E_LIMIT', () => {

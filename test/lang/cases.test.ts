@@ -2,8 +2,8 @@
 // Golden diagnostics: every case in test/lang/cases/*.json is analyzed and must produce exactly the listed
 // diagnostics (code, line, column), in order. A source may be written as an array of lines.
 import { describe, expect, it } from 'vitest';
-import { analyze, DIAGNOSTIC_CODES, type Diagnostic } from '../../src/lang/index';
 import doc from '../../docs/schema-language.md?raw';
+import { analyze, DIAGNOSTIC_CODES, type Diagnostic } from '../../src/lang/index';
 
 interface Case {
   name: string;

@@ -264,8 +264,7 @@ field a: number { label: "A" }
 field b: checkbox { label: "B" }
 warning w { when: not b and a + 2 * 3 > 4 or a == -1 - 1, message: "M" }`);
     const num = (v: number) => ({ k: 'num', v });
-    const strip = (e: unknown): unknown =>
-      JSON.parse(JSON.stringify(e, (k, v: unknown) => (k === 'at' ? undefined : v)));
+    const strip = (e: unknown): unknown => JSON.parse(JSON.stringify(e, (k, v: unknown) => (k === 'at' ? undefined : v)));
     expect(strip(ir.rules[0]?.when)).toEqual({
       k: 'bin',
       op: 'or',

@@ -13,7 +13,9 @@ import { SourceMap } from '../../src/lang/syntax/source';
 import { split } from '../../src/lang/syntax/split';
 import { random } from './random';
 
-const examples = Object.values(import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true }));
+const examples = Object.values(
+  import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true }),
+);
 type Case = { source: string | string[] };
 const cases = Object.values(import.meta.glob<Case[]>('./cases/*.json', { import: 'default', eager: true }))
   .flat()
@@ -124,7 +126,6 @@ describe('the fast parser agrees with Ohm', () => {
     });
   }
 });
-
 
 const PIECES = [
   ...['{', '}', '(', ')', '[', ']', ':', ',', '=', '==', '!=', '<', '<=', '>', '>=', '+', '-', '*', '/', '.', '@'],

@@ -1,12 +1,12 @@
 /// <reference types="vite/client" />
 // The design doc lists exactly what the registries hold: the field types and the built-in functions.
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../../src/lang/index';
+import doc from '../../docs/schema-language.md?raw';
 import { FIELD_TYPE_NAMES, fieldType } from '../../src/lang/fields/registry';
 import type { FieldTypeSpec } from '../../src/lang/fields/spec';
+import { analyze } from '../../src/lang/index';
 import { instantiate } from '../../src/lang/runtime';
 import { FUNCTION_NAMES, FUNCTIONS } from '../../src/lang/runtime/functions';
-import doc from '../../docs/schema-language.md?raw';
 
 /** The first-column `names` of the first table after `heading`. */
 function tableNames(heading: string): string[] {
@@ -30,7 +30,13 @@ describe('the field type registry', () => {
     for (const type of FIELD_TYPE_NAMES) {
       const spec = fieldType(type);
       const label = spec.computed ? '' : 'label: "L", ';
-      const value = spec.computed ? 'value: 1' : spec.choice ? 'options { a { label: "A" } }' : spec.props.includes('min') && type === 'slider' ? 'min: 0, max: 1' : '';
+      const value = spec.computed
+        ? 'value: 1'
+        : spec.choice
+          ? 'options { a { label: "A" } }'
+          : spec.props.includes('min') && type === 'slider'
+            ? 'min: 0, max: 1'
+            : '';
       const source = `product "P" {}\nfield f: ${type} { ${label}${value} }\n`;
       expect(analyze(source).diagnostics, type).toEqual([]);
       expect(spec.valueType === null, type).toBe(spec.computed);

@@ -8,7 +8,6 @@ import { random } from './random';
 const sources = import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true });
 const examples = Object.values(sources);
 
-
 function checked(source: string): Diagnostic[] {
   let diagnostics: Diagnostic[] = [];
   expect(() => ({ diagnostics } = analyze(source))).not.toThrow();
@@ -83,8 +82,8 @@ describe('damaged examples', () => {
 describe('limits', () => {
   it('refuses sources over 512 KiB, counted in UTF-8 bytes', () => {
     expect(codes('/'.repeat(512 * 1024 + 1))).toEqual(['E_LIMIT']);
-    expect(codes('// ' + 'é'.repeat(262143))).toEqual(['E_LIMIT']);
-    expect(codes('// ' + 'é'.repeat(262140))).toEqual(['E_NO_PRODUCT']);
+    expect(codes(`// ${'é'.repeat(262143)}`)).toEqual(['E_LIMIT']);
+    expect(codes(`// ${'é'.repeat(262140)}`)).toEqual(['E_NO_PRODUCT']);
   });
 
   it('refuses brackets nested deeper than 64, even when unbalanced', () => {

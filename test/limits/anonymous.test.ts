@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { awayFromMinuteEdge, burst, anonymousRequest, rateHeaders, send, uniqueAddress, v1Request } from './helpers';
+import { anonymousRequest, awayFromMinuteEdge, burst, rateHeaders, send, uniqueAddress, v1Request } from './helpers';
 
 describe('keyless /api paths (here the reference page) are limited per client address', () => {
   it('answers with the anonymous budget in the headers', async () => {

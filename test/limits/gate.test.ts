@@ -45,7 +45,10 @@ describe('StoreGate windows (injected clock)', () => {
     expect(refused.allowed).toBe(false);
     expect(remaining(refused)).toEqual({ minute: 60, day: 0 });
     const dayEnd = windowStart('day', T) + DAY;
-    expect(refused.windows.find((w) => w.window === 'day')).toMatchObject({ resetAt: dayEnd / 1000, resetIn: (dayEnd - now) / 1000 });
+    expect(refused.windows.find((w) => w.window === 'day')).toMatchObject({
+      resetAt: dayEnd / 1000,
+      resetIn: (dayEnd - now) / 1000,
+    });
     expect((await gate.admit({ tier: 'free', now: dayEnd })).allowed).toBe(true);
   });
 });
@@ -66,7 +69,10 @@ describe('StoreGate plan', () => {
     // Called inside the object: an error crossing RPC is also reported as unhandled in the test pool.
     const errors = await runInDurableObject(gate, async (instance) => {
       const messages: string[] = [];
-      for (const attempt of [() => instance.setPlan('platinum' as 'pro'), () => instance.admit({ tier: 'constructor' as 'pro', now: T })]) {
+      for (const attempt of [
+        () => instance.setPlan('platinum' as 'pro'),
+        () => instance.admit({ tier: 'constructor' as 'pro', now: T }),
+      ]) {
         try {
           await attempt();
         } catch (err) {
@@ -107,7 +113,10 @@ describe('StoreGate keys', () => {
 
 describe('StoreGate cleanup alarm', () => {
   const tables = (state: DurableObjectState) =>
-    state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'").toArray().map((r) => r.name);
+    state.storage.sql
+      .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'")
+      .toArray()
+      .map((r) => r.name);
 
   it('deletes an address object whole once its windows have ended', async () => {
     const gate = env.GATE.getByName(addressObjectName(uniqueId('198.51.100.7')));

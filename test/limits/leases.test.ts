@@ -6,8 +6,8 @@ import type { AppEnv } from '../../src/env';
 import { authenticate, requireKey } from '../../src/http/auth';
 import { onError } from '../../src/http/on-error';
 import { assignRequestId } from '../../src/http/request-guards';
-import { createRateLimit, LEASE_TTL_MS, LeaseRegistry, storeGate } from '../../src/limits';
 import worker from '../../src/index';
+import { createRateLimit, LEASE_TTL_MS, LeaseRegistry, storeGate } from '../../src/limits';
 import { awayFromMinuteEdge, issueKey, rateHeaders, v1Request } from './helpers';
 
 const WAIT_HEADER = 'X-CPQ-Dev-Gate-Wait';
@@ -20,7 +20,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function isolate(isolateEnv: Env = env) {
   const app = new Hono<AppEnv>();
   app.use('*', assignRequestId);
-  app.use('/api/v1/*', authenticate, createRateLimit({ gate: (e, name) => e.GATE.getByName(name), leases: new LeaseRegistry() }), requireKey);
+  app.use(
+    '/api/v1/*',
+    authenticate,
+    createRateLimit({ gate: (e, name) => e.GATE.getByName(name), leases: new LeaseRegistry() }),
+    requireKey,
+  );
   app.get('/api/v1/*', (c) => c.json({ ok: true }));
   app.onError(onError);
   const pending: Promise<void>[] = [];
@@ -107,7 +112,9 @@ describe('leases across several isolates admit at most the budget, and nearly al
 });
 
 describe('handing back', () => {
-  it('returns the unused tokens of a quiet isolate, so the object counts only what was admitted', { timeout: 30_000 }, async () => {
+  it('returns the unused tokens of a quiet isolate, so the object counts only what was admitted', {
+    timeout: 30_000,
+  }, async () => {
     await awayFromMinuteEdge(8_000);
     const { key, storeId } = await issueKey({ plan: 'pro' });
     const busy = isolate();
@@ -125,7 +132,9 @@ describe('handing back', () => {
 });
 
 describe('X-RateLimit-Remaining with leases', () => {
-  it('reads low by at most the tokens other isolates hold, and exact once they are handed back', { timeout: 30_000 }, async () => {
+  it('reads low by at most the tokens other isolates hold, and exact once they are handed back', {
+    timeout: 30_000,
+  }, async () => {
     await awayFromMinuteEdge(8_000);
     const { key, storeId } = await issueKey({ plan: 'pro' });
     const a = isolate();
@@ -217,7 +226,12 @@ describe('the dev latency knob and the per-request hop', () => {
     const hopEnv = { ...env, CPQ_ADMISSION: 'hop' } as Env;
     const responses = await Promise.all(Array.from({ length: 100 }, () => worker.fetch(v1Request(key), hopEnv, ctx)));
     await waitOnExecutionContext(ctx);
-    expect(count(responses.map((r) => r.status), 404)).toBe(60);
+    expect(
+      count(
+        responses.map((r) => r.status),
+        404,
+      ),
+    ).toBe(60);
   });
 
   it('is absent, with its header, where the binding is not set (a deployed Worker)', async () => {

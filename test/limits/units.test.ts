@@ -52,7 +52,14 @@ describe('tally', () => {
 
   it('refuses without counting anywhere when one window is spent', () => {
     const minuteStart = Date.UTC(2030, 0, 15, 12, 30);
-    const result = tally(BUDGETS.free, counters([['minute', { start: minuteStart, count: 60 }], ['day', { start: Date.UTC(2030, 0, 15), count: 500 }]]), T);
+    const result = tally(
+      BUDGETS.free,
+      counters([
+        ['minute', { start: minuteStart, count: 60 }],
+        ['day', { start: Date.UTC(2030, 0, 15), count: 500 }],
+      ]),
+      T,
+    );
     expect(result.allowed).toBe(false);
     expect(result.writes).toEqual([]);
     expect(result.windows.map((w) => w.remaining)).toEqual([0, 500]);
@@ -98,7 +105,12 @@ describe('rate-limit headers', () => {
   });
 
   it('writes the X-RateLimit trio for the binding window and the IETF fields for all windows', () => {
-    expect(rateLimitHeaders([state('minute', 59, 1_900_000_020), { ...state('day', 999, 1_900_051_200), resetIn: 51_180 }], 1_900_000_010_000)).toEqual({
+    expect(
+      rateLimitHeaders(
+        [state('minute', 59, 1_900_000_020), { ...state('day', 999, 1_900_051_200), resetIn: 51_180 }],
+        1_900_000_010_000,
+      ),
+    ).toEqual({
       'X-RateLimit-Limit': '60',
       'X-RateLimit-Remaining': '59',
       'X-RateLimit-Reset': '1900000020',

@@ -2,11 +2,22 @@
 import { roundTo, stepTo } from '../../../src/lang/runtime/numeric';
 import { booleanValue, choiceValue, numberValue, quantityValue, requireValue, textValue, unknownFields } from '../inputs';
 import { rangeNext } from '../lookup';
-import { Bill, ruleIssue, show, type Issue, type Outcome } from '../outcome';
+import { Bill, type Issue, type Outcome, ruleIssue, show } from '../outcome';
 
 const FIELDS = new Set([
-  'door_width', 'door_height', 'wall_thickness', 'surface', 'glass_cutout', 'glass_type', 'lock', 'handle', 'third_hinge',
-  'installation', 'old_door_removal', 'postcode', 'collect',
+  'door_width',
+  'door_height',
+  'wall_thickness',
+  'surface',
+  'glass_cutout',
+  'glass_type',
+  'lock',
+  'handle',
+  'third_hinge',
+  'installation',
+  'old_door_removal',
+  'postcode',
+  'collect',
 ]);
 const WIDTH_MM: Record<string, number> = { w610: 610, w735: 735, w860: 860, w985: 985 };
 const HEIGHT_MM: Record<string, number> = { h1985: 1985, h2110: 2110 };
@@ -35,7 +46,9 @@ export function interiorDoor(config: Record<string, unknown>, quantityIn: number
   const wallThickness = numberValue(config.wall_thickness, 60, 400, 5, 100, 'wall_thickness', errors);
   const surface = choiceValue(config.surface, SURFACES, 'weisslack', 'surface', errors);
   const glassCutout = booleanValue(config.glass_cutout, false, 'glass_cutout', errors);
-  const glassType = glassCutout ? choiceValue(config.glass_type, ['satinato', 'klar', 'ornament'], 'satinato', 'glass_type', errors) : 'satinato';
+  const glassType = glassCutout
+    ? choiceValue(config.glass_type, ['satinato', 'klar', 'ornament'], 'satinato', 'glass_type', errors)
+    : 'satinato';
   const lock = choiceValue(config.lock, ['bb', 'pz', 'wc'], 'bb', 'lock', errors);
   const handle = choiceValue(config.handle, ['basic_alu', 'steel_round', 'steel_square'], 'basic_alu', 'handle', errors);
   const thirdHingeEnabled = doorHeight === 'h1985' && surface !== 'eiche_furnier';
@@ -51,7 +64,9 @@ export function interiorDoor(config: Record<string, unknown>, quantityIn: number
   const frameDepthMm = Math.max(stepTo(wallThickness, 20, true), 80);
 
   if (glassCutout && widthMm < MIN_CUTOUT_WIDTH) {
-    errors.push(ruleIssue('cutout_narrow', `Glass panels need a door width of at least ${show(MIN_CUTOUT_WIDTH)} mm`, 'glass_cutout'));
+    errors.push(
+      ruleIssue('cutout_narrow', `Glass panels need a door width of at least ${show(MIN_CUTOUT_WIDTH)} mm`, 'glass_cutout'),
+    );
   }
   if (lock === 'wc' && glassCutout && glassType === 'klar') {
     warnings.push(ruleIssue('wc_clear_glass', 'Clear glass in a bathroom door: consider privacy', 'glass_type'));

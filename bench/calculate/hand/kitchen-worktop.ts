@@ -2,11 +2,21 @@
 import { roundTo, snapSelf, stepTo } from '../../../src/lang/runtime/numeric';
 import { booleanValue, choiceValue, numberValue, quantityValue, unknownFields } from '../inputs';
 import { rangeInterpolate } from '../lookup';
-import { Bill, ruleIssue, show, type Issue, type Outcome } from '../outcome';
+import { Bill, type Issue, type Outcome, ruleIssue, show } from '../outcome';
 
 const FIELDS = new Set([
-  'length', 'depth', 'material', 'decor', 'edging', 'sink_cutout', 'sink_mount', 'drainer_grooves', 'hob_cutout', 'tap_holes',
-  'templating', 'fitting_service',
+  'length',
+  'depth',
+  'material',
+  'decor',
+  'edging',
+  'sink_cutout',
+  'sink_mount',
+  'drainer_grooves',
+  'hob_cutout',
+  'tap_holes',
+  'templating',
+  'fitting_service',
 ]);
 const DEPTH_MM: Record<string, number> = { d600: 600, d650: 650, d900: 900 };
 const SIDES: Record<string, number> = { front: 0, front_left: 1, front_both: 2 };
@@ -37,10 +47,13 @@ export function kitchenWorktop(config: Record<string, unknown>, quantityIn: numb
   const depth = choiceValue(config.depth, ['d600', 'd650', 'd900'], 'd600', 'depth', errors);
   const material = choiceValue(config.material, ['laminate', 'oak', 'quartz'], 'laminate', 'material', errors);
   const laminate = material === 'laminate';
-  const decor = laminate ? choiceValue(config.decor, ['white_gloss', 'concrete_grey', 'walnut'], 'white_gloss', 'decor', errors) : 'white_gloss';
+  const decor = laminate
+    ? choiceValue(config.decor, ['white_gloss', 'concrete_grey', 'walnut'], 'white_gloss', 'decor', errors)
+    : 'white_gloss';
   const edging = choiceValue(config.edging, ['front', 'front_left', 'front_both'], 'front', 'edging', errors);
   const sink = booleanValue(config.sink_cutout, false, 'sink_cutout', errors);
-  const sinkMount = sink && !laminate ? choiceValue(config.sink_mount, ['inset', 'undermount'], 'inset', 'sink_mount', errors) : 'inset';
+  const sinkMount =
+    sink && !laminate ? choiceValue(config.sink_mount, ['inset', 'undermount'], 'inset', 'sink_mount', errors) : 'inset';
   const groovesShown = sink && !laminate;
   const grooves = groovesShown ? booleanValue(config.drainer_grooves, false, 'drainer_grooves', errors) : false;
   const hob = booleanValue(config.hob_cutout, false, 'hob_cutout', errors);
@@ -58,12 +71,19 @@ export function kitchenWorktop(config: Record<string, unknown>, quantityIn: numb
   const cutoutMin = ((sink ? 25 : 0) + (hob ? 20 : 0) + tapHoles * 5 + (grooves ? 30 : 0)) * m.machiningFactor;
 
   if (length > m.maxLength) {
-    errors.push(ruleIssue('too_long', `Worktops in this material are at most ${show(m.maxLength)} mm long (requested: ${show(length)} mm)`, 'length'));
+    errors.push(
+      ruleIssue(
+        'too_long',
+        `Worktops in this material are at most ${show(m.maxLength)} mm long (requested: ${show(length)} mm)`,
+        'length',
+      ),
+    );
   }
   if (sink && hob && length < 1200) {
     errors.push(ruleIssue('hob_and_sink', 'A worktop with a sink and a hob cut-out must be at least 1200 mm long', 'hob_cutout'));
   }
-  if (weightKg > 100) warnings.push(ruleIssue('heavy_top', `This worktop weighs ${show(weightKg)} kg: plan for three people to lift it`));
+  if (weightKg > 100)
+    warnings.push(ruleIssue('heavy_top', `This worktop weighs ${show(weightKg)} kg: plan for three people to lift it`));
 
   let price = null;
   if (errors.length === 0) {

@@ -2,7 +2,7 @@
 import { roundHalfAway, roundTo, snapSelf, stepTo } from '../../../src/lang/runtime/numeric';
 import { booleanValue, choiceValue, numberValue, quantityValue, unknownFields } from '../inputs';
 import { matrixNext, rangeNext } from '../lookup';
-import { Bill, ruleIssue, show, type Issue, type Outcome } from '../outcome';
+import { Bill, type Issue, type Outcome, ruleIssue, show } from '../outcome';
 
 const FIELDS = new Set(['width', 'height', 'sashes', 'opening', 'glass', 'colour', 'sill', 'sill_depth']);
 const SASH_COUNT: Record<string, number> = { single: 1, double: 2 };
@@ -49,11 +49,15 @@ export function pvcWindow(config: Record<string, unknown>, quantityIn: number): 
   const glassAreaM2 = ((width - 110 * count) * (height - 110)) / 1000000;
   const weightKg = roundTo(perimeterM * 3 + mullionM * 2.5 + glassAreaM2 * (GLASS_KG_M2[glass] as number), 1);
 
-  if (areaM2 > 4.5) errors.push(ruleIssue('too_large', `Windows over 4.5 m² cannot be produced (this one: ${show(areaM2)} m²)`, 'width'));
+  if (areaM2 > 4.5)
+    errors.push(ruleIssue('too_large', `Windows over 4.5 m² cannot be produced (this one: ${show(areaM2)} m²)`, 'width'));
   if (sashes === 'double' && width < 800) {
-    errors.push(ruleIssue('narrow_double', `Double-sash windows must be at least 800 mm wide (this one: ${show(width)} mm)`, 'sashes'));
+    errors.push(
+      ruleIssue('narrow_double', `Double-sash windows must be at least 800 mm wide (this one: ${show(width)} mm)`, 'sashes'),
+    );
   }
-  if (weightKg > 80) warnings.push(ruleIssue('heavy', `This window weighs about ${show(weightKg)} kg: two people are needed to fit it`));
+  if (weightKg > 80)
+    warnings.push(ruleIssue('heavy', `This window weighs about ${show(weightKg)} kg: two people are needed to fit it`));
 
   let price = null;
   if (errors.length === 0) {
@@ -61,7 +65,8 @@ export function pvcWindow(config: Record<string, unknown>, quantityIn: number): 
     bill.add('frame', 'line', 'Window frame', matrixNext(BANDS, HEIGHT_BANDS, BASE_PRICE, width, height));
     if (sashes === 'double') bill.add('mullion', 'line', 'Second sash', 65);
     bill.add('glazing', 'line', 'Glazing', areaM2 * (GLASS_PRICE_M2[glass] as number));
-    if (opening === 'turn_tilt' || opening === 'turn') bill.add('hardware', 'line', 'Fittings', (OPENING_PRICE[opening] as number) * count);
+    if (opening === 'turn_tilt' || opening === 'turn')
+      bill.add('hardware', 'line', 'Fittings', (OPENING_PRICE[opening] as number) * count);
     if (colour !== 'white') bill.add('colour', 'surcharge', 'Colour foil', perimeterM * (COLOUR_PRICE[colour] as number));
     if (sill) bill.add('sill', 'line', 'Outside sill', rangeNext(BANDS, SILL_PRICE, width) * (SILL_FACTOR[sillDepth] as number));
     price = bill.close('EUR', quantity, TIERS, errors);

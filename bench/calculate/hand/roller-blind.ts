@@ -2,9 +2,20 @@
 import { roundTo, snapSelf, stepTo } from '../../../src/lang/runtime/numeric';
 import { booleanValue, choiceValue, numberValue, quantityValue, unknownFields } from '../inputs';
 import { matrixInterpolate, rangeInterpolate, rangeNext } from '../lookup';
-import { Bill, ruleIssue, show, type Issue, type Outcome } from '../outcome';
+import { Bill, type Issue, type Outcome, ruleIssue, show } from '../outcome';
 
-const FIELDS = new Set(['width', 'drop', 'mount', 'fabric', 'operation', 'chain_side', 'remotes', 'smart_hub', 'cassette', 'bottom_bar']);
+const FIELDS = new Set([
+  'width',
+  'drop',
+  'mount',
+  'fabric',
+  'operation',
+  'chain_side',
+  'remotes',
+  'smart_hub',
+  'cassette',
+  'bottom_bar',
+]);
 const FABRICS = ['linen_white', 'sand', 'graphite_blackout', 'ocean_blackout'];
 const FABRIC_PRICE: Record<string, number> = { linen_white: 24, sand: 24, graphite_blackout: 36, ocean_blackout: 36 };
 const BLACKOUT: Record<string, boolean> = { linen_white: false, sand: false, graphite_blackout: true, ocean_blackout: true };
@@ -52,7 +63,13 @@ export function rollerBlind(config: Record<string, unknown>, quantityIn: number)
     errors.push(ruleIssue('spring_size', `Spring operation is limited to 4 m² (this blind: ${show(areaM2)} m²)`, 'operation'));
   }
   if (chain && width > 200) {
-    warnings.push(ruleIssue('wide_chain', `Blinds wider than 2 m (${show(width)} cm) are heavy to raise by chain: we recommend a motor`, 'operation'));
+    warnings.push(
+      ruleIssue(
+        'wide_chain',
+        `Blinds wider than 2 m (${show(width)} cm) are heavy to raise by chain: we recommend a motor`,
+        'operation',
+      ),
+    );
   }
 
   let price = null;

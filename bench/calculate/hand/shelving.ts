@@ -2,9 +2,19 @@
 import { floorMod, snapSelf } from '../../../src/lang/runtime/numeric';
 import { booleanValue, choiceValue, numberValue, quantityValue, unknownFields } from '../inputs';
 import { matrixInterpolate, matrixNext } from '../lookup';
-import { Bill, ruleIssue, show, type Issue, type Outcome } from '../outcome';
+import { Bill, type Issue, type Outcome, ruleIssue, show } from '../outcome';
 
-const FIELDS = new Set(['bays', 'bay_width', 'height', 'depth', 'shelves_per_bay', 'material', 'wall_anchor', 'back_panels', 'drawer_units']);
+const FIELDS = new Set([
+  'bays',
+  'bay_width',
+  'height',
+  'depth',
+  'shelves_per_bay',
+  'material',
+  'wall_anchor',
+  'back_panels',
+  'drawer_units',
+]);
 const BAY_MM: Record<string, number> = { w750: 750, w1000: 1000, w1250: 1250 };
 const HEIGHT_MM: Record<string, number> = { h1800: 1800, h2000: 2000, h2500: 2500 };
 const DEPTH_MM: Record<string, number> = { d300: 300, d400: 400, d500: 500 };
@@ -53,13 +63,23 @@ export function shelving(config: Record<string, unknown>, quantityIn: number): O
   const shelfLoadKg = SHELF_LOAD_KG[bayWidth] as number;
 
   if (heightMm / depthMm > 6 && !wallAnchor) {
-    errors.push(ruleIssue('anchor_required', `A run ${show(heightMm)} mm high and ${show(depthMm)} mm deep must be anchored to the wall`, 'wall_anchor'));
+    errors.push(
+      ruleIssue(
+        'anchor_required',
+        `A run ${show(heightMm)} mm high and ${show(depthMm)} mm deep must be anchored to the wall`,
+        'wall_anchor',
+      ),
+    );
   }
   if (drawerUnits > maxDrawers) {
-    errors.push(ruleIssue('drawers_too_many', `At most two drawer units fit in a bay (${show(maxDrawers)} for this run)`, 'drawer_units'));
+    errors.push(
+      ruleIssue('drawers_too_many', `At most two drawer units fit in a bay (${show(maxDrawers)} for this run)`, 'drawer_units'),
+    );
   }
   if (drawerUnits > 0 && depthMm < 400) {
-    warnings.push(ruleIssue('drawers_depth', `Drawer units are 400 mm deep and will stand out ${show(400 - depthMm)} mm`, 'drawer_units'));
+    warnings.push(
+      ruleIssue('drawers_depth', `Drawer units are 400 mm deep and will stand out ${show(400 - depthMm)} mm`, 'drawer_units'),
+    );
   }
 
   let price = null;
@@ -67,7 +87,8 @@ export function shelving(config: Record<string, unknown>, quantityIn: number): O
     const bill = new Bill(2);
     bill.add('frames', 'line', 'End frames', frames * matrixNext(FRAME_ROWS, FRAME_COLUMNS, FRAME_PRICE, heightMm, depthMm));
     bill.add('shelves', 'line', 'Shelves', shelves * matrixInterpolate(SHELF_ROWS, SHELF_COLUMNS, SHELF_PRICE, bayMm, depthMm));
-    if (material !== 'galvanised') bill.add('finish', 'surcharge', 'Finish', (frames + shelves) * (MATERIAL_PRICE[material] as number));
+    if (material !== 'galvanised')
+      bill.add('finish', 'surcharge', 'Finish', (frames + shelves) * (MATERIAL_PRICE[material] as number));
     if (backPanels) bill.add('back_panels', 'line', 'Back panels', (bays * (BACK_PANEL_M[bayWidth] as number) * heightMm) / 1000);
     if (wallAnchor) bill.add('wall_anchor', 'line', 'Wall anchoring', frames * 4.5);
     if (drawerUnits > 0) bill.add('drawers', 'line', 'Drawer units', drawerUnits * 69);

@@ -1,12 +1,29 @@
 // examples/signage.cpq written by hand in TypeScript (English texts).
 import { charCount } from '../../../src/lang/runtime/functions';
 import { roundTo, snapSelf, stepTo } from '../../../src/lang/runtime/numeric';
-import { booleanValue, choiceValue, dateValue, numberValue, quantityValue, requireValue, textValue, unknownFields } from '../inputs';
+import {
+  booleanValue,
+  choiceValue,
+  dateValue,
+  numberValue,
+  quantityValue,
+  requireValue,
+  textValue,
+  unknownFields,
+} from '../inputs';
 import { rangeNext } from '../lookup';
-import { Bill, ruleIssue, show, type Issue, type Outcome } from '../outcome';
+import { Bill, type Issue, type Outcome, ruleIssue, show } from '../outcome';
 
 const FIELDS = new Set([
-  'sign_text', 'letter_count', 'letter_height', 'material', 'face_colour', 'illumination', 'mounting', 'rush', 'installation',
+  'sign_text',
+  'letter_count',
+  'letter_height',
+  'material',
+  'face_colour',
+  'illumination',
+  'mounting',
+  'rush',
+  'installation',
   'installation_date',
 ]);
 const SIGN_TEXT = /^(?:[A-Z0-9&.'-]+)$/;
@@ -30,7 +47,9 @@ export function signage(config: Record<string, unknown>, quantityIn: number): Ou
   const letterHeight = numberValue(config.letter_height, 100, 600, 50, 200, 'letter_height', errors);
   const material = choiceValue(config.material, ['acrylic', 'aluminium', 'stainless'], 'acrylic', 'material', errors);
   const acrylic = material === 'acrylic';
-  const faceColour = acrylic ? choiceValue(config.face_colour, ['white', 'red', 'blue', 'gold'], 'white', 'face_colour', errors) : 'white';
+  const faceColour = acrylic
+    ? choiceValue(config.face_colour, ['white', 'red', 'blue', 'gold'], 'white', 'face_colour', errors)
+    : 'white';
   const illumination = choiceValue(config.illumination, ['none', 'front', 'halo'], 'none', 'illumination', errors);
   const lit = illumination !== 'none';
   const mounting = choiceValue(config.mounting, ['studs', 'rail'], 'studs', 'mounting', errors);
@@ -45,20 +64,31 @@ export function signage(config: Record<string, unknown>, quantityIn: number): Ou
   const ledModules = letterCount * Math.ceil(snapSelf(letterHeight / 100));
 
   if (lit && letterHeight < 150) {
-    errors.push(ruleIssue('led_too_small', `Lit letters must be at least 150 mm high (chosen: ${show(letterHeight)} mm)`, 'letter_height'));
+    errors.push(
+      ruleIssue('led_too_small', `Lit letters must be at least 150 mm high (chosen: ${show(letterHeight)} mm)`, 'letter_height'),
+    );
   }
   if (illumination === 'halo' && acrylic) {
-    errors.push(ruleIssue('halo_needs_metal', 'Halo lighting needs metal letters (aluminium or stainless steel)', 'illumination'));
+    errors.push(
+      ruleIssue('halo_needs_metal', 'Halo lighting needs metal letters (aluminium or stainless steel)', 'illumination'),
+    );
   }
   if (signLengthM > 4) {
     const sections = Math.ceil(snapSelf(signLengthM / 2.5));
     warnings.push(ruleIssue('long_sign', `Signs over 4 m are mounted in ${show(sections)} sections; the joints are visible`));
   }
   if (letterCount > 16) {
-    warnings.push(ruleIssue('many_letters', `${show(letterCount)} letters: above 16 a light box is often cheaper (ask for a {light box} quote)`));
+    warnings.push(
+      ruleIssue(
+        'many_letters',
+        `${show(letterCount)} letters: above 16 a light box is often cheaper (ask for a {light box} quote)`,
+      ),
+    );
   }
   if (installation && date >= '2026-12-15' && date <= '2026-12-31') {
-    warnings.push(ruleIssue('december_install', 'Installations in the second half of December may be delayed', 'installation_date'));
+    warnings.push(
+      ruleIssue('december_install', 'Installations in the second half of December may be delayed', 'installation_date'),
+    );
   }
 
   let price = null;
@@ -76,7 +106,7 @@ export function signage(config: Record<string, unknown>, quantityIn: number): Ou
     price = bill.close('CHF', quantity, TIERS, errors);
   }
 
-  const production: Record<string, number> = { sheet_m2: roundTo(letterCount * Math.pow(letterHeight / 1000, 2) * 0.8, 3) };
+  const production: Record<string, number> = { sheet_m2: roundTo(letterCount * (letterHeight / 1000) ** 2 * 0.8, 3) };
   if (lit) production.led_modules = ledModules;
   if (lit) production.psu_w = stepTo(ledModules * 1.25, 50, true);
   if (mounting === 'studs') production.studs = letterCount * 3;

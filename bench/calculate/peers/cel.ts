@@ -42,10 +42,12 @@ export const celEngine: Engine = {
     const env = new Environment();
     for (const [name, t] of vars) env.registerVariable(name, TYPE[t]);
     for (const [name, arities] of Object.entries(ARITIES)) {
-      for (const n of arities) env.registerFunction(`${name}(${doubles(n)}): double`, BUILTINS[name] as (...args: unknown[]) => unknown);
+      for (const n of arities)
+        env.registerFunction(`${name}(${doubles(n)}): double`, BUILTINS[name] as (...args: unknown[]) => unknown);
     }
     env.registerFunction('len(string): double', BUILTINS.len as (...args: unknown[]) => unknown);
-    for (const [name, t] of tables) env.registerFunction(`${name}(${doubles(t.arity)}): double`, t.fn as (...args: unknown[]) => unknown);
+    for (const [name, t] of tables)
+      env.registerFunction(`${name}(${doubles(t.arity)}): double`, t.fn as (...args: unknown[]) => unknown);
     for (const [name, m] of maps) env.registerConstant(name, `map<string, ${TYPE[m.type]}>`, m.entries);
     return { compile: (source) => env.parse(source) as Compiled, scope: () => ({}) };
   },

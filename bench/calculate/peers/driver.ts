@@ -5,12 +5,22 @@
 import type { Expr, FieldIR, ProductIR, TableIR, ValueType } from '../../../src/lang/ir';
 import { resolveText } from '../../../src/lang/runtime/language';
 import { snapSelf } from '../../../src/lang/runtime/numeric';
-import { absent, booleanValue, choiceValue, dateValue, numberValue, quantityValue, requireValue, textValue, unknownFields } from '../inputs';
+import {
+  absent,
+  booleanValue,
+  choiceValue,
+  dateValue,
+  numberValue,
+  quantityValue,
+  requireValue,
+  textValue,
+  unknownFields,
+} from '../inputs';
 import { matrixInterpolate, matrixNext, rangeInterpolate, rangeNext } from '../lookup';
-import { Bill, ruleIssue, show, type FieldOut, type Issue, type Outcome, type Val } from '../outcome';
+import { Bill, type FieldOut, type Issue, type Outcome, ruleIssue, show, type Val } from '../outcome';
 import { BUILTINS } from './functions';
-import { attributesRead, attrVar, evaluationOrder, expressions, typer, walk, type Vars } from './plan';
-import { printer, type Dialect } from './print';
+import { attributesRead, attrVar, evaluationOrder, expressions, typer, type Vars, walk } from './plan';
+import { type Dialect, printer } from './print';
 
 /** The variables of one evaluation: an object, or a Map for engines that read those faster. */
 export type Scope = Record<string, unknown> | Map<string, unknown>;
@@ -66,7 +76,8 @@ function mapTables(ir: ProductIR): ProductSetup['maps'] {
       const t = x.k === 'index' ? ir.tables[x.table] : undefined;
       if (x.k !== 'index' || t?.kind !== 'map' || t.fallback === undefined) return;
       const options = x.key.k === 'ref' ? fields.get(x.key.name)?.options : undefined;
-      if (options === undefined) throw new Error(`map table ${x.table} with a fallback is indexed by something other than a choice field`);
+      if (options === undefined)
+        throw new Error(`map table ${x.table} with a fallback is indexed by something other than a choice field`);
       const entries = maps.get(x.table)?.entries as Record<string, Val>;
       for (const o of options) if (!Object.hasOwn(entries, o.id)) entries[o.id] = t.fallback;
     });
@@ -99,7 +110,8 @@ function reader(f: FieldIR): Reader {
       return (raw, errors) => textValue(raw, f.maxLength ?? Infinity, pattern, fallback as string, id, errors);
     }
     case 'date':
-      return (raw, errors) => dateValue(raw, typeof f.min === 'string' ? f.min : '', typeof f.max === 'string' ? f.max : '\uffff', id, errors);
+      return (raw, errors) =>
+        dateValue(raw, typeof f.min === 'string' ? f.min : '', typeof f.max === 'string' ? f.max : '\uffff', id, errors);
     case 'hidden':
       throw new Error(`hidden field ${id} has no reader`);
   }
@@ -123,8 +135,10 @@ function template(text: string, vars: Vars): (string | { name: string })[] {
 export function peerModel(ir: ProductIR, engine: Engine): (configuration: Record<string, unknown>, quantity: number) => Outcome {
   const { vars, typeOf } = typer(ir);
   const tables: ProductSetup['tables'] = new Map();
-  for (const [name, t] of Object.entries(ir.tables)) if (t.kind !== 'map') tables.set(name, { arity: t.kind === 'range' ? 1 : 2, fn: tableFn(t) });
-  for (const name of Object.keys(BUILTINS)) if (vars.has(name) || tables.has(name)) throw new Error(`${name} is both a value and a function`);
+  for (const [name, t] of Object.entries(ir.tables))
+    if (t.kind !== 'map') tables.set(name, { arity: t.kind === 'range' ? 1 : 2, fn: tableFn(t) });
+  for (const name of Object.keys(BUILTINS))
+    if (vars.has(name) || tables.has(name)) throw new Error(`${name} is both a value and a function`);
   const { compile, scope: newScope } = engine.forProduct({ vars, tables, maps: mapTables(ir) });
   const print = printer(engine.dialect, typeOf);
   const c = (e: Expr): Compiled => compile(print(e));
@@ -153,10 +167,25 @@ export function peerModel(ir: ProductIR, engine: Engine): (configuration: Record
     })),
   }));
   const lets = new Map(Object.entries(ir.lets).map(([name, e]) => [name, c(e)]));
-  const lines = ir.price.lines.map((l) => ({ id: l.id, kind: l.kind, label: text(l.label), amount: c(l.amount), when: opt(l.when) }));
+  const lines = ir.price.lines.map((l) => ({
+    id: l.id,
+    kind: l.kind,
+    label: text(l.label),
+    amount: c(l.amount),
+    when: opt(l.when),
+  }));
   const tiers = [...ir.price.quantityDiscount].sort((a, b) => b.min - a.min);
-  const outputs = ir.outputs.map((o) => ({ id: o.id, items: o.items.map((it) => ({ id: it.id, value: c(it.value), when: opt(it.when) })) }));
-  const rules = ir.rules.map((r) => ({ id: r.id, error: r.severity === 'error', field: r.field, when: c(r.when), message: template(text(r.message), vars) }));
+  const outputs = ir.outputs.map((o) => ({
+    id: o.id,
+    items: o.items.map((it) => ({ id: it.id, value: c(it.value), when: opt(it.when) })),
+  }));
+  const rules = ir.rules.map((r) => ({
+    id: r.id,
+    error: r.severity === 'error',
+    field: r.field,
+    when: c(r.when),
+    message: template(text(r.message), vars),
+  }));
   const fieldIds = new Set(ir.fields.map((f) => f.id));
   const groupsVisible: boolean[] = new Array<boolean>(groups.length).fill(true);
   const groupsEnabled: boolean[] = new Array<boolean>(groups.length).fill(true);
@@ -183,8 +212,10 @@ export function peerModel(ir: ProductIR, engine: Engine): (configuration: Record
           value = (f.value as Compiled)(scope) as Val;
           states[step.index] = { id: f.id, visible: false, enabled: true, value };
         } else {
-          const visible = (f.group < 0 || groupsVisible[f.group] === true) && (f.visible === undefined || f.visible(scope) !== false);
-          const enabled = (f.group < 0 || groupsEnabled[f.group] === true) && (f.enabled === undefined || f.enabled(scope) !== false);
+          const visible =
+            (f.group < 0 || groupsVisible[f.group] === true) && (f.visible === undefined || f.visible(scope) !== false);
+          const enabled =
+            (f.group < 0 || groupsEnabled[f.group] === true) && (f.enabled === undefined || f.enabled(scope) !== false);
           const raw = Object.hasOwn(configuration, f.id) ? configuration[f.id] : undefined;
           value = visible && enabled ? f.read(raw, errors) : f.fallback;
           if (visible && enabled && f.mayBeMissing && absent(raw) && (f.required || f.requiredWhen?.(scope) === true)) {
@@ -204,14 +235,16 @@ export function peerModel(ir: ProductIR, engine: Engine): (configuration: Record
     let price = null;
     if (errors.length === 0) {
       const bill = new Bill(ir.minorUnits);
-      for (const l of lines) if (l.when === undefined || l.when(scope) === true) bill.add(l.id, l.kind, l.label, l.amount(scope) as number);
+      for (const l of lines)
+        if (l.when === undefined || l.when(scope) === true) bill.add(l.id, l.kind, l.label, l.amount(scope) as number);
       price = bill.close(ir.currency, quantity, tiers, errors);
     }
     const out: Record<string, Record<string, number>> = {};
     for (const o of outputs) {
       const items: Record<string, number> = {};
       // As the runtime does, output items drop binary float noise (4.800000000000001 → 4.8).
-      for (const it of o.items) if (it.when === undefined || it.when(scope) === true) items[it.id] = snapSelf(it.value(scope) as number);
+      for (const it of o.items)
+        if (it.when === undefined || it.when(scope) === true) items[it.id] = snapSelf(it.value(scope) as number);
       out[o.id] = items;
     }
     return { fields: states, price, outputs: out, errors, warnings };

@@ -58,8 +58,8 @@ export function expressions(ir: ProductIR): Expr[] {
   const add = (e: Expr | undefined) => {
     if (e !== undefined) out.push(e);
   };
-  for (const g of ir.groups) [g.visibleWhen, g.enabledWhen].forEach((c) => add(c?.expr));
-  for (const f of ir.fields) [f.visibleWhen, f.enabledWhen, f.requiredWhen].forEach((c) => add(c?.expr));
+  for (const g of ir.groups) for (const c of [g.visibleWhen, g.enabledWhen]) add(c?.expr);
+  for (const f of ir.fields) for (const c of [f.visibleWhen, f.enabledWhen, f.requiredWhen]) add(c?.expr);
   for (const f of ir.fields) add(f.value);
   Object.values(ir.lets).forEach(add);
   for (const l of ir.price.lines) [l.amount, l.when].forEach(add);

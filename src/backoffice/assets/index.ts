@@ -31,7 +31,10 @@ const etags = new Map<string, string>();
 
 async function etagOf(name: string, body: string): Promise<string> {
   let tag = etags.get(name);
-  if (!tag) etags.set(name, (tag = `"${(await sha256Hex(body)).slice(0, 20)}"`));
+  if (!tag) {
+    tag = `"${(await sha256Hex(body)).slice(0, 20)}"`;
+    etags.set(name, tag);
+  }
   return tag;
 }
 

@@ -16,13 +16,18 @@ export const productPages = new Hono<BackofficeEnv>()
   .get('/:store/products/:product', async (c) => {
     const s = enc(c.req.param('store'));
     const p = enc(c.req.param('product'));
-    const [store, product] = await Promise.all([load<StoreJson>(c, `/stores/${s}`), load<ProductJson>(c, `/stores/${s}/products/${p}`)]);
+    const [store, product] = await Promise.all([
+      load<StoreJson>(c, `/stores/${s}`),
+      load<ProductJson>(c, `/stores/${s}/products/${p}`),
+    ]);
     const from = c.req.query('from');
     if (from === undefined || !VERSION.test(from) || Number(from) === product.current_version) {
       return c.html(<EditorPage csrf={c.var.csrf} store={store} product={product} source={product.source} />);
     }
     const version = await load<VersionJson>(c, `/stores/${s}/products/${p}/versions/${from}`);
-    return c.html(<EditorPage csrf={c.var.csrf} store={store} product={product} source={version.source} fromVersion={version.version} />);
+    return c.html(
+      <EditorPage csrf={c.var.csrf} store={store} product={product} source={version.source} fromVersion={version.version} />,
+    );
   })
   .get('/:store/products/:product/versions/:version', async (c) => {
     const s = enc(c.req.param('store'));
@@ -39,6 +44,9 @@ export const productPages = new Hono<BackofficeEnv>()
   .get('/:store/products/:product/preview', async (c) => {
     const s = enc(c.req.param('store'));
     const p = enc(c.req.param('product'));
-    const [store, product] = await Promise.all([load<StoreJson>(c, `/stores/${s}`), load<ProductJson>(c, `/stores/${s}/products/${p}`)]);
+    const [store, product] = await Promise.all([
+      load<StoreJson>(c, `/stores/${s}`),
+      load<ProductJson>(c, `/stores/${s}/products/${p}`),
+    ]);
     return c.html(<PreviewPage csrf={c.var.csrf} store={store} product={product} lang={c.req.query('lang') ?? ''} />);
   });

@@ -1,10 +1,10 @@
-import { Hono } from 'hono';
 import type { Context } from 'hono';
+import { Hono } from 'hono';
 import { sameSecret } from '../../http/admin-auth';
-import { signInThrottles } from '../../limits/sign-in-throttle';
 import { currentSession, endSession, startSession } from '../../http/admin-cookie';
-import type { BackofficeEnv } from '../env';
 import { CSRF_FIELD, verifyCsrf } from '../../http/admin-session';
+import { signInThrottles } from '../../limits/sign-in-throttle';
+import type { BackofficeEnv } from '../env';
 import { Document } from '../views/layout';
 import { MessagePage } from '../views/message';
 
@@ -46,7 +46,15 @@ function LoginPage({ next, notice }: { next: string; notice?: Notice | undefined
             <input type="hidden" name="next" value={next} />
             <div class="field">
               <label for="token">Admin token</label>
-              <input id="token" name="token" type="password" autocomplete="current-password" required autofocus aria-describedby="token-hint" />
+              <input
+                id="token"
+                name="token"
+                type="password"
+                autocomplete="current-password"
+                required
+                autofocus
+                aria-describedby="token-hint"
+              />
               <span class="hint" id="token-hint">
                 The Worker's <code>ADMIN_TOKEN</code> secret. You stay signed in for 12 hours.
               </span>
@@ -77,7 +85,10 @@ export const signIn = new Hono<BackofficeEnv>()
     const form = await c.req.parseBody();
     const next = safeNext(form.next);
     if (!sameOrigin(c)) {
-      return c.html(<LoginPage next={next} notice={{ kind: 'error', text: 'This sign-in form came from another site and was refused.' }} />, 403);
+      return c.html(
+        <LoginPage next={next} notice={{ kind: 'error', text: 'This sign-in form came from another site and was refused.' }} />,
+        403,
+      );
     }
     if (!c.env.ADMIN_TOKEN) {
       const text = 'Signing in is disabled: the ADMIN_TOKEN secret is not set on this Worker.';
@@ -90,11 +101,16 @@ export const signIn = new Hono<BackofficeEnv>()
     ]);
     if (!throttle.allowed) {
       const text = `Too many wrong tokens were tried from your network. Wait ${throttle.retryAfter} seconds, then sign in again.`;
-      return c.html(<LoginPage next={next} notice={{ kind: 'error', text }} />, 429, { 'Retry-After': String(throttle.retryAfter) });
+      return c.html(<LoginPage next={next} notice={{ kind: 'error', text }} />, 429, {
+        'Retry-After': String(throttle.retryAfter),
+      });
     }
     if (!right) {
       await signInThrottles.failed(c.env, c.req.raw.headers);
-      return c.html(<LoginPage next={next} notice={{ kind: 'error', text: 'That token is not right. Check it and try again.' }} />, 401);
+      return c.html(
+        <LoginPage next={next} notice={{ kind: 'error', text: 'That token is not right. Check it and try again.' }} />,
+        401,
+      );
     }
     await startSession(c);
     return c.redirect(next, 303);

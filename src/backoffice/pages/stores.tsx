@@ -27,7 +27,9 @@ export const storePages = new Hono<BackofficeEnv>()
       load<ApiKeyListJson>(c, `/stores/${id}/api-keys`),
     ]);
     // Active keys first, newest first: the ones an author acts on.
-    const keys = [...api_keys].sort((a, b) => Number(a.revoked_at !== null) - Number(b.revoked_at !== null) || b.created_at.localeCompare(a.created_at));
+    const keys = [...api_keys].sort(
+      (a, b) => Number(a.revoked_at !== null) - Number(b.revoked_at !== null) || b.created_at.localeCompare(a.created_at),
+    );
     return c.html(<ApiKeysPage csrf={c.var.csrf} store={store} keys={keys} />);
   })
   .get('/:store/settings', async (c) => {

@@ -1,4 +1,4 @@
-import { DEFAULT_PERMISSIONS, type Permission, PERMISSIONS } from '../../keys/permissions';
+import { DEFAULT_PERMISSIONS, PERMISSIONS, type Permission } from '../../keys/permissions';
 import { enc } from '../load';
 import type { ApiKeyJson, StoreJson } from '../types';
 import { DataTable, Empty, FormError, Time } from './parts';
@@ -92,7 +92,17 @@ export function ApiKeysPage({ csrf, store, keys }: { csrf: string; store: StoreJ
             <p>A storefront sends its key as X-API-Key with every request.</p>
           </Empty>
         ) : (
-          <DataTable columns={['Name', 'Key', 'Permissions', 'Created', 'Last used', 'Status', { label: 'Actions', numeric: true, hidden: true }]}>
+          <DataTable
+            columns={[
+              'Name',
+              'Key',
+              'Permissions',
+              'Created',
+              'Last used',
+              'Status',
+              { label: 'Actions', numeric: true, hidden: true },
+            ]}
+          >
             {keys.map((k) => (
               <KeyRow storeId={store.id} apiKey={k} />
             ))}
@@ -101,7 +111,12 @@ export function ApiKeysPage({ csrf, store, keys }: { csrf: string; store: StoreJ
       </section>
       <section class="card" aria-labelledby="create-key-title">
         <h2 id="create-key-title">Create a key</h2>
-        <form class="api-form" data-method="POST" data-action={`/api/admin/stores/${enc(store.id)}/api-keys`} data-success="show-key">
+        <form
+          class="api-form"
+          data-method="POST"
+          data-action={`/api/admin/stores/${enc(store.id)}/api-keys`}
+          data-success="show-key"
+        >
           <FormError />
           <div class="field narrow">
             <label for="key-name">Name</label>
@@ -112,7 +127,13 @@ export function ApiKeysPage({ csrf, store, keys }: { csrf: string; store: StoreJ
             <div class="checks">
               {PERMISSIONS.map((p) => (
                 <label>
-                  <input type="checkbox" name="permissions" value={p} data-type="array" checked={DEFAULT_PERMISSIONS.includes(p)} />
+                  <input
+                    type="checkbox"
+                    name="permissions"
+                    value={p}
+                    data-type="array"
+                    checked={DEFAULT_PERMISSIONS.includes(p)}
+                  />
                   <span>
                     <code>{p}</code> <span class="muted">{PERMISSION_HELP[p]}</span>
                   </span>

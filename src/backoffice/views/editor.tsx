@@ -126,7 +126,12 @@ export function EditorPage({ csrf, store, product, source, fromVersion }: Editor
       {fromVersion !== undefined && (
         <div class="notice warn">{`This is the source of version ${fromVersion}. Saving it makes it the new current version.`}</div>
       )}
-      <form id="schema-form" data-store={store.id} data-product={product?.external_id ?? ''} data-dirty={fromVersion !== undefined ? 'true' : 'false'}>
+      <form
+        id="schema-form"
+        data-store={store.id}
+        data-product={product?.external_id ?? ''}
+        data-dirty={fromVersion !== undefined ? 'true' : 'false'}
+      >
         <div class="editor-layout">
           <div>
             <div class="editor-bar">
@@ -135,7 +140,14 @@ export function EditorPage({ csrf, store, product, source, fromVersion }: Editor
               ) : (
                 <div class="field">
                   <label for="product-id">Product id</label>
-                  <input id="product-id" required maxlength={128} autocomplete="off" placeholder="e.g. pvc-window" aria-describedby="product-id-hint product-id-error" />
+                  <input
+                    id="product-id"
+                    required
+                    maxlength={128}
+                    autocomplete="off"
+                    placeholder="e.g. pvc-window"
+                    aria-describedby="product-id-hint product-id-error"
+                  />
                   <span class="hint" id="product-id-hint">
                     The storefront's <code>product_id</code>.
                   </span>
@@ -164,7 +176,17 @@ export function EditorPage({ csrf, store, product, source, fromVersion }: Editor
   );
 }
 
-export function VersionPage({ csrf, store, product, version }: { csrf: string; store: StoreJson; product: ProductJson; version: VersionJson }) {
+export function VersionPage({
+  csrf,
+  store,
+  product,
+  version,
+}: {
+  csrf: string;
+  store: StoreJson;
+  product: ProductJson;
+  version: VersionJson;
+}) {
   const base = productBase(store, product.external_id);
   const crumbs = storeCrumbs(store, { href: base, label: product.name }, { label: `Version ${version.version}` });
   const isCurrent = version.version === product.current_version;
@@ -181,7 +203,13 @@ export function VersionPage({ csrf, store, product, version }: { csrf: string; s
     </>
   );
   return (
-    <Layout title={`Version ${version.version} · ${product.name}`} csrf={csrf} crumbs={crumbs} scripts={['highlight', 'editor-view', 'editor']} wide>
+    <Layout
+      title={`Version ${version.version} · ${product.name}`}
+      csrf={csrf}
+      crumbs={crumbs}
+      scripts={['highlight', 'editor-view', 'editor']}
+      wide
+    >
       <PageHead title={`${product.name}, version ${version.version}`} actions={actions}>
         <p>
           Saved <Time iso={version.created_at} /> · <span class="mono">{`sha256 ${version.content_hash.slice(0, 12)}…`}</span>

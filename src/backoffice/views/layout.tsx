@@ -1,5 +1,5 @@
-import type { Child } from 'hono/jsx';
 import { raw } from 'hono/html';
+import type { Child } from 'hono/jsx';
 import { CSRF_FIELD } from '../../http/admin-session';
 
 export interface Crumb {
@@ -7,7 +7,15 @@ export interface Crumb {
   label: string;
 }
 
-export type Script = 'common' | 'highlight' | 'editor-view' | 'editor' | 'logic' | 'preview-fields' | 'preview-result' | 'preview';
+export type Script =
+  | 'common'
+  | 'highlight'
+  | 'editor-view'
+  | 'editor'
+  | 'logic'
+  | 'preview-fields'
+  | 'preview-result'
+  | 'preview';
 
 interface DocumentProps {
   title: string;
@@ -66,7 +74,9 @@ export function Layout({ title, csrf, crumbs = [], scripts = [], wide = false, c
           <nav class="crumbs" aria-label="Breadcrumb">
             <ol>
               {crumbs.map((c, i) => (
-                <li>{c.href && i < crumbs.length - 1 ? <a href={c.href}>{c.label}</a> : <span aria-current="page">{c.label}</span>}</li>
+                <li>
+                  {c.href && i < crumbs.length - 1 ? <a href={c.href}>{c.label}</a> : <span aria-current="page">{c.label}</span>}
+                </li>
               ))}
             </ol>
           </nav>

@@ -5,7 +5,17 @@ import { PageHead } from './parts';
 import { storeCrumbs } from './stores';
 
 /** The live preview's frame; preview.js fills in the configurator from the form endpoint. */
-export function PreviewPage({ csrf, store, product, lang }: { csrf: string; store: StoreJson; product: ProductJson; lang: string }) {
+export function PreviewPage({
+  csrf,
+  store,
+  product,
+  lang,
+}: {
+  csrf: string;
+  store: StoreJson;
+  product: ProductJson;
+  lang: string;
+}) {
   const base = `/admin/stores/${enc(store.id)}/products/${enc(product.external_id)}`;
   const crumbs = storeCrumbs(store, { href: base, label: product.name }, { label: 'Preview' });
   const actions = (
@@ -14,7 +24,13 @@ export function PreviewPage({ csrf, store, product, lang }: { csrf: string; stor
     </a>
   );
   return (
-    <Layout title={`Preview · ${product.name}`} csrf={csrf} crumbs={crumbs} scripts={['logic', 'preview-fields', 'preview-result', 'preview']} wide>
+    <Layout
+      title={`Preview · ${product.name}`}
+      csrf={csrf}
+      crumbs={crumbs}
+      scripts={['logic', 'preview-fields', 'preview-result', 'preview']}
+      wide
+    >
       <PageHead title={`Preview: ${product.name}`} actions={actions}>
         <p>
           Version {product.current_version}, as a storefront gets it. Change values to see the price, outputs and rules update.

@@ -20,7 +20,14 @@ export function ProductsPage({ csrf, store, products }: { csrf: string; store: S
             {create}
           </Empty>
         ) : (
-          <DataTable columns={['Product', { label: 'Version', numeric: true }, 'Updated', { label: 'Actions', numeric: true, hidden: true }]}>
+          <DataTable
+            columns={[
+              'Product',
+              { label: 'Version', numeric: true },
+              'Updated',
+              { label: 'Actions', numeric: true, hidden: true },
+            ]}
+          >
             {products.map((p) => (
               <tr>
                 <td>

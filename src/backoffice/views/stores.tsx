@@ -54,11 +54,26 @@ export function StoresPage({ csrf, stores }: { csrf: string; stores: StoreJson[]
         </section>
         <section class="card" aria-labelledby="new-store-title">
           <h2 id="new-store-title">Create a store</h2>
-          <form class="api-form" data-method="POST" data-action="/api/admin/stores" data-success="redirect" data-redirect="/admin/stores/{id}/products" data-flash="Store created.">
+          <form
+            class="api-form"
+            data-method="POST"
+            data-action="/api/admin/stores"
+            data-success="redirect"
+            data-redirect="/admin/stores/{id}/products"
+            data-flash="Store created."
+          >
             <FormError />
             <div class="field">
               <label for="store-id">Store id</label>
-              <input id="store-id" name="id" required maxlength={63} pattern="[a-z0-9][a-z0-9_\-]{0,62}" autocomplete="off" aria-describedby="store-id-hint" />
+              <input
+                id="store-id"
+                name="id"
+                required
+                maxlength={63}
+                pattern="[a-z0-9][a-z0-9_\-]{0,62}"
+                autocomplete="off"
+                aria-describedby="store-id-hint"
+              />
               <span class="hint" id="store-id-hint">
                 The storefront's <code>tenant_id</code>: lowercase letters, digits, - and _. It cannot change later.
               </span>
@@ -93,11 +108,22 @@ const TABS: [StoreTab, string][] = [
 ];
 
 export function storeCrumbs(store: StoreJson, ...more: Crumb[]): Crumb[] {
-  return [{ href: '/admin/stores', label: 'Stores' }, { href: `/admin/stores/${enc(store.id)}/products`, label: store.name }, ...more];
+  return [
+    { href: '/admin/stores', label: 'Stores' },
+    { href: `/admin/stores/${enc(store.id)}/products`, label: store.name },
+    ...more,
+  ];
 }
 
 /** The frame of every page about one store: its name, id, plan and the tabs between its pages. */
-export function StorePage(props: { csrf: string; store: StoreJson; tab: StoreTab; title: string; actions?: Child; children: Child }) {
+export function StorePage(props: {
+  csrf: string;
+  store: StoreJson;
+  tab: StoreTab;
+  title: string;
+  actions?: Child;
+  children: Child;
+}) {
   const { csrf, store, tab, title, actions, children } = props;
   return (
     <Layout title={`${title} · ${store.name}`} csrf={csrf} crumbs={storeCrumbs(store, { label: title })}>
@@ -124,7 +150,13 @@ export function SettingsPage({ csrf, store }: { csrf: string; store: StoreJson }
       <div class="grid-2">
         <section class="card" aria-labelledby="settings-title">
           <h2 id="settings-title">Name and plan</h2>
-          <form class="api-form" data-method="PATCH" data-action={`/api/admin/stores/${enc(store.id)}`} data-success="reload" data-flash="Store saved.">
+          <form
+            class="api-form"
+            data-method="PATCH"
+            data-action={`/api/admin/stores/${enc(store.id)}`}
+            data-success="reload"
+            data-flash="Store saved."
+          >
             <FormError />
             <div class="field">
               <label for="settings-name">Name</label>

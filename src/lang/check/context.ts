@@ -1,7 +1,8 @@
 // State shared by the checker's passes: the symbol tables, the product's languages and what broken
 // declarations (which did not parse) leave behind, so that they cause no cascade of errors.
-import type { FieldDecl, LetDecl, Span, TableDecl } from '../syntax/ast';
+
 import type { Diagnostics } from '../diagnostics';
+import type { FieldDecl, LetDecl, Span, TableDecl } from '../syntax/ast';
 import type { FieldModel, GroupModel, TableModel } from './model';
 import { renewSuggestionBudget } from './suggest';
 

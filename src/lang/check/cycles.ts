@@ -129,7 +129,7 @@ function components(nodes: Map<string, Node>): Node[][] {
         if (n === top.name) break;
       }
       const only = members[0];
-      if (members.length > 1 || (only && only.edges.includes(only.name))) out.push(members);
+      if (members.length > 1 || only?.edges.includes(only.name)) out.push(members);
     }
   }
   return out;

@@ -1,10 +1,11 @@
 // `field` declarations: the properties every type shares and the group; the type's own properties are read by
 // its record in the field type registry (src/lang/fields/).
-import type { FieldDecl } from '../syntax/ast';
+
 import { FIELD_TYPE_NAMES, fieldType, isFieldType } from '../fields/registry';
+import type { FieldDecl } from '../syntax/ast';
 import type { Ctx } from './context';
 import type { FieldModel } from './model';
-import { readExpr, readLiteral, readProps, type Props } from './props';
+import { type Props, readExpr, readLiteral, readProps } from './props';
 import { didYouMean } from './suggest';
 import { readText } from './texts';
 

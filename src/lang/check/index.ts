@@ -1,8 +1,9 @@
 // The checker: reads every declaration of a parsed schema, reports what is wrong with it, and returns the
 // model the compiler turns into IR.
-import type { Schema } from '../syntax/ast';
+
 import type { Diagnostics } from '../diagnostics';
 import { FIELD_TYPES } from '../fields/registry';
+import type { Schema } from '../syntax/ast';
 import { Ctx } from './context';
 import { checkCycles, dependencyOrder, valueGraph } from './cycles';
 import { readField } from './fields';
@@ -25,7 +26,7 @@ export function check(schema: Schema, diags: Diagnostics): Model {
   for (const t of d.translations) readTranslations(ctx, t);
   const product = readProduct(ctx, d.product, productProps);
 
-  d.groups.forEach((g, i) => readGroup(ctx, g, i));
+  for (const [i, g] of d.groups.entries()) readGroup(ctx, g, i);
   const fields: FieldModel[] = [];
   for (const decl of d.fields) {
     const f = readField(ctx, decl);

@@ -1,6 +1,7 @@
 // Inferred types of expressions, shared by types.ts and type-refs.ts.
-import type { StringLit } from '../syntax/ast';
+
 import type { ValueType } from '../ir';
+import type { StringLit } from '../syntax/ast';
 import type { Ctx } from './context';
 import type { FieldModel } from './model';
 import { didYouMean, listOf } from './suggest';
@@ -35,6 +36,9 @@ const idsOf = new WeakMap<FieldModel, Set<string>>();
 
 function optionIds(field: FieldModel): Set<string> {
   let ids = idsOf.get(field);
-  if (!ids) idsOf.set(field, (ids = new Set((field.options ?? []).map((o) => o.id))));
+  if (!ids) {
+    ids = new Set((field.options ?? []).map((o) => o.id));
+    idsOf.set(field, ids);
+  }
   return ids;
 }

@@ -1,7 +1,8 @@
 // What the checker makes of a schema: declarations with their properties read, texts resolved and literals
 // validated, expressions still as AST. The compiler turns a model without errors into the IR.
-import type { Expr, FieldDecl, GroupDecl, Ident, LetDecl, Span, TableDecl } from '../syntax/ast';
+
 import type { FieldIR, Layout, TableIR, Text, ValueType } from '../ir';
+import type { Expr, FieldDecl, GroupDecl, Ident, LetDecl, Span, TableDecl } from '../syntax/ast';
 
 export type Literal = number | string | boolean;
 
@@ -35,7 +36,10 @@ export interface OptionModel {
 
 /** A field as the IR will hold it, but with AST expressions, option spans, and types still being inferred. */
 export interface FieldModel
-  extends Omit<FieldIR, 'valueType' | 'options' | 'fallback' | 'visibleWhen' | 'enabledWhen' | 'requiredWhen' | 'value' | 'valueSource'> {
+  extends Omit<
+    FieldIR,
+    'valueType' | 'options' | 'fallback' | 'visibleWhen' | 'enabledWhen' | 'requiredWhen' | 'value' | 'valueSource'
+  > {
   decl: FieldDecl;
   /** Undefined for a hidden field until its value's type is inferred. */
   valueType?: ValueType;

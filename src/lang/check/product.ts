@@ -1,10 +1,11 @@
 // The `product` declaration: default language, currency, layout, ordered quantity and description.
-import type { ProductDecl, Span, Value } from '../syntax/ast';
+
 import type { Layout } from '../ir';
+import type { ProductDecl, Span, Value } from '../syntax/ast';
 import type { Ctx } from './context';
 import { CURRENCIES, minorUnits } from './currencies';
 import type { ProductModel } from './model';
-import { readChoice, readInteger, readProps, type Props } from './props';
+import { type Props, readChoice, readInteger, readProps } from './props';
 import { didYouMean } from './suggest';
 import { checkLanguageTag, nameText, readText } from './texts';
 

@@ -1,5 +1,7 @@
 // First pass: every declared name into its namespace (values, groups, outputs, rules), duplicates and
 // reserved names, and what the declarations that did not parse leave behind.
+
+import { functionNamed } from '../runtime/functions';
 import type {
   Decl,
   FieldDecl,
@@ -15,7 +17,6 @@ import type {
   TranslationsDecl,
 } from '../syntax/ast';
 import type { Ctx, ValueSym } from './context';
-import { functionNamed } from '../runtime/functions';
 
 export interface Declarations {
   product?: ProductDecl;

@@ -1,6 +1,7 @@
 // `table` declarations: map tables (indexed by a key) and range/matrix tables (looked up by bands).
-import type { Span, TableDecl, Value } from '../syntax/ast';
+
 import type { TableIR } from '../ir';
+import type { Span, TableDecl, Value } from '../syntax/ast';
 import type { Ctx } from './context';
 import type { Literal, TableModel } from './model';
 import { literalOf, readChoice, readNumbers, readProps, requireProp, typeName } from './props';

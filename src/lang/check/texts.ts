@@ -1,7 +1,8 @@
 // Texts (strings, `{ en: …, de: … }` maps and `@key` translation keys), translation blocks, language tags and
 // the `{name}` placeholders of rule messages.
-import type { Span, StringLit, TranslationsDecl, Value } from '../syntax/ast';
+
 import type { Text } from '../ir';
+import type { Span, StringLit, TranslationsDecl, Value } from '../syntax/ast';
 import type { Ctx, Translation } from './context';
 import { readLiteral } from './props';
 import { didYouMean } from './suggest';

@@ -1,12 +1,13 @@
 // Types of calls (built-in functions, range and matrix tables), map table indexing and option attributes.
-import type { AttrExpr, CallExpr, IndexExpr } from '../syntax/ast';
-import type { ValueType } from '../ir';
+
 import { FIELD_TYPE_NAMES, FIELD_TYPES } from '../fields/registry';
-import { FUNCTION_NAMES, functionNamed, overloadFor, type FunctionSpec } from '../runtime/functions';
+import type { ValueType } from '../ir';
+import { FUNCTION_NAMES, type FunctionSpec, functionNamed, overloadFor } from '../runtime/functions';
+import type { AttrExpr, CallExpr, IndexExpr } from '../syntax/ast';
+import { checkOptionId, type Inferred, NUMBER, UNKNOWN } from './inferred';
 import type { FieldModel, TableModel } from './model';
 import { typeName } from './props';
 import { didYouMean, listOf } from './suggest';
-import { checkOptionId, NUMBER, UNKNOWN, type Inferred } from './inferred';
 import type { Typer } from './types';
 
 function arity(n: number): string {
@@ -27,12 +28,14 @@ export function inferCall(typer: Typer, e: CallExpr): Inferred {
   const { ctx } = typer;
   const name = e.callee.name;
   const sym = ctx.value(name);
-  const args = (what: (i: number) => string) => e.args.forEach((a, i) => typer.expect(a, 'number', what(i)));
+  const args = (what: (i: number) => string) => {
+    for (const [i, a] of e.args.entries()) typer.expect(a, 'number', what(i));
+  };
   if (sym?.kind === 'table') {
     ctx.used.add(name);
     const kind = sym.decl.tableKind.name;
     if (kind === 'map') {
-      e.args.forEach((a) => typer.infer(a));
+      for (const a of e.args) typer.infer(a);
       ctx.diags.add('E_TYPE', e.callee.span, `"${name}" is a map table: index it with ${name}[key] instead of calling it`);
       return UNKNOWN;
     }
@@ -45,12 +48,12 @@ export function inferCall(typer: Typer, e: CallExpr): Inferred {
     return NUMBER;
   }
   if (sym?.kind === 'broken') {
-    e.args.forEach((a) => typer.infer(a));
+    for (const a of e.args) typer.infer(a);
     return UNKNOWN;
   }
   const fn = functionNamed(name);
   if (!fn) {
-    e.args.forEach((a) => typer.infer(a));
+    for (const a of e.args) typer.infer(a);
     if (sym) {
       const what = sym.kind === 'quantity' ? 'the built-in quantity' : `a ${sym.kind}`;
       ctx.diags.add('E_UNKNOWN_FUNCTION', e.callee.span, `"${name}" is ${what}, not a function or table`);
@@ -168,7 +171,11 @@ export function inferAttr(typer: Typer, e: AttrExpr): Inferred {
   if (!field || !FIELD_TYPES[field.type].choice) {
     if (sym.kind === 'let' || sym.kind === 'table') ctx.used.add(name);
     const what = field ? `a ${field.type} field` : sym.kind === 'quantity' ? 'the built-in quantity' : `a ${sym.kind}`;
-    ctx.diags.add('E_TYPE', e.target.span, `"${name}" is ${what}; only ${listOf(CHOICE_TYPE_NAMES, false)} fields have option attributes`);
+    ctx.diags.add(
+      'E_TYPE',
+      e.target.span,
+      `"${name}" is ${what}; only ${listOf(CHOICE_TYPE_NAMES, false)} fields have option attributes`,
+    );
     return UNKNOWN;
   }
   const options = field.options ?? [];

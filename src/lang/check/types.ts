@@ -1,10 +1,11 @@
 // Type inference of expressions: number, string, boolean. Choice fields are strings whose literal
 // comparisons are checked against their option ids.
-import type { BinaryExpr, Expr } from '../syntax/ast';
-import type { ValueType } from '../ir';
-import type { Ctx } from './context';
+
 import { FIELD_TYPES } from '../fields/registry';
-import { BOOLEAN, checkOptionId, NUMBER, STRING, UNKNOWN, type Inferred, type Ty } from './inferred';
+import type { ValueType } from '../ir';
+import type { BinaryExpr, Expr } from '../syntax/ast';
+import type { Ctx } from './context';
+import { BOOLEAN, checkOptionId, type Inferred, NUMBER, STRING, type Ty, UNKNOWN } from './inferred';
 import type { FieldModel, TableModel } from './model';
 import { didYouMean } from './suggest';
 import { inferAttr, inferCall, inferIndex } from './type-refs';
@@ -24,11 +25,7 @@ export class Typer {
     if (!e) return UNKNOWN;
     const got = this.infer(e);
     if (got.ty !== 'unknown' && got.ty !== ty) {
-      this.ctx.diags.add(
-        'E_TYPE',
-        e.span,
-        `${what} must be ${ARTICLE[ty]}, found ${ARTICLE[got.ty]}`,
-      );
+      this.ctx.diags.add('E_TYPE', e.span, `${what} must be ${ARTICLE[ty]}, found ${ARTICLE[got.ty]}`);
     }
     return got;
   }

@@ -1,6 +1,7 @@
 // AST expressions → IR expressions.
-import type { Expr, Span } from '../syntax/ast';
+
 import type * as ir from '../ir';
+import type { Expr, Span } from '../syntax/ast';
 
 /** Tells a call of a range/matrix table from a call of a built-in function. */
 export type IsTable = (name: string) => boolean;

@@ -1,9 +1,10 @@
 // Checked model → ProductIR (ir.ts): plain JSON. Records keyed by schema names are created without a
 // prototype, so that names such as `__proto__` are ordinary keys.
-import type { Expr } from '../syntax/ast';
+
 import type { FieldModel, GroupModel, Literal, Model } from '../check/model';
-import { compileExpr } from './expr';
 import * as ir from '../ir';
+import type { Expr } from '../syntax/ast';
+import { compileExpr } from './expr';
 
 export function compile(model: Model, source: string): ir.ProductIR {
   const tables = new Set(model.tables.map((t) => t.id));
@@ -74,7 +75,7 @@ function group(g: GroupModel, cond: (e: Expr) => ir.Condition): ir.GroupIR {
   return out;
 }
 
-function field(f: FieldModel, expr: (e: Expr) => ir.Expr, cond: (e: Expr) => ir.Condition): ir.FieldIR {
+function field(f: FieldModel, _expr: (e: Expr) => ir.Expr, cond: (e: Expr) => ir.Condition): ir.FieldIR {
   // Only a field whose type or value could not be read lacks these, and that is an error: no IR is built then.
   const out: ir.FieldIR = {
     id: f.id,

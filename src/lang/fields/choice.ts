@@ -2,10 +2,10 @@
 import { z } from '@hono/zod-openapi';
 import type { Ctx } from '../check/context';
 import type { FieldModel } from '../check/model';
-import { readLiteral, type Props } from '../check/props';
+import { type Props, readLiteral } from '../check/props';
 import { didYouMean, listOf } from '../check/suggest';
 import type { FieldIR } from '../ir';
-import { echo, report, type Checker } from '../runtime/fields';
+import { type Checker, echo, report } from '../runtime/fields';
 import { readOptions } from './options';
 import { COMMON_PROPS, type FieldTypeSpec, type PreviewSpec } from './spec';
 
@@ -46,7 +46,9 @@ function checker(f: FieldIR): Checker {
 const Option = z
   .object({ id: z.string(), label: z.string() })
   .catchall(z.union([z.number(), z.string(), z.boolean()]))
-  .openapi('Option', { description: 'An option: its id, label, and the literal attributes the schema gives it (colour, image, price, …)' });
+  .openapi('Option', {
+    description: 'An option: its id, label, and the literal attributes the schema gives it (colour, image, price, …)',
+  });
 
 function choiceType(preview: PreviewSpec['control']) {
   return {

@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { readLiteral } from '../check/props';
 import type { FieldIR } from '../ir';
-import { isRealDate, report, type Checker } from '../runtime/fields';
+import { type Checker, isRealDate, report } from '../runtime/fields';
 import { rules } from './form-parts';
 import { COMMON_PROPS, type FieldTypeSpec } from './spec';
 

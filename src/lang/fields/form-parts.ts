@@ -5,7 +5,9 @@ import { z } from '@hono/zod-openapi';
 export const ConditionJson = z
   .object({
     source: z.string(),
-    json_logic: z.unknown().openapi({ description: 'JSON Logic (jsonlogic.com); null when the expression has no JSON Logic form' }),
+    json_logic: z
+      .unknown()
+      .openapi({ description: 'JSON Logic (jsonlogic.com); null when the expression has no JSON Logic form' }),
   })
   .openapi('ConditionJson');
 

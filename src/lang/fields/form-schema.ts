@@ -4,7 +4,7 @@
 import { z } from '@hono/zod-openapi';
 import type { FieldType } from '../ir';
 import { ConditionJson } from './form-parts';
-import { FIELD_TYPE_NAMES, FIELD_TYPES, fieldType } from './registry';
+import { FIELD_TYPE_NAMES, type FIELD_TYPES, fieldType } from './registry';
 
 type Specs = typeof FIELD_TYPES;
 type Computed<K extends FieldType> = Specs[K]['computed'] extends true ? true : false;

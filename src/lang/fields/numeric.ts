@@ -3,9 +3,9 @@
 import { z } from '@hono/zod-openapi';
 import type { Ctx } from '../check/context';
 import type { FieldModel } from '../check/model';
-import { readLiteral, readNumbers, type Props } from '../check/props';
+import { type Props, readLiteral, readNumbers } from '../check/props';
 import type { FieldIR } from '../ir';
-import { report, type Checker } from '../runtime/fields';
+import { type Checker, report } from '../runtime/fields';
 import { formatNumber, onStepGrid, stepGrid } from '../runtime/numeric';
 import { rules } from './form-parts';
 import { COMMON_PROPS, type FieldTypeSpec, type PreviewSpec } from './spec';
@@ -68,7 +68,11 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string, boundsRequir
   if (presetsP && presets) {
     const outside = presets.filter((p) => (min !== undefined && p < min) || (max !== undefined && p > max));
     if (outside.length > 0) {
-      ctx.diags.add('E_RANGE', presetsP.value.span, `presets ${outside.join(', ')} of ${where} are outside ${min ?? '…'}..${max ?? '…'}`);
+      ctx.diags.add(
+        'E_RANGE',
+        presetsP.value.span,
+        `presets ${outside.join(', ')} of ${where} are outside ${min ?? '…'}..${max ?? '…'}`,
+      );
     }
     f.presets = presets;
   }
@@ -134,8 +138,18 @@ function numericType<Own extends z.ZodRawShape>(own: {
   } satisfies FieldTypeSpec;
 }
 
-export const number = numericType({ props: [], shape: {}, boundsRequired: false, preview: { control: 'number', rangeHint: true } });
-export const slider = numericType({ props: [], shape: {}, boundsRequired: true, preview: { control: 'range', rangeHint: false } });
+export const number = numericType({
+  props: [],
+  shape: {},
+  boundsRequired: false,
+  preview: { control: 'number', rangeHint: true },
+});
+export const slider = numericType({
+  props: [],
+  shape: {},
+  boundsRequired: true,
+  preview: { control: 'range', rangeHint: false },
+});
 export const quantity = numericType({
   props: ['presets'],
   shape: { presets: z.array(z.number()).optional() },

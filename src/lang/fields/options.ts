@@ -1,9 +1,10 @@
 // The `options { id { label: …, attr: literal, … } … }` block of choice fields.
-import type { Entry, Span, Value } from '../syntax/ast';
+
 import type { Ctx } from '../check/context';
 import type { OptionModel } from '../check/model';
 import { literalOf } from '../check/props';
 import { readText } from '../check/texts';
+import type { Entry, Span, Value } from '../syntax/ast';
 
 export function readOptions(ctx: Ctx, v: Value, field: string): OptionModel[] {
   if (v.kind !== 'block') {
@@ -53,8 +54,7 @@ function readOption(ctx: Ctx, id: string, span: Span, entries: readonly Entry[],
         entry.value.span,
         `the attribute "${name}" of option "${id}" must be a number, string or boolean literal`,
       );
-    }
-    else option.attrs.set(name, { value, span: entry.value.span });
+    } else option.attrs.set(name, { value, span: entry.value.span });
   }
   if (!hasLabel) ctx.diags.add('E_PROPERTY', span, `the option "${id}" of field "${field}" needs a "label"`);
   return option;

@@ -4,9 +4,9 @@ import { z } from '@hono/zod-openapi';
 import { RE2JS, RE2JSException } from 're2js';
 import type { Ctx } from '../check/context';
 import type { FieldModel } from '../check/model';
-import { readInteger, readLiteral, type Props } from '../check/props';
+import { type Props, readInteger, readLiteral } from '../check/props';
 import type { FieldIR } from '../ir';
-import { report, type Checker } from '../runtime/fields';
+import { type Checker, report } from '../runtime/fields';
 import { charCount } from '../runtime/functions';
 import { rules } from './form-parts';
 import { COMMON_PROPS, type FieldTypeSpec } from './spec';
@@ -23,7 +23,8 @@ export const MAX_PATTERN_INPUT = 5000;
 
 /** The pattern compiled for RE2, or why it cannot be. */
 export function compilePattern(pattern: string): RE2JS | string {
-  if (pattern.length > MAX_PATTERN_LENGTH) return `it is ${pattern.length} characters long; at most ${MAX_PATTERN_LENGTH} are allowed`;
+  if (pattern.length > MAX_PATTERN_LENGTH)
+    return `it is ${pattern.length} characters long; at most ${MAX_PATTERN_LENGTH} are allowed`;
   let re: RE2JS;
   try {
     re = RE2JS.compile(pattern);
@@ -50,7 +51,11 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
   if (patternP && pattern !== undefined) {
     const compiled = compilePattern(pattern);
     if (typeof compiled === 'string') {
-      ctx.diags.add('E_VALUE', patternP.value.span, `the pattern of ${where} is not a regular expression this service can run: ${compiled}`);
+      ctx.diags.add(
+        'E_VALUE',
+        patternP.value.span,
+        `the pattern of ${where} is not a regular expression this service can run: ${compiled}`,
+      );
     } else {
       f.pattern = pattern;
     }
@@ -84,7 +89,7 @@ function checker(f: FieldIR): Checker {
       return report(out, 'TOO_LONG', 'TOO_LONG', { max: String(maxLength) });
     }
     if (pattern === undefined) return raw;
-    return pattern !== null && pattern.testExact(raw) ? raw : report(out, 'PATTERN_MISMATCH', 'PATTERN_MISMATCH');
+    return pattern?.testExact(raw) ? raw : report(out, 'PATTERN_MISMATCH', 'PATTERN_MISMATCH');
   };
 }
 

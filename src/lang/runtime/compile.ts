@@ -1,5 +1,5 @@
 import type { BinaryOp, Expr, Span, TableIR } from '../ir';
-import { DONE, slotReader, type Ctx, type Fn } from './context';
+import { type Ctx, DONE, type Fn, slotReader } from './context';
 import { Fault, finite, type Val } from './fault';
 import { compileCall } from './functions';
 import { compileMapIndex, compileMatrix, compileRange } from './tables';

@@ -6,8 +6,8 @@ import type { Val } from './fault';
 import { isAbsent, isValidQuantity, type Problem } from './fields';
 import { negotiateLanguage } from './language';
 import type { CompiledField, CompiledModel } from './model';
-import { formatValue, makePack, type Pack, type Template } from './pack';
 import { snapSelf } from './numeric';
+import { formatValue, makePack, type Pack, type Template } from './pack';
 import { price } from './price';
 import { issue, Run } from './run';
 import type { Evaluation, EvaluationInput, FieldState } from './types';
@@ -47,8 +47,7 @@ function hiddenState(f: CompiledField, value: Val): FieldState {
 /** `run` is given on the slow path, where required_when may fail on its own. */
 function fieldState(f: CompiledField, visible: Val, enabled: Val, value: Val, c: Ctx, run?: Run): FieldState {
   const when = f.requiredWhen;
-  const required =
-    f.ir.required || (when !== undefined && (run === undefined ? when(c) : run.run(when, f.ir.id)) === true);
+  const required = f.ir.required || (when !== undefined && (run === undefined ? when(c) : run.run(when, f.ir.id)) === true);
   return { id: f.ir.id, visible: visible as boolean, enabled: enabled as boolean, required, value };
 }
 
@@ -182,5 +181,14 @@ export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>
   rules(run);
   // Pricing a configuration that has errors would quote something the customer did not ask for.
   const priced = run.errors.length === 0 ? price(run) : null;
-  return { language, fields, groups, price: priced, outputs: outputs(run), errors: run.errors, unlistedErrors: run.unlisted, warnings: run.warnings };
+  return {
+    language,
+    fields,
+    groups,
+    price: priced,
+    outputs: outputs(run),
+    errors: run.errors,
+    unlistedErrors: run.unlisted,
+    warnings: run.warnings,
+  };
 }

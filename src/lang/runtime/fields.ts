@@ -53,11 +53,5 @@ export function isRealDate(s: string): boolean {
 }
 
 export function isValidQuantity(q: unknown, spec: { min: number; max: number; step: number }): q is number {
-  return (
-    typeof q === 'number' &&
-    Number.isInteger(q) &&
-    q >= spec.min &&
-    q <= spec.max &&
-    (q - spec.min) % spec.step === 0
-  );
+  return typeof q === 'number' && Number.isInteger(q) && q >= spec.min && q <= spec.max && (q - spec.min) % spec.step === 0;
 }

@@ -87,13 +87,30 @@ function toStep(up: boolean): Overload {
 }
 
 export const FUNCTIONS = {
-  min: { usage: 'min(a, b, …)', doc: 'the smallest argument (one or more)', overloads: [extreme(Math.min)], jsonLogic: (xs) => ({ min: xs }) },
-  max: { usage: 'max(a, b, …)', doc: 'the largest argument (one or more)', overloads: [extreme(Math.max)], jsonLogic: (xs) => ({ max: xs }) },
+  min: {
+    usage: 'min(a, b, …)',
+    doc: 'the smallest argument (one or more)',
+    overloads: [extreme(Math.min)],
+    jsonLogic: (xs) => ({ min: xs }),
+  },
+  max: {
+    usage: 'max(a, b, …)',
+    doc: 'the largest argument (one or more)',
+    overloads: [extreme(Math.max)],
+    jsonLogic: (xs) => ({ max: xs }),
+  },
   round: {
     usage: 'round(x) or round(x, places)',
     doc: 'rounded half away from zero, to an integer or to `places` decimals (negative: tens, hundreds, …)',
     overloads: [
-      { params: num1, returns: N, compile: (args) => { const x = one(args); return (c) => roundHalfAway(x(c) as number); } },
+      {
+        params: num1,
+        returns: N,
+        compile: (args) => {
+          const x = one(args);
+          return (c) => roundHalfAway(x(c) as number);
+        },
+      },
       {
         params: num2,
         returns: N,
@@ -109,19 +126,46 @@ export const FUNCTIONS = {
   ceil: {
     usage: 'ceil(x)',
     doc: 'the smallest integer ≥ x',
-    overloads: [{ params: num1, returns: N, compile: (args) => { const x = one(args); return (c) => Math.ceil(snapSelf(x(c) as number)); } }],
+    overloads: [
+      {
+        params: num1,
+        returns: N,
+        compile: (args) => {
+          const x = one(args);
+          return (c) => Math.ceil(snapSelf(x(c) as number));
+        },
+      },
+    ],
     jsonLogic: null,
   },
   floor: {
     usage: 'floor(x)',
     doc: 'the largest integer ≤ x',
-    overloads: [{ params: num1, returns: N, compile: (args) => { const x = one(args); return (c) => Math.floor(snapSelf(x(c) as number)); } }],
+    overloads: [
+      {
+        params: num1,
+        returns: N,
+        compile: (args) => {
+          const x = one(args);
+          return (c) => Math.floor(snapSelf(x(c) as number));
+        },
+      },
+    ],
     jsonLogic: null,
   },
   abs: {
     usage: 'abs(x)',
     doc: 'the absolute value',
-    overloads: [{ params: num1, returns: N, compile: (args) => { const x = one(args); return (c) => Math.abs(x(c) as number); } }],
+    overloads: [
+      {
+        params: num1,
+        returns: N,
+        compile: (args) => {
+          const x = one(args);
+          return (c) => Math.abs(x(c) as number);
+        },
+      },
+    ],
     jsonLogic: ([x]) => ({ if: [{ '<': [x, 0] }, { '-': [x] }, x] }),
   },
   sqrt: {
@@ -167,7 +211,7 @@ export const FUNCTIONS = {
         returns: N,
         compile: (args, at) => {
           const [x, y] = two(args);
-          return (c) => finite(Math.pow(x(c) as number, y(c) as number), at);
+          return (c) => finite((x(c) as number) ** (y(c) as number), at);
         },
       },
     ],
@@ -198,7 +242,16 @@ export const FUNCTIONS = {
   len: {
     usage: 'len(s)',
     doc: 'the length of a string in characters (code points)',
-    overloads: [{ params: ['string'], returns: N, compile: (args) => { const s = one(args); return (c) => charCount(s(c) as string); } }],
+    overloads: [
+      {
+        params: ['string'],
+        returns: N,
+        compile: (args) => {
+          const s = one(args);
+          return (c) => charCount(s(c) as string);
+        },
+      },
+    ],
     jsonLogic: null,
   },
 } satisfies Record<string, FunctionSpec>;

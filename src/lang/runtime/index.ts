@@ -7,9 +7,9 @@ import { compileModel } from './model';
 import type { Pack } from './pack';
 import type { Model } from './types';
 
-export type { Evaluation, EvaluationInput, FieldState, Issue, Model, Price, PriceLine } from './types';
 export { toJsonLogic } from './jsonlogic';
 export { negotiateLanguage, resolveText } from './language';
+export type { Evaluation, EvaluationInput, FieldState, Issue, Model, Price, PriceLine } from './types';
 
 export function instantiate(ir: ProductIR): Model {
   const compiled = compileModel(ir);

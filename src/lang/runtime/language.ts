@@ -32,8 +32,6 @@ export function resolveText(text: Text, lang: string, defaultLang: string): stri
   if (Object.hasOwn(text, lang)) return text[lang] as string;
   const keys = Object.keys(text);
   const tag =
-    (typeof lang === 'string' && lang.length <= MAX_TAG ? lookup(lang, keys) : undefined) ??
-    lookup(defaultLang, keys) ??
-    keys[0];
+    (typeof lang === 'string' && lang.length <= MAX_TAG ? lookup(lang, keys) : undefined) ?? lookup(defaultLang, keys) ?? keys[0];
   return tag === undefined ? '' : (text[tag] as string);
 }

@@ -1,10 +1,11 @@
 // instantiate(): resolves every name to a memo slot and compiles every expression to a closure, once.
+
+import { fieldType } from '../fields/registry';
 import type { Condition, Expr, FieldIR, LineIR, ProductIR, RuleIR, TableIR } from '../ir';
 import { compileExpr, type Scope } from './compile';
-import { slotReader, type Fn, type SlotTable } from './context';
+import { type Fn, type SlotTable, slotReader } from './context';
 import type { Val } from './fault';
-import { fieldType } from '../fields/registry';
-import { isAbsent, type Checker } from './fields';
+import { type Checker, isAbsent } from './fields';
 import { minorScale, sortTiers, type Tier } from './money';
 
 export interface CompiledField {

@@ -1,9 +1,10 @@
 // Issue collection for one evaluation, shared by the evaluation steps (evaluate.ts, price.ts).
+
+import type { Span } from '../ir';
 import type { MessageKey } from './catalog';
 import type { Ctx, Fn } from './context';
 import { Fault, type Val } from './fault';
 import { format, type Params } from './messages';
-import type { Span } from '../ir';
 import type { CompiledModel } from './model';
 import type { Pack } from './pack';
 import type { Issue } from './types';

@@ -3,7 +3,7 @@
 // character differently or fail (a number followed by a letter, a malformed string, an unclosed comment, a
 // character no rule starts with), the lexer gives up and Ohm decides.
 
-export const enum T {
+export enum T {
   Word,
   Number,
   String,
@@ -43,7 +43,10 @@ export class Tokens {
 
   push(kind: T, start: number, end: number): void {
     if (this.count === this.kind.length) {
-      const grow = <A extends Uint8Array | Int32Array>(a: A, b: A): A => (b.set(a), b);
+      const grow = <A extends Uint8Array | Int32Array>(a: A, b: A): A => {
+        b.set(a);
+        return b;
+      };
       this.kind = grow(this.kind, new Uint8Array(this.count * 2));
       this.start = grow(this.start, new Int32Array(this.count * 2));
       this.end = grow(this.end, new Int32Array(this.count * 2));
@@ -62,9 +65,23 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 /** Single-character punctuation by character code; 0 where none. */
 const PUNCT = new Uint8Array(128);
 for (const [ch, kind] of [
-  ['{', T.LBrace], ['}', T.RBrace], ['(', T.LParen], [')', T.RParen], ['[', T.LBracket], [']', T.RBracket],
-  [',', T.Comma], [':', T.Colon], ['=', T.Assign], ['.', T.Dot], ['*', T.Star], ['@', T.At], ['+', T.Plus],
-  ['-', T.Minus], ['/', T.Slash], ['<', T.Lt], ['>', T.Gt],
+  ['{', T.LBrace],
+  ['}', T.RBrace],
+  ['(', T.LParen],
+  [')', T.RParen],
+  ['[', T.LBracket],
+  [']', T.RBracket],
+  [',', T.Comma],
+  [':', T.Colon],
+  ['=', T.Assign],
+  ['.', T.Dot],
+  ['*', T.Star],
+  ['@', T.At],
+  ['+', T.Plus],
+  ['-', T.Minus],
+  ['/', T.Slash],
+  ['<', T.Lt],
+  ['>', T.Gt],
 ] as const) {
   PUNCT[ch.charCodeAt(0)] = kind;
 }
@@ -105,7 +122,10 @@ function stringEnd(src: string, i: number, end: number): number {
 export function lex(t: Tokens, src: string, start: number, end: number): boolean {
   t.count = 0;
   let i = start;
-  const stop = () => ((t.stop = i), false);
+  const stop = () => {
+    t.stop = i;
+    return false;
+  };
   while (i < end) {
     const c = src.charCodeAt(i);
     if (c === 32 || c === 10 || c === 9 || c === 13) {

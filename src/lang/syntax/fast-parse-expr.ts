@@ -3,9 +3,9 @@
 // the tree is the one the Ohm path builds. A chained comparison, a keyword as a name or a number too large for a
 // double are syntax errors there; here they make the parser unsure.
 import type { BinaryOp, Expr } from './ast';
-import { unsure, type Cursor } from './fast-cursor';
+import { type Cursor, unsure } from './fast-cursor';
 import { T } from './fast-lex';
-import { unescape } from './parse-build';
+import { unquote } from './parse-build';
 import { BINDING, COMPARISON, join, NEG_BINDING, NOT_BINDING } from './parse-expr';
 
 const OPERATORS: Partial<Record<T, BinaryOp>> = {
@@ -105,7 +105,7 @@ function operand(c: Cursor): Expr {
       return number(c);
     case T.String:
       c.pos++;
-      return { kind: 'string', value: unescape(c.text(first)), span: c.span(first) };
+      return { kind: 'string', value: unquote(c.text(first)), span: c.span(first) };
     case T.LParen: {
       c.pos++;
       const inner = expr(c);

@@ -8,7 +8,7 @@ import { Cursor, UNSURE, unsure } from './fast-cursor';
 import { lex, T, Tokens } from './fast-lex';
 import { expr, numberValue } from './fast-parse-expr';
 import { KEYWORDS } from './keywords';
-import { unescape } from './parse-build';
+import { unquote } from './parse-build';
 import type { SourceMap } from './source';
 
 const tokens = new Tokens();
@@ -113,7 +113,7 @@ function declaration(c: Cursor): Decl {
 
 function stringLit(c: Cursor): StringLit {
   const i = c.expect(T.String);
-  return { kind: 'string', value: unescape(c.text(i)), span: c.span(i) };
+  return { kind: 'string', value: unquote(c.text(i)), span: c.span(i) };
 }
 
 /** `Block`'s entries; two entries on one line without a comma are reported by the Ohm path. */
@@ -145,7 +145,7 @@ function key(c: Cursor): Key {
       return { kind: 'name', text: c.text(i), value: 0, span };
     case T.String:
       c.pos++;
-      return { kind: 'string', text: unescape(c.text(i)), value: 0, span };
+      return { kind: 'string', text: unquote(c.text(i)), value: 0, span };
     case T.Number:
       return { kind: 'number', text: c.text(i), value: numberValue(c), span };
     case T.Star:
@@ -194,7 +194,14 @@ function line(c: Cursor, first: number): Entry {
   c.expect(T.Assign);
   const amount = expr(c);
   const w = when(c);
-  const entry: Entry = { kind: 'line', lineKind: surcharge ? 'surcharge' : 'line', id, label, amount, span: c.span(first, c.pos - 1) };
+  const entry: Entry = {
+    kind: 'line',
+    lineKind: surcharge ? 'surcharge' : 'line',
+    id,
+    label,
+    amount,
+    span: c.span(first, c.pos - 1),
+  };
   if (w) entry.when = w;
   return entry;
 }

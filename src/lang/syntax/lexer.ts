@@ -2,7 +2,7 @@
 // (split.ts): it knows comments, strings, words, brackets and operators. The grammar stays the judge of
 // the syntax; this only has to agree with it on where tokens begin and end.
 
-export const enum Tok {
+export enum Tok {
   Word,
   Number,
   String,

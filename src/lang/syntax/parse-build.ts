@@ -1,8 +1,8 @@
 // Shared by the semantic actions (parse-semantics*.ts): where the declaration being built sits in the source,
 // spans, syntax errors the grammar leaves to the builder, and typed calls of the operations.
 import type { Node } from 'ohm-js';
-import type { Entry, Expr, Ident, Key, Span, StringLit, Value } from './ast';
 import type { Diagnostics } from '../diagnostics';
+import type { Entry, Expr, Ident, Key, Span, StringLit, Value } from './ast';
 import { KEYWORDS } from './keywords';
 import type { Tail, Term } from './parse-expr';
 import type { SourceMap } from './source';
@@ -53,7 +53,7 @@ export function ident(node: Node): Ident {
   return { name, span };
 }
 
-export function unescape(quoted: string): string {
+export function unquote(quoted: string): string {
   const inner = quoted.slice(1, -1);
   return inner.includes('\\') ? inner.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c)) : inner;
 }
@@ -62,14 +62,14 @@ export const optional = <T>(iter: Node, f: (n: Node) => T): T | undefined =>
   iter.numChildren > 0 ? f(iter.child(0)) : undefined;
 
 // Typed calls of the operations of parse-semantics.ts and parse-semantics-expr.ts.
-export const entries = (n: Node): Entry[] => n['entries']();
-export const value = (n: Node): Value => n['value']();
-export const expr = (n: Node): Expr => n['expr']();
-export const exprs = (n: Node): Expr[] => n['exprs']();
-export const key = (n: Node): Key => n['key']();
-export const term = (n: Node): Term => n['term']();
-export const tail = (n: Node): Tail => n['tail']();
+export const entries = (n: Node): Entry[] => n.entries();
+export const value = (n: Node): Value => n.value();
+export const expr = (n: Node): Expr => n.expr();
+export const exprs = (n: Node): Expr[] => n.exprs();
+export const key = (n: Node): Key => n.key();
+export const term = (n: Node): Term => n.term();
+export const tail = (n: Node): Tail => n.tail();
 
 export function stringLit(node: Node): StringLit {
-  return { kind: 'string', value: unescape(node.sourceString), span: spanOf(node) };
+  return { kind: 'string', value: unquote(node.sourceString), span: spanOf(node) };
 }

@@ -2,10 +2,10 @@
 // and values here, expressions in parse-semantics-expr.ts.
 import type { MatchResult, Node } from 'ohm-js';
 import grammar from '../../../grammar/cpq.ohm-bundle.js';
-import type { BlockValue, Decl, Entry, Expr, Key, Value } from './ast';
 import type { Diagnostics } from '../diagnostics';
+import type { BlockValue, Decl, Entry, Expr, Key, Value } from './ast';
 import { KEYWORDS } from './keywords';
-import { entries, expr, ident, key, optional, spanOf, stringLit, syntaxError, unescape, value, withContext } from './parse-build';
+import { entries, expr, ident, key, optional, spanOf, stringLit, syntaxError, unquote, value, withContext } from './parse-build';
 import { addExpressionOperations } from './parse-semantics-expr';
 import type { SourceMap } from './source';
 
@@ -75,7 +75,7 @@ semantics.addOperation<Entry[]>('entries', {
     const list: Entry[] = [];
     let separated = true;
     bodies.children.forEach((body, i) => {
-      const entry: Entry = body['entry']();
+      const entry: Entry = body.entry();
       const previous = list[list.length - 1];
       if (previous && !separated && previous.span.endLine === entry.span.line) {
         syntaxError(entry.span, 'expected "," or a new line between two entries', false);
@@ -120,9 +120,9 @@ semantics.addOperation<Key>('key', {
   Key(k) {
     const span = spanOf(this);
     const text = k.sourceString;
-    if (k.ctorName === 'string') return { kind: 'string', text: unescape(text), value: 0, span };
+    if (k.ctorName === 'string') return { kind: 'string', text: unquote(text), value: 0, span };
     if (k.ctorName === 'number') {
-      const n: Expr = k['expr']();
+      const n: Expr = k.expr();
       return { kind: 'number', text, value: n.kind === 'number' ? n.value : 0, span };
     }
     if (text === '*') return { kind: 'star', text, value: 0, span };
@@ -166,6 +166,6 @@ export interface Built {
 /** Builds the AST of one successfully matched declaration whose text starts at `offset` in the source. */
 export function buildDeclaration(match: MatchResult, map: SourceMap, offset: number, diags: Diagnostics): Built {
   const context = { map, offset, diags, failed: false };
-  const decl: Decl = withContext(context, () => semantics(match)['decl']());
+  const decl: Decl = withContext(context, () => semantics(match).decl());
   return { decl, failed: context.failed };
 }

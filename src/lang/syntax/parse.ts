@@ -1,13 +1,13 @@
 // Source text → AST. Each top-level declaration is matched on its own (split.ts), so a syntax error is
 // confined to its declaration; what the lexer saw of a broken declaration is kept for the checker.
 import grammar from '../../../grammar/cpq.ohm-bundle.js';
-import type { BrokenDecl, Decl, Expr, Schema } from './ast';
 import type { Diagnostics } from '../diagnostics';
+import type { BrokenDecl, Decl, Expr, Schema } from './ast';
 import { fastParseDeclaration, type Refusal } from './fast-parse';
 import { Tok } from './lexer';
 import { buildDeclaration } from './parse-semantics';
 import type { SourceMap } from './source';
-import { split, type Chunk, type Split } from './split';
+import { type Chunk, type Split, split } from './split';
 import { exprDepth, exprsOf } from './walk';
 
 /** Expressions deeper than this are refused (E_LIMIT): later stages recurse over them. */
@@ -72,7 +72,7 @@ function tooDeep(decl: Decl): Expr | undefined {
  */
 export function parseWithOhm(map: SourceMap, chunk: Chunk, diags: Diagnostics): Decl | null {
   const text = map.text.slice(chunk.start, chunk.end);
-  let match;
+  let match: ReturnType<typeof grammar.match>;
   try {
     match = grammar.match(text, 'Declaration');
   } catch (e) {

@@ -2,7 +2,7 @@
 // Also enforces the limits that protect the parser (E_LIMIT).
 import type { Diagnostics } from '../diagnostics';
 import { DECLARATION_KEYWORDS } from './keywords';
-import { Tok, tokenize, type Tokens } from './lexer';
+import { Tok, type Tokens, tokenize } from './lexer';
 import type { SourceMap } from './source';
 
 export const MAX_SOURCE_BYTES = 512 * 1024;

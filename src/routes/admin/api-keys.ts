@@ -21,7 +21,14 @@ export const ApiKeySummary = z
   .openapi('ApiKey');
 
 export const CreatedApiKey = z
-  .object({ id: z.string(), key: z.string(), prefix: z.string(), name: z.string(), permissions: Permissions, created_at: z.string() })
+  .object({
+    id: z.string(),
+    key: z.string(),
+    prefix: z.string(),
+    name: z.string(),
+    permissions: Permissions,
+    created_at: z.string(),
+  })
   .openapi('CreatedApiKey');
 
 export const ApiKeyList = z.object({ api_keys: z.array(ApiKeySummary) });
@@ -50,10 +57,12 @@ export const apiKeysApi = newApp()
       request: {
         params: StoreParams,
         ...jsonBody(
-          z.object({
-            name: z.string().trim().min(1).max(200),
-            permissions: Permissions.optional().openapi({ description: `Default: ${DEFAULT_PERMISSIONS.join(', ')}` }),
-          }).strict(),
+          z
+            .object({
+              name: z.string().trim().min(1).max(200),
+              permissions: Permissions.optional().openapi({ description: `Default: ${DEFAULT_PERMISSIONS.join(', ')}` }),
+            })
+            .strict(),
         ),
       },
       responses: { 201: json(CreatedApiKey, 'The new key, shown once'), ...errorResponses(400, 401, 404) },

@@ -3,7 +3,18 @@ import { calculationResponse, formResponse } from '../../cpq/serve';
 import { newApp } from '../../http/factory';
 import { PERMISSIONS } from '../../keys/permissions';
 import { ValidationResult, validationResult } from '../../products/diagnostics';
-import { ADMIN_SECURITY, ConditionalHeaders, FieldValues, Lang, OutputGroups, Quantity, errorResponses, headers, json, jsonBody } from '../openapi-helpers';
+import {
+  ADMIN_SECURITY,
+  ConditionalHeaders,
+  errorResponses,
+  FieldValues,
+  headers,
+  json,
+  jsonBody,
+  Lang,
+  OutputGroups,
+  Quantity,
+} from '../openapi-helpers';
 import { CalculationResult, ValidationFailed } from '../v1/calculate';
 import { formResponses } from '../v1/form';
 import { SchemaBody } from '../v1/validate';
@@ -11,7 +22,6 @@ import { ProductParams } from './params';
 
 // The backoffice previews a product exactly as a storefront would see it, through the same code as /api/v1,
 // with the admin's rights instead of an API key's.
-
 
 const tags = ['Admin: preview'];
 const States = z
@@ -22,8 +32,14 @@ const States = z
   .strict()
   .openapi('FieldStates', { description: "Each field's and group's state under the configuration" });
 
-export const PreviewCalculation = z.object({ ...CalculationResult.shape, states: States }).strict().openapi('PreviewCalculation');
-const PreviewRejected = z.object({ ...ValidationFailed.shape, states: States }).strict().openapi('PreviewRejected');
+export const PreviewCalculation = z
+  .object({ ...CalculationResult.shape, states: States })
+  .strict()
+  .openapi('PreviewCalculation');
+const PreviewRejected = z
+  .object({ ...ValidationFailed.shape, states: States })
+  .strict()
+  .openapi('PreviewRejected');
 
 export const previewApi = newApp()
   .openapi(
@@ -62,12 +78,17 @@ export const previewApi = newApp()
       operationId: 'adminCalculate',
       tags,
       security: ADMIN_SECURITY,
-      summary: 'Calculate a saved product as /v1/calculate does, with every output group available and each field\'s state',
+      summary: "Calculate a saved product as /v1/calculate does, with every output group available and each field's state",
       request: {
         params: ProductParams,
         ...jsonBody(
           z
-            .object({ configuration: FieldValues, quantity: Quantity.optional(), lang: Lang.optional(), output_groups: OutputGroups.optional() })
+            .object({
+              configuration: FieldValues,
+              quantity: Quantity.optional(),
+              lang: Lang.optional(),
+              output_groups: OutputGroups.optional(),
+            })
             .strict(),
         ),
       },

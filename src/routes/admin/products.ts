@@ -4,11 +4,13 @@ import { newApp } from '../../http/factory';
 import { textBodyAs } from '../../http/request-guards';
 import { DiagnosticJson } from '../../products/diagnostics';
 import { deleteProduct, getProduct, getVersion, listProducts, saveSchema } from '../../products/service';
-import { ADMIN_SECURITY, Truncated, errorResponses, json } from '../openapi-helpers';
+import { ADMIN_SECURITY, errorResponses, json, Truncated } from '../openapi-helpers';
 import { SchemaBody } from '../v1/validate';
 import { ProductParams, StoreParams } from './params';
 
-const VersionInfo = z.object({ version: z.number().int(), content_hash: z.string(), created_at: z.string() }).openapi('ProductVersionInfo');
+const VersionInfo = z
+  .object({ version: z.number().int(), content_hash: z.string(), created_at: z.string() })
+  .openapi('ProductVersionInfo');
 
 export const SavedProduct = z
   .object({
@@ -43,7 +45,9 @@ export const ProductSummary = z
 
 export const ProductList = z.object({ products: z.array(ProductSummary) });
 
-export const VersionDetail = VersionInfo.extend({ source: z.string(), warnings: z.array(DiagnosticJson) }).openapi('ProductVersion');
+export const VersionDetail = VersionInfo.extend({ source: z.string(), warnings: z.array(DiagnosticJson) }).openapi(
+  'ProductVersion',
+);
 
 export const ProductRejected = z
   .object({
@@ -65,7 +69,7 @@ export const productsApi = newApp()
       operationId: 'saveProduct',
       tags,
       security: ADMIN_SECURITY,
-      summary: 'Save a schema as the product\'s next version (201 for a new product, 200 for a new version)',
+      summary: "Save a schema as the product's next version (201 for a new product, 200 for a new version)",
       middleware: [textBodyAs('schema')],
       request: {
         params: ProductParams,
@@ -73,7 +77,9 @@ export const productsApi = newApp()
           required: true,
           content: {
             'application/json': { schema: SchemaBody },
-            'text/plain': { schema: z.string().openapi({ description: 'The raw schema file, e.g. curl --data-binary @window.cpq' }) },
+            'text/plain': {
+              schema: z.string().openapi({ description: 'The raw schema file, e.g. curl --data-binary @window.cpq' }),
+            },
           },
         },
       },
@@ -116,7 +122,14 @@ export const productsApi = newApp()
     async (c) => {
       const rows = await listProducts(c.env, c.req.valid('param').store_id);
       return c.json(
-        { products: rows.map((p) => ({ external_id: p.externalId, name: p.name, current_version: p.currentVersion, updated_at: iso(p.updatedAt)! })) },
+        {
+          products: rows.map((p) => ({
+            external_id: p.externalId,
+            name: p.name,
+            current_version: p.currentVersion,
+            updated_at: iso(p.updatedAt)!,
+          })),
+        },
         200,
       );
     },
@@ -161,7 +174,11 @@ export const productsApi = newApp()
       summary: 'Get one version of a product, with its source',
       request: {
         params: ProductParams.extend({
-          version: z.coerce.number().int().positive().openapi({ param: { name: 'version', in: 'path' }, type: 'integer' }),
+          version: z.coerce
+            .number()
+            .int()
+            .positive()
+            .openapi({ param: { name: 'version', in: 'path' }, type: 'integer' }),
         }),
       },
       responses: { 200: json(VersionDetail, 'The version'), ...errorResponses(400, 401, 404) },

@@ -2,7 +2,18 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { calculationResponse } from '../../cpq/serve';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
-import { FieldValues, KEY_SECURITY, Lang, OutputGroups, Quantity, Truncated, errorResponses, headers, json, jsonBody } from '../openapi-helpers';
+import {
+  errorResponses,
+  FieldValues,
+  headers,
+  json,
+  jsonBody,
+  KEY_SECURITY,
+  Lang,
+  OutputGroups,
+  Quantity,
+  Truncated,
+} from '../openapi-helpers';
 
 /** A warning, or a reason a configuration cannot be priced: every 422 entry, every 200 warning. */
 export const Issue = z
@@ -11,8 +22,18 @@ export const Issue = z
     message: z.string().openapi({ description: 'For the customer, in the negotiated language' }),
     field: z.string().optional().openapi({ description: 'The configuration key it is about' }),
     rule: z.string().optional().openapi({ description: 'The rule that fired (code RULE)' }),
-    line: z.number().int().min(1).optional().openapi({ description: "Run-time faults (R_…): the schema line it arose at, for the schema's author" }),
-    column: z.number().int().min(1).optional().openapi({ description: 'Run-time faults (R_…): the schema column, counted like diagnostics' }),
+    line: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .openapi({ description: "Run-time faults (R_…): the schema line it arose at, for the schema's author" }),
+    column: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .openapi({ description: 'Run-time faults (R_…): the schema column, counted like diagnostics' }),
   })
   .openapi('Issue');
 
@@ -34,19 +55,27 @@ export const CalculationResult = z
     version: z.number().int(),
     language: z.string(),
     configuration: z.record(z.string(), z.unknown()),
-    result: z.object({
-      totals: z.object({ price: z.number(), unit_price: z.number(), subtotal: z.number(), discount: z.number(), currency: z.string() }).strict(),
-      lines: z.array(
-        z.object({ id: z.string(), kind: z.enum(['line', 'surcharge', 'discount']), label: z.string(), amount: z.number() }).strict(),
-      ),
-      groups: z
-        .record(z.string(), z.record(z.string(), z.number()))
-        .openapi({ description: 'Output group id → item id → quantity', example: { bom: { profile_m: 5.2, glass_m2: 1.68 } } }),
-    }).strict(),
+    result: z
+      .object({
+        totals: z
+          .object({ price: z.number(), unit_price: z.number(), subtotal: z.number(), discount: z.number(), currency: z.string() })
+          .strict(),
+        lines: z.array(
+          z
+            .object({ id: z.string(), kind: z.enum(['line', 'surcharge', 'discount']), label: z.string(), amount: z.number() })
+            .strict(),
+        ),
+        groups: z
+          .record(z.string(), z.record(z.string(), z.number()))
+          .openapi({ description: 'Output group id → item id → quantity', example: { bom: { profile_m: 5.2, glass_m2: 1.68 } } }),
+      })
+      .strict(),
     withheld_groups: z
       .array(z.string())
       .openapi({ description: 'Groups ["*"] left out because the key lacks production:read; always present, usually empty' }),
-    quantity: z.object({ value: z.number().int(), min: z.number().int(), max: z.number().int(), step: z.number().int() }).strict(),
+    quantity: z
+      .object({ value: z.number().int(), min: z.number().int(), max: z.number().int(), step: z.number().int() })
+      .strict(),
     warnings: z.array(Issue).max(100),
     errors: z.array(Issue).max(0).openapi({ description: 'Always empty on 200: a configuration with errors answers 422' }),
     truncated: Truncated.optional(),

@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { formResponse } from '../../cpq/serve';
-import { FormField } from '../../lang/fields/form-schema';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
-import { ConditionalHeaders, KEY_SECURITY, Lang, errorResponses, headers, json } from '../openapi-helpers';
+import { FormField } from '../../lang/fields/form-schema';
+import { ConditionalHeaders, errorResponses, headers, json, KEY_SECURITY, Lang } from '../openapi-helpers';
 
 export const ProductForm = z
   .object({
@@ -37,7 +37,13 @@ export const formApi = newApp().openapi(
     security: KEY_SECURITY,
     summary: "The product's configurator form in the requested language",
     request: {
-      params: z.object({ product_id: z.string().min(1).max(128).openapi({ param: { name: 'product_id', in: 'path' } }) }),
+      params: z.object({
+        product_id: z
+          .string()
+          .min(1)
+          .max(128)
+          .openapi({ param: { name: 'product_id', in: 'path' } }),
+      }),
       query: z.object({
         tenant_id: z.string().min(1).openapi({ description: 'The store the key belongs to' }),
         lang: Lang.optional(),

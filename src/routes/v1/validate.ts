@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
 import { ValidationResult, validationResult } from '../../products/diagnostics';
-import { KEY_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
+import { errorResponses, json, jsonBody, KEY_SECURITY } from '../openapi-helpers';
 
 export const SchemaBody = z
   .object({ schema: z.string().openapi({ description: 'The schema source; line breaks inside the string' }) })

@@ -1,7 +1,17 @@
 // Hand-built IR for runtime tests: the front end is tested elsewhere, here every construct is built directly.
 import { FIELD_TYPES } from '../../../src/lang/fields/registry';
-import { IR_VERSION, type BinaryOp, type Expr, type FieldIR, type FieldType, type OptionIR, type ProductIR, type Span, type TableIR } from '../../../src/lang/ir';
-import { instantiate, type Evaluation } from '../../../src/lang/runtime';
+import {
+  type BinaryOp,
+  type Expr,
+  type FieldIR,
+  type FieldType,
+  IR_VERSION,
+  type OptionIR,
+  type ProductIR,
+  type Span,
+  type TableIR,
+} from '../../../src/lang/ir';
+import { type Evaluation, instantiate } from '../../../src/lang/runtime';
 
 export const at = (line = 1, column = 1): Span => ({ line, column });
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Expr } from '../../../src/lang/ir';
+import { instantiate } from '../../../src/lang/runtime';
 import {
   at,
   attr,
@@ -20,8 +22,6 @@ import {
   str,
   withOutputs,
 } from './build';
-import type { Expr } from '../../../src/lang/ir';
-import { instantiate } from '../../../src/lang/runtime';
 
 const b2n = (e: Expr): Expr => iff(e, num(1), num(0));
 
@@ -124,7 +124,9 @@ describe('arithmetic errors', () => {
   it('overflow is R_NOT_FINITE', () => {
     for (const op of ['*', '+', '-'] as const) {
       const big = op === '-' ? neg(num(1e308)) : num(1e308);
-      const ev = evaluate(withOutputs({ x: bin(op, big, op === '*' ? num(10) : op === '+' ? num(1e308) : num(1e308), at(2, 5)) }));
+      const ev = evaluate(
+        withOutputs({ x: bin(op, big, op === '*' ? num(10) : op === '+' ? num(1e308) : num(1e308), at(2, 5)) }),
+      );
       expect(ev.errors.map((e) => e.code)).toEqual(['R_NOT_FINITE']);
       expect(ev.errors[0]).toMatchObject({ line: 2, column: 5 });
     }
@@ -133,7 +135,10 @@ describe('arithmetic errors', () => {
   it('a failing let is reported once, however many places read it', () => {
     const ir = withOutputs(
       { a: ref('bad'), b: bin('+', ref('bad'), num(1)) },
-      { lets: { bad: bin('/', num(1), num(0), at(8, 1)) }, rules: [{ id: 'r', severity: 'warning', when: bin('>', ref('bad'), num(0)), message: { en: 'x' } }] },
+      {
+        lets: { bad: bin('/', num(1), num(0), at(8, 1)) },
+        rules: [{ id: 'r', severity: 'warning', when: bin('>', ref('bad'), num(0)), message: { en: 'x' } }],
+      },
     );
     const ev = evaluate(ir);
     expect(ev.errors.map((e) => e.code)).toEqual(['R_DIV_ZERO']);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { at, bin, cond, evaluate, field, num, outputsOf, product, ref, withOutputs } from './build';
 import { instantiate } from '../../../src/lang/runtime';
+import { at, bin, cond, evaluate, field, num, outputsOf, product, ref, withOutputs } from './build';
 
 describe('faults in conditions and computed values', () => {
   const boom = (line: number) => bin('>', bin('/', ref('n'), ref('zero'), at(line, 2)), num(0));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { at, call, evaluate, field, num, outputsOf, ref, str, withOutputs } from './build';
 import type { Expr } from '../../../src/lang/ir';
+import { at, call, evaluate, field, num, outputsOf, ref, str, withOutputs } from './build';
 
 /** The value of one expression, computed as an output item. */
 function value(e: Expr): number {

@@ -1,15 +1,38 @@
 import jsonLogic from 'json-logic-js';
 import { describe, expect, it } from 'vitest';
-import { attr, bin, bool, call, evaluate, field, iff, index, inList, neg, not, num, option, product, range, ref, str, tcall } from './build';
 import type { Expr, ProductIR } from '../../../src/lang/ir';
 import { toJsonLogic } from '../../../src/lang/runtime';
+import {
+  attr,
+  bin,
+  bool,
+  call,
+  evaluate,
+  field,
+  iff,
+  index,
+  inList,
+  neg,
+  not,
+  num,
+  option,
+  product,
+  range,
+  ref,
+  str,
+  tcall,
+} from './build';
 
 const base = product({
   fields: [
     field('width', 'number', { min: 0, max: 3000 }),
     field('height', 'number', { min: 0, max: 3000 }),
     field('colour', 'swatch', {
-      options: [option('white', { price: 0, dark: false }), option('grey', { price: 8, dark: true }), option('oak', { price: 14, dark: true })],
+      options: [
+        option('white', { price: 0, dark: false }),
+        option('grey', { price: 8, dark: true }),
+        option('oak', { price: 14, dark: true }),
+      ],
     }),
     field('glass', 'dropdown', { options: [option('double'), option('triple'), option('quad')] }),
     field('sill', 'checkbox'),
@@ -35,13 +58,21 @@ const conditions: Record<string, Expr> = {
   notIn: inList(ref('glass'), [str('double')], true),
   ifThenElse: bin('>=', iff(ref('sill'), bin('+', ref('width'), num(100)), bin('-', ref('width'), num(100))), num(1000)),
   letsInlined: bin('and', ref('big'), bin('<=', ref('area'), num(4))),
-  minMax: bin('<', call('max', [ref('width'), ref('height'), num(1200)]), bin('*', call('min', [ref('width'), ref('height')]), num(1.5))),
+  minMax: bin(
+    '<',
+    call('max', [ref('width'), ref('height'), num(1200)]),
+    bin('*', call('min', [ref('width'), ref('height')]), num(1.5)),
+  ),
   attrNumber: bin('>', bin('*', attr('colour', 'price'), num(2)), num(10)),
   attrBoolean: attr('colour', 'dark'),
   mapTable: bin('>', index('glass_price', ref('glass')), num(50)),
   numberKey: bin('==', index('by_count', bin('+', call('min', [ref('__proto__'), num(2)]), num(0))), str('two')),
   quantity: bin('>=', ref('quantity'), num(10)),
-  absClamp: bin('and', bin('<', call('abs', [bin('-', ref('width'), num(1000))]), num(300)), bin('==', call('clamp', [ref('height'), num(500), num(1500)]), num(1500))),
+  absClamp: bin(
+    'and',
+    bin('<', call('abs', [bin('-', ref('width'), num(1000))]), num(300)),
+    bin('==', call('clamp', [ref('height'), num(500), num(1500)]), num(1500)),
+  ),
   negation: bin('<', neg(ref('width')), num(-900)),
   hiddenInlined: bin('>', ref('area_hidden'), num(1)),
   dates: bin('<', ref('delivery'), str('2024-06-01')),
@@ -60,10 +91,7 @@ const configurations = JSON.parse(`[
 function withProbes(ir: ProductIR): ProductIR {
   return {
     ...ir,
-    fields: [
-      ...ir.fields,
-      ...Object.entries(conditions).map(([id, value]) => ({ ...field(`probe_${id}`, 'hidden'), value })),
-    ],
+    fields: [...ir.fields, ...Object.entries(conditions).map(([id, value]) => ({ ...field(`probe_${id}`, 'hidden'), value }))],
   };
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { product } from './build';
 import { negotiateLanguage, resolveText } from '../../../src/lang/runtime';
-import { catalogFor } from '../../../src/lang/runtime/messages';
 import { CATALOG } from '../../../src/lang/runtime/catalog';
+import { catalogFor } from '../../../src/lang/runtime/messages';
+import { product } from './build';
 
 const ir = product({ language: 'en', languages: ['en', 'de', 'de-CH', 'fr'] });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { at, bin, bool, evaluate, field, num, product, ref } from './build';
 import type { Expr, LineIR, ProductIR } from '../../../src/lang/ir';
 import { minorScale, sortTiers, toMajor, toMinor, totals } from '../../../src/lang/runtime/money';
+import { at, bin, bool, evaluate, field, num, product, ref } from './build';
 
 const line = (id: string, amount: Expr, extra: Partial<LineIR> = {}): LineIR => ({
   id,
@@ -78,7 +78,13 @@ describe('price evaluation', () => {
   it('applies the quantity discount, shown as a negative discount line', () => {
     const ir = priced([line('a', num(10.05))], {
       languages: ['en', 'de'],
-      price: { lines: [], quantityDiscount: [{ min: 5, rate: 0.03 }, { min: 10, rate: 0.05 }] },
+      price: {
+        lines: [],
+        quantityDiscount: [
+          { min: 5, rate: 0.03 },
+          { min: 10, rate: 0.05 },
+        ],
+      },
     });
     expect(evaluate(ir, {}, 4).price?.discount).toBe(0);
     expect(evaluate(ir, {}, 4).price?.lines.map((l) => l.kind)).toEqual(['line']);

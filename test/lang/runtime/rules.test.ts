@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { at, bin, bool, evaluate, field, num, option, product, ref } from './build';
 import type { Expr, ProductIR, RuleIR } from '../../../src/lang/ir';
 import { parseTemplate } from '../../../src/lang/runtime/pack';
+import { at, bin, bool, evaluate, field, num, option, product, ref } from './build';
 
 const rule = (id: string, when: Expr, message: RuleIR['message'], extra: Partial<RuleIR> = {}): RuleIR => ({
   id,
@@ -28,11 +28,21 @@ function shop(rules: RuleIR[], parts: Partial<ProductIR> = {}): ProductIR {
 }
 
 describe('error and warning rules', () => {
-  const tooLarge = rule('too_large', bin('>', ref('area'), num(3)), {
-    en: 'Windows over 3 m² cannot be produced ({area} m²)',
-    de: 'Fenster über 3 m² sind nicht möglich ({area} m²)',
-  }, { field: 'width' });
-  const heavy = rule('heavy', bin('>', ref('width'), num(1800)), { en: 'Two people needed for {width} mm' }, { severity: 'warning' });
+  const tooLarge = rule(
+    'too_large',
+    bin('>', ref('area'), num(3)),
+    {
+      en: 'Windows over 3 m² cannot be produced ({area} m²)',
+      de: 'Fenster über 3 m² sind nicht möglich ({area} m²)',
+    },
+    { field: 'width' },
+  );
+  const heavy = rule(
+    'heavy',
+    bin('>', ref('width'), num(1800)),
+    { en: 'Two people needed for {width} mm' },
+    { severity: 'warning' },
+  );
 
   it('nothing fires on a small window', () => {
     const ev = evaluate(shop([tooLarge, heavy]), { width: 1000 });
@@ -93,7 +103,10 @@ describe('error and warning rules', () => {
   it('rules see effective values: an ignored value does not trigger them', () => {
     const r = rule('big', bin('>', ref('width'), num(2000)), { en: 'big' });
     const ir = shop([r], {
-      fields: [field('sill', 'checkbox'), field('width', 'number', { default: 1000, visibleWhen: { source: 'sill', expr: ref('sill') } })],
+      fields: [
+        field('sill', 'checkbox'),
+        field('width', 'number', { default: 1000, visibleWhen: { source: 'sill', expr: ref('sill') } }),
+      ],
     });
     expect(evaluate(ir, { width: 2500 }).errors).toEqual([]);
     expect(evaluate(ir, { width: 2500, sill: true }).errors.map((e) => e.rule)).toEqual(['big']);

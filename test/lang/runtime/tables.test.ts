@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { at, call, evaluate, field, index, num, option, outputsOf, range, ref, str, tcall, withOutputs } from './build';
 import type { TableIR } from '../../../src/lang/ir';
+import { at, call, evaluate, field, index, num, option, outputsOf, range, ref, str, tcall, withOutputs } from './build';
 
 const sill = range('next', [600, 900, 1200], [30, 38, 46]);
 const slope = range('interpolate', [600, 900, 1200], [30, 36, 48]);
@@ -50,7 +50,11 @@ describe('range tables', () => {
       expect(value).toBeUndefined();
       expect(errors).toHaveLength(1);
       expect(errors[0]!.code).toBe('R_TABLE_RANGE');
-      expect(errors[0]).toMatchObject({ message: `1201 is above the last band (1200) of table ${Object.keys(t)[0]}`, line: 5, column: 14 });
+      expect(errors[0]).toMatchObject({
+        message: `1201 is above the last band (1200) of table ${Object.keys(t)[0]}`,
+        line: 5,
+        column: 14,
+      });
     }
   });
 });
@@ -94,9 +98,7 @@ describe('map tables', () => {
       { v: index(Object.keys(tables)[0]!, key, at(9, 3)) },
       {
         tables,
-        fields: [
-          field('glass', 'dropdown', { options: [option('double'), option('triple'), option('quad')] }),
-        ],
+        fields: [field('glass', 'dropdown', { options: [option('double'), option('triple'), option('quad')] })],
       },
     );
 
@@ -108,9 +110,7 @@ describe('map tables', () => {
 
   it('a missing key without fallback is R_TABLE_KEY', () => {
     const ev = evaluate(ir({ glass }), { glass: 'quad' });
-    expect(ev.errors).toEqual([
-      { code: 'R_TABLE_KEY', message: 'Table glass has no entry for "quad"', line: 9, column: 3 },
-    ]);
+    expect(ev.errors).toEqual([{ code: 'R_TABLE_KEY', message: 'Table glass has no entry for "quad"', line: 9, column: 3 }]);
   });
 
   it('numbers index by their decimal text, string values come through', () => {

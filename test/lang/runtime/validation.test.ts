@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bin, evaluate, field, num, option, product, ref } from './build';
 import type { ProductIR } from '../../../src/lang/ir';
+import { bin, evaluate, field, num, option, product, ref } from './build';
 
 function form(parts: Partial<ProductIR> = {}): ProductIR {
   return product({
