@@ -11,9 +11,26 @@ export async function deleteKeyRecord(kv: KVNamespace, hash: string): Promise<vo
   await kv.delete(kvName(hash));
 }
 
+/** Known keys' records held by this isolate: a KV read costs more than the rest of a warm request. */
+const known = new Map<string, { record: KeyRecord; until: number }>();
+const KNOWN_TTL_MS = 30_000;
+const KNOWN_MAX = 10_000;
+
 /** The record for a presented key, or null for a malformed or unknown one (revocation is checked later, in the store's Durable Object). */
 export async function lookupKey(kv: KVNamespace, key: string): Promise<KeyRecord | null> {
   if (!isWellFormedKey(key)) return null;
-  // Cached at the edge for a minute: revocation does not rely on KV, so staleness here is harmless.
-  return kv.get<KeyRecord>(kvName(await sha256Hex(key)), { type: 'json', cacheTtl: 60 });
+  const hash = await sha256Hex(key);
+  const now = Date.now();
+  const held = known.get(hash);
+  if (held && held.until > now) return held.record;
+  // Cached at the edge for a minute and in the isolate for 30 s: revocation and plan changes reach every isolate
+  // through the store's Durable Object (docs/rate-limits.md), never through this record, so staleness is harmless.
+  // Unknown keys are not held, so a key works in every isolate as soon as it is created.
+  const record = await kv.get<KeyRecord>(kvName(hash), { type: 'json', cacheTtl: 60 });
+  known.delete(hash);
+  if (record) {
+    if (known.size >= KNOWN_MAX) known.delete(known.keys().next().value as string);
+    known.set(hash, { record, until: now + KNOWN_TTL_MS });
+  }
+  return record;
 }

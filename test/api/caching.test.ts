@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:workers';
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../src/keys/secret';
 import type { CalculationResult } from '../../src/routes/v1/calculate';
 import { SHELF } from '../fixtures/shelf';
-import { call, jsonInit, saveProduct, tenant } from '../helpers';
+import { admin, call, createKey, createStore, jsonInit, saveProduct, tenant } from '../helpers';
 
 const calculate = (storeId: string, headers: Record<string, string>) =>
   call(
@@ -32,6 +33,18 @@ describe('the request path', () => {
     ]);
     expect((await calculate(storeId, headers)).status).toBe(200);
     expect((await call(`/api/v1/products/shelf/form?tenant_id=${storeId}`, { headers })).status).toBe(200);
+  });
+
+  it('holds a known key in the isolate, so a warm request skips KV; revoking it still refuses it at once', async () => {
+    const storeId = await createStore();
+    await saveProduct(storeId, 'shelf', SHELF);
+    const { id, key } = await createKey(storeId, ['calculate']);
+    const headers = { 'X-API-Key': key };
+    expect((await calculate(storeId, headers)).status).toBe(200);
+    await env.KEYS.delete(`key:${await sha256Hex(key)}`);
+    expect((await calculate(storeId, headers)).status).toBe(200);
+    expect((await admin('DELETE', `/stores/${storeId}/api-keys/${id}`)).status).toBe(204);
+    expect((await calculate(storeId, headers)).status).toBe(401);
   });
 
   it('publishes the version pointer on save and removes it on delete', async () => {
