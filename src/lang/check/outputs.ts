@@ -6,6 +6,9 @@ import { readExpr, readProps, requireProp } from './props';
 import { didYouMean } from './suggest';
 import { readText } from './texts';
 
+/** Properties of an output group besides its items. */
+export const OUTPUT_PROPS = ['label'];
+
 export function readOutput(ctx: Ctx, decl: OutputDecl): OutputModel {
   const id = decl.id.name;
   const output: OutputModel = { id, internal: decl.internal, items: [] };
@@ -28,17 +31,19 @@ export function readOutput(ctx: Ctx, decl: OutputDecl): OutputModel {
       }
       label = true;
     } else {
-      const hint = entry.kind === 'prop' ? didYouMean(entry.key.text, ['label']) : '';
+      const hint = entry.kind === 'prop' ? didYouMean(entry.key.text, OUTPUT_PROPS) : '';
       ctx.diags.add('E_PROPERTY', entry.span, `an output group holds a label and items like name = expression${hint}`);
     }
   }
   return output;
 }
 
+export const RULE_PROPS = ['when', 'message', 'field'];
+
 export function readRule(ctx: Ctx, decl: RuleDecl): RuleModel {
   const id = decl.id.name;
   const where = `the ${decl.severity} rule "${id}"`;
-  const props = readProps(ctx, decl.entries, ['when', 'message', 'field'], where);
+  const props = readProps(ctx, decl.entries, RULE_PROPS, where);
   const rule: RuleModel = { id, severity: decl.severity };
   const when = requireProp(ctx, props, 'when', decl.id.span, where);
   if (when) rule.when = readExpr(ctx, when.value, `the condition of ${where}`);

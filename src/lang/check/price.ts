@@ -5,6 +5,9 @@ import type { LineModel, Model } from './model';
 import { readLiteral } from './props';
 import { readText } from './texts';
 
+/** The price block's one property; its other entries are lines and surcharges. */
+export const PRICE_PROPS = ['quantity_discount'];
+
 export function readPrice(ctx: Ctx, decl: PriceDecl | undefined): Model['price'] {
   const price: Model['price'] = { lines: [], quantityDiscount: [] };
   if (!decl) return price;
@@ -22,7 +25,7 @@ export function readPrice(ctx: Ctx, decl: PriceDecl | undefined): Model['price']
       const line: LineModel = { id, kind: entry.lineKind, label: label ?? Object.create(null), amount: entry.amount };
       if (entry.when) line.when = entry.when;
       price.lines.push(line);
-    } else if (entry.kind === 'prop' && entry.key.kind === 'name' && entry.key.text === 'quantity_discount') {
+    } else if (entry.kind === 'prop' && entry.key.kind === 'name' && PRICE_PROPS.includes(entry.key.text)) {
       if (discount) ctx.diags.add('E_DUPLICATE', entry.key.span, 'the quantity_discount is given twice');
       else price.quantityDiscount = readDiscount(ctx, entry.value);
       discount = true;

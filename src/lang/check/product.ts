@@ -9,8 +9,9 @@ import { type Props, readChoice, readInteger, readProps } from './props';
 import { didYouMean } from './suggest';
 import { checkLanguageTag, nameText, readText } from './texts';
 
-const PRODUCT_PROPS = ['language', 'currency', 'layout', 'quantity', 'description'];
-const LAYOUTS: readonly Layout[] = ['sections', 'tabs', 'accordion', 'inline'];
+export const PRODUCT_PROPS = ['language', 'currency', 'layout', 'quantity', 'description'];
+export const QUANTITY_PROPS = ['min', 'max', 'step', 'default'];
+export const LAYOUTS: readonly Layout[] = ['sections', 'tabs', 'accordion', 'inline'];
 const DEFAULT_QUANTITY = { min: 1, max: 10000, step: 1, default: 1 };
 
 export function readProductProps(ctx: Ctx, decl: ProductDecl): Props {
@@ -72,7 +73,7 @@ function readQuantity(ctx: Ctx, block: Value): ProductModel['quantity'] {
     ctx.diags.add('E_TYPE', span, 'the quantity must be a block like { min: 1, max: 50, step: 1, default: 1 }');
     return q;
   }
-  const props = readProps(ctx, block.entries, ['min', 'max', 'step', 'default'], 'the product quantity');
+  const props = readProps(ctx, block.entries, QUANTITY_PROPS, 'the product quantity');
   const int = (name: 'min' | 'max' | 'step' | 'default', min: number) => {
     const p = props.get(name);
     const n = p ? readInteger(ctx, p.value, `the quantity ${name}`, min) : undefined;
