@@ -17,9 +17,9 @@ export const editorCss = String.raw`
 .editor-host > textarea { display: block; width: 100%; height: 100%; border: 0; padding: 12px 16px; resize: none; font: 13.5px/1.6 var(--mono); white-space: pre; tab-size: 2; }
 .editor-host .cm-editor { height: 100%; }
 .editor.readonly .editor-host .cm-editor { height: auto; }
-.editor-status { display: flex; justify-content: space-between; gap: 1rem; padding: .35rem .75rem; font-size: .82rem; color: var(--muted); border-top: 1px solid var(--border); background: #f7f8fa; }
-.editor-status span:first-child { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.editor-status span:last-child { flex: none; white-space: nowrap; }
+.editor-status { display: flex; justify-content: space-between; gap: .25rem 1rem; flex-wrap: wrap; padding: .35rem .75rem; font-size: .82rem; color: var(--muted); border-top: 1px solid var(--border); background: #f7f8fa; }
+.editor-status span:first-child { flex: 1 1 16rem; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.editor-status span:last-child { flex: 0 1 auto; }
 @media (max-width: 700px) { .editor-status span:last-child { display: none; } }
 
 .problems-head { display: flex; justify-content: space-between; align-items: center; gap: .5rem; margin-bottom: .5rem; }

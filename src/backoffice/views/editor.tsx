@@ -217,6 +217,7 @@ export function EditorPage({ csrf, styleNonce, store, product, source, draft, fr
         id="schema-form"
         data-store={store.id}
         data-product={product?.external_id ?? ''}
+        data-current={product?.current_version}
         data-dirty={fromVersion !== undefined ? 'true' : 'false'}
       >
         <DraftBar product={product} draft={draft} />

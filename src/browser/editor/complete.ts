@@ -78,9 +78,9 @@ export function completeSchema(ctx: CompletionContext): CompletionResult | null 
   if (/^\s*lookup\s*:\s*$/.test(head)) return result(words(vocabulary.values.lookup, 'enum', 'lookup'));
 
   const stack = blocksAt(ctx.state.doc, ctx.pos);
-  if (stack.length === 0) {
-    return /^\s*$/.test(head) ? result(words(vocabulary.declarations, 'keyword', 'declaration')) : null;
-  }
+  if (stack.length === 0 && /^\s*$/.test(head)) return result(words(vocabulary.declarations, 'keyword', 'declaration'));
+  // Outside blocks, only a let's value (and the lines it continues onto) is an expression.
+  if (stack.length === 0 && !/^let\s+\w+\s*=|^\s+\S/.test(head)) return null;
   // The start of an entry: a property of the enclosing block.
   if (/(^|[{,])\s*$/.test(head)) {
     const props = blockProperties(stack);

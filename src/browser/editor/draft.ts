@@ -31,7 +31,7 @@ export class DraftKeeper {
   private serverSource: string;
   private localTimer = 0;
   private serverTimer = 0;
-  private saving: Promise<boolean> | null = null;
+  private saving: Promise<string | null> | null = null;
 
   constructor(private readonly o: DraftOptions) {
     this.serverSource = o.serverSource;
@@ -85,19 +85,19 @@ export class DraftKeeper {
     }
   }
 
-  /** Saves the current text on the server now; resolves true once the server has it. */
-  async flush(): Promise<boolean> {
+  /** Saves the current text on the server now; resolves null once the server has it, else why not. */
+  async flush(): Promise<string | null> {
     clearTimeout(this.serverTimer);
     while (this.saving) await this.saving;
     if (this.o.text() === this.serverSource) {
       this.o.onState('saved');
-      return true;
+      return null;
     }
     const path = this.path();
     if (!path) {
       this.saveLocal();
       this.o.onState('local');
-      return false;
+      return 'Give the product an id, e.g. pvc-window.';
     }
     this.saving = this.put(path);
     try {
@@ -107,7 +107,7 @@ export class DraftKeeper {
     }
   }
 
-  private async put(path: string): Promise<boolean> {
+  private async put(path: string): Promise<string | null> {
     const text = this.o.text();
     this.o.onState('saving');
     let answer = await call('PUT', path, { source: text });
@@ -123,18 +123,18 @@ export class DraftKeeper {
     if (!answer.ok) {
       this.saveLocal();
       this.o.onState('failed', errorOf(answer));
-      return false;
+      return errorOf(answer);
     }
     return this.stored(text);
   }
 
-  private stored(text: string): boolean {
+  private stored(text: string): string | null {
     this.serverSource = text;
     this.saveLocal();
     const current = this.o.text() === text;
     this.o.onState(current ? 'saved' : 'pending');
     this.o.onSaved(text);
-    return current;
+    return current ? null : 'The text changed while it was being saved.';
   }
 
   /** After publishing, the server has no draft and its current version is this text. */

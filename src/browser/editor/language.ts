@@ -38,7 +38,7 @@ function word(stream: StringStream, state: State, w: string): string | null {
     return 'variableName.definition';
   }
   if (head === 'kind' && KINDS.has(w)) return 'typeName';
-  if (stream.match(/^\s*\(/, false)) return 'function(variableName)';
+  if (stream.match(/^\s*\(/, false)) return 'variableName.function';
   // A property (`label:`, `options {`): a word that opens an entry, followed by `:` or `{`.
   const before = stream.string.slice(0, stream.start);
   if (stream.match(/^\s*[:{]/, false) && /(^|[{,])\s*$/.test(before)) return 'propertyName';

@@ -104,7 +104,7 @@ function start(form: HTMLFormElement): void {
     text,
     serverSource: textarea.value,
     onState(state, detail) {
-      if (!status) return;
+      if (!status || (state === status.dataset.state && !detail)) return;
       status.dataset.state = state;
       status.textContent = detail ? `${STATES[state]}: ${detail}` : STATES[state];
     },
@@ -125,7 +125,15 @@ function start(form: HTMLFormElement): void {
     const button = $<HTMLButtonElement>('publish');
     if (button) button.disabled = true;
     try {
-      if (!(await keeper.flush())) return;
+      const unsaved = await keeper.flush();
+      if (unsaved) {
+        if (idInput && idError) {
+          idInput.setAttribute('aria-invalid', 'true');
+          idError.textContent = unsaved;
+          idInput.focus();
+        } else common().notify(`Not published: ${unsaved}`, 'error');
+        return;
+      }
       const published = text();
       const note = $<HTMLInputElement>('publish-note')?.value.trim();
       const path = `/api/admin/stores/${encodeURIComponent(store)}/products/${encodeURIComponent(id)}/draft/publish`;
@@ -143,6 +151,7 @@ function start(form: HTMLFormElement): void {
           location.assign(`/admin/stores/${encodeURIComponent(store)}/products/${encodeURIComponent(id)}`);
           return;
         }
+        form.dataset.current = String(version);
         common().notify(body.unchanged ? `No changes: version ${version} stays current.` : `Published as version ${version}.`);
         const noteInput = $<HTMLInputElement>('publish-note');
         if (noteInput) noteInput.value = '';
@@ -152,10 +161,9 @@ function start(form: HTMLFormElement): void {
         show(problemsOf(body.errors ?? [], body.warnings ?? []));
         const n = (body.errors ?? []).length;
         common().notify(`Not published: ${n} error${n === 1 ? '' : 's'} in the schema. Fix them and publish again.`, 'error');
-      } else if (answer.status === 400 && idError && idInput) {
-        idInput.setAttribute('aria-invalid', 'true');
-        idError.textContent = errorOf(answer);
-        idInput.focus();
+      } else if (answer.status === 404 && answer.body.code === 'NOT_FOUND' && form.dataset.product) {
+        // No draft: the editor shows what is already published.
+        common().notify(`No changes: version ${form.dataset.current} stays current.`);
       } else {
         common().notify(`Not published: ${errorOf(answer)}`, 'error');
       }

@@ -15,6 +15,8 @@ export class ProblemList {
   ) {}
 
   busy(): void {
+    // Called per keystroke: touch the page only when it changes.
+    if (this.summary.classList.contains('is-busy')) return;
     this.summary.className = 'diag-summary is-busy';
     this.summary.textContent = 'Checking…';
   }
