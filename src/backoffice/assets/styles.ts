@@ -107,9 +107,10 @@ body:has(#show-revoked:not(:checked)) #keys tr.revoked, body:has(#show-revoked:c
   .table-wrap tr { padding: .6rem 0; border-bottom: 1px solid var(--border); }
   .table-wrap tbody tr:last-child { border-bottom: 0; }
   .table-wrap td { border: 0; padding: .2rem 0; text-align: left; }
-  .table-wrap td[data-label] { display: grid; grid-template-columns: 6.5rem minmax(0, 1fr); gap: .75rem; align-items: baseline; }
-  .table-wrap td[data-label]::before { content: attr(data-label); font-size: .78rem; font-weight: 600; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
+  .table-wrap td[data-label] { position: relative; padding-left: 7.25rem; overflow-wrap: anywhere; }
+  .table-wrap td[data-label]::before { content: attr(data-label); position: absolute; left: 0; top: .35rem; width: 6.5rem; font-size: .78rem; font-weight: 600; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
   .table-wrap td.num { text-align: left; }
+  .table-wrap .badge { white-space: normal; }
   .table-wrap td.num .actions { justify-content: flex-start; flex-wrap: wrap; padding-top: .35rem; }
   .topbar { padding: .6rem 1rem; gap: .4rem 1rem; }
 }

@@ -92,11 +92,7 @@ function KeyList({ storeId, keys }: { storeId: string; keys: ApiKeyJson[] }) {
             ))}
           </DataTable>
           {revoked > 0 && (
-            <p class="muted revoked-note">
-              {revoked === keys.length
-                ? `All ${revoked} keys are revoked and hidden.`
-                : `${revoked} revoked ${revoked === 1 ? 'key is' : 'keys are'} hidden.`}
-            </p>
+            <p class="muted revoked-note">{`${revoked} revoked ${revoked === 1 ? 'key is' : 'keys are'} hidden.`}</p>
           )}
         </>
       )}
