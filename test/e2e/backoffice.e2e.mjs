@@ -115,7 +115,8 @@ describe('backoffice', () => {
   });
 
   it('revokes the key after a confirmation', async () => {
-    await page.click('button[aria-label="Revoke key Shop frontend"]');
+    const revoke = page.getByRole('button', { name: 'Revoke… key Shop frontend' });
+    await revoke.click();
     const dialog = page.locator('dialog[open]');
     await dialog.waitFor();
     assert.match(await dialog.textContent(), /Revoke "Shop frontend"\?/);
@@ -124,10 +125,14 @@ describe('backoffice', () => {
     await dialog.waitFor({ state: 'detached' }).catch(() => {});
     assert.equal(await page.locator('#keys .badge.ok').textContent(), 'Active', 'cancel keeps the key');
 
-    await page.click('button[aria-label="Revoke key Shop frontend"]');
+    await revoke.click();
     await page.locator('dialog[open]').getByRole('button', { name: 'Revoke key' }).click();
-    await page.locator('#keys .badge.danger', { hasText: 'Revoked' }).waitFor();
     await page.getByText('Key "Shop frontend" revoked.').waitFor();
+    // Revoked keys are hidden until asked for.
+    await page.getByText('1 revoked key is hidden.').waitFor();
+    assert.equal(await page.locator('#keys tr.revoked').isHidden(), true);
+    await page.getByLabel('Show revoked keys').check();
+    await page.locator('#keys .badge.danger', { hasText: 'Revoked' }).waitFor();
     await shot(page, '08-api-key-revoked');
     const refused = await fetch(`${BASE}/api/v1/validate`, {
       method: 'POST',
