@@ -1,5 +1,6 @@
 import type { z } from '@hono/zod-openapi';
 import type { ApiKeyList, ApiKeySummary } from '../routes/admin/api-keys';
+import type { Draft } from '../routes/admin/drafts';
 import type { Store } from '../routes/admin/params';
 import type { ProductDetail, ProductList, ProductSummary, VersionDetail } from '../routes/admin/products';
 import type { StoreList } from '../routes/admin/stores';
@@ -17,3 +18,4 @@ export type ProductListJson = z.infer<typeof ProductList>;
 export type ProductJson = z.infer<typeof ProductDetail>;
 export type VersionJson = z.infer<typeof VersionDetail>;
 export type VersionDiffJson = z.infer<typeof VersionDiff>;
+export type DraftJson = z.infer<typeof Draft>;

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { adminGet } from '../api';
 import type { BackofficeEnv } from '../env';
 import { enc, load, PageNotFound } from '../load';
-import type { ProductJson, StoreJson, VersionJson } from '../types';
-import { type DraftJson, EditorPage, NEW_PRODUCT_TEMPLATE, VersionPage } from '../views/editor';
+import type { DraftJson, ProductJson, StoreJson, VersionJson } from '../types';
+import { EditorPage, NEW_PRODUCT_TEMPLATE, VersionPage } from '../views/editor';
 import { PreviewPage } from '../views/preview';
 
 const VERSION = /^[1-9]\d{0,8}$/;

@@ -1,5 +1,5 @@
 import { enc } from '../load';
-import type { ProductJson, StoreJson, VersionJson } from '../types';
+import type { DraftJson, ProductJson, StoreJson, VersionJson } from '../types';
 import { Layout } from './layout';
 import { PageHead, Time } from './parts';
 import { storeCrumbs } from './stores';
@@ -138,13 +138,6 @@ function ProductHead({ store, product, title }: { store: StoreJson; product: Pro
       </PageHead>
     </div>
   );
-}
-
-/** A product's unpublished draft, as GET …/draft answers. */
-export interface DraftJson {
-  source: string;
-  updated_at: string;
-  base_version: number | null;
 }
 
 interface EditorPageProps {
