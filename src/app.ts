@@ -12,6 +12,7 @@ import { uncounted } from './http/uncounted';
 import { rateLimit } from './limits';
 import { adminApi } from './routes/admin';
 import { docsApi } from './routes/docs';
+import { embed } from './routes/embed';
 import { health } from './routes/health';
 import { calculateApi } from './routes/v1/calculate';
 import { formApi } from './routes/v1/form';
@@ -82,6 +83,7 @@ app.route('/api/v1/validate', validateApi);
 app.route('/api/admin', adminApi);
 app.route('/api', docsApi(app));
 app.route('/admin', backoffice);
+app.route('/embed', embed);
 
 app.notFound(notFound);
 app.onError(onError);
