@@ -2,6 +2,7 @@ import { except } from 'hono/combine';
 import { cors } from 'hono/cors';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { backoffice } from './backoffice';
+import { demo } from './demo';
 import { ApiError } from './errors';
 import { requireAdmin } from './http/admin-auth';
 import { authenticate, requireKey } from './http/auth';
@@ -84,6 +85,7 @@ app.route('/api/admin', adminApi);
 app.route('/api', docsApi(app));
 app.route('/admin', backoffice);
 app.route('/embed', embed);
+app.route('/demo', demo);
 
 app.notFound(notFound);
 app.onError(onError);

@@ -5,11 +5,9 @@
 // A hashed URL from an earlier deployment redirects to the current one, so a page that pinned it keeps working.
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { bundles } from '../generated/bundles';
+import { bundle } from '../bundles';
 
-const configurator = bundles.configurator;
-if (!configurator) throw new Error('The configurator bundle is missing: run `npm run build:browser`');
-const { js, hash } = configurator;
+const { js, hash } = bundle('configurator');
 const etag = `"${hash}"`;
 export const CONFIGURATOR_PATH = `/embed/v1/configurator.${hash}.js`;
 

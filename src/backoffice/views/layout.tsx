@@ -7,25 +7,19 @@ export interface Crumb {
   label: string;
 }
 
-export type Script =
-  | 'common'
-  | 'highlight'
-  | 'editor-view'
-  | 'editor'
-  | 'logic'
-  | 'preview-fields'
-  | 'preview-result'
-  | 'preview';
+export type Script = 'common' | 'highlight' | 'editor-view' | 'editor';
 
 interface DocumentProps {
   title: string;
   scripts?: Script[];
+  /** ES modules (bundles of src/browser/), run in this order after the page is parsed. */
+  modules?: string[];
   csrf?: string;
   children: Child;
 }
 
 /** The HTML document every backoffice page shares. Scripts are same-origin files: the CSP forbids inline ones. */
-export function Document({ title, scripts = [], csrf, children }: DocumentProps) {
+export function Document({ title, scripts = [], modules = [], csrf, children }: DocumentProps) {
   return (
     <>
       {raw('<!DOCTYPE html>')}
@@ -40,6 +34,9 @@ export function Document({ title, scripts = [], csrf, children }: DocumentProps)
           {scripts.map((s) => (
             <script src={`/admin/assets/${s}.js`} defer></script>
           ))}
+          {modules.map((src) => (
+            <script type="module" src={src}></script>
+          ))}
         </head>
         <body>{children}</body>
       </html>
@@ -52,14 +49,15 @@ interface LayoutProps {
   csrf: string;
   crumbs?: Crumb[];
   scripts?: Script[];
+  modules?: string[];
   wide?: boolean;
   children: Child;
 }
 
 /** A signed-in page: top bar with breadcrumbs and sign-out, a notice area, then the page. */
-export function Layout({ title, csrf, crumbs = [], scripts = [], wide = false, children }: LayoutProps) {
+export function Layout({ title, csrf, crumbs = [], scripts = [], modules = [], wide = false, children }: LayoutProps) {
   return (
-    <Document title={title} csrf={csrf} scripts={['common', ...scripts]}>
+    <Document title={title} csrf={csrf} scripts={['common', ...scripts]} modules={modules}>
       <a class="skip" href="#main">
         Skip to content
       </a>

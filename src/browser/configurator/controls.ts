@@ -3,25 +3,7 @@
 import { el, flag, uid } from './dom';
 import type { FormField } from './form';
 import type { Translate } from './i18n';
-
-export type ControlKind = 'number' | 'range' | 'select' | 'radios' | 'swatches' | 'checkbox' | 'text' | 'date' | 'none';
-
-/** How each field type (src/lang/fields/registry.ts) is shown; `none` takes no input. A test holds it to the registry. */
-export const CONTROLS: Record<string, ControlKind> = {
-  number: 'number',
-  slider: 'range',
-  quantity: 'number',
-  dropdown: 'select',
-  radio: 'radios',
-  swatch: 'swatches',
-  checkbox: 'checkbox',
-  text: 'text',
-  date: 'date',
-  hidden: 'none',
-};
-
-/** A type this component does not know (a newer server) shows as a text box. */
-export const kindOf = (f: FormField): ControlKind => (Object.hasOwn(CONTROLS, f.type) ? CONTROLS[f.type]! : 'text');
+import { type ControlKind, kindOf, specOf } from './kinds';
 
 export interface ControlContext {
   t: Translate;
@@ -67,7 +49,7 @@ export function createControl(f: FormField, c: ControlContext): Control {
   const label = f.label ?? f.id;
   const wrap = el('div', { part: 'field', class: `field k-${kind}`, 'data-field': f.id });
   const help = f.help ? el('p', { part: 'help', class: 'hint', id: `${id}h`, text: f.help }) : null;
-  const hintText = kind === 'number' || kind === 'text' ? rangeHint(f, c) : '';
+  const hintText = specOf(f).rangeHint ? rangeHint(f, c) : '';
   const hint = hintText ? el('p', { part: 'hint', class: 'hint', id: `${id}r`, text: hintText }) : null;
   const error = el('p', { part: 'error', class: 'error', id: `${id}e`, hidden: true });
   const describedBy = [help?.id, hint?.id, error.id].filter(Boolean).join(' ');

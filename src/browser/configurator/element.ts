@@ -1,10 +1,11 @@
 // <cpq-configurator>: fetches a product's form, renders it in its layout, evaluates its conditions locally on
 // every change, and asks the server for the price after a short debounce. See docs/configurator.md.
 import { apiClient, type ClientAnswer, type CpqClient } from './client';
-import { type Control, createControl, kindOf } from './controls';
+import { type Control, createControl } from './controls';
 import { el, flag, uid } from './dom';
 import type { Condition, FieldState, FormDocument, FormField, FormGroup, GroupState, Issue } from './form';
 import { type Translate, translator } from './i18n';
+import { kindOf } from './kinds';
 import { apply, truthy } from './logic';
 import { sheet } from './styles';
 import { type Priced, renderSummary } from './summary';
@@ -95,14 +96,23 @@ export class CpqConfigurator extends HTMLElement {
   }
 
   connectedCallback() {
+    // A host page may set `client` or `value` before this module defined the element: those landed as own
+    // properties of the plain element, shadowing the accessors; hand them to the accessors now.
+    for (const name of ['client', 'value'] as const) {
+      if (!Object.hasOwn(this, name)) continue;
+      const v = (this as Record<string, unknown>)[name];
+      delete (this as Record<string, unknown>)[name];
+      (this as Record<string, unknown>)[name] = v;
+    }
     this.#scheduleLoad();
   }
 
   attributeChangedCallback(name: string, old: string | null, value: string | null) {
     if (old === value) return;
     if (RELOAD.includes(name)) this.#scheduleLoad();
-    else if (name === 'quantity' && value !== null) {
-      this.#qty.value = value;
+    else if (name === 'quantity') {
+      const q = this.#form?.quantity;
+      this.#qty.value = value ?? String(q?.default ?? q?.min ?? '');
       if (this.#form) this.#update();
     } else if (name === 'value' && value !== null) {
       try {
