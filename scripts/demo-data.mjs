@@ -21,12 +21,14 @@ export function keyRecord() {
   });
 }
 
-/** The wrangler commands that seed the store and key into local state (extra: e.g. ['--persist-to', dir]). */
-export function seedCommands(keyHash, extra = []) {
-  return [
-    ['d1', 'execute', 'DB', '--local', ...extra, '--command', seedSql(keyHash)],
-    ['kv', 'key', 'put', '--local', ...extra, '--binding', 'KEYS', `key:${keyHash}`, keyRecord()],
-  ];
+/** The wrangler command that puts the key's record into local KV (extra: e.g. ['--persist-to', dir]). */
+export function keySeedCommand(keyHash, extra = []) {
+  return ['kv', 'key', 'put', '--local', ...extra, '--binding', 'KEYS', `key:${keyHash}`, keyRecord()];
+}
+
+/** The wrangler commands that seed the store and its key into local state. */
+export function seedCommands(keyHash) {
+  return [['d1', 'execute', 'DB', '--local', '--command', seedSql(keyHash)], keySeedCommand(keyHash)];
 }
 
 /** The Worker vars that turn on /demo. */

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_KEY, demoVars, seedCommands } from '../../scripts/demo-data.mjs';
+import { DEMO_KEY, demoVars, keySeedCommand } from '../../scripts/demo-data.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const ADMIN_TOKEN = 'e2e-token';
@@ -92,12 +92,18 @@ try {
     encoding: 'utf8',
   });
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
-  // The demo store and key, as `npm run dev` has them: the demo shop's suite (/demo) uses them.
-  const keyHash = createHash('sha256').update(DEMO_KEY).digest('hex');
-  for (const command of seedCommands(keyHash, ['--persist-to', persist])) {
-    const seeded = spawnSync(wrangler, command, { cwd: root, env, encoding: 'utf8' });
-    if (seeded.status !== 0) throw new Error(`seeding the demo store failed:\n${seeded.stdout}\n${seeded.stderr}`);
-  }
+  // The demo key, as `npm run dev` has it, for the demo shop (/demo). Only the key: the configurator suite creates
+  // the demo store itself, so the backoffice suite, which runs first, still starts from an empty store list.
+  const seeded = spawnSync(
+    wrangler,
+    keySeedCommand(createHash('sha256').update(DEMO_KEY).digest('hex'), ['--persist-to', persist]),
+    {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    },
+  );
+  if (seeded.status !== 0) throw new Error(`seeding the demo key failed:\n${seeded.stdout}\n${seeded.stderr}`);
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;

@@ -3,7 +3,7 @@
 import { el, flag, uid } from './dom';
 import type { FormField } from './form';
 import type { Translate } from './i18n';
-import { type ControlKind, kindOf, specOf } from './kinds';
+import { kindOf, specOf } from './kinds';
 
 export interface ControlContext {
   t: Translate;
