@@ -247,6 +247,8 @@ describe('<cpq-configurator> on the demo shop', () => {
       await box.waitFor();
       assert.match(await box.textContent(), message);
       assert.equal(await box.getAttribute('role'), 'alert');
+      assert.equal(await page.locator(TOTAL).count(), 0, 'no price of the earlier product stays on screen');
+      assert.equal(await page.locator('#add').isDisabled(), true, 'cpq-invalid told the shop');
       await shot(page, `34-configurator-${name.replaceAll(' ', '-')}`);
     });
   }

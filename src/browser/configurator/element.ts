@@ -64,6 +64,7 @@ export class CpqConfigurator extends HTMLElement {
   #noConfigure = false;
   #formArea: HTMLElement;
   #summary: HTMLElement;
+  #side: HTMLElement;
   #message: HTMLElement;
   #qty: HTMLInputElement;
   #qtyError: HTMLElement;
@@ -87,12 +88,11 @@ export class CpqConfigurator extends HTMLElement {
     this.#qtyError = el('p', { part: 'error', class: 'error', id: `${qtyId}e`, hidden: true });
     this.#qty.addEventListener('input', () => this.#update());
     this.#summary = el('div', { part: 'summary', class: 'summary' });
-    const side = el('div', { part: 'side', class: 'side' }, [
+    this.#side = el('div', { part: 'side', class: 'side', hidden: true }, [
       el('div', { class: 'field qty' }, [this.#qtyLabel, this.#qty, this.#qtyError]),
       this.#summary,
     ]);
-    side.hidden = true;
-    root.append(el('div', { part: 'root', class: 'root' }, [this.#message, this.#formArea, side]));
+    root.append(el('div', { part: 'root', class: 'root' }, [this.#message, this.#formArea, this.#side]));
   }
 
   connectedCallback() {
@@ -199,6 +199,11 @@ export class CpqConfigurator extends HTMLElement {
       this.#fail(this.#t('failed', { status: 'tenant, product, api-key?' }));
       return;
     }
+    // Until the new form is in, nothing of the old one (its price least of all) stays on screen.
+    clearTimeout(this.#timer);
+    this.#form = null;
+    this.#side.hidden = true;
+    this.#summary.replaceChildren();
     this.#formArea.replaceChildren(el('p', { class: 'muted', text: this.#t('loading') }));
     const mine = ++this.#seq;
     const answer = await client.form(this.getAttribute('lang') ?? undefined);
@@ -206,6 +211,7 @@ export class CpqConfigurator extends HTMLElement {
     if (answer.status !== 200 || !answer.body || typeof answer.body !== 'object') {
       this.#formArea.replaceChildren();
       this.#fail(this.#problem(answer));
+      this.#emit('cpq-invalid', { errors: [], configuration: {}, status: answer.status });
       return;
     }
     const form = answer.body as FormDocument;
@@ -218,7 +224,7 @@ export class CpqConfigurator extends HTMLElement {
     Object.assign(this.#qty, { min: String(q.min), max: String(q.max), step: String(q.step) });
     this.#qty.value = this.getAttribute('quantity') ?? String(q.default ?? q.min);
     this.#qtyLabel.textContent = this.#t('quantity');
-    (this.#summary.parentElement as HTMLElement).hidden = false;
+    this.#side.hidden = false;
     this.#pending = null;
     if (kept) this.value = kept;
     else this.#update();
