@@ -9,7 +9,16 @@ import type { Condition, Expr, FieldIR, Text, ValueType } from '../ir';
 import type { Checker } from '../runtime/fields';
 
 /** Properties of every field type that takes values; computed types (hidden) choose their own. */
-export const COMMON_PROPS = ['label', 'help', 'required', 'default', 'visible_when', 'enabled_when', 'required_when'] as const;
+export const COMMON_PROPS = [
+  'label',
+  'help',
+  'required',
+  'default',
+  'when_hidden',
+  'visible_when',
+  'enabled_when',
+  'required_when',
+] as const;
 
 /** What the form document's renderer (src/cpq/form.ts) lends a type to write its own part of a field. */
 export interface FormContext {
