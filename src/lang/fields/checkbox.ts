@@ -18,6 +18,6 @@ export const checkbox = {
   checker: booleanChecker,
   form: (f, r) => ({ default: r.advertisedDefault(f) }),
   formShape: { default: z.boolean().optional() },
-  logic: (f) => ({ var: f.id }),
+  logic: (_f, raw, fallback) => ({ if: [{ in: [raw, [true, false]] }, raw, fallback] }),
   preview: { control: 'checkbox', rangeHint: false },
 } satisfies FieldTypeSpec;

@@ -54,7 +54,7 @@ function choiceType(preview: PreviewSpec['control']) {
       default: r.advertisedDefault(f),
     }),
     formShape: { options: z.array(Option), default: z.string().optional() },
-    logic: (f) => ({ var: f.id }),
+    logic: (f, raw, fallback) => ({ if: [{ in: [raw, (f.options ?? []).map((o) => o.id)] }, raw, fallback] }),
     preview: { control: preview, rangeHint: false },
   } satisfies FieldTypeSpec;
 }

@@ -48,6 +48,6 @@ export const date = {
     validation: z.object({ min: IsoDate.optional(), max: IsoDate.optional() }).optional(),
     default: z.string().optional().openapi({ description: 'YYYY-MM-DD, or "" when no date is set' }),
   },
-  logic: (f) => ({ var: f.id }),
+  logic: (f, raw, fallback) => ({ sent: [raw, fallback, 'date', f.min ?? null, f.max ?? null] }),
   preview: { control: 'date', rangeHint: false },
 } satisfies FieldTypeSpec;

@@ -105,7 +105,7 @@ function numericType<Own extends z.ZodRawShape>(own: {
       default: r.advertisedDefault(f),
     }),
     formShape: { ...NUMERIC_SHAPE, ...own.shape },
-    logic: (f) => ({ var: f.id }),
+    logic: (f, raw, fallback) => ({ sent: [raw, fallback, 'number', f.min ?? null, f.max ?? null, f.step ?? null] }),
     preview: own.preview,
   } satisfies FieldTypeSpec;
 }

@@ -5,7 +5,7 @@ import type { z } from '@hono/zod-openapi';
 import type { Ctx } from '../check/context';
 import type { FieldModel } from '../check/model';
 import type { Props } from '../check/props';
-import type { Condition, Expr, FieldIR, Text, ValueType } from '../ir';
+import type { Condition, FieldIR, Text, ValueType } from '../ir';
 import type { Checker } from '../runtime/fields';
 
 /** Properties of every field type that takes values; computed types (hidden) choose their own. */
@@ -55,7 +55,10 @@ export interface FieldTypeSpec<Shape extends z.ZodRawShape = z.ZodRawShape> {
   form(f: FieldIR, r: FormContext): Record<string, unknown>;
   /** OpenAPI: the zod shape of those keys, merged into the field's schema with the common ones. */
   readonly formShape: Shape;
-  /** JSON Logic: what a reference to the field becomes; `inline` translates an expression (computed values). */
-  logic(f: FieldIR, inline: (e: Expr) => unknown): unknown;
+  /**
+   * JSON Logic of the sent value as the runtime takes it (`checker`): `raw` if the checker accepts it, else
+   * `fallback` (also when nothing is sent); null for computed types, whose value is their expression's.
+   */
+  readonly logic: ((f: FieldIR, raw: unknown, fallback: unknown) => unknown) | null;
   readonly preview: PreviewSpec;
 }

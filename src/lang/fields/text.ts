@@ -55,6 +55,6 @@ export const text = {
       .optional(),
     default: z.string().optional(),
   },
-  logic: (f) => ({ var: f.id }),
+  logic: (f, raw, fallback) => ({ sent: [raw, fallback, 'text', f.maxLength ?? null, f.pattern ?? null] }),
   preview: { control: 'text', rangeHint: false },
 } satisfies FieldTypeSpec;
