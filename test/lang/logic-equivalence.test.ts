@@ -8,7 +8,11 @@ import type { ProductIR } from '../../src/lang/ir';
 import { instantiate } from '../../src/lang/runtime/index';
 import { compareStates, formOf, logicStates, samples } from './logic-harness';
 
-const sources = import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true });
+// Every example, and the fixtures written to reach what the examples do not (chains, tables, failing conditions).
+const sources = {
+  ...import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true }),
+  ...import.meta.glob<string>('../fixtures/logic/*.cpq', { query: '?raw', import: 'default', eager: true }),
+};
 const SAMPLES = 10_000;
 
 describe.each(Object.entries(sources).map(([path, text]) => [path.slice(path.lastIndexOf('/') + 1), text]))(

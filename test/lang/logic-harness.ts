@@ -126,7 +126,7 @@ function candidates(f: FieldIR, lit: { numbers: number[]; strings: string[] }): 
     if (typeof f.default === 'number') out.push(f.default);
     for (const n of lit.numbers) out.push(n, n - step, n + step, n + step / 2);
   }
-  if (f.type === 'text') out.push('abc', 'A-1', 'x'.repeat(300), ...lit.strings);
+  if (f.type === 'text') out.push('abc', 'A-1', 'AB-123', 'x'.repeat(300), ...lit.strings);
   if (f.type === 'date') {
     out.push('2024-01-01', '2025-06-30', '2024-02-30', '2024-2-1', ...lit.strings);
     if (typeof f.min === 'string') out.push(f.min);
