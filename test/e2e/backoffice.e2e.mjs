@@ -30,7 +30,16 @@ after(async () => {
   await browser?.close();
 });
 
-const priceText = () => page.locator('#pv-total').textContent();
+// The preview is the storefront's <cpq-configurator>; playwright's CSS selectors reach into its (open) shadow root.
+const TOTAL = 'cpq-configurator output.amount';
+const field = (id) => page.locator(`cpq-configurator [data-field="${id}"]`);
+const priceText = () => page.locator(TOTAL).textContent();
+/** Waits until the total is no longer `old` (in the page, where querySelector does not enter shadow roots). */
+const totalChanges = (old) =>
+  page.waitForFunction(
+    (o) => document.querySelector('cpq-configurator')?.shadowRoot?.querySelector('output.amount')?.textContent !== o,
+    old,
+  );
 
 describe('backoffice', () => {
   it('sends a signed-out visitor to the sign-in page and refuses a wrong token', async () => {
@@ -224,38 +233,38 @@ describe('backoffice', () => {
   it('previews the product: changing a field changes the price', async () => {
     page.once('dialog', (d) => d.accept());
     await page.goto(`${BASE}/admin/stores/${STORE}/products/${PRODUCT}/preview`);
-    await page.locator('#pv-total').waitFor();
+    await page.locator(TOTAL).waitFor();
     const before = await priceText();
     assert.match(before, /€/);
-    const width = page.locator('.pf[data-field="width"] input');
+    const width = field('width').locator('input');
     await width.fill('1800');
-    await page.waitForFunction((old) => document.querySelector('#pv-total')?.textContent !== old, before);
+    await totalChanges(before);
     assert.notEqual(await priceText(), before);
-    await page.locator('table caption', { hasText: 'Output: bom' }).waitFor();
+    await page.locator('cpq-configurator table caption', { hasText: 'bom' }).waitFor();
     await shot(page, '13-preview');
   });
 
   it('applies visibility conditions live and shows field errors from the calculation', async () => {
-    const depth = page.locator('.pf[data-field="sill_depth"]');
+    const depth = field('sill_depth');
     assert.equal(await depth.isHidden(), true);
-    await page.check('.pf[data-field="sill"] input');
+    await field('sill').locator('input').check();
     await depth.waitFor({ state: 'visible' });
-    await page.locator('.pf[data-field="width"] input').fill('5000');
-    const error = page.locator('.pf[data-field="width"] .field-error');
+    await field('width').locator('input').fill('5000');
+    const error = field('width').locator('.error');
     await error.waitFor({ state: 'visible' });
     assert.match(await error.textContent(), /2[ ,.]?400/);
     assert.equal(await priceText(), '—');
     await shot(page, '14-preview-invalid');
-    await page.locator('.pf[data-field="width"] input').fill('1200');
-    await page.waitForFunction(() => document.querySelector('#pv-total')?.textContent !== '—');
+    await field('width').locator('input').fill('1200');
+    await totalChanges('—');
   });
 
   it('switches the preview language', async () => {
     await page.selectOption('#pv-lang', 'de');
-    await page.locator('.pf[data-field="width"] label', { hasText: 'Breite' }).waitFor();
-    await page.locator('.pv-table th', { hasText: 'Fensterrahmen' }).waitFor();
-    assert.equal(await page.locator('.pf[data-field="width"] input').inputValue(), '1200', 'values survive the switch');
-    assert.equal(await page.locator('.pf[data-field="sill"] input').isChecked(), true);
+    await field('width').locator('label', { hasText: 'Breite' }).waitFor();
+    await page.locator('cpq-configurator .table th', { hasText: 'Fensterrahmen' }).waitFor();
+    assert.equal(await field('width').locator('input').inputValue(), '1200', 'values survive the switch');
+    assert.equal(await field('sill').locator('input').isChecked(), true);
     await shot(page, '15-preview-de');
   });
 

@@ -201,7 +201,15 @@ export function EditorPage({ csrf, styleNonce, store, product, source, draft, fr
   const title = product ? product.name : 'New product';
   const crumbs = storeCrumbs(store, { label: title });
   return (
-    <Layout title={title} csrf={csrf} crumbs={crumbs} modules={['editor']} styleNonce={styleNonce} wide>
+    <Layout
+      title={title}
+      csrf={csrf}
+      crumbs={crumbs}
+      // The editor first: it gives the preview element its client before the component loads anything.
+      modules={['/admin/assets/editor.js', '/embed/v1/configurator.js']}
+      styleNonce={styleNonce}
+      wide
+    >
       <ProductHead store={store} product={product} title={title} />
       {fromVersion !== undefined && (
         <div class="notice warn">{`This is the source of version ${fromVersion}. Publishing it makes it the new current version.`}</div>
@@ -283,7 +291,7 @@ export function VersionPage({
       title={`Version ${version.version} · ${product.name}`}
       csrf={csrf}
       crumbs={crumbs}
-      modules={['editor']}
+      modules={['/admin/assets/editor.js']}
       styleNonce={styleNonce}
       wide
     >

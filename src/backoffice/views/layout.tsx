@@ -7,15 +7,13 @@ export interface Crumb {
   label: string;
 }
 
-export type Script = 'common' | 'logic' | 'preview-fields' | 'preview-result' | 'preview';
-
-/** Browser bundles (src/browser/<name>/), ES modules served by the Worker. */
-export type Module = 'editor';
+export type Script = 'common';
 
 interface DocumentProps {
   title: string;
   scripts?: Script[];
-  modules?: Module[] | undefined;
+  /** ES modules (bundles of src/browser/), run in this order after the page is parsed. */
+  modules?: string[] | undefined;
   csrf?: string;
   /** The response's style nonce, for a page whose script writes <style> elements (headers.ts). */
   styleNonce?: string | undefined;
@@ -39,8 +37,8 @@ export function Document({ title, scripts = [], modules = [], csrf, styleNonce, 
           {scripts.map((s) => (
             <script src={`/admin/assets/${s}.js`} defer></script>
           ))}
-          {modules.map((m) => (
-            <script type="module" src={`/admin/assets/${m}.js`}></script>
+          {modules.map((src) => (
+            <script type="module" src={src}></script>
           ))}
         </head>
         <body>{children}</body>
@@ -54,14 +52,14 @@ interface LayoutProps {
   csrf: string;
   crumbs?: Crumb[];
   scripts?: Script[];
-  modules?: Module[] | undefined;
+  modules?: string[] | undefined;
   styleNonce?: string | undefined;
   wide?: boolean;
   children: Child;
 }
 
 /** A signed-in page: top bar with breadcrumbs and sign-out, a notice area, then the page. */
-export function Layout({ title, csrf, crumbs = [], scripts = [], modules, styleNonce, wide = false, children }: LayoutProps) {
+export function Layout({ title, csrf, crumbs = [], scripts = [], modules = [], styleNonce, wide = false, children }: LayoutProps) {
   return (
     <Document title={title} csrf={csrf} scripts={['common', ...scripts]} modules={modules} styleNonce={styleNonce}>
       <a class="skip" href="#main">

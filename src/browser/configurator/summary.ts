@@ -1,0 +1,108 @@
+// The price side: total (announced politely to screen readers), price lines, outputs, warnings and problems.
+import { el } from './dom';
+import type { Issue } from './form';
+import type { Translate } from './i18n';
+
+export interface Totals {
+  price: number;
+  unit_price: number;
+  subtotal: number;
+  discount: number;
+  currency: string;
+}
+
+/** What cpq-price carries: the configuration sent and the server's answer to it. */
+export interface Priced {
+  configuration: Record<string, unknown>;
+  quantity: number;
+  result: {
+    totals: Totals;
+    lines: { id: string; kind: string; label: string; amount: number }[];
+    groups?: Record<string, Record<string, number>>;
+  } | null;
+  warnings: Issue[];
+  errors: Issue[];
+}
+
+interface SummaryContext {
+  t: Translate;
+  lang: string;
+  currency: string;
+  number(n: number): string;
+  focus(field: string): void;
+}
+
+function table(caption: string, rows: [string, string][], part: string) {
+  return el('table', { part, class: 'table' }, [
+    el('caption', { text: caption }),
+    el(
+      'tbody',
+      {},
+      rows.map(([k, v]) => el('tr', {}, [el('th', { scope: 'row', text: k }), el('td', { text: v })])),
+    ),
+  ]);
+}
+
+function issues(title: string, list: Issue[], kind: string, pick?: (field: string) => void) {
+  if (!list.length) return null;
+  return el('div', { part: kind, class: `issues ${kind}` }, [
+    el('h4', { text: title }),
+    el(
+      'ul',
+      {},
+      list.map((i) => {
+        if (!i.field || !pick) return el('li', { text: i.message });
+        const b = el('button', { type: 'button', class: 'link', text: i.message });
+        b.addEventListener('click', () => pick(i.field!));
+        return el('li', {}, [b]);
+      }),
+    ),
+  ]);
+}
+
+export function renderSummary(box: HTMLElement, p: Priced, c: SummaryContext): void {
+  const { t } = c;
+  const currency = p.result?.totals.currency ?? c.currency;
+  let money: (n: number) => string;
+  try {
+    const f = new Intl.NumberFormat(c.lang, { style: 'currency', currency });
+    money = (n) => f.format(n);
+  } catch {
+    money = (n) => `${c.number(n)} ${currency}`;
+  }
+  const r = p.result;
+  const total = el('output', {
+    part: 'total',
+    class: 'amount',
+    'aria-live': 'polite',
+    'aria-atomic': 'true',
+    text: r ? money(r.totals.price) : '—',
+  });
+  const note = r
+    ? p.quantity === 1
+      ? t('each', { price: money(r.totals.unit_price) })
+      : `${t('pieces', { n: c.number(p.quantity) })}, ${t('each', { price: money(r.totals.unit_price) })}`
+    : t('noPrice');
+  const parts: (HTMLElement | null)[] = [
+    el('div', { part: 'totals', class: r ? 'total' : 'total none' }, [
+      el('span', { class: 'caps', text: t('total') }),
+      total,
+      el('span', { class: 'muted', text: note }),
+    ]),
+  ];
+  if (r) {
+    const rows: [string, string][] = r.lines.map((l) => [
+      l.kind === 'surcharge' ? `${l.label} (${t('surcharge')})` : l.label,
+      money(l.amount),
+    ]);
+    if (p.quantity !== 1) rows.push([t('subtotal'), money(r.totals.subtotal)]);
+    if (r.totals.discount) rows.push([t('discount'), `− ${money(r.totals.discount)}`]);
+    if (rows.length) parts.push(table(t('lines'), rows, 'lines'));
+    for (const [group, items] of Object.entries(r.groups ?? {})) {
+      const list = Object.entries(items).map(([k, v]): [string, string] => [k, c.number(v)]);
+      if (list.length) parts.push(table(group, list, 'outputs'));
+    }
+  }
+  parts.push(issues(t('problems'), p.errors, 'problems', c.focus), issues(t('warnings'), p.warnings, 'warnings'));
+  box.replaceChildren(...parts.filter((x): x is HTMLElement => x !== null));
+}

@@ -1,0 +1,277 @@
+// <cpq-configurator> as a storefront embeds it, on the demo shop (/demo, the demo store and key of scripts/demo-data.mjs):
+// every example renders; conditions apply within one animation frame and the price follows after the debounce;
+// the component's field states equal the server's for random configurations; events, restoring a value, clear
+// messages for a bad key, an unknown product and an unreachable server; axe-core finds nothing serious.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { DEMO_KEY, DEMO_STORE } from '../../scripts/demo-data.mjs';
+import { adminApi, BASE, launch, shot, watchErrors } from './browser.mjs';
+
+const EXAMPLES = readdirSync('examples')
+  .filter((f) => f.endsWith('.cpq'))
+  .map((f) => f.replace(/\.cpq$/, ''))
+  .sort();
+const TOTAL = 'cpq-configurator output.amount';
+
+let browser;
+let page;
+const pageErrors = [];
+const forms = new Map();
+
+before(async () => {
+  // test/e2e/run.mjs seeded the demo key; the store is made here (or exists already, as under `npm run dev`).
+  const store = await adminApi('POST', '/stores', { id: DEMO_STORE, name: 'Demo Windows & Doors', plan: 'pro' });
+  assert.ok(store.status === 201 || store.status === 409, JSON.stringify(store.body));
+  for (const example of EXAMPLES) {
+    const saved = await adminApi('PUT', `/stores/${DEMO_STORE}/products/${example}`, {
+      schema: readFileSync(`examples/${example}.cpq`, 'utf8'),
+    });
+    assert.ok(saved.status === 201 || saved.status === 200, JSON.stringify(saved.body));
+    forms.set(example, (await adminApi('GET', `/stores/${DEMO_STORE}/products/${example}/form`)).body);
+  }
+  browser = await launch();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  watchErrors(page, pageErrors);
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** Opens the demo shop on a product and waits for its first price. */
+async function open(product) {
+  await page.goto(`${BASE}/demo?product=${product}`);
+  await page.locator(TOTAL).waitFor();
+  await page.waitForFunction(() => !document.querySelector('cpq-configurator').shadowRoot.querySelector('.summary.busy'));
+}
+
+/** A random value for a field, inside its bounds and on its step. */
+function randomValue(field) {
+  const v = field.validation ?? {};
+  switch (field.type) {
+    case 'dropdown':
+    case 'radio':
+    case 'swatch':
+      return field.options[Math.floor(Math.random() * field.options.length)].id;
+    case 'checkbox':
+      return Math.random() < 0.5;
+    case 'number':
+    case 'slider':
+    case 'quantity': {
+      if (field.presets?.length && Math.random() < 0.5) return field.presets[Math.floor(Math.random() * field.presets.length)];
+      const min = v.min ?? 0;
+      const max = v.max ?? min + 1000;
+      const step = v.step ?? 1;
+      return min + step * Math.floor((Math.random() * (max - min)) / step);
+    }
+    default:
+      return undefined;
+  }
+}
+
+describe('<cpq-configurator> on the demo shop', () => {
+  for (const example of EXAMPLES) {
+    it(`renders ${example}: a control for every field, in the form's layout, and a price`, async () => {
+      const form = forms.get(example);
+      await open(example);
+      assert.equal(await page.locator(`cpq-configurator .form.layout-${form.layout}`).count(), 1);
+      for (const field of form.groups.flatMap((g) => g.fields)) {
+        const count = await page.locator(`cpq-configurator [data-field="${field.id}"]`).count();
+        assert.equal(count, field.type === 'hidden' ? 0 : 1, `${field.id} (${field.type})`);
+      }
+      assert.match(await page.locator(TOTAL).textContent(), /\d/);
+      await shot(page, `30-configurator-${example}`);
+    });
+  }
+
+  it('shows a dependent field within one animation frame, and the new price after the debounce', async () => {
+    await open('pvc-window');
+    const timing = await page.evaluate(async () => {
+      const host = document.querySelector('cpq-configurator');
+      const root = host.shadowRoot;
+      const depth = root.querySelector('[data-field="sill_depth"]');
+      const before = depth.hidden;
+      const priced = new Promise((resolve) => host.addEventListener('cpq-price', (e) => resolve(e.detail), { once: true }));
+      const start = performance.now();
+      root.querySelector('[data-field="sill"] input').click();
+      await new Promise((r) => requestAnimationFrame(r));
+      const inFrame = !depth.hidden;
+      const detail = await priced;
+      return { before, inFrame, pricedAfter: performance.now() - start, lines: detail.result.lines.map((l) => l.id) };
+    });
+    assert.equal(timing.before, true, 'sill_depth starts hidden');
+    assert.equal(timing.inFrame, true, 'sill_depth is shown by the next animation frame');
+    assert.ok(timing.pricedAfter >= 250, `priced after the 250 ms debounce (${timing.pricedAfter} ms)`);
+    assert.ok(timing.lines.includes('sill'), `the sill's price line is in the new price: ${timing.lines}`);
+    await shot(page, '31-configurator-sill');
+  });
+
+  it("gives the server's field states for random configurations (30 per example)", async () => {
+    for (const example of EXAMPLES) {
+      const form = forms.get(example);
+      const inputs = form.groups.flatMap((g) => g.fields).filter((f) => f.type !== 'hidden');
+      await open(example);
+      for (let round = 0; round < 30; round++) {
+        const config = {};
+        for (const f of inputs) {
+          const v = randomValue(f);
+          if (v !== undefined && Math.random() < 0.8) config[f.id] = v;
+        }
+        // Read right after the change, before the server's answer (which the component would then apply).
+        const { shown, sent, quantity } = await page.evaluate((c) => {
+          const host = document.querySelector('cpq-configurator');
+          host.value = c;
+          const root = host.shadowRoot;
+          return {
+            shown: shownStatesInPage(root),
+            sent: host.value,
+            quantity: Number(root.querySelector('input[part~=quantity]').value),
+          };
+          function shownStatesInPage(r) {
+            return [...r.querySelectorAll('[data-field]')].map((f) => ({
+              id: f.dataset.field,
+              visible: !f.hidden,
+              enabled: !f.classList.contains('off'),
+              required: !f.querySelector('.req').hidden,
+            }));
+          }
+        }, config);
+        const server = await adminApi('POST', `/stores/${DEMO_STORE}/products/${example}/calculate`, {
+          configuration: sent,
+          quantity,
+        });
+        assert.ok(server.body.states, JSON.stringify(server.body));
+        const expected = server.body.states.fields.filter((f) => shown.some((s) => s.id === f.id));
+        assert.deepEqual(
+          shown.sort((a, b) => a.id.localeCompare(b.id)),
+          expected.sort((a, b) => a.id.localeCompare(b.id)),
+          `${example} with ${JSON.stringify(config)}`,
+        );
+      }
+    }
+  });
+
+  it('fires cpq-change with the configuration and cpq-price with the calculation the API gives', async () => {
+    await open('pvc-window');
+    const events = await page.evaluate(async () => {
+      const host = document.querySelector('cpq-configurator');
+      const seen = [];
+      for (const type of ['cpq-change', 'cpq-price', 'cpq-valid', 'cpq-invalid']) {
+        document.addEventListener(type, (e) => seen.push({ type, detail: e.detail }));
+      }
+      const priced = new Promise((resolve) => host.addEventListener('cpq-valid', resolve, { once: true }));
+      const width = host.shadowRoot.querySelector('[data-field="width"] input');
+      width.value = '1500';
+      width.dispatchEvent(new Event('input', { bubbles: true }));
+      await priced;
+      return seen;
+    });
+    const change = events.find((e) => e.type === 'cpq-change');
+    assert.equal(change.detail.configuration.width, 1500);
+    const price = events.find((e) => e.type === 'cpq-price');
+    assert.equal(price.detail.configuration.width, 1500);
+    const api = await fetch(`${BASE}/api/v1/calculate`, {
+      method: 'POST',
+      headers: { 'X-API-Key': DEMO_KEY, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tenant_id: DEMO_STORE, product_id: 'pvc-window', configuration: { width: 1500 }, quantity: 1 }),
+    });
+    const expected = await api.json();
+    assert.deepEqual(price.detail.result.totals, expected.result.totals);
+    assert.ok(events.some((e) => e.type === 'cpq-valid'));
+    // The shop's own script builds a cart from these events.
+    await page.click('#add');
+    const item = page.locator('#cart li');
+    await item.waitFor();
+    assert.equal(JSON.parse(await item.getAttribute('data-configuration')).width, 1500);
+    await shot(page, '32-demo-cart');
+  });
+
+  it('announces an invalid configuration: no price, the field error, cpq-invalid', async () => {
+    await open('pvc-window');
+    const detail = await page.evaluate(async () => {
+      const host = document.querySelector('cpq-configurator');
+      const invalid = new Promise((resolve) => host.addEventListener('cpq-invalid', (e) => resolve(e.detail), { once: true }));
+      host.value = { width: 9000 };
+      return invalid;
+    });
+    assert.equal(detail.errors[0].field, 'width');
+    assert.equal(await page.locator(TOTAL).textContent(), '—');
+    assert.ok(await page.locator('cpq-configurator [data-field="width"] .error').isVisible());
+    assert.equal(await page.locator('#add').isDisabled(), true);
+    await shot(page, '33-configurator-invalid');
+  });
+
+  it('restores a saved configuration from the value attribute, and gives it back', async () => {
+    await open('pvc-window');
+    const saved = { width: 1400, height: 1300, sashes: 'double', colour: 'anthracite', sill: true, sill_depth: 'd225' };
+    const restored = await page.evaluate(
+      async ({ saved, key, store }) => {
+        document.querySelector('cpq-configurator').remove();
+        const host = document.createElement('cpq-configurator');
+        for (const [k, v] of Object.entries({ api: '/api', tenant: store, product: 'pvc-window', 'api-key': key, quantity: '2' }))
+          host.setAttribute(k, v);
+        host.setAttribute('value', JSON.stringify(saved));
+        const priced = new Promise((resolve) => host.addEventListener('cpq-price', (e) => resolve(e.detail), { once: true }));
+        document.querySelector('.shop').append(host);
+        const detail = await priced;
+        return {
+          value: host.value,
+          sent: detail.configuration,
+          quantity: detail.quantity,
+          width: host.shadowRoot.querySelector('[data-field="width"] input').value,
+        };
+      },
+      { saved, key: DEMO_KEY, store: DEMO_STORE },
+    );
+    assert.deepEqual(restored.value, saved);
+    assert.deepEqual(restored.sent, saved);
+    assert.equal(restored.quantity, 2);
+    assert.equal(restored.width, '1400');
+  });
+
+  for (const [name, attrs, message] of [
+    ['a bad key', { 'api-key': 'cpq_not_a_real_key' }, /API key was refused/],
+    ['an unknown product', { product: 'no-such-product' }, /does not exist/],
+    ['an unreachable server', { api: '/unreachable/api' }, /cannot reach the server/],
+  ]) {
+    it(`shows a clear message for ${name}, not a blank box`, async () => {
+      // A connection that fails, as when the network is down.
+      await page.route('**/unreachable/**', (route) => route.abort('connectionrefused'));
+      await open('pvc-window');
+      await page.evaluate((a) => {
+        const host = document.querySelector('cpq-configurator');
+        for (const [k, v] of Object.entries(a)) host.setAttribute(k, v);
+      }, attrs);
+      const box = page.locator('cpq-configurator [part=message]:visible');
+      await box.waitFor();
+      assert.match(await box.textContent(), message);
+      assert.equal(await box.getAttribute('role'), 'alert');
+      assert.equal(await page.locator(TOTAL).count(), 0, 'no price of the earlier product stays on screen');
+      assert.equal(await page.locator('#add').isDisabled(), true, 'cpq-invalid told the shop');
+      await shot(page, `34-configurator-${name.replaceAll(' ', '-')}`);
+    });
+  }
+
+  it('has no serious or critical axe-core violation on the demo page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const axePage = await context.newPage();
+    await axePage.goto(`${BASE}/demo?product=pvc-window`);
+    await axePage.locator(TOTAL).waitFor();
+    await axePage.addScriptTag({ content: readFileSync('node_modules/axe-core/axe.min.js', 'utf8') });
+    const violations = await axePage.evaluate(async () => {
+      const result = await window.axe.run(document);
+      return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+    });
+    const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(bad, [], JSON.stringify(violations, null, 2));
+    await context.close();
+  });
+
+  it('ran without script errors', () => {
+    assert.deepEqual(
+      pageErrors.filter((e) => !e.includes('net::ERR_CONNECTION_REFUSED')),
+      [],
+    );
+  });
+});
