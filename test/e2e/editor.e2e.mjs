@@ -42,6 +42,18 @@ async function completions() {
   return list.locator('li .cm-completionLabel').allTextContents();
 }
 
+/** Puts the caret on the first occurrence of `text`, through find (the editor draws only the lines in view). */
+async function goTo(text) {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('Control+f');
+  await page.locator('.cm-search input[name=search]').fill('');
+  // Typed, not filled: the search panel reads its query on key events.
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+}
+
 /** Types at the end of the document, on a new line. */
 async function typeAtEnd(text) {
   await page.locator('.cm-content').click();
@@ -160,6 +172,72 @@ describe('schema editor', () => {
   });
 });
 
+// The preview is the storefront's <cpq-configurator>; playwright's CSS selectors reach into its (open) shadow root.
+const TOTAL = 'cpq-configurator output.amount';
+const total = () => page.locator(TOTAL).textContent();
+
+describe('drafts: preview without publishing, a session that ends, publishing intact', () => {
+  it('previews the draft as the author types; storefronts keep the current version', async () => {
+    await page.goto(editorPath);
+    await page.locator(TOTAL).waitFor();
+    await page.locator('#diag-summary', { hasText: 'No problems found' }).waitFor();
+    const before = await total();
+    assert.match(before, /€/);
+    // Make the frame dearer: every band of the base price table + 100.
+    await goTo('line frame: @line_frame = base_price(width, height)');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' + 100');
+    await page.locator('#draft-status', { hasText: 'Draft saved' }).waitFor();
+    await page.waitForFunction(
+      (old) => document.querySelector('cpq-configurator')?.shadowRoot?.querySelector('output.amount')?.textContent !== old,
+      before,
+    );
+    const after = await total();
+    assert.notEqual(after, before, 'the preview prices the draft');
+    await shot(page, '35-editor-draft-preview');
+    const live = await adminApi('GET', `/stores/${STORE}/products/${PRODUCT}`);
+    assert.equal(live.body.current_version, 1, 'nothing was published');
+    assert.equal(live.body.source, good, 'storefronts get the unchanged current version');
+    const draft = await adminApi('GET', `/stores/${STORE}/products/${PRODUCT}/draft`);
+    assert.match(draft.body.source, /base_price\(width, height\) \+ 100/);
+  });
+
+  it('keeps the work when the session ends, signs in again in place, then publishes the draft intact', async () => {
+    let prompts = 0;
+    page.on('dialog', (d) => {
+      prompts++;
+      d.dismiss();
+    });
+    await context.clearCookies();
+    await typeAtEnd('// typed while signed out');
+    await page.keyboard.press('Control+s');
+    const dialog = page.locator('dialog#sign-in-again[open]');
+    await dialog.waitFor();
+    await page.locator('#draft-status', { hasText: 'Signed out' }).waitFor();
+    await shot(page, '36-editor-signed-out');
+    const kept = await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith('cpq-draft:'))?.[1]);
+    assert.match(JSON.parse(kept).source, /\/\/ typed while signed out/, 'the text is kept in this browser');
+    await dialog.locator('input[type=password]').fill('not-the-token');
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await dialog.getByText('That token is not right.').waitFor();
+    await dialog.locator('input[type=password]').fill(ADMIN_TOKEN);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await dialog.waitFor({ state: 'detached' }).catch(() => dialog.waitFor({ state: 'hidden' }));
+    await page.locator('#draft-status', { hasText: 'Draft saved' }).waitFor();
+    await page.fill('#publish-note', 'Frame + 100, typed across a sign-in');
+    await page.click('#publish');
+    await page.getByText('Published as version 2.').waitFor();
+    await shot(page, '37-editor-published');
+    const live = await adminApi('GET', `/stores/${STORE}/products/${PRODUCT}`);
+    assert.equal(live.body.current_version, 2);
+    const expected = `${good.replace('base_price(width, height)', 'base_price(width, height) + 100')}\n// typed while signed out`;
+    assert.equal(live.body.source, expected, 'the published version is the draft, intact');
+    assert.equal((await adminApi('GET', `/stores/${STORE}/products/${PRODUCT}/draft`)).status, 404);
+    assert.equal(prompts, 0, 'no "Leave site?" prompt, no alert');
+    assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('cpq-draft:')).length), 0);
+  });
+});
+
 describe('a 5,000-line schema', () => {
   it('costs under 50 ms per keystroke', async () => {
     const fields = [];
@@ -175,11 +253,7 @@ describe('a 5,000-line schema', () => {
     await page.locator('.cm-content').waitFor();
     await setSource(page, long);
     await page.locator('#diag-summary:not(.is-busy)').waitFor({ timeout: 30_000 });
-    // Into the middle of the schema, through find.
-    await page.keyboard.press('Control+f');
-    await page.locator('.cm-search input[name=search]').fill('field f400:');
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Escape');
+    await goTo('field f400:');
     await page.keyboard.press('End');
     // Each keystroke: from the moment its keydown is handled to the frame after it (the browser has laid out and
     // painted the change). Time the event waited before it was handled is left out: on a shared, loaded machine

@@ -39,6 +39,8 @@ export const editorCss = String.raw`
 .diag-code { display: block; font-family: var(--mono); font-size: .76rem; color: var(--muted); }
 .tests-list { list-style: none; padding: 0; margin: .25rem 0 0; font-size: .9rem; }
 .tests-list li { padding: .3rem 0; border-bottom: 1px solid var(--border); color: var(--danger); }
+/* The preview scrolls on its own beside the editor, so the editor and the price stay in view together. */
+@media (min-width: 1051px) { .draft-preview { position: sticky; top: 1rem; max-height: calc(100vh - 2rem); overflow: auto; } }
 .draft-preview cpq-configurator { display: block; }
 .versions { list-style: none; margin: 0; padding: 0; }
 .versions li { display: flex; justify-content: space-between; gap: .5rem; padding: .45rem 0; border-bottom: 1px solid var(--border); font-size: .92rem; }

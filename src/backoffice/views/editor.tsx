@@ -219,6 +219,7 @@ export function EditorPage({ csrf, styleNonce, store, product, source, draft, fr
         data-store={store.id}
         data-product={product?.external_id ?? ''}
         data-current={product?.current_version}
+        data-draft={draft ? 'true' : 'false'}
         data-dirty={fromVersion !== undefined ? 'true' : 'false'}
       >
         <DraftBar product={product} draft={draft} />
@@ -246,8 +247,11 @@ export function EditorPage({ csrf, styleNonce, store, product, source, draft, fr
           <aside class="editor-side">
             <section class="card draft-preview" aria-labelledby="draft-preview-title">
               <h2 id="draft-preview-title">Preview of the draft</h2>
-              {product ? null : <p class="muted">Give the product an id to preview it.</p>}
-              <cpq-configurator id="draft-preview"></cpq-configurator>
+              {product ? (
+                <cpq-configurator id="draft-preview"></cpq-configurator>
+              ) : (
+                <p class="muted">The preview appears once the product is created.</p>
+              )}
             </section>
             {product && <Versions store={store} product={product} />}
           </aside>

@@ -59,7 +59,16 @@ interface LayoutProps {
 }
 
 /** A signed-in page: top bar with breadcrumbs and sign-out, a notice area, then the page. */
-export function Layout({ title, csrf, crumbs = [], scripts = [], modules = [], styleNonce, wide = false, children }: LayoutProps) {
+export function Layout({
+  title,
+  csrf,
+  crumbs = [],
+  scripts = [],
+  modules = [],
+  styleNonce,
+  wide = false,
+  children,
+}: LayoutProps) {
   return (
     <Document title={title} csrf={csrf} scripts={['common', ...scripts]} modules={modules} styleNonce={styleNonce}>
       <a class="skip" href="#main">

@@ -1,6 +1,9 @@
 // Calls to the admin API from the editor page: the session cookie plus the CSRF token of the page's
-// <meta name="csrf-token">, which signing in again (session.ts) replaces. A 401 never navigates away: it asks
-// the author to sign in again in place (session.ts) and the caller retries, so no edit is lost.
+// <meta name="csrf-token">, which signing in again (session.ts) replaces. Unlike the other pages' adminCall
+// (shared/admin-api.ts), a 401 never navigates away: the caller asks the author to sign in again in place
+// (session.ts) and retries, so no edit is lost.
+import { send } from '../configurator/client';
+
 export interface Answer<T = Record<string, unknown>> {
   status: number;
   ok: boolean;
@@ -17,21 +20,12 @@ export async function call<T = Record<string, unknown>>(method: string, path: st
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const init: RequestInit = { method, headers, credentials: 'same-origin', cache: 'no-cache' };
   if (body !== undefined) init.body = JSON.stringify(body);
-  let res: Response;
-  try {
-    res = await fetch(path, init);
-  } catch {
-    const error = 'The service cannot be reached; check your connection. Your changes are kept in this browser.';
-    return { status: 0, ok: false, body: { error } as T };
-  }
-  const text = await res.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : {};
-  } catch {
-    data = { error: `Unexpected answer (${res.status})` };
-  }
-  return { status: res.status, ok: res.ok, body: data as T };
+  const answer = await send(path, init);
+  const fallback =
+    answer.status === 0
+      ? { error: 'The service cannot be reached; check your connection. Your changes are kept in this browser.' }
+      : {};
+  return { status: answer.status, ok: answer.status >= 200 && answer.status < 300, body: (answer.body ?? fallback) as T };
 }
 
 /** The error text of a failed answer. */

@@ -40,6 +40,9 @@ function start(form: HTMLFormElement): void {
   const idInput = $<HTMLInputElement>('product-id');
   const productId = () => (idInput ? idInput.value.trim() : form.dataset.product) || null;
   const preview = document.querySelector('cpq-configurator');
+  /** Whether the server holds a draft (else the preview shows the current version, which the editor shows too). */
+  let hasDraft = form.dataset.draft === 'true';
+  const showPreview = () => refreshPreview(preview, store, form.dataset.product || null, hasDraft);
 
   let view: EditorView;
   const text = () => view.state.doc.toString();
@@ -108,7 +111,10 @@ function start(form: HTMLFormElement): void {
       status.dataset.state = state;
       status.textContent = detail ? `${STATES[state]}: ${detail}` : STATES[state];
     },
-    onSaved: () => refreshPreview(preview, store, productId()),
+    onSaved: () => {
+      hasDraft = true;
+      showPreview();
+    },
   });
 
   async function publish(): Promise<void> {
@@ -145,6 +151,7 @@ function start(form: HTMLFormElement): void {
       const body = answer.body;
       if (answer.status === 201 || answer.ok) {
         keeper.published(published);
+        hasDraft = false;
         const version = body.version as number;
         if (!form.dataset.product) {
           common().flash(`Created product ${id} (version ${version}).`);
@@ -221,7 +228,7 @@ function start(form: HTMLFormElement): void {
     keeper.changed();
   }
   void validate();
-  refreshPreview(preview, store, productId());
+  showPreview();
   idInput?.addEventListener('change', () => {
     keeper.changed();
   });
