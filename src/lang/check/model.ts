@@ -66,6 +66,8 @@ export interface LineModel {
   label: Text;
   amount: Expr;
   when?: Expr;
+  /** Charged once per order (a `per_order` line), not per unit. */
+  perOrder: boolean;
 }
 
 export interface OutputModel {
