@@ -70,6 +70,12 @@ for (const file of files) {
       expect(result.ir).not.toBeNull();
     });
 
+    it('carries a passing test block for every golden case', () => {
+      for (const c of file.cases) expect(source).toContain(`test ${JSON.stringify(c.name.replaceAll('"', "'"))} {`);
+      expect(result.tests.failed).toBe(0);
+      expect(result.tests.passed).toBeGreaterThanOrEqual(file.cases.length);
+    });
+
     for (const c of file.cases) {
       it(c.name, () => {
         if (result.ir === null) throw new Error(`${file.example} did not compile`);

@@ -14,6 +14,7 @@ import { readPrice } from './price';
 import { readLanguage, readProduct, readProductProps } from './product';
 import { collect } from './symbols';
 import { readTable } from './tables';
+import { readTests } from './tests';
 import { readTranslations } from './texts';
 import { Typer } from './types';
 import { checkUsage } from './usage';
@@ -46,6 +47,7 @@ export function check(schema: Schema, diags: Diagnostics): Model {
   const price = readPrice(ctx, d.price);
   const outputs = d.outputs.map((o) => readOutput(ctx, o));
   const rules = d.rules.map((r) => readRule(ctx, r));
+  const tests = readTests(ctx, d.tests, { outputs, rules, lines: new Set(price.lines.map((l) => l.id)) });
 
   const typer = new Typer(ctx);
   const graph = valueGraph(ctx, fields);
@@ -88,5 +90,5 @@ export function check(schema: Schema, diags: Diagnostics): Model {
   const groups = [...ctx.groups.values()];
   if (fields.some((f) => f.group === 'main') && !ctx.groups.has('main')) groups.push(implicitMain(ctx, product));
   const languages = [product.language, ...[...ctx.languages].filter((l) => l !== product.language).sort()];
-  return { product, languages, groups, fields, lets: d.lets, tables, price, outputs, rules };
+  return { product, languages, groups, fields, lets: d.lets, tables, price, outputs, rules, tests };
 }

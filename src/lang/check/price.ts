@@ -25,7 +25,13 @@ export function readPrice(ctx: Ctx, decl: PriceDecl | undefined): Model['price']
       ctx.diags.add('E_RESERVED', entry.id.span, `"${id}" names a total (price.${id}); choose another name for the price line`);
     }
     const label = readText(ctx, entry.label, `the label of price line "${id}"`);
-    const line: LineModel = { id, kind: entry.lineKind, label: label ?? Object.create(null), amount: entry.amount, perOrder: once };
+    const line: LineModel = {
+      id,
+      kind: entry.lineKind,
+      label: label ?? Object.create(null),
+      amount: entry.amount,
+      perOrder: once,
+    };
     if (entry.when) line.when = entry.when;
     price.lines.push(line);
   };
@@ -39,7 +45,12 @@ export function readPrice(ctx: Ctx, decl: PriceDecl | undefined): Model['price']
       } else {
         for (const inner of entry.value.entries) {
           if (inner.kind === 'line') readLine(inner, true);
-          else ctx.diags.add('E_PROPERTY', inner.span, 'a per_order block holds price lines (line id: "Label" = amount) and surcharges');
+          else
+            ctx.diags.add(
+              'E_PROPERTY',
+              inner.span,
+              'a per_order block holds price lines (line id: "Label" = amount) and surcharges',
+            );
         }
       }
       perOrder = true;

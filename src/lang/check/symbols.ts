@@ -14,6 +14,7 @@ import type {
   RuleDecl,
   Schema,
   TableDecl,
+  TestDecl,
   TranslationsDecl,
 } from '../syntax/ast';
 import type { Ctx, ValueSym } from './context';
@@ -30,6 +31,7 @@ export interface Declarations {
   price?: PriceDecl;
   outputs: OutputDecl[];
   rules: RuleDecl[];
+  tests: TestDecl[];
 }
 
 const VALUE_KEYWORDS = new Set(['field', 'let', 'table']);
@@ -44,6 +46,7 @@ export function collect(ctx: Ctx, schema: Schema): Declarations {
     tables: [],
     outputs: [],
     rules: [],
+    tests: [],
   };
   for (const b of schema.broken) {
     for (const m of b.mentions) ctx.mentions.add(m);
@@ -82,6 +85,9 @@ export function collect(ctx: Ctx, schema: Schema): Declarations {
         break;
       case 'rule':
         if (unique(ctx, rules, decl.id, 'rule')) d.rules.push(decl);
+        break;
+      case 'test':
+        d.tests.push(decl);
         break;
     }
   }
