@@ -24,6 +24,7 @@ export const DIAGNOSTIC_CODES = [
   'W_UNUSED',
   'W_UNREACHABLE',
   'W_EMPTY_GROUP',
+  'W_TRANSLATION_MISSING',
 ] as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];

@@ -2,6 +2,7 @@
 // declarations (which did not parse) leave behind, so that they cause no cascade of errors.
 
 import type { Diagnostics } from '../diagnostics';
+import type { Text } from '../ir';
 import type { FieldDecl, LetDecl, Span, TableDecl } from '../syntax/ast';
 import type { FieldModel, GroupModel, TableModel } from './model';
 import { renewSuggestionBudget } from './suggest';
@@ -31,8 +32,12 @@ export class Ctx {
   readonly translations = new Map<string, Map<string, Translation>>();
   /** Some `translations` block did not parse: unknown keys may be declared there. */
   brokenTranslations = false;
+  /** The product's `languages`, whose texts are checked for coverage. */
+  readonly declaredLanguages = new Set<string>();
   /** Languages some text is given in. */
   readonly languages = new Set<string>();
+  /** Every text read, for the translation coverage check (texts.ts). */
+  readonly texts: { text: Text; span: Span; what: string }[] = [];
   /** Lets and tables referenced somewhere. */
   readonly used = new Set<string>();
   language = 'en';

@@ -11,11 +11,11 @@ import { implicitMain, readGroup } from './groups';
 import type { FieldModel, Model, TableModel } from './model';
 import { readOutput, readRule } from './outputs';
 import { readPrice } from './price';
-import { readLanguage, readProduct, readProductProps } from './product';
+import { readDeclaredLanguages, readLanguage, readProduct, readProductProps } from './product';
 import { collect } from './symbols';
 import { readTable } from './tables';
 import { readTests } from './tests';
-import { readTranslations } from './texts';
+import { checkTranslationCoverage, readTranslations } from './texts';
 import { Typer } from './types';
 import { checkUsage } from './usage';
 
@@ -24,6 +24,7 @@ export function check(schema: Schema, diags: Diagnostics): Model {
   const d = collect(ctx, schema);
   const productProps = d.product ? readProductProps(ctx, d.product) : new Map();
   readLanguage(ctx, productProps);
+  readDeclaredLanguages(ctx, productProps);
   for (const t of d.translations) readTranslations(ctx, t);
   const product = readProduct(ctx, d.product, productProps);
 
@@ -86,6 +87,7 @@ export function check(schema: Schema, diags: Diagnostics): Model {
 
   checkCycles(ctx, graph);
   checkUsage(ctx, fields);
+  checkTranslationCoverage(ctx);
 
   const groups = [...ctx.groups.values()];
   if (fields.some((f) => f.group === 'main') && !ctx.groups.has('main')) groups.push(implicitMain(ctx, product));
