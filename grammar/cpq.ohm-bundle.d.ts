@@ -26,6 +26,7 @@ export interface CPQActionDict<T> extends BaseActionDict<T> {
   Rule?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode) => T;
   RuleKind?: (this: NonterminalNode, arg0: NonterminalNode) => T;
   Test?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode) => T;
+  OptionSet?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode) => T;
   Block?: (this: NonterminalNode, arg0: TerminalNode, arg1: IterationNode, arg2: IterationNode, arg3: TerminalNode) => T;
   EntryBody?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode) => T;
   Expectation_error?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode) => T;
@@ -77,6 +78,7 @@ export interface CPQActionDict<T> extends BaseActionDict<T> {
   kwSurcharge?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwWhen?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwTest?: (this: NonterminalNode, arg0: TerminalNode) => T;
+  kwOptions?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwExpect?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwValid?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwIf?: (this: NonterminalNode, arg0: TerminalNode) => T;

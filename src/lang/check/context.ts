@@ -4,7 +4,7 @@
 import type { Diagnostics } from '../diagnostics';
 import type { Text } from '../ir';
 import type { FieldDecl, LetDecl, Span, TableDecl } from '../syntax/ast';
-import type { FieldModel, GroupModel, TableModel } from './model';
+import type { FieldModel, GroupModel, OptionModel, TableModel } from './model';
 import { renewSuggestionBudget } from './suggest';
 
 export type ValueSym =
@@ -24,6 +24,8 @@ export class Ctx {
   /** Fields, lets, tables and the built-in `quantity`. */
   readonly values = new Map<string, ValueSym>([['quantity', { kind: 'quantity' }]]);
   readonly groups = new Map<string, GroupModel>();
+  /** Named option sets (`options <id> { … }`); 'broken' when the declaration did not parse. */
+  readonly optionSets = new Map<string, { options: OptionModel[]; span: Span; used: boolean } | 'broken'>();
   /** Groups named by declarations that did not parse. */
   readonly brokenGroups = new Set<string>();
   /** Identifiers written in declarations that did not parse: they count as uses. */

@@ -2,6 +2,7 @@
 // model the compiler turns into IR.
 
 import type { Diagnostics } from '../diagnostics';
+import { checkOptionSetUsage, readOptionSet } from '../fields/options';
 import { FIELD_TYPES } from '../fields/registry';
 import type { Schema } from '../syntax/ast';
 import { Ctx } from './context';
@@ -29,6 +30,7 @@ export function check(schema: Schema, diags: Diagnostics): Model {
   const product = readProduct(ctx, d.product, productProps);
 
   for (const [i, g] of d.groups.entries()) readGroup(ctx, g, i);
+  for (const set of d.optionSets) readOptionSet(ctx, set);
   const fields: FieldModel[] = [];
   for (const decl of d.fields) {
     const f = readField(ctx, decl);
@@ -87,6 +89,7 @@ export function check(schema: Schema, diags: Diagnostics): Model {
 
   checkCycles(ctx, graph);
   checkUsage(ctx, fields);
+  checkOptionSetUsage(ctx);
   checkTranslationCoverage(ctx);
 
   const groups = [...ctx.groups.values()];

@@ -228,6 +228,12 @@ export interface OutputDecl extends DeclBase {
   internal: boolean;
   entries: Entry[];
 }
+/** `options <id> { <option> … }`: a named set of options, shared by the fields that say `options: <id>`. */
+export interface OptionSetDecl extends DeclBase {
+  kind: 'options';
+  id: Ident;
+  entries: Entry[];
+}
 /** `test "name" { given { … } quantity: N expect … }`: a regression case run on validate and save. */
 export interface TestDecl extends DeclBase {
   kind: 'test';
@@ -251,7 +257,8 @@ export type Decl =
   | PriceDecl
   | OutputDecl
   | RuleDecl
-  | TestDecl;
+  | TestDecl
+  | OptionSetDecl;
 
 /** A declaration that did not parse; what the lexer saw of it keeps the checker from cascading errors. */
 export interface BrokenDecl {

@@ -99,6 +99,11 @@ function declaration(c: Cursor): Decl {
       const entries = block(c);
       return { kind: 'output', id, internal, entries, span: end(), keyword };
     }
+    case 'options': {
+      const id = c.ident();
+      const entries = block(c);
+      return { kind: 'options', id, entries, span: end(), keyword };
+    }
     case 'test': {
       const name = stringLit(c);
       const entries = block(c);

@@ -13,6 +13,7 @@ export const DECLARATION_KEYWORDS: ReadonlySet<string> = new Set([
   'error',
   'warning',
   'test',
+  'options',
 ]);
 
 export const KEYWORDS: ReadonlySet<string> = new Set([

@@ -58,6 +58,9 @@ semantics.addOperation<Decl>('decl', {
       keyword: spanOf(kw),
     };
   },
+  OptionSet(kw, id, block) {
+    return { kind: 'options', id: ident(id), entries: entries(block), span: spanOf(this), keyword: spanOf(kw) };
+  },
   Test(kw, name, block) {
     return { kind: 'test', name: stringLit(name), entries: entries(block), span: spanOf(this), keyword: spanOf(kw) };
   },
