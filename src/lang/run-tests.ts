@@ -1,10 +1,12 @@
 // Runs a schema's `test` blocks (read by check/tests.ts) on its compiled product: each test is one evaluation,
 // in the product's default language; every expectation that does not hold is an E_TEST_FAILED error at its
 // `expect`, with the expected and the actual value.
+import { PRICE_TOTALS } from './check/price';
 import type { Expectation, TestModel } from './check/tests';
 import type { Diagnostics } from './diagnostics';
 import type { ProductIR } from './ir';
 import { type Evaluation, instantiate } from './runtime/index';
+import { priceValue } from './runtime/model';
 import { snapSelf } from './runtime/numeric';
 
 export interface TestCounts {
@@ -60,29 +62,13 @@ function check(e: Expectation, got: Evaluation): string | undefined {
     const p = got.price;
     if (p === null) return `${expected}, got no price: ${errorsOf(got)}`;
     const item = e.item ?? 'total';
+    const left = !PRICE_TOTALS.has(item) && !p.lines.some((l) => l.id === item);
+    if (left) return `${expected}, got no line "${item}" (its condition is false)`;
     actual = priceValue(p, item);
-    if (actual === undefined) return `${expected}, got no line "${item}" (its condition is false)`;
   } else {
     actual = got.outputs.get(e.target)?.get(e.item ?? '');
     if (actual === undefined) return `${expected}, got no item (its condition is false)`;
   }
   // Outputs are served snapped (4.800000000000001 is 4.8); an expected value is written in decimal.
   return snapSelf(actual) === snapSelf(e.value) ? undefined : `${expected}, got ${actual}`;
-}
-
-function priceValue(p: NonNullable<Evaluation['price']>, item: string): number | undefined {
-  switch (item) {
-    case 'unit':
-      return p.unit;
-    case 'charges':
-      return p.charges;
-    case 'subtotal':
-      return p.subtotal;
-    case 'discount':
-      return p.discount;
-    case 'total':
-      return p.total;
-    default:
-      return p.lines.find((l) => l.id === item && l.kind !== 'discount')?.amount;
-  }
 }

@@ -40,6 +40,8 @@ export class Ctx {
   readonly languages = new Set<string>();
   /** Every text read, for the translation coverage check (texts.ts). */
   readonly texts: { text: Text; span: Span; what: string }[] = [];
+  /** The ids of the price lines, which output items read as `price.<line>`. */
+  readonly priceLines = new Set<string>();
   /** Lets and tables referenced somewhere. */
   readonly used = new Set<string>();
   language = 'en';

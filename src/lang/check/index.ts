@@ -79,12 +79,14 @@ export function check(schema: Schema, diags: Diagnostics): Model {
     typer.expect(line.amount, 'number', `the amount of price line "${line.id}"`);
     typer.expect(line.when, 'boolean', `the condition of price line "${line.id}"`);
   }
+  typer.priceReadable = true;
   for (const o of outputs) {
     for (const item of o.items) {
       typer.expect(item.value, 'number', `the item "${item.id}" of output "${o.id}"`);
       typer.expect(item.when, 'boolean', `the condition of item "${item.id}" of output "${o.id}"`);
     }
   }
+  typer.priceReadable = false;
   for (const r of rules) typer.expect(r.when, 'boolean', `the condition of rule "${r.id}"`);
 
   checkCycles(ctx, graph);

@@ -21,6 +21,7 @@ export function readPrice(ctx: Ctx, decl: PriceDecl | undefined): Model['price']
       return;
     }
     ids.add(id);
+    ctx.priceLines.add(id);
     if (PRICE_TOTALS.has(id)) {
       ctx.diags.add('E_RESERVED', entry.id.span, `"${id}" names a total (price.${id}); choose another name for the price line`);
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Expr, LineIR, ProductIR } from '../../../src/lang/ir';
 import { minorScale, sortTiers, toMajor, toMinor, totals } from '../../../src/lang/runtime/money';
-import { at, bin, bool, evaluate, field, num, product, ref } from './build';
+import { at, attr, bin, bool, evaluate, field, num, product, ref } from './build';
 
 const line = (id: string, amount: Expr, extra: Partial<LineIR> = {}): LineIR => ({
   id,
@@ -176,6 +176,32 @@ describe('price evaluation', () => {
     expect(credit.price).toBeNull();
     expect(credit.errors).toEqual([{ code: 'R_NEGATIVE_PRICE', message: 'The total price is negative (-5 EUR)' }]);
     expect(evaluate(priced([line('a', num(10)), line('voucher', num(-15), { perOrder: true })]), {}, 2).price?.total).toBe(5);
+  });
+
+  it('output items read the price once it is known, and are left out when there is none', () => {
+    const readsTotal = { id: 'sales', internal: true, items: [{ id: 'value', value: attr('price', 'total') }] };
+    const items = [
+      { id: 'setup', value: attr('price', 'setup') },
+      { id: 'absent', value: attr('price', 'never') },
+      { id: 'unit', value: bin('*', attr('price', 'unit'), num(2)) },
+      { id: 'plain', value: num(1) },
+    ];
+    const ir = priced(
+      [line('a', num(10)), line('never', num(5), { when: bool(false) }), line('setup', num(36), { perOrder: true })],
+      {
+        outputs: [readsTotal, { id: 'more', internal: false, items }],
+      },
+    );
+    const ev = evaluate(ir, {}, 3);
+    expect(Object.fromEntries(ev.outputs.get('sales')!)).toEqual({ value: 66 });
+    expect(Object.fromEntries(ev.outputs.get('more')!)).toEqual({ setup: 36, absent: 0, unit: 20, plain: 1 });
+    const failing = priced([line('a', bin('/', num(1), num(0)))], {
+      outputs: [readsTotal, { id: 'more', internal: false, items }],
+    });
+    const none = evaluate(failing);
+    expect(none.price).toBeNull();
+    expect(Object.fromEntries(none.outputs.get('sales')!)).toEqual({});
+    expect(Object.fromEntries(none.outputs.get('more')!)).toEqual({ plain: 1 });
   });
 
   it('no lines price at zero', () => {
