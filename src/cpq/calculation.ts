@@ -30,6 +30,7 @@ export function presentCalculation({ productId, loaded, configuration, quantity,
       totals: {
         price: price.total,
         unit_price: price.unit,
+        charges: price.charges,
         subtotal: price.subtotal,
         discount: price.discount,
         currency: price.currency,

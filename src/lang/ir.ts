@@ -110,6 +110,8 @@ export interface LineIR {
   label: Text;
   amount: Expr;
   when?: Expr;
+  /** Charged once per order, not per unit (docs/api.md "Money"). */
+  perOrder?: true;
 }
 
 export interface OutputItemIR {

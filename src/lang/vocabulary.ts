@@ -7,6 +7,7 @@ import { OUTPUT_PROPS, RULE_PROPS } from './check/outputs';
 import { PRICE_PROPS } from './check/price';
 import { LAYOUTS, PRODUCT_PROPS, QUANTITY_PROPS } from './check/product';
 import { BANDED_PROPS, KINDS, LOOKUPS } from './check/tables';
+import { TEST_PROPS } from './check/tests';
 import { FIELD_TYPES } from './fields/registry';
 import { FUNCTIONS } from './runtime/functions';
 import { DECLARATION_KEYWORDS, KEYWORDS } from './syntax/keywords';
@@ -18,8 +19,16 @@ export interface Vocabulary {
   fieldTypes: Record<string, string[]>;
   /** Each table kind with its properties; a map table has none (its entries are keys). */
   tableKinds: Record<string, string[]>;
-  /** Properties of the other blocks: product, quantity (inside product), group, output, error/warning, price. */
-  blocks: { product: string[]; quantity: string[]; group: string[]; output: string[]; rule: string[]; price: string[] };
+  /** Properties of the other blocks: product, quantity (inside product), group, output, error/warning, price, test. */
+  blocks: {
+    product: string[];
+    quantity: string[];
+    group: string[];
+    output: string[];
+    rule: string[];
+    price: string[];
+    test: string[];
+  };
   /** Words some properties take: `layout: tabs`, `lookup: next`. */
   values: { layout: string[]; lookup: string[] };
   functions: { name: string; usage: string; doc: string }[];
@@ -38,6 +47,7 @@ export function vocabulary(): Vocabulary {
       output: [...OUTPUT_PROPS],
       rule: [...RULE_PROPS],
       price: [...PRICE_PROPS],
+      test: [...TEST_PROPS],
     },
     values: { layout: [...LAYOUTS], lookup: [...LOOKUPS] },
     functions: Object.entries(FUNCTIONS).map(([name, f]) => ({ name, usage: f.usage, doc: f.doc })),

@@ -322,7 +322,7 @@ export async function runnableIr(
   const ir = currentIr(stored.compiled);
   if (ir) return ir;
   const row = await getVersion(env, storeId, externalId, stored.version);
-  const analysis = analyze(row.source);
+  const analysis = analyze(row.source, { tests: false });
   const fresh = analysis.ir;
   const { errors, warnings } = splitDiagnostics(analysis);
   if (!fresh) {

@@ -13,6 +13,8 @@ interface GoldenCase {
   expect: {
     price: {
       unit: number;
+      /** Per-order charges; left out of a case that has none. */
+      charges?: number;
       subtotal: number;
       discount: number;
       total: number;
@@ -45,8 +47,8 @@ function priceOf(e: Evaluation): GoldenCase['expect']['price'] {
   const lines: Record<string, number> = {};
   // The quantity discount also appears as a line; the golden checks it through `discount`.
   for (const l of e.price.lines) if (l.kind !== 'discount') lines[l.id] = l.amount;
-  const { unit, subtotal, discount, total } = e.price;
-  return { unit, subtotal, discount, total, lines };
+  const { unit, charges, subtotal, discount, total } = e.price;
+  return { unit, ...(charges === 0 ? {} : { charges }), subtotal, discount, total, lines };
 }
 
 function outputsOf(e: Evaluation): Record<string, Record<string, number>> {
@@ -66,6 +68,12 @@ for (const file of files) {
     it('compiles without error diagnostics', () => {
       expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       expect(result.ir).not.toBeNull();
+    });
+
+    it('carries a passing test block for every golden case', () => {
+      for (const c of file.cases) expect(source).toContain(`test ${JSON.stringify(c.name.replaceAll('"', "'"))} {`);
+      expect(result.tests.failed).toBe(0);
+      expect(result.tests.passed).toBeGreaterThanOrEqual(file.cases.length);
     });
 
     for (const c of file.cases) {

@@ -25,6 +25,7 @@ function blockProperties(stack: string[][]): string[] | null {
     if (decl === 'output') return vocabulary.blocks.output;
     if (decl === 'error' || decl === 'warning') return vocabulary.blocks.rule;
     if (decl === 'price') return [...vocabulary.blocks.price, ...PRICE_WORDS];
+    if (decl === 'test') return vocabulary.blocks.test;
     if (decl === 'field') return vocabulary.fieldTypes[outer[3] ?? ''] ?? null;
     if (decl === 'table') return vocabulary.tableKinds[outer[3] ?? ''] ?? null;
     return null;

@@ -8,6 +8,8 @@ export interface FieldSymbol {
   type: string;
   options: string[];
   attributes: string[];
+  /** The named option set (`options <id> { … }`) the field takes, if any. */
+  set?: string;
 }
 
 export interface Symbols {
@@ -19,7 +21,12 @@ export interface Symbols {
   translationKeys: string[];
 }
 
-const HEAD = /^(field|let|table|group|output|translations)\s+([A-Za-z_][A-Za-z0-9_]*)(?:\s*:\s*([A-Za-z_][A-Za-z0-9_]*))?/;
+const HEAD =
+  /^(field|let|table|group|output|translations|options)\s+([A-Za-z_][A-Za-z0-9_]*)(?:\s*:\s*([A-Za-z_][A-Za-z0-9_]*))?/;
+/** A line that starts a declaration: its keyword at column 0. */
+const DECLARATION = new RegExp(`^(${vocabulary.declarations.join('|')})\\b`);
+/** A field that takes a named option set: `options: palette`. */
+const NAMED_SET = /^\s*options\s*:\s*([A-Za-z_][A-Za-z0-9_]*)/;
 const KEY = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*[:{]/;
 const INNER_KEYS = /[{,]\s*([A-Za-z_][A-Za-z0-9_]*)\s*:/g;
 
@@ -67,6 +74,7 @@ function scan(doc: Text): Symbols {
   let depth = 0;
   let inComment = false;
   let current: { kind: string; field?: FieldSymbol } | null = null;
+  const sets = new Map<string, FieldSymbol>();
   /** Depth of the `options` block of the current choice field, while inside it. */
   let optionsDepth = -1;
   for (const raw of doc.iterLines()) {
@@ -86,26 +94,38 @@ function scan(doc: Text): Symbols {
         else if (kind === 'table') s.tables.push(name);
         else if (kind === 'group') s.groups.push(name);
         else if (kind === 'output') s.outputs.push(name);
+        else if (kind === 'options') {
+          // A named set reads like a choice field's options block one level up.
+          current.field = { type: '', options: [], attributes: [] };
+          sets.set(name, current.field);
+          optionsDepth = 0;
+        }
       }
     } else if (current?.kind === 'translations' && depth === 1) {
       const k = KEY.exec(line);
       if (k) keys.add(k[1]!);
-    } else if (current?.field && CHOICE.has(current.field.type)) {
+    } else if (current?.field && (CHOICE.has(current.field.type) || current.kind === 'options')) {
+      const f = current.field;
       const k = KEY.exec(line);
-      if (depth === 1 && k?.[1] === 'options') optionsDepth = 1;
-      else if (optionsDepth === 1 && depth === 2 && k) {
-        current.field.options.push(k[1]!);
-        for (const a of line.matchAll(INNER_KEYS))
-          if (!current.field.attributes.includes(a[1]!)) current.field.attributes.push(a[1]!);
-      } else if (optionsDepth === 1 && depth === 3 && k && !current.field.attributes.includes(k[1]!)) {
-        current.field.attributes.push(k[1]!);
+      const named = depth === 1 ? NAMED_SET.exec(line) : null;
+      if (named) f.set = named[1]!;
+      else if (depth === 1 && k?.[1] === 'options') optionsDepth = 1;
+      else if (optionsDepth >= 0 && depth === optionsDepth + 1 && k) {
+        f.options.push(k[1]!);
+        for (const a of line.matchAll(INNER_KEYS)) if (!f.attributes.includes(a[1]!)) f.attributes.push(a[1]!);
+      } else if (optionsDepth >= 0 && depth === optionsDepth + 2 && k && !f.attributes.includes(k[1]!)) {
+        f.attributes.push(k[1]!);
       }
     }
     for (const ch of line) {
       if (ch === '{' || ch === '[' || ch === '(') depth++;
       else if (ch === '}' || ch === ']' || ch === ')') depth = Math.max(0, depth - 1);
     }
-    if (depth <= 1) optionsDepth = -1;
+    if (depth <= 1 && current?.kind !== 'options') optionsDepth = -1;
+  }
+  for (const f of s.fields.values()) {
+    const set = f.set === undefined ? undefined : sets.get(f.set);
+    if (set) Object.assign(f, { options: set.options, attributes: set.attributes });
   }
   s.translationKeys = [...keys];
   return s;
@@ -129,7 +149,7 @@ export function blocksAt(doc: Text, pos: number): string[][] {
   // A declaration starts at column 0 with its keyword; look back a bounded number of lines for it.
   for (let n = here.number, seen = 0; n >= 1 && seen < 5000; n--, seen++) {
     const text = doc.line(n).text;
-    if (HEAD.test(text) || /^(product|price|error|warning)\b/.test(text)) {
+    if (DECLARATION.test(text)) {
       start = n;
       break;
     }

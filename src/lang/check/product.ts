@@ -7,9 +7,9 @@ import { CURRENCIES, minorUnits } from './currencies';
 import type { ProductModel } from './model';
 import { type Props, readChoice, readInteger, readProps } from './props';
 import { didYouMean } from './suggest';
-import { checkLanguageTag, nameText, readText } from './texts';
+import { checkLanguageTag, MAX_COVERED_LANGUAGES, nameText, readText } from './texts';
 
-export const PRODUCT_PROPS = ['language', 'currency', 'layout', 'quantity', 'description'];
+export const PRODUCT_PROPS = ['language', 'languages', 'currency', 'layout', 'quantity', 'description'];
 export const QUANTITY_PROPS = ['min', 'max', 'step', 'default'];
 export const LAYOUTS: readonly Layout[] = ['sections', 'tabs', 'accordion', 'inline'];
 const DEFAULT_QUANTITY = { min: 1, max: 10000, step: 1, default: 1 };
@@ -62,6 +62,33 @@ export function readProduct(ctx: Ctx, decl: ProductDecl | undefined, props: Prop
   const quantity = props.get('quantity');
   if (quantity) model.quantity = readQuantity(ctx, quantity.value);
   return model;
+}
+
+/**
+ * `languages: [en, de, "de-CH"]`: the languages the product promises, each checked for a text of every label,
+ * help, message and description (W_TRANSLATION_MISSING). Read before any text.
+ */
+export function readDeclaredLanguages(ctx: Ctx, props: Props): void {
+  const v = props.get('languages')?.value;
+  if (!v) return;
+  if (v.kind !== 'list') {
+    ctx.diags.add('E_TYPE', v.span, 'languages must be a list of language tags like [en, de, "de-CH"]');
+    return;
+  }
+  if (v.items.length > MAX_COVERED_LANGUAGES) {
+    ctx.diags.add('E_RANGE', v.span, `a product declares at most ${MAX_COVERED_LANGUAGES} languages, found ${v.items.length}`);
+    return;
+  }
+  for (const item of v.items) {
+    const tag = item.kind === 'name' ? item.name : item.kind === 'string' ? item.value : undefined;
+    if (tag === undefined) ctx.diags.add('E_VALUE', item.span, 'each language must be a language tag like en or "de-CH"');
+    else if (!checkLanguageTag(ctx, tag, item.span)) continue;
+    else if (ctx.declaredLanguages.has(tag)) ctx.diags.add('E_DUPLICATE', item.span, `the language "${tag}" is declared twice`);
+    else {
+      ctx.declaredLanguages.add(tag);
+      ctx.languages.add(tag);
+    }
+  }
 }
 
 const zeroSpan: Span = { line: 1, column: 1, endLine: 1, endColumn: 1, start: 0, end: 0 };

@@ -40,6 +40,7 @@ export function compile(model: Model, source: string): ir.ProductIR {
       lines: model.price.lines.map((l) => {
         const line: ir.LineIR = { id: l.id, kind: l.kind, label: l.label, amount: expr(l.amount) };
         if (l.when) line.when = expr(l.when);
+        if (l.perOrder) line.perOrder = true;
         return line;
       }),
       quantityDiscount: model.price.quantityDiscount,

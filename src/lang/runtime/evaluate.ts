@@ -146,6 +146,7 @@ function outputs(run: Run): Map<string, Map<string, number>> {
       try {
         for (; k < list.length; k++) {
           const it = list[k]!;
+          if (it.readsPrice && c.price === null) continue;
           // Outputs are served as data: drop binary float noise such as 4.800000000000001.
           if (it.when === undefined || it.when(c) === true) items.set(it.id, snapSelf(it.value(c) as number));
         }
@@ -181,6 +182,7 @@ export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>
   rules(run);
   // Pricing a configuration that has errors would quote something the customer did not ask for.
   const priced = run.errors.length === 0 ? price(run) : null;
+  c.price = priced;
   return {
     language,
     fields,

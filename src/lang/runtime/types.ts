@@ -21,13 +21,19 @@ export interface FieldState {
 export interface PriceLine {
   id: string;
   kind: 'line' | 'surcharge' | 'discount';
+  /** Per unit (multiplied by the quantity) or once per order (per_order lines, the quantity discount). */
+  per: 'unit' | 'order';
   label: string;
   amount: number;
 }
 
 export interface Price {
   currency: string;
+  /** Sum of the per-unit lines. */
   unit: number;
+  /** Sum of the per-order lines. */
+  charges: number;
+  /** unit × quantity + charges. */
   subtotal: number;
   discount: number;
   total: number;

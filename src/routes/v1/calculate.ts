@@ -58,11 +58,24 @@ export const CalculationResult = z
     result: z
       .object({
         totals: z
-          .object({ price: z.number(), unit_price: z.number(), subtotal: z.number(), discount: z.number(), currency: z.string() })
+          .object({
+            price: z.number().openapi({ description: 'subtotal − discount' }),
+            unit_price: z.number().openapi({ description: 'Sum of the per-unit lines' }),
+            charges: z.number().openapi({ description: 'Sum of the per-order lines (charged once, whatever the quantity)' }),
+            subtotal: z.number().openapi({ description: 'unit_price × quantity + charges' }),
+            discount: z.number().openapi({ description: 'The quantity discount, a rate of unit_price × quantity only' }),
+            currency: z.string(),
+          })
           .strict(),
         lines: z.array(
           z
-            .object({ id: z.string(), kind: z.enum(['line', 'surcharge', 'discount']), label: z.string(), amount: z.number() })
+            .object({
+              id: z.string(),
+              kind: z.enum(['line', 'surcharge', 'discount']),
+              per: z.enum(['unit', 'order']).openapi({ description: 'unit: charged per piece; order: once per order' }),
+              label: z.string(),
+              amount: z.number(),
+            })
             .strict(),
         ),
         groups: z
