@@ -12,8 +12,8 @@ export const editorCss = String.raw`
 .draft-status[data-state="signed-out"], .draft-status[data-state="failed"] { color: var(--danger); }
 .editor { border: 1px solid var(--border-strong); border-radius: var(--radius); background: #fff; overflow: hidden; box-shadow: var(--shadow); margin-bottom: 1.25rem; }
 .editor:focus-within { border-color: var(--accent); box-shadow: var(--focus); }
-.editor-host { height: min(68vh, 760px); min-height: 320px; }
-.editor.readonly .editor-host { height: auto; max-height: 75vh; overflow: auto; }
+.editor-host { height: min(68vh, 760px); min-height: 320px; contain: strict; }
+.editor.readonly .editor-host { height: auto; max-height: 75vh; overflow: auto; contain: none; }
 .editor-host > textarea { display: block; width: 100%; height: 100%; border: 0; padding: 12px 16px; resize: none; font: 13.5px/1.6 var(--mono); white-space: pre; tab-size: 2; }
 .editor-host .cm-editor { height: 100%; }
 .editor.readonly .editor-host .cm-editor { height: auto; }
@@ -41,6 +41,7 @@ export const editorCss = String.raw`
 .tests-list li { padding: .3rem 0; border-bottom: 1px solid var(--border); color: var(--danger); }
 /* The preview scrolls on its own beside the editor, so the editor and the price stay in view together. */
 @media (min-width: 1051px) { .draft-preview { position: sticky; top: 1rem; max-height: calc(100vh - 2rem); overflow: auto; } }
+.draft-preview { contain: content; }
 .draft-preview cpq-configurator { display: block; }
 .versions { list-style: none; margin: 0; padding: 0; }
 .versions li { display: flex; justify-content: space-between; gap: .5rem; padding: .45rem 0; border-bottom: 1px solid var(--border); font-size: .92rem; }
