@@ -63,7 +63,8 @@ function start(form: HTMLFormElement): void {
   }
 
   function showCaret(): void {
-    const head = view.state.selection.main.head;
+    // The start of a selection (a diagnostic selected from the list is reported where it starts).
+    const head = view.state.selection.main.from;
     const line = view.state.doc.lineAt(head);
     problems.caretAt(line.number, [...line.text.slice(0, head - line.from)].length + 1);
   }

@@ -48,7 +48,9 @@ export interface ViewOptions {
 export function createView(parent: HTMLElement, o: ViewOptions): EditorView {
   const extensions: Extension[] = [
     EditorView.cspNonce.of(o.nonce),
-    EditorView.contentAttributes.of({ 'aria-label': o.label, spellcheck: 'false', autocapitalize: 'off' }),
+    // tabindex: a read-only editor stays a tab stop (to scroll and select with the keyboard), and axe counts the
+    // scroller as keyboard-reachable.
+    EditorView.contentAttributes.of({ 'aria-label': o.label, spellcheck: 'false', autocapitalize: 'off', tabindex: '0' }),
     lineNumbers(),
     highlightActiveLineGutter(),
     highlightSpecialChars(),
