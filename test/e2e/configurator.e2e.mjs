@@ -39,11 +39,20 @@ after(async () => {
   await browser?.close();
 });
 
-/** Opens the demo shop on a product and waits for its first price. */
+/** Waits until the component has no price request pending. */
+const settled = () =>
+  page.waitForFunction(() => !document.querySelector('cpq-configurator')?.shadowRoot?.querySelector('.summary.busy'));
+
+/**
+ * Opens the demo shop on a product and waits for its first price. A request still pending on the page before is
+ * answered first: leaving aborts it, and the local server has answered a concurrent request with a 500 ("the
+ * Worker's code had hung") when a request it shared work with was aborted.
+ */
 async function open(product) {
+  if (page.url().startsWith(`${BASE}/demo`)) await settled().catch(() => {});
   await page.goto(`${BASE}/demo?product=${product}`);
   await page.locator(TOTAL).waitFor();
-  await page.waitForFunction(() => !document.querySelector('cpq-configurator').shadowRoot.querySelector('.summary.busy'));
+  await settled();
 }
 
 /** A random value for a field, inside its bounds and on its step. */
