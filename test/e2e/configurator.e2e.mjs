@@ -188,6 +188,9 @@ describe('<cpq-configurator> on the demo shop', () => {
     const expected = await api.json();
     assert.deepEqual(price.detail.result.totals, expected.result.totals);
     assert.ok(events.some((e) => e.type === 'cpq-valid'));
+    // Screen readers hear the new total from a live region that stays in place.
+    const live = await page.locator('cpq-configurator p[aria-live=polite]').textContent();
+    assert.ok(live.startsWith(`Total: ${await page.locator(TOTAL).textContent()}`), live);
     // The shop's own script builds a cart from these events.
     await page.click('#add');
     const item = page.locator('#cart li');

@@ -58,6 +58,7 @@ export class CpqConfigurator extends HTMLElement {
   #formArea: HTMLElement;
   #summary: HTMLElement;
   #side: HTMLElement;
+  #live: HTMLElement;
   #message: HTMLElement;
   #qty: HTMLInputElement;
   #qtyError: HTMLElement;
@@ -81,9 +82,11 @@ export class CpqConfigurator extends HTMLElement {
     this.#qtyError = el('p', { part: 'error', class: 'error', id: `${qtyId}e`, hidden: true });
     this.#qty.addEventListener('input', () => this.#update());
     this.#summary = el('div', { part: 'summary', class: 'summary' });
+    this.#live = el('p', { class: 'sr', 'aria-live': 'polite', 'aria-atomic': 'true' });
     this.#side = el('div', { part: 'side', class: 'side', hidden: true }, [
       el('div', { class: 'field qty' }, [this.#qtyLabel, this.#qty, this.#qtyError]),
       this.#summary,
+      this.#live,
     ]);
     root.append(el('div', { part: 'root', class: 'root' }, [this.#message, this.#formArea, this.#side]));
   }
@@ -445,7 +448,8 @@ export class CpqConfigurator extends HTMLElement {
         flag(this.#qty, 'aria-invalid', true);
       }
     }
-    renderSummary(this.#summary, priced, {
+    // A live region that stays in place: one inserted with the new total would not be announced.
+    this.#live.textContent = renderSummary(this.#summary, priced, {
       t: this.#t,
       lang: this.#lang,
       currency: this.#form.currency,
