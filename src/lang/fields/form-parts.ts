@@ -10,11 +10,9 @@ export const JsonLogic = z
   });
 
 /** A condition or computed value as the form carries it. */
-export const ConditionJson = z
-  .object({ source: z.string(), json_logic: JsonLogic })
-  .openapi('ConditionJson', {
-    description: "The source text, and JSON Logic giving the server's answer for every configuration",
-  });
+export const ConditionJson = z.object({ source: z.string(), json_logic: JsonLogic }).openapi('ConditionJson', {
+  description: "The source text, and JSON Logic giving the server's answer for every configuration",
+});
 
 /** The given rules without the absent ones; undefined when none is left (the form then omits `validation`). */
 export function rules(o: Record<string, unknown>): Record<string, unknown> | undefined {
