@@ -3,6 +3,7 @@ import { check } from './check/index';
 import { compile } from './compile';
 import { type Diagnostic, Diagnostics, type Omitted } from './diagnostics';
 import type { ProductIR } from './ir';
+import { exportSize, MAX_LOGIC_NODES } from './runtime/jsonlogic';
 import { parse } from './syntax/parse';
 import { SourceMap } from './syntax/source';
 
@@ -26,7 +27,15 @@ export function analyze(source: string): Analysis {
     const schema = parse(map, diags);
     if (!schema) return done(null);
     const model = check(schema, diags);
-    return done(diags.hasErrors() ? null : compile(model, map.text));
+    if (diags.hasErrors()) return done(null);
+    const ir = compile(model, map.text);
+    const size = exportSize(ir);
+    if (size > MAX_LOGIC_NODES) {
+      const where = map.span(0, 0);
+      diags.add('E_LIMIT', where, `the form's conditions export ${size} JSON Logic nodes; at most ${MAX_LOGIC_NODES} are served`);
+      return done(null);
+    }
+    return done(ir);
   } catch (e) {
     // Expression depth is bounded, but the stack of the isolate is not ours to know: exhausting it is a limit.
     if (!(e instanceof RangeError)) throw e;
