@@ -158,7 +158,13 @@ describe('pages', () => {
     expect(restored).not.toContain('// v2');
 
     const preview = await (await page(`/admin/stores/${store}/products/door/preview?lang=de`, cookie)).text();
-    expect(preview).toContain(`data-store="${store}" data-product="door" data-lang="de"`);
+    // The storefront's component, with the module that points it at the admin endpoints loaded first.
+    expect(preview).toContain(`<cpq-configurator id="pv" data-store="${store}" data-product="door" lang="de">`);
+    expect(preview.indexOf('src="/admin/assets/preview.js"')).toBeLessThan(preview.indexOf('src="/embed/v1/configurator.js"'));
+    expect(preview).toContain('<script type="module" src="/embed/v1/configurator.js">');
+    const module = await page('/admin/assets/preview.js', cookie);
+    expect(module.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await module.text()).toContain('/calculate');
 
     const create = await page(`/admin/stores/${store}/new-product`, cookie);
     expect(await create.text()).toContain('id="product-id"');

@@ -2,7 +2,7 @@
 // (json-logic-js) on the operators conditions use, on hostile field names, and with extra operations registered.
 import jsonLogic from 'json-logic-js';
 import { describe, expect, it } from 'vitest';
-import { apply, registerOperations } from '../../src/browser/configurator/logic';
+import { addOperation, apply } from '../../src/browser/configurator/logic';
 
 const data = {
   width: 1200,
@@ -104,8 +104,13 @@ describe("<cpq-configurator>'s JSON Logic evaluator", () => {
 describe('extra operations', () => {
   it('plug in from one table and cannot replace a standard one', () => {
     expect(() => apply({ test_double: [2] }, {})).toThrow(/Unrecognized/);
-    registerOperations({ test_double: (x) => Number(x) * 2, '==': () => 'replaced' });
+    addOperation('test_double', (x) => Number(x) * 2);
+    addOperation('==', () => 'replaced');
     expect(apply({ test_double: [{ var: 'a' }] }, { a: 21 })).toBe(42);
+    addOperation('test_double', function (this: unknown) {
+      return (this as { a: number }).a;
+    });
+    expect(apply({ test_double: [] }, { a: 7 }), 'the data is `this`').toBe(7);
     expect(apply({ '==': [1, 1] }, {})).toBe(true);
   });
 });

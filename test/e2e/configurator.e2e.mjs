@@ -39,11 +39,20 @@ after(async () => {
   await browser?.close();
 });
 
-/** Opens the demo shop on a product and waits for its first price. */
+/** Waits until the component has no price request pending. */
+const settled = () =>
+  page.waitForFunction(() => !document.querySelector('cpq-configurator')?.shadowRoot?.querySelector('.summary.busy'));
+
+/**
+ * Opens the demo shop on a product and waits for its first price. A request still pending on the page before is
+ * answered first: leaving aborts it, and the local server has answered a concurrent request with a 500 ("the
+ * Worker's code had hung") when a request it shared work with was aborted.
+ */
 async function open(product) {
+  if (page.url().startsWith(`${BASE}/demo`)) await settled().catch(() => {});
   await page.goto(`${BASE}/demo?product=${product}`);
   await page.locator(TOTAL).waitFor();
-  await page.waitForFunction(() => !document.querySelector('cpq-configurator').shadowRoot.querySelector('.summary.busy'));
+  await settled();
 }
 
 /** A random value for a field, inside its bounds and on its step. */
@@ -179,6 +188,9 @@ describe('<cpq-configurator> on the demo shop', () => {
     const expected = await api.json();
     assert.deepEqual(price.detail.result.totals, expected.result.totals);
     assert.ok(events.some((e) => e.type === 'cpq-valid'));
+    // Screen readers hear the new total from a live region that stays in place.
+    const live = await page.locator('cpq-configurator p[aria-live=polite]').textContent();
+    assert.ok(live.startsWith(`Total: ${await page.locator(TOTAL).textContent()}`), live);
     // The shop's own script builds a cart from these events.
     await page.click('#add');
     const item = page.locator('#cart li');
@@ -200,6 +212,86 @@ describe('<cpq-configurator> on the demo shop', () => {
     assert.ok(await page.locator('cpq-configurator [data-field="width"] .error').isVisible());
     assert.equal(await page.locator('#add').isDisabled(), true);
     await shot(page, '33-configurator-invalid');
+  });
+
+  it("uses a client's configure: greys out unavailable options with the server's reason, prices from its calculation", async () => {
+    await open('pvc-window');
+    const shown = await page.evaluate(
+      async ({ key, store }) => {
+        const host = document.querySelector('cpq-configurator');
+        const call = (path, body) =>
+          fetch(`/api/v1/${path}`, {
+            method: body ? 'POST' : 'GET',
+            headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+            body: body && JSON.stringify({ tenant_id: store, product_id: 'pvc-window', ...body }),
+          }).then(async (r) => ({ status: r.status, body: await r.json() }));
+        const seen = [];
+        // A /v1/configure answer (issue 12's shape): the states, two options out, and the calculation's result.
+        host.client = {
+          form: (lang) => call(`products/pvc-window/form?tenant_id=${store}&lang=${lang ?? 'en'}`),
+          calculate: () => Promise.reject(new Error('configure answers, calculate is not asked')),
+          async configure(request) {
+            seen.push(request.configuration);
+            const priced = await call('calculate', request);
+            const fields = [
+              {
+                id: 'colour',
+                visible: true,
+                enabled: true,
+                required: false,
+                options: [
+                  { id: 'white', available: true, reasons: [] },
+                  {
+                    id: 'golden_oak',
+                    available: false,
+                    reasons: [{ rule: 'no_oak', message: 'Not in this size', line: 1, column: 1, because: {} }],
+                  },
+                ],
+              },
+              {
+                id: 'glass',
+                visible: true,
+                enabled: true,
+                required: false,
+                options: [
+                  {
+                    id: 'double',
+                    available: false,
+                    reasons: [{ rule: 'passive', message: 'Passive house', line: 1, column: 1, because: {} }],
+                  },
+                ],
+              },
+            ];
+            return {
+              status: 200,
+              body: { complete: true, fields, groups: [], errors: [], warnings: [], calculation: priced.body.result },
+            };
+          },
+        };
+        await new Promise((resolve) => host.addEventListener('cpq-valid', resolve, { once: true }));
+        const root = host.shadowRoot;
+        const oak = root.querySelector('[data-field="colour"] input[value="golden_oak"]');
+        const double = root.querySelector('[data-field="glass"] option[value="double"]');
+        return {
+          seen,
+          oakDisabled: oak.disabled,
+          oakReason: oak.closest('label').querySelector('[part=reason]').textContent,
+          whiteDisabled: root.querySelector('[data-field="colour"] input[value="white"]').disabled,
+          doubleDisabled: double.disabled,
+          doubleText: double.textContent,
+          total: root.querySelector('output.amount').textContent,
+        };
+      },
+      { key: DEMO_KEY, store: DEMO_STORE },
+    );
+    assert.deepEqual(shown.seen.at(-1), {}, 'only what the buyer set is sent: nothing yet');
+    assert.equal(shown.oakDisabled, true);
+    assert.equal(shown.oakReason, 'Not in this size');
+    assert.equal(shown.whiteDisabled, false);
+    assert.equal(shown.doubleDisabled, true);
+    assert.match(shown.doubleText, /\(Passive house\)$/);
+    assert.match(shown.total, /€/);
+    await shot(page, '35-configurator-unavailable-options');
   });
 
   it('restores a saved configuration from the value attribute, and gives it back', async () => {

@@ -1,12 +1,14 @@
 // <cpq-configurator>: fetches a product's form, renders it in its layout, evaluates its conditions locally on
 // every change, and asks the server for the price after a short debounce. See docs/configurator.md.
+
+import { formStates } from '../../lang/logic-ops';
 import { apiClient, type ClientAnswer, type CpqClient } from './client';
 import { type Control, createControl } from './controls';
 import { el, flag, uid } from './dom';
-import type { Condition, FieldState, FormDocument, FormField, FormGroup, GroupState, Issue } from './form';
+import type { Condition, FieldState, FormDocument, FormGroup, GroupState, Issue } from './form';
 import { type Translate, translator } from './i18n';
 import { kindOf } from './kinds';
-import { apply, truthy } from './logic';
+import { addOperation, apply } from './logic';
 import { sheet } from './styles';
 import { type Priced, renderSummary } from './summary';
 
@@ -22,26 +24,17 @@ interface GroupView {
   tab?: HTMLButtonElement;
 }
 
-// A condition the browser cannot evaluate (json_logic null, an unknown operation) counts as `otherwise`; the
-// server's states, applied when it answers, are authoritative.
-function holds(c: Condition | undefined, data: unknown, otherwise: boolean): boolean {
-  if (!c || c.json_logic === null || c.json_logic === undefined) return otherwise;
+/** An option's availability condition; one that cannot be evaluated holds (the server's answer then decides). */
+function holds(c: Condition | undefined, data: unknown): boolean {
+  if (!c) return true;
   try {
-    return truthy(apply(c.json_logic, data));
+    return apply(c.json_logic, data) !== false;
   } catch {
-    return otherwise;
+    return true;
   }
 }
 
-/** What a calculation assumes for a field nobody set: its default, else the type's neutral value. */
-function fallback(f: FormField): unknown {
-  if (f.default !== undefined) return f.default;
-  const kind = kindOf(f);
-  if (kind === 'checkbox') return false;
-  if (f.options?.length) return f.options[0]!.id;
-  if (kind === 'number' || kind === 'range') return f.validation?.min ?? 0;
-  return '';
-}
+const groupOf = (form: FormDocument, field: string) => form.groups.find((g) => g.fields.some((f) => f.id === field))?.id;
 
 export class CpqConfigurator extends HTMLElement {
   static observedAttributes = [...RELOAD, 'quantity', 'value'];
@@ -65,6 +58,7 @@ export class CpqConfigurator extends HTMLElement {
   #formArea: HTMLElement;
   #summary: HTMLElement;
   #side: HTMLElement;
+  #live: HTMLElement;
   #message: HTMLElement;
   #qty: HTMLInputElement;
   #qtyError: HTMLElement;
@@ -88,9 +82,11 @@ export class CpqConfigurator extends HTMLElement {
     this.#qtyError = el('p', { part: 'error', class: 'error', id: `${qtyId}e`, hidden: true });
     this.#qty.addEventListener('input', () => this.#update());
     this.#summary = el('div', { part: 'summary', class: 'summary' });
+    this.#live = el('p', { class: 'sr', 'aria-live': 'polite', 'aria-atomic': 'true' });
     this.#side = el('div', { part: 'side', class: 'side', hidden: true }, [
       el('div', { class: 'field qty' }, [this.#qtyLabel, this.#qty, this.#qtyError]),
       this.#summary,
+      this.#live,
     ]);
     root.append(el('div', { part: 'root', class: 'root' }, [this.#message, this.#formArea, this.#side]));
   }
@@ -204,6 +200,8 @@ export class CpqConfigurator extends HTMLElement {
     this.#form = null;
     this.#side.hidden = true;
     this.#summary.replaceChildren();
+    this.#summary.classList.remove('busy');
+    this.#summary.removeAttribute('aria-busy');
     this.#formArea.replaceChildren(el('p', { class: 'muted', text: this.#t('loading') }));
     const mine = ++this.#seq;
     const answer = await client.form(this.getAttribute('lang') ?? undefined);
@@ -339,51 +337,21 @@ export class CpqConfigurator extends HTMLElement {
     this.#selectTab(next, true);
   }
 
-  /** The values conditions see: each field's entered value, or what the server assumes when it is not usable. */
-  #data(): Record<string, unknown> {
-    const form = this.#form!;
-    const data: Record<string, unknown> = Object.create(null);
-    data.quantity = Number(this.#qty.value) || 1;
-    const value = (f: FormField) => this.#controls.get(f.id)?.get() ?? fallback(f);
-    for (const [id, c] of this.#controls) data[id] = value(c.field);
-    // Values feed conditions and conditions decide which values count, so settle to a fixed point (the server
-    // evaluates in dependency order; a few rounds reach its answer for any acyclic schema of this size).
-    for (let round = 0; round < 10; round++) {
-      let changed = false;
-      for (const g of form.groups) {
-        const gv = holds(g.visible_when, data, true);
-        const ge = holds(g.enabled_when, data, true);
-        this.#visible.set(`group:${g.id}`, gv);
-        this.#enabled.set(`group:${g.id}`, ge);
-        for (const f of g.fields) {
-          if (!this.#controls.has(f.id)) continue;
-          const visible = gv && holds(f.visible_when, data, true);
-          const enabled = ge && holds(f.enabled_when, data, true);
-          this.#visible.set(f.id, visible);
-          this.#enabled.set(f.id, enabled);
-          const v = visible && enabled ? value(f) : fallback(f);
-          if (data[f.id] !== v) {
-            data[f.id] = v;
-            changed = true;
-          }
-        }
-      }
-      if (!changed) break;
-    }
-    return data;
-  }
-
-  /** Runs on every change: conditions and option availability now, the server after the debounce. */
+  /**
+   * Runs on every change: the server's own state rules (formStates, src/lang/logic-ops.ts) over the form's JSON
+   * Logic and what the buyer set, now; the server after the debounce.
+   */
   #update() {
-    if (!this.#form) return;
-    const data = this.#data();
-    this.#showGroups();
-    for (const [id, c] of this.#controls) {
-      c.root.hidden = !this.#visible.get(id);
-      c.setDisabled(!this.#enabled.get(id));
-      c.setRequired(c.field.required === true || holds(c.field.required_when, data, false));
+    const form = this.#form;
+    if (!form) return;
+    const raw: Record<string, unknown> = {};
+    for (const id of this.#touched) raw[id] = this.#controls.get(id)?.get();
+    const states = formStates(form, raw, this.#quantity(), { apply, add_operation: addOperation });
+    this.#applyStates(states);
+    for (const c of this.#controls.values()) {
       const off = new Map<string, string>();
-      for (const o of c.field.options ?? []) if (!holds(o.available_when, data, true)) off.set(o.id, this.#t('unavailable'));
+      for (const o of c.field.options ?? [])
+        if (!holds(o.available_when, { ...raw, quantity: this.#quantity() })) off.set(o.id, this.#t('unavailable'));
       c.setOptions(off);
     }
     this.#emit('cpq-change', { configuration: this.value, quantity: this.#quantity() });
@@ -391,6 +359,31 @@ export class CpqConfigurator extends HTMLElement {
     this.#summary.classList.add('busy');
     this.#summary.setAttribute('aria-busy', 'true');
     this.#timer = setTimeout(() => void this.#price(), DEBOUNCE_MS);
+  }
+
+  /** Field and group states, the component's own or the server's, onto the controls. */
+  #applyStates(states: { fields?: FieldState[]; groups?: GroupState[] }) {
+    for (const g of states.groups ?? []) {
+      this.#visible.set(`group:${g.id}`, g.visible);
+      this.#enabled.set(`group:${g.id}`, g.enabled);
+    }
+    this.#showGroups();
+    for (const f of states.fields ?? []) {
+      const c = this.#controls.get(f.id);
+      if (!c) continue;
+      // A field is enabled only in an enabled group, as the server reports it.
+      const enabled = f.enabled && this.#enabled.get(`group:${groupOf(this.#form!, f.id)}`) !== false;
+      this.#visible.set(f.id, f.visible);
+      this.#enabled.set(f.id, f.enabled);
+      c.root.hidden = !f.visible;
+      c.setDisabled(!enabled);
+      c.setRequired(f.required);
+      if (f.options) {
+        const off = new Map<string, string>();
+        for (const o of f.options) if (!o.available) off.set(o.id, o.reasons?.[0]?.message ?? this.#t('unavailable'));
+        c.setOptions(off);
+      }
+    }
   }
 
   #showGroups() {
@@ -455,7 +448,8 @@ export class CpqConfigurator extends HTMLElement {
         flag(this.#qty, 'aria-invalid', true);
       }
     }
-    renderSummary(this.#summary, priced, {
+    // A live region that stays in place: one inserted with the new total would not be announced.
+    this.#live.textContent = renderSummary(this.#summary, priced, {
       t: this.#t,
       lang: this.#lang,
       currency: this.#form.currency,
@@ -467,29 +461,10 @@ export class CpqConfigurator extends HTMLElement {
     this.#emit(valid ? 'cpq-valid' : 'cpq-invalid', { errors: priced.errors, configuration: priced.configuration });
   }
 
-  /** The server's states (admin `states`, or /v1/configure's `fields` and `groups`) settle what the browser could not. */
+  /** The server's states (admin `states`, or /v1/configure's `fields` and `groups`) are authoritative. */
   #applyServerStates(body: Record<string, unknown>) {
     const states = (body.states ?? body) as { fields?: FieldState[]; groups?: GroupState[] };
-    if (!Array.isArray(states.fields)) return;
-    for (const g of states.groups ?? []) {
-      this.#visible.set(`group:${g.id}`, g.visible);
-      this.#enabled.set(`group:${g.id}`, g.enabled);
-    }
-    this.#showGroups();
-    for (const f of states.fields) {
-      const c = this.#controls.get(f.id);
-      if (!c) continue;
-      this.#visible.set(f.id, f.visible);
-      this.#enabled.set(f.id, f.enabled);
-      c.root.hidden = !f.visible;
-      c.setDisabled(!f.enabled);
-      c.setRequired(f.required);
-      if (f.options) {
-        const off = new Map<string, string>();
-        for (const o of f.options) if (!o.available) off.set(o.id, o.reasons?.[0]?.message ?? this.#t('unavailable'));
-        c.setOptions(off);
-      }
-    }
+    if (Array.isArray(states.fields)) this.#applyStates(states);
   }
 
   #focus(id: string) {

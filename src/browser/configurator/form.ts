@@ -21,7 +21,7 @@ export interface FormField {
   label?: string;
   help?: string;
   unit?: string;
-  required?: boolean;
+  required: boolean;
   default?: unknown;
   presets?: number[];
   options?: FormOption[];
@@ -29,6 +29,8 @@ export interface FormField {
   visible_when?: Condition;
   enabled_when?: Condition;
   required_when?: Condition;
+  /** Computed (hidden) fields: their value's logic. */
+  value?: Condition;
 }
 
 export interface FormGroup {
@@ -49,6 +51,8 @@ export interface FormDocument {
   layout: 'sections' | 'tabs' | 'accordion' | 'inline';
   groups: FormGroup[];
   quantity: { min: number; max: number; step: number; default?: number };
+  /** Each field's and let's value as JSON Logic, read by the extra operation `value` (src/lang/logic-ops.ts). */
+  logic_values: Record<string, unknown>;
 }
 
 /** A server's word on one option (POST /v1/configure). */

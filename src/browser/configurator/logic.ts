@@ -1,8 +1,9 @@
 // A small JSON Logic evaluator (jsonlogic.com semantics) for the conditions a form carries, so the configurator
-// shows, hides, enables and requires fields with no round trip. Unknown operations throw; the extra operations a
-// server documents plug in through registerOperations, one table.
+// shows, hides, enables and requires fields with no round trip. Unknown operations throw; the extra operations the
+// server documents (src/lang/logic-ops.ts) plug in through addOperation, one table. As in json-logic-js, an
+// operation gets the evaluated arguments and the data as `this`.
 
-type Op = (...args: unknown[]) => unknown;
+type Op = (this: unknown, ...args: unknown[]) => unknown;
 
 const own = Object.prototype.hasOwnProperty;
 
@@ -28,8 +29,8 @@ type Loose = any;
 const chain = (test: (a: Loose, b: Loose) => boolean) => (a: unknown, b: unknown, c?: unknown) =>
   c === undefined ? test(a, b) : test(a, b) && test(b, c);
 
-/** Operations whose arguments are evaluated first. */
-const OPS: Record<string, Op> = {
+/** The standard operations whose arguments are evaluated first. */
+const STANDARD: Record<string, Op> = {
   // biome-ignore lint/suspicious/noDoubleEquals: JSON Logic's == is JavaScript's loose equality.
   '==': (a, b) => a == b,
   '===': (a, b) => a === b,
@@ -53,9 +54,11 @@ const OPS: Record<string, Op> = {
   max: (...xs) => (xs.length ? Math.max(...xs.map(num)) : null),
 };
 
-/** Adds operations (the server's documented extras); the standard ones cannot be replaced. */
-export function registerOperations(extra: Record<string, Op>): void {
-  for (const [name, op] of Object.entries(extra)) if (!own.call(OPS, name)) OPS[name] = op;
+const OPS: Record<string, Op> = { ...STANDARD };
+
+/** Adds or replaces an extra operation (json-logic-js's add_operation); a standard one cannot be replaced. */
+export function addOperation(name: string, op: Op): void {
+  if (!own.call(STANDARD, name)) OPS[name] = op;
 }
 
 export function apply(logic: unknown, data: unknown): unknown {
@@ -88,5 +91,8 @@ export function apply(logic: unknown, data: unknown): unknown {
     }
   }
   if (!own.call(OPS, op)) throw new Error(`Unrecognized JSON Logic operation: ${op}`);
-  return OPS[op]!(...args.map((x) => apply(x, data)));
+  return OPS[op]!.apply(
+    data,
+    args.map((x) => apply(x, data)),
+  );
 }

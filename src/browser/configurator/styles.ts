@@ -11,6 +11,7 @@ const CSS = `
 @container (min-width: 760px) { .root { grid-template-columns: minmax(0, 1.7fr) minmax(260px, 1fr); align-items: start; } .message { grid-column: 1 / -1; } }
 h2 { font-size: 1.25em; margin: 0 0 .25em; } h3 { font-size: 1em; margin: 0 0 .75em; } h4 { font-size: .92em; margin: 0 0 .25em; }
 p { margin: 0; }
+.head { margin-bottom: .75em; }
 .muted, .hint { color: var(--m); font-size: .9em; }
 .message { border: 1px solid var(--d); color: var(--d); background: color-mix(in srgb, var(--d) 8%, var(--s)); border-radius: var(--r); padding: .75em 1em; }
 .group { padding: 1em 0; border-top: 1px solid var(--b); }

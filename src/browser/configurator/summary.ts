@@ -60,7 +60,8 @@ function issues(title: string, list: Issue[], kind: string, pick?: (field: strin
   ]);
 }
 
-export function renderSummary(box: HTMLElement, p: Priced, c: SummaryContext): void {
+/** Renders the panel; returns the sentence a screen reader should hear about the total. */
+export function renderSummary(box: HTMLElement, p: Priced, c: SummaryContext): string {
   const { t } = c;
   const currency = p.result?.totals.currency ?? c.currency;
   let money: (n: number) => string;
@@ -71,13 +72,7 @@ export function renderSummary(box: HTMLElement, p: Priced, c: SummaryContext): v
     money = (n) => `${c.number(n)} ${currency}`;
   }
   const r = p.result;
-  const total = el('output', {
-    part: 'total',
-    class: 'amount',
-    'aria-live': 'polite',
-    'aria-atomic': 'true',
-    text: r ? money(r.totals.price) : '—',
-  });
+  const total = el('output', { part: 'total', class: 'amount', text: r ? money(r.totals.price) : '—' });
   const note = r
     ? p.quantity === 1
       ? t('each', { price: money(r.totals.unit_price) })
@@ -105,4 +100,5 @@ export function renderSummary(box: HTMLElement, p: Priced, c: SummaryContext): v
   }
   parts.push(issues(t('problems'), p.errors, 'problems', c.focus), issues(t('warnings'), p.warnings, 'warnings'));
   box.replaceChildren(...parts.filter((x): x is HTMLElement => x !== null));
+  return `${t('total')}: ${total.textContent}. ${note}`;
 }

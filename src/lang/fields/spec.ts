@@ -30,7 +30,7 @@ export interface FormContext {
 }
 
 /**
- * How <cpq-configurator> (src/browser/configurator/controls.ts, which holds a checked copy) and so the backoffice
+ * How <cpq-configurator> (src/browser/configurator/kinds.ts holds a checked copy) and so the backoffice
  * preview show a type: the control it builds and whether it prints the min–max range under it. `none`: the field
  * takes no input and is not shown.
  */

@@ -2,7 +2,8 @@
 // the server's answer for every configuration: the logic is evaluated on the values the buyer has set (plus
 // `quantity`) and reproduces whatever the server derives from them: defaults, refused values, values of fields that
 // are not visible, lets, computed fields, tables. A field's or let's value is exported once, in the form's
-// `logic_values`, and read with the extra operation `value` (src/lang/logic-ops.ts), so a chain of conditions grows
+// `logic_values` (an option attribute as "field.attr"), and read with the extra operation `value` (src/lang/logic-ops.ts),
+// so a chain of conditions grows
 // the export linearly, never exponentially; where standard JSON Logic lacks an operation, an extra one is used.
 import { fieldType } from '../fields/registry';
 import type { BinaryOp, Expr, FieldIR, GroupIR, ProductIR } from '../ir';
@@ -62,6 +63,8 @@ export class FormLogic {
   }
 
   private define(name: string): Logic {
+    const dot = name.indexOf('.');
+    if (dot > 0) return this.attrValue(name.slice(0, dot), name.slice(dot + 1));
     const f = this.fields.get(name);
     if (f === undefined) return this.tr(this.ir.lets[name] as Expr);
     if (f.value !== undefined) return this.tr(f.value);
@@ -130,6 +133,11 @@ export class FormLogic {
       return { quantity: [{ var: 'quantity' }, q.min, q.max, q.step, q.default] };
     }
     if (!this.fields.has(name) && !Object.hasOwn(this.ir.lets, name)) throw new Error(`invalid IR: unknown name ${name}`);
+    return this.shared(name);
+  }
+
+  /** `{"value": name}`, its definition queued the first time it is read. */
+  private shared(name: string): Logic {
     if (!Object.hasOwn(this.values, name)) {
       // Reserved before it is defined, so that it is queued once.
       this.values[name] = null;
@@ -169,8 +177,14 @@ export class FormLogic {
     return { lookup: args };
   }
 
-  /** An option attribute: the option's, or the attribute type's empty value when the field has no option. */
+  /** An option attribute, exported once as the value "field.attr" (no field or let name has a dot). */
   private attr(field: string, attr: string): Logic {
+    if (!this.fields.get(field)?.options) throw new Error(`invalid IR: ${field} has no options`);
+    return this.shared(`${field}.${attr}`);
+  }
+
+  /** An option attribute: the option's, or the attribute type's empty value when the field has no option. */
+  private attrValue(field: string, attr: string): Logic {
     const options = this.fields.get(field)?.options ?? [];
     const first = options[0]?.attrs[attr];
     const empty = typeof first === 'number' ? 0 : typeof first === 'string' ? '' : false;
@@ -192,6 +206,18 @@ export function formLogic(ir: ProductIR): FormLogic {
     exports.set(ir, logic);
   }
   return logic;
+}
+
+/** The size of everything a form exports: every group and field condition, computed values, and logic_values. */
+export function exportSize(ir: ProductIR): number {
+  const logic = new FormLogic(ir);
+  const parts: Logic[] = [];
+  for (const g of ir.groups) for (const c of [g.visibleWhen, g.enabledWhen]) if (c) parts.push(logic.condition(c.expr));
+  for (const f of ir.fields) {
+    for (const c of [f.visibleWhen, f.enabledWhen, f.requiredWhen]) if (c) parts.push(logic.condition(c.expr));
+    if (f.value) parts.push(logic.condition(f.value));
+  }
+  return logicSize([parts, logic.values]);
 }
 
 /** JSON nodes of a JSON value, counting every object, array and scalar once. */

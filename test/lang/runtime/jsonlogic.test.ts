@@ -1,13 +1,15 @@
 import jsonLogic from 'json-logic-js';
 import { describe, expect, it } from 'vitest';
+import { analyze } from '../../../src/lang/index';
 import type { Expr, ProductIR } from '../../../src/lang/ir';
 import { logicOperations } from '../../../src/lang/logic-ops';
-import { FormLogic, logicSize } from '../../../src/lang/runtime';
+import { exportSize, FormLogic, logicSize, MAX_LOGIC_NODES } from '../../../src/lang/runtime';
 import {
   attr,
   bin,
   bool,
   call,
+  cond,
   evaluate,
   field,
   iff,
@@ -122,7 +124,9 @@ describe('the JSON Logic export', () => {
   });
 
   it('turns option attributes into if-chains over the ids, empty when the field has no option', () => {
-    expect(exported(attr('colour', 'price')).logic).toEqual({
+    const { logic, values } = exported(attr('colour', 'price'));
+    expect(logic).toEqual({ value: 'colour.price' });
+    expect(values['colour.price']).toEqual({
       if: [
         { '===': [{ value: 'colour' }, 'white'] },
         0,
@@ -212,5 +216,49 @@ describe('the JSON Logic export', () => {
     expect(logicSize({ logic, values })).toBeLessThan(1000);
     expect(run(bin('==', ref('l40'), num(0)), { width: 0 }, 1, { ...base, lets })).toBe(true);
     expect(run(bin('==', ref('l40'), num(2 ** 40 * 3)), { width: 3 }, 1, { ...base, lets })).toBe(true);
+  });
+});
+
+describe('the size of the export', () => {
+  it('is linear: a 60-level chain of fields, each visible when the one before is, exports each value once', () => {
+    const n = 60;
+    const fields = [field('f0', 'number', { min: 0, max: 10 })];
+    for (let i = 1; i < n; i++) {
+      const prev = ref(`f${i - 1}`);
+      fields.push(
+        field(`f${i}`, 'number', {
+          min: 0,
+          max: 10,
+          visibleWhen: cond(bin('and', bin('>', prev, num(1)), bin('<', prev, num(9)))),
+        }),
+      );
+    }
+    const ir = product({ fields });
+    const size = exportSize(ir);
+    expect(size).toBeLessThan(60 * n);
+    const { values } = exported(bin('>', ref(`f${n - 1}`), num(0)), ir);
+    expect(Object.keys(values)).toHaveLength(n);
+    const all = Object.fromEntries(fields.map((f) => [f.id, 5]));
+    expect(run(bin('==', ref(`f${n - 1}`), num(5)), all, 1, ir)).toBe(true);
+    expect(run(bin('==', ref(`f${n - 1}`), num(0)), { ...all, f30: 1 }, 1, ir)).toBe(true);
+    expect(evaluate(ir, { ...all, f30: 1 }).fields[n - 1]?.value).toBe(0);
+  });
+
+  it('past MAX_LOGIC_NODES, the schema is refused with a diagnostic instead of a form no one can evaluate', () => {
+    // A table is inlined where it is read: 300 reads of a 400-entry map table.
+    const entries = Array.from({ length: 400 }, (_, i) => `o${i}: ${i}`).join(', ');
+    const options = Array.from({ length: 400 }, (_, i) => `o${i} { label: "O" }`).join('\n');
+    const uses = Array.from({ length: 300 }, (_, i) => `field g${i}: checkbox { label: "G", visible_when: prices[big] > ${i} }`);
+    const source = `product "P" { language: en, currency: EUR }\nfield big: dropdown { label: "Big", options {\n${options}\n} }\ntable prices: map { ${entries} }\n${uses.join('\n')}\n`;
+    const analysis = analyze(source);
+    expect(analysis.diagnostics.map((d) => [d.code, d.message.slice(0, 40)])).toEqual([
+      ['E_LIMIT', "the form's conditions export 362813 JSON"],
+    ]);
+    expect(MAX_LOGIC_NODES).toBe(200_000);
+    // An option attribute is exported once, however often it is read.
+    const attrs = source
+      .replace(/prices\[big\]/g, 'big.price')
+      .replace(/o(\d+) \{ label: "O" \}/g, 'o$1 { label: "O", price: $1 }');
+    expect(analyze(attrs).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 });
