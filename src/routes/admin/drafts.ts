@@ -27,11 +27,9 @@ export const Draft = z
   })
   .openapi('Draft');
 
-export const SavedDraft = z
-  .object({ updated_at: z.string(), ...ValidationResult.shape })
-  .openapi('SavedDraft', {
-    description: 'When it was saved, and its diagnostics as /validate: a draft with errors is saved all the same',
-  });
+export const SavedDraft = z.object({ updated_at: z.string(), ...ValidationResult.shape }).openapi('SavedDraft', {
+  description: 'When it was saved, and its diagnostics as /validate: a draft with errors is saved all the same',
+});
 
 const DraftBody = z
   .object({ source: z.string().openapi({ description: 'The schema source; at most 512 KiB (UTF-8)' }) })
