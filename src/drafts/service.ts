@@ -2,9 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { database } from '../db/client';
 import { productDrafts } from '../db/schema';
 import { ApiError } from '../errors';
-import { analyze } from '../lang';
 import { MAX_SOURCE_BYTES } from '../lang/syntax/split';
-import { type DiagnosticJson, splitDiagnostics } from '../products/diagnostics';
 import { findCurrent, type SavedVersion, saveSchema } from '../products/service';
 import { getStore } from '../stores/service';
 
@@ -29,19 +27,12 @@ export async function getDraft(env: Env, storeId: string, externalId: string): P
   return draft;
 }
 
-export interface SavedDraft {
-  updatedAt: number;
-  errors: DiagnosticJson[];
-  warnings: DiagnosticJson[];
-  truncated?: Record<string, number>;
-}
-
 /**
- * Saves the product's draft, errors and all (a draft is work in progress), and returns its diagnostics. A draft
- * keeps the version it started from: the current version when it was first saved, null for a new product.
+ * Saves the product's draft, errors and all (a draft is work in progress), and returns when. A draft keeps the
+ * version it started from: the current version when it was first saved, null for a new product.
  * PAYLOAD_TOO_LARGE for a source over the language's limit, which could never be published.
  */
-export async function saveDraft(env: Env, storeId: string, externalId: string, source: string): Promise<SavedDraft> {
+export async function saveDraft(env: Env, storeId: string, externalId: string, source: string): Promise<number> {
   const bytes = new TextEncoder().encode(source).length;
   if (bytes > MAX_SOURCE_BYTES) {
     throw new ApiError('PAYLOAD_TOO_LARGE', `The draft is ${bytes} bytes long; a schema may have at most ${MAX_SOURCE_BYTES}`, {
@@ -55,8 +46,7 @@ export async function saveDraft(env: Env, storeId: string, externalId: string, s
     .insert(productDrafts)
     .values({ storeId, externalId, source, baseVersion: current?.version ?? null, updatedAt })
     .onConflictDoUpdate({ target: [productDrafts.storeId, productDrafts.externalId], set: { source, updatedAt } });
-  const { errors, warnings, truncated } = splitDiagnostics(analyze(source));
-  return { updatedAt, errors, warnings, ...(truncated ? { truncated } : {}) };
+  return updatedAt;
 }
 
 /** Discards the product's draft; NOT_FOUND when there is none. */

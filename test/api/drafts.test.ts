@@ -20,7 +20,7 @@ describe('drafts', () => {
     const put = await putDraft(storeId, 'shelf', OAK_DEARER);
     expect(put.status).toBe(200);
     const saved = await put.json<z.infer<typeof SavedDraft>>();
-    expect(saved).toMatchObject({ errors: [], warnings: expect.any(Array) });
+    expect(saved).toMatchObject({ valid: true, errors: [], warnings: expect.any(Array) });
     expect(Date.parse(saved.updated_at)).toBeGreaterThan(0);
 
     const got = await admin('GET', draftPath(storeId, 'shelf'));

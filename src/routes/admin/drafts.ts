@@ -5,8 +5,8 @@ import { loadDraft } from '../../drafts/model';
 import { discardDraft, getDraft, publishDraft, saveDraft } from '../../drafts/service';
 import { newApp } from '../../http/factory';
 import { PERMISSIONS } from '../../keys/permissions';
-import { DiagnosticJson } from '../../products/diagnostics';
-import { ADMIN_SECURITY, ConditionalHeaders, errorResponses, headers, json, jsonBody, Lang, Truncated } from '../openapi-helpers';
+import { ValidationResult, validationResult } from '../../products/diagnostics';
+import { ADMIN_SECURITY, ConditionalHeaders, errorResponses, headers, json, jsonBody, Lang } from '../openapi-helpers';
 import { formResponses } from '../v1/form';
 import { ProductParams } from './params';
 import { PreviewCalculateBody, PreviewCalculation, PreviewRejected } from './preview';
@@ -27,14 +27,9 @@ export const Draft = z
   })
   .openapi('Draft');
 
-export const SavedDraft = z
-  .object({
-    updated_at: z.string(),
-    errors: z.array(DiagnosticJson).openapi({ description: 'As /validate: a draft with errors is saved all the same' }),
-    warnings: z.array(DiagnosticJson),
-    truncated: Truncated.optional(),
-  })
-  .openapi('SavedDraft');
+export const SavedDraft = z.object({ updated_at: z.string(), ...ValidationResult.shape }).openapi('SavedDraft', {
+  description: 'When it was saved, and its diagnostics as /validate: a draft with errors is saved all the same',
+});
 
 const DraftBody = z
   .object({ source: z.string().openapi({ description: 'The schema source; at most 512 KiB (UTF-8)' }) })
@@ -75,9 +70,9 @@ export const draftsApi = newApp()
     }),
     async (c) => {
       const { store_id, external_id } = c.req.valid('param');
-      const saved = await saveDraft(c.env, store_id, external_id, c.req.valid('json').source);
-      const { updatedAt, ...diagnostics } = saved;
-      return c.json({ updated_at: iso(updatedAt)!, ...diagnostics }, 200);
+      const { source } = c.req.valid('json');
+      const updatedAt = await saveDraft(c.env, store_id, external_id, source);
+      return c.json({ updated_at: iso(updatedAt)!, ...validationResult(source) }, 200);
     },
   )
   .openapi(
