@@ -61,7 +61,8 @@ describe('GET /api/v1/products/{id}/form', () => {
   it('carries conditions as source and JSON Logic', async () => {
     const { form } = await shelfTenant();
     const lacquer = fieldOf(await (await form()).json<Form>(), 'lacquer', 'checkbox');
-    expect(lacquer.visible_when).toEqual({ source: 'wood == "oak"', json_logic: { '===': [{ var: 'wood' }, 'oak'] } });
+    // Fields are read through the extra operation `value` (their value as the server takes it: docs/api.md).
+    expect(lacquer.visible_when).toEqual({ source: 'wood == "oak"', json_logic: { '===': [{ value: 'wood' }, 'oak'] } });
   });
 
   it.each([
