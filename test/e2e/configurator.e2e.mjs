@@ -214,7 +214,7 @@ describe('<cpq-configurator> on the demo shop', () => {
     await shot(page, '33-configurator-invalid');
   });
 
-  it("uses a client's configure: greys out unavailable options with the server's reason, prices from its calculation", async () => {
+  it("uses a client's configure: greys out unavailable options with the server's reason, narrows numbers, prices from its calculation", async () => {
     await open('pvc-window');
     const shown = await page.evaluate(
       async ({ key, store }) => {
@@ -234,6 +234,7 @@ describe('<cpq-configurator> on the demo shop', () => {
             seen.push(request.configuration);
             const priced = await call('calculate', request);
             const fields = [
+              { id: 'width', visible: true, enabled: true, required: false, min: 400, max: 1500 },
               {
                 id: 'colour',
                 visible: true,
@@ -280,6 +281,8 @@ describe('<cpq-configurator> on the demo shop', () => {
           doubleDisabled: double.disabled,
           doubleText: double.textContent,
           total: root.querySelector('output.amount').textContent,
+          widthMax: root.querySelector('[data-field="width"] input').max,
+          widthHint: root.querySelector('[data-field="width"] [part=hint]').textContent,
         };
       },
       { key: DEMO_KEY, store: DEMO_STORE },
@@ -291,6 +294,8 @@ describe('<cpq-configurator> on the demo shop', () => {
     assert.equal(shown.doubleDisabled, true);
     assert.match(shown.doubleText, /\(Passive house\)$/);
     assert.match(shown.total, /€/);
+    assert.equal(shown.widthMax, '1500', "a number narrowed to the server's completable range");
+    assert.match(shown.widthHint, /^400 – 1,500 mm/);
     await shot(page, '35-configurator-unavailable-options');
   });
 

@@ -378,6 +378,7 @@ export class CpqConfigurator extends HTMLElement {
       c.root.hidden = !f.visible;
       c.setDisabled(!enabled);
       c.setRequired(f.required);
+      c.setRange(f.min, f.max);
       if (f.options) {
         const off = new Map<string, string>();
         for (const o of f.options) if (!o.available) off.set(o.id, o.reasons?.[0]?.message ?? this.#t('unavailable'));
