@@ -214,7 +214,7 @@ describe('<cpq-configurator> on the demo shop', () => {
     await shot(page, '33-configurator-invalid');
   });
 
-  it("uses a client's configure: greys out unavailable options with the server's reason, narrows numbers, prices from its calculation", async () => {
+  it("uses a client's configure: greys out unavailable options with the server's reason, narrows numbers, prices from its calculation with output labels, units and texts", async () => {
     await open('pvc-window');
     const shown = await page.evaluate(
       async ({ key, store }) => {
@@ -263,10 +263,22 @@ describe('<cpq-configurator> on the demo shop', () => {
                 ],
               },
             ];
-            return {
-              status: 200,
-              body: { complete: true, fields, groups: [], errors: [], warnings: [], calculation: priced.body.result },
+            // With what newer servers add to a result: a per-order line, output labels and units, a text item.
+            const result = priced.body.result;
+            const calculation = {
+              ...result,
+              lines: [...result.lines, { id: 'delivery', kind: 'line', per: 'order', label: 'Delivery', amount: 25 }],
+              totals: { ...result.totals, charges: 25 },
+              output_info: {
+                weight: {
+                  label: 'Shipping weight',
+                  internal: false,
+                  items: { weight_kg: { label: 'Weight', unit: 'kg', type: 'number' } },
+                },
+              },
+              texts: { weight: { note: 'Handle with care' } },
             };
+            return { status: 200, body: { complete: true, fields, groups: [], errors: [], warnings: [], calculation } };
           },
         };
         await new Promise((resolve) => host.addEventListener('cpq-valid', resolve, { once: true }));
@@ -281,6 +293,7 @@ describe('<cpq-configurator> on the demo shop', () => {
           doubleDisabled: double.disabled,
           doubleText: double.textContent,
           total: root.querySelector('output.amount').textContent,
+          outputs: [...root.querySelectorAll('table')].map((t) => t.textContent),
           widthMax: root.querySelector('[data-field="width"] input').max,
           widthHint: root.querySelector('[data-field="width"] [part=hint]').textContent,
         };
@@ -295,6 +308,13 @@ describe('<cpq-configurator> on the demo shop', () => {
     assert.match(shown.doubleText, /\(Passive house\)$/);
     assert.match(shown.total, /€/);
     assert.equal(shown.widthMax, '1500', "a number narrowed to the server's completable range");
+    assert.ok(
+      shown.outputs.some((t) => t.includes('Delivery (once per order)') && t.includes('Subtotal')),
+      shown.outputs.join(' | '),
+    );
+    const weight = shown.outputs.find((t) => t.startsWith('Shipping weight'));
+    assert.match(weight, /Weight[\d.,]+ kg/);
+    assert.match(weight, /noteHandle with care/);
     assert.match(shown.widthHint, /^400 – 1,500 mm/);
     await shot(page, '35-configurator-unavailable-options');
   });
