@@ -114,7 +114,7 @@ export class CpqConfigurator extends HTMLElement {
       try {
         this.value = JSON.parse(value);
       } catch {
-        this.#fail(this.#t('failed', { status: 'value' }));
+        this.#fail(this.#t('badValue'));
       }
     }
   }
@@ -192,7 +192,7 @@ export class CpqConfigurator extends HTMLElement {
     const kept = this.#form ? this.value : this.#pending;
     this.#message.hidden = true;
     if (!client) {
-      this.#fail(this.#t('failed', { status: 'tenant, product, api-key?' }));
+      this.#fail(this.#t('setup'));
       return;
     }
     // Until the new form is in, nothing of the old one (its price least of all) stays on screen.
