@@ -50,6 +50,8 @@ export class CpqConfigurator extends HTMLElement {
   /** Fields the buyer set (or a restored value set): only these are sent, the server fills in the rest. */
   #touched = new Set<string>();
   #pending: Record<string, unknown> | null = null;
+  /** api, tenant and product of the form shown. */
+  #product = '';
   #tab = 0;
   #seq = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -189,7 +191,10 @@ export class CpqConfigurator extends HTMLElement {
   async #load() {
     const client = this.#client ?? this.#defaultClient();
     this.#t = translator(this.getAttribute('lang') ?? undefined);
-    const kept = this.#form ? this.value : this.#pending;
+    // A new language (or key) keeps what the buyer set; another product starts afresh.
+    const product = ['api', 'tenant', 'product'].map((a) => this.getAttribute(a)).join(' ');
+    const kept = this.#pending ?? (this.#form && product === this.#product ? this.value : null);
+    this.#product = product;
     this.#message.hidden = true;
     if (!client) {
       this.#fail(this.#t('setup'));
