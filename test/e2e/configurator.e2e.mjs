@@ -94,6 +94,20 @@ describe('<cpq-configurator> on the demo shop', () => {
     });
   }
 
+  it("switches product and language from the shop's own selects", async () => {
+    await open('pvc-window');
+    const shelving = forms
+      .get('shelving')
+      .groups.flatMap((g) => g.fields)
+      .find((f) => f.type !== 'hidden');
+    await page.selectOption('#product', 'shelving');
+    await page.locator(`cpq-configurator [data-field="${shelving.id}"]`).waitFor();
+    assert.equal(await page.locator('cpq-configurator [data-field="width"]').count(), 0, "the window's fields are gone");
+    await page.selectOption('#lang', 'de');
+    await page.locator('cpq-configurator .caps', { hasText: 'Gesamt' }).waitFor();
+    assert.match(page.url(), /product=shelving&lang=de$/);
+  });
+
   it('shows a dependent field within one animation frame, and the new price after the debounce', async () => {
     await open('pvc-window');
     const timing = await page.evaluate(async () => {
