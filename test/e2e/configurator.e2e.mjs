@@ -130,6 +130,25 @@ describe('<cpq-configurator> on the demo shop', () => {
     await shot(page, '31-configurator-sill');
   });
 
+  it('works from the keyboard, with a visible focus', async () => {
+    await open('pvc-window');
+    // From the shop's language select, Tab enters the component: its first field.
+    await page.locator('#lang').focus();
+    await page.keyboard.press('Tab');
+    const first = await page.evaluate(() => {
+      const active = document.activeElement?.shadowRoot?.activeElement;
+      return { field: active?.closest('[data-field]')?.dataset.field, ring: getComputedStyle(active).boxShadow };
+    });
+    assert.equal(first.field, 'width');
+    assert.notEqual(first.ring, 'none', 'the focused control shows a focus ring');
+    await page.locator('cpq-configurator [data-field="sill"] input').focus();
+    await page.keyboard.press('Space');
+    await page.locator('cpq-configurator [data-field="sill_depth"]').waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.locator('cpq-configurator [data-field="sill_depth"] input[value="d225"]').isChecked(), true);
+  });
+
   it("gives the server's field states for random configurations (30 per example)", async () => {
     for (const example of EXAMPLES) {
       const form = forms.get(example);
