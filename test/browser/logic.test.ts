@@ -3,6 +3,7 @@
 import jsonLogic from 'json-logic-js';
 import { describe, expect, it } from 'vitest';
 import { addOperation, apply } from '../../src/browser/configurator/logic';
+import { logicOperations } from '../../src/lang/logic-ops';
 
 const data = {
   width: 1200,
@@ -112,5 +113,14 @@ describe('extra operations', () => {
     });
     expect(apply({ test_double: [] }, { a: 7 }), 'the data is `this`').toBe(7);
     expect(apply({ '==': [1, 1] }, {})).toBe(true);
+  });
+
+  it("reads the form's logic_values through the server's extra operation value (src/lang/logic-ops.ts)", () => {
+    const values = { w: { '+': [{ var: 'width' }, 1] }, big: { '>': [{ value: 'w' }, 1000] }, self: { value: 'self' } };
+    for (const [name, op] of Object.entries(logicOperations(values, apply))) addOperation(name, op);
+    expect(apply({ and: [{ value: 'big' }, { '===': [{ value: 'w' }, 1201] }] }, { width: 1200 })).toBe(true);
+    expect(apply({ value: 'big' }, { width: 10 })).toBe(false);
+    expect(() => apply({ value: 'nothing' }, {})).toThrow(/no value named nothing/);
+    expect(() => apply({ value: 'self' }, {})).toThrow();
   });
 });

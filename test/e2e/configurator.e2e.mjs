@@ -94,6 +94,20 @@ describe('<cpq-configurator> on the demo shop', () => {
     });
   }
 
+  it("switches product and language from the shop's own selects", async () => {
+    await open('pvc-window');
+    const shelving = forms
+      .get('shelving')
+      .groups.flatMap((g) => g.fields)
+      .find((f) => f.type !== 'hidden');
+    await page.selectOption('#product', 'shelving');
+    await page.locator(`cpq-configurator [data-field="${shelving.id}"]`).waitFor();
+    assert.equal(await page.locator('cpq-configurator [data-field="width"]').count(), 0, "the window's fields are gone");
+    await page.selectOption('#lang', 'de');
+    await page.locator('cpq-configurator .caps', { hasText: 'Gesamt' }).waitFor();
+    assert.match(page.url(), /product=shelving&lang=de$/);
+  });
+
   it('shows a dependent field within one animation frame, and the new price after the debounce', async () => {
     await open('pvc-window');
     const timing = await page.evaluate(async () => {
@@ -114,6 +128,25 @@ describe('<cpq-configurator> on the demo shop', () => {
     assert.ok(timing.pricedAfter >= 250, `priced after the 250 ms debounce (${timing.pricedAfter} ms)`);
     assert.ok(timing.lines.includes('sill'), `the sill's price line is in the new price: ${timing.lines}`);
     await shot(page, '31-configurator-sill');
+  });
+
+  it('works from the keyboard, with a visible focus', async () => {
+    await open('pvc-window');
+    // From the shop's language select, Tab enters the component: its first field.
+    await page.locator('#lang').focus();
+    await page.keyboard.press('Tab');
+    const first = await page.evaluate(() => {
+      const active = document.activeElement?.shadowRoot?.activeElement;
+      return { field: active?.closest('[data-field]')?.dataset.field, ring: getComputedStyle(active).boxShadow };
+    });
+    assert.equal(first.field, 'width');
+    assert.notEqual(first.ring, 'none', 'the focused control shows a focus ring');
+    await page.locator('cpq-configurator [data-field="sill"] input').focus();
+    await page.keyboard.press('Space');
+    await page.locator('cpq-configurator [data-field="sill_depth"]').waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.locator('cpq-configurator [data-field="sill_depth"] input[value="d225"]').isChecked(), true);
   });
 
   it("gives the server's field states for random configurations (30 per example)", async () => {
@@ -214,7 +247,7 @@ describe('<cpq-configurator> on the demo shop', () => {
     await shot(page, '33-configurator-invalid');
   });
 
-  it("uses a client's configure: greys out unavailable options with the server's reason, prices from its calculation", async () => {
+  it("uses a client's configure: greys out unavailable options with the server's reason, narrows numbers, prices from its calculation with output labels, units and texts", async () => {
     await open('pvc-window');
     const shown = await page.evaluate(
       async ({ key, store }) => {
@@ -234,6 +267,7 @@ describe('<cpq-configurator> on the demo shop', () => {
             seen.push(request.configuration);
             const priced = await call('calculate', request);
             const fields = [
+              { id: 'width', visible: true, enabled: true, required: false, min: 400, max: 1500 },
               {
                 id: 'colour',
                 visible: true,
@@ -262,10 +296,22 @@ describe('<cpq-configurator> on the demo shop', () => {
                 ],
               },
             ];
-            return {
-              status: 200,
-              body: { complete: true, fields, groups: [], errors: [], warnings: [], calculation: priced.body.result },
+            // With what newer servers add to a result: a per-order line, output labels and units, a text item.
+            const result = priced.body.result;
+            const calculation = {
+              ...result,
+              lines: [...result.lines, { id: 'delivery', kind: 'line', per: 'order', label: 'Delivery', amount: 25 }],
+              totals: { ...result.totals, charges: 25 },
+              output_info: {
+                weight: {
+                  label: 'Shipping weight',
+                  internal: false,
+                  items: { weight_kg: { label: 'Weight', unit: 'kg', type: 'number' } },
+                },
+              },
+              texts: { weight: { note: 'Handle with care' } },
             };
+            return { status: 200, body: { complete: true, fields, groups: [], errors: [], warnings: [], calculation } };
           },
         };
         await new Promise((resolve) => host.addEventListener('cpq-valid', resolve, { once: true }));
@@ -280,6 +326,9 @@ describe('<cpq-configurator> on the demo shop', () => {
           doubleDisabled: double.disabled,
           doubleText: double.textContent,
           total: root.querySelector('output.amount').textContent,
+          outputs: [...root.querySelectorAll('table')].map((t) => t.textContent),
+          widthMax: root.querySelector('[data-field="width"] input').max,
+          widthHint: root.querySelector('[data-field="width"] [part=hint]').textContent,
         };
       },
       { key: DEMO_KEY, store: DEMO_STORE },
@@ -291,6 +340,15 @@ describe('<cpq-configurator> on the demo shop', () => {
     assert.equal(shown.doubleDisabled, true);
     assert.match(shown.doubleText, /\(Passive house\)$/);
     assert.match(shown.total, /€/);
+    assert.equal(shown.widthMax, '1500', "a number narrowed to the server's completable range");
+    assert.ok(
+      shown.outputs.some((t) => t.includes('Delivery (once per order)') && t.includes('Subtotal')),
+      shown.outputs.join(' | '),
+    );
+    const weight = shown.outputs.find((t) => t.startsWith('Shipping weight'));
+    assert.match(weight, /Weight[\d.,]+ kg/);
+    assert.match(weight, /noteHandle with care/);
+    assert.match(shown.widthHint, /^400 – 1,500 mm/);
     await shot(page, '35-configurator-unavailable-options');
   });
 

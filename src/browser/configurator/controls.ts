@@ -22,6 +22,8 @@ export interface Control {
   setError(message: string | null): void;
   /** Option id → the reason it is unavailable; absent ids are available. */
   setOptions(unavailable: Map<string, string>): void;
+  /** Numbers: the range a server found still completable (/v1/configure's min and max); undefined restores the field's. */
+  setRange(min: number | undefined, max: number | undefined): void;
   focus(): void;
 }
 
@@ -30,8 +32,7 @@ const safeColour = (v: unknown) =>
   typeof v === 'string' && /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,30}|(rgb|hsl)a?\([0-9.,%\s]+\))$/.test(v) ? v : null;
 const safeImage = (v: unknown) => (typeof v === 'string' && /^(https:\/\/|\/)[^\s"'()\\]+$/.test(v) ? v : null);
 
-function rangeHint(f: FormField, c: ControlContext): string {
-  const v = f.validation ?? {};
+function rangeHint(f: FormField, c: ControlContext, v = f.validation ?? {}): string {
   const unit = f.unit ? ` ${f.unit}` : '';
   const n = (x: unknown) => c.number(Number(x));
   const parts: string[] = [];
@@ -68,6 +69,7 @@ export function createControl(f: FormField, c: ControlContext): Control {
     inputs.push(i);
     return i;
   };
+  let setRange = (_min?: number, _max?: number) => {};
   let get: () => unknown;
   let set: (x: unknown) => void;
 
@@ -109,6 +111,17 @@ export function createControl(f: FormField, c: ControlContext): Control {
       });
     };
     box.addEventListener('input', () => sync());
+    setRange = (min, max) => {
+      const v = { ...f.validation, ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
+      for (const [k, x] of [
+        ['min', v.min],
+        ['max', v.max],
+      ] as const) {
+        if (x === undefined) box.removeAttribute(k);
+        else box.setAttribute(k, String(x));
+      }
+      if (hint) hint.textContent = rangeHint(f, c, v);
+    };
     get = () => (box.value === '' ? undefined : Number.isFinite(Number(box.value)) ? Number(box.value) : box.value);
     set = (x) => {
       box.value = x === undefined || x === null ? '' : String(x);
@@ -223,6 +236,7 @@ export function createControl(f: FormField, c: ControlContext): Control {
       wrap.classList.toggle('invalid', !!message);
       for (const i of inputs) flag(i, 'aria-invalid', !!message);
     },
+    setRange: (min, max) => setRange(min, max),
     setOptions(next) {
       unavailable = next;
       applyDisabled();

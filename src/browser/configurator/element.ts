@@ -50,6 +50,8 @@ export class CpqConfigurator extends HTMLElement {
   /** Fields the buyer set (or a restored value set): only these are sent, the server fills in the rest. */
   #touched = new Set<string>();
   #pending: Record<string, unknown> | null = null;
+  /** api, tenant and product of the form shown. */
+  #product = '';
   #tab = 0;
   #seq = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -114,7 +116,7 @@ export class CpqConfigurator extends HTMLElement {
       try {
         this.value = JSON.parse(value);
       } catch {
-        this.#fail(this.#t('failed', { status: 'value' }));
+        this.#fail(this.#t('badValue'));
       }
     }
   }
@@ -189,10 +191,13 @@ export class CpqConfigurator extends HTMLElement {
   async #load() {
     const client = this.#client ?? this.#defaultClient();
     this.#t = translator(this.getAttribute('lang') ?? undefined);
-    const kept = this.#form ? this.value : this.#pending;
+    // A new language (or key) keeps what the buyer set; another product starts afresh.
+    const product = ['api', 'tenant', 'product'].map((a) => this.getAttribute(a)).join(' ');
+    const kept = this.#pending ?? (this.#form && product === this.#product ? this.value : null);
+    this.#product = product;
     this.#message.hidden = true;
     if (!client) {
-      this.#fail(this.#t('failed', { status: 'tenant, product, api-key?' }));
+      this.#fail(this.#t('setup'));
       return;
     }
     // Until the new form is in, nothing of the old one (its price least of all) stays on screen.
@@ -378,6 +383,7 @@ export class CpqConfigurator extends HTMLElement {
       c.root.hidden = !f.visible;
       c.setDisabled(!enabled);
       c.setRequired(f.required);
+      c.setRange(f.min, f.max);
       if (f.options) {
         const off = new Map<string, string>();
         for (const o of f.options) if (!o.available) off.set(o.id, o.reasons?.[0]?.message ?? this.#t('unavailable'));

@@ -68,6 +68,8 @@ export interface FieldState {
   enabled: boolean;
   required: boolean;
   options?: OptionState[];
+  min?: number;
+  max?: number;
 }
 
 export interface GroupState {

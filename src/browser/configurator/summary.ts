@@ -6,9 +6,18 @@ import type { Translate } from './i18n';
 export interface Totals {
   price: number;
   unit_price: number;
+  /** Per-order lines, charged once whatever the quantity (servers that have them). */
+  charges?: number;
   subtotal: number;
   discount: number;
   currency: string;
+}
+
+/** A group's and its items' labels and units (`result.output_info`, servers that have it). */
+interface OutputInfo {
+  label?: string;
+  unit?: string;
+  items?: Record<string, { label?: string; unit?: string }>;
 }
 
 /** What cpq-price carries: the configuration sent and the server's answer to it. */
@@ -17,8 +26,10 @@ export interface Priced {
   quantity: number;
   result: {
     totals: Totals;
-    lines: { id: string; kind: string; label: string; amount: number }[];
+    lines: { id: string; kind: string; per?: string; label: string; amount: number }[];
     groups?: Record<string, Record<string, number>>;
+    texts?: Record<string, Record<string, string>>;
+    output_info?: Record<string, OutputInfo>;
   } | null;
   warnings: Issue[];
   errors: Issue[];
@@ -31,6 +42,9 @@ interface SummaryContext {
   number(n: number): string;
   focus(field: string): void;
 }
+
+/** An entry of a map from the server, never one inherited from Object.prototype (an item may be called "constructor"). */
+const own = <T>(o: Record<string, T> | undefined, k: string): T | undefined => (o && Object.hasOwn(o, k) ? o[k] : undefined);
 
 function table(caption: string, rows: [string, string][], part: string) {
   return el('table', { part, class: 'table' }, [
@@ -86,16 +100,28 @@ export function renderSummary(box: HTMLElement, p: Priced, c: SummaryContext): s
     ]),
   ];
   if (r) {
-    const rows: [string, string][] = r.lines.map((l) => [
-      l.kind === 'surcharge' ? `${l.label} (${t('surcharge')})` : l.label,
-      money(l.amount),
-    ]);
-    if (p.quantity !== 1) rows.push([t('subtotal'), money(r.totals.subtotal)]);
+    const rows: [string, string][] = r.lines.map((l) => {
+      const notes = [
+        l.kind === 'surcharge' && t('surcharge'),
+        l.per === 'order' && l.kind !== 'discount' && t('perOrder'),
+      ].filter(Boolean);
+      return [notes.length ? `${l.label} (${notes.join(', ')})` : l.label, money(l.amount)];
+    });
+    if (p.quantity !== 1 || r.totals.charges) rows.push([t('subtotal'), money(r.totals.subtotal)]);
     if (r.totals.discount) rows.push([t('discount'), `− ${money(r.totals.discount)}`]);
     if (rows.length) parts.push(table(t('lines'), rows, 'lines'));
-    for (const [group, items] of Object.entries(r.groups ?? {})) {
-      const list = Object.entries(items).map(([k, v]): [string, string] => [k, c.number(v)]);
-      if (list.length) parts.push(table(group, list, 'outputs'));
+    for (const group of new Set([...Object.keys(r.groups ?? {}), ...Object.keys(r.texts ?? {})])) {
+      const info: OutputInfo = own(r.output_info, group) ?? {};
+      const item = (k: string): { label?: string; unit?: string } => own(info.items, k) ?? {};
+      const unit = (k: string) => item(k).unit ?? info.unit;
+      const list: [string, string][] = [
+        ...Object.entries(own(r.groups, group) ?? {}).map(([k, v]): [string, string] => [
+          item(k).label ?? k,
+          c.number(v) + (unit(k) ? ` ${unit(k)}` : ''),
+        ]),
+        ...Object.entries(own(r.texts, group) ?? {}).map(([k, v]): [string, string] => [item(k).label ?? k, String(v)]),
+      ];
+      if (list.length) parts.push(table(info.label ?? group, list, 'outputs'));
     }
   }
   parts.push(issues(t('problems'), p.errors, 'problems', c.focus), issues(t('warnings'), p.warnings, 'warnings'));
