@@ -3,6 +3,7 @@ import type { FormContext } from '../lang/fields/spec';
 import type { FieldIR, GroupIR, ProductIR } from '../lang/ir';
 import { resolveText, toJsonLogic } from '../lang/runtime';
 import type { LoadedProduct } from '../products/models';
+import { outputInfoOf } from './output-info';
 
 type Json = Record<string, unknown>;
 
@@ -63,6 +64,11 @@ function renderForm(ir: ProductIR, lang: string): Json {
     layout: ir.layout,
     groups: ir.groups.map(group),
     quantity: ir.quantity,
+    output_info: outputInfoOf(
+      ir,
+      lang,
+      ir.outputs.filter((o) => !o.internal).map((o) => o.id),
+    ),
   };
 }
 

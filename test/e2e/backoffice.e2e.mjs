@@ -226,6 +226,8 @@ describe('backoffice', () => {
     await page.waitForFunction((old) => document.querySelector('#pv-total')?.textContent !== old, before);
     assert.notEqual(await priceText(), before);
     await page.locator('table caption', { hasText: 'Output: bom' }).waitFor();
+    // Labels, units and whether a group is internal come from result.output_info.
+    assert.match(await page.locator('table caption', { hasText: 'Output: bom' }).textContent(), /· internal$/);
     await shot(page, '13-preview');
   });
 

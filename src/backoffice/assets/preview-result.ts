@@ -1,5 +1,6 @@
 // The preview's result panel: total, unit price, discount, price lines, warnings, errors and every output
-// group of a calculation (src/cpq/calculation.ts), or the problems of a refused configuration.
+// group of a calculation (src/cpq/calculation.ts) with its labels, units and texts (result.output_info), or the
+// problems of a refused configuration.
 export const previewResultJs = String.raw`
 (function () {
   'use strict';
@@ -43,19 +44,33 @@ export const previewResultJs = String.raw`
       el('output', { className: 'pv-total-amount', id: 'pv-total', text: fmt(t.price) }),
       el('span', { className: 'muted', text: q === 1 ? 'for 1 piece' : 'for ' + ctx.formatNumber(q) + ' pieces, ' + fmt(t.unit_price) + ' each' })
     ]));
-    var sums = [['Unit price', fmt(t.unit_price)], ['Quantity', ctx.formatNumber(q)], ['Subtotal', fmt(t.subtotal)]];
+    var sums = [['Unit price', fmt(t.unit_price)], ['Quantity', ctx.formatNumber(q)]];
+    if (t.charges) sums.push(['Per-order charges', fmt(t.charges)]);
+    sums.push(['Subtotal', fmt(t.subtotal)]);
     if (t.discount) sums.push(['Quantity discount', '− ' + fmt(t.discount)]);
     panel.appendChild(table('Price lines', body.result.lines.map(function (l) {
-      return [l.label + (l.kind === 'surcharge' ? ' (surcharge)' : ''), fmt(l.amount)];
+      var notes = (l.kind === 'surcharge' ? ' (surcharge)' : '') + (l.per === 'order' && l.kind !== 'discount' ? ' (once per order)' : '');
+      return [l.label + notes, fmt(l.amount)];
     }).concat(body.result.lines.length ? [] : [['No price lines apply', '']]), true));
     panel.appendChild(table('Totals', sums, true));
     var w = issues('warn', 'Warnings', body.warnings || []);
     if (w) panel.appendChild(w);
     var groups = body.result.groups || {};
+    var texts = body.result.texts || {};
+    var infos = body.result.output_info || {};
     Object.keys(groups).forEach(function (g) {
       var items = groups[g];
-      var rows = Object.keys(items).map(function (k) { return [k, ctx.formatNumber(items[k])]; });
-      panel.appendChild(table('Output: ' + g, rows.length ? rows : [['No items apply', '']], true));
+      var info = infos[g] || { items: {} };
+      var described = function (k) { return info.items[k] || {}; };
+      var name = function (k) { return described(k).label ? described(k).label + ' (' + k + ')' : k; };
+      var rows = Object.keys(items).map(function (k) {
+        var unit = described(k).unit;
+        return [name(k), ctx.formatNumber(items[k]) + (unit ? ' ' + unit : '')];
+      });
+      var words = texts[g] || {};
+      Object.keys(words).forEach(function (k) { rows.push([name(k), words[k]]); });
+      var caption = 'Output: ' + g + (info.label ? ' — ' + info.label : '') + (info.internal ? ' · internal' : '');
+      panel.appendChild(table(caption, rows.length ? rows : [['No items apply', '']], true));
     });
   }
 

@@ -135,9 +135,11 @@ function rules(run: Run): void {
   }
 }
 
-function outputs(run: Run): Map<string, Map<string, number>> {
+/** Number items by group (every group), and text items by group (only groups that have any). */
+function outputs(run: Run): Pick<Evaluation, 'outputs' | 'texts'> {
   const c = run.c;
   const result = new Map<string, Map<string, number>>();
+  const texts = new Map<string, Map<string, string>>();
   for (const o of run.m.outputs) {
     const items = new Map<string, number>();
     const list = o.items;
@@ -147,8 +149,15 @@ function outputs(run: Run): Map<string, Map<string, number>> {
         for (; k < list.length; k++) {
           const it = list[k]!;
           if (it.readsPrice && c.price === null) continue;
+          if (it.when !== undefined && it.when(c) !== true) continue;
+          const v = it.value(c);
           // Outputs are served as data: drop binary float noise such as 4.800000000000001.
-          if (it.when === undefined || it.when(c) === true) items.set(it.id, snapSelf(it.value(c) as number));
+          if (typeof v === 'number') items.set(it.id, snapSelf(v));
+          else {
+            let group = texts.get(o.id);
+            if (group === undefined) texts.set(o.id, (group = new Map()));
+            group.set(it.id, v as string);
+          }
         }
       } catch (e) {
         k++;
@@ -157,7 +166,7 @@ function outputs(run: Run): Map<string, Map<string, number>> {
     }
     result.set(o.id, items);
   }
-  return result;
+  return { outputs: result, texts };
 }
 
 export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>, input: EvaluationInput): Evaluation {
@@ -188,7 +197,7 @@ export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>
     fields,
     groups,
     price: priced,
-    outputs: outputs(run),
+    ...outputs(run),
     errors: run.errors,
     unlistedErrors: run.unlisted,
     warnings: run.warnings,

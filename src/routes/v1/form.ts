@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { OutputInfo } from '../../cpq/output-info';
 import { formResponse } from '../../cpq/serve';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
@@ -16,6 +17,9 @@ export const ProductForm = z
     layout: z.enum(['sections', 'tabs', 'accordion', 'inline']),
     groups: z.array(z.object({ id: z.string(), label: z.string(), fields: z.array(FormField) }).passthrough()),
     quantity: z.object({ min: z.number().int(), max: z.number().int(), step: z.number().int(), default: z.number().int() }),
+    output_info: z.record(z.string(), OutputInfo).openapi({
+      description: 'The public output groups a calculation returns by default: labels, units and item types',
+    }),
   })
   .passthrough()
   .openapi('ProductForm');
