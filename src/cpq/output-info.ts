@@ -31,7 +31,10 @@ const cache = new WeakMap<ProductIR, Map<string, Map<string, OutputInfo>>>();
 /** Every output group's info in one language, built once per compiled product and language. */
 export function outputInfo(ir: ProductIR, lang: string): Map<string, OutputInfo> {
   let byLang = cache.get(ir);
-  if (!byLang) cache.set(ir, (byLang = new Map()));
+  if (!byLang) {
+    byLang = new Map();
+    cache.set(ir, byLang);
+  }
   let info = byLang.get(lang);
   if (!info) {
     info = new Map(ir.outputs.map((o) => [o.id, describe(o, ir, lang)]));

@@ -135,11 +135,13 @@ function rules(run: Run): void {
   }
 }
 
-/** Number items by group (every group), and text items by group (only groups that have any). */
-function outputs(run: Run): Pick<Evaluation, 'outputs' | 'texts'> {
+/** Shared by the evaluations of products without text items: no Map allocated per evaluation for nothing. */
+const NO_TEXTS: Evaluation['texts'] = new Map();
+
+/** Number items by group (every group); text items by group (only groups that have any) go into `texts`. */
+function outputs(run: Run, texts: Map<string, Map<string, string>>): Map<string, Map<string, number>> {
   const c = run.c;
   const result = new Map<string, Map<string, number>>();
-  const texts = new Map<string, Map<string, string>>();
   for (const o of run.m.outputs) {
     const items = new Map<string, number>();
     const list = o.items;
@@ -155,7 +157,10 @@ function outputs(run: Run): Pick<Evaluation, 'outputs' | 'texts'> {
           if (typeof v === 'number') items.set(it.id, snapSelf(v));
           else {
             let group = texts.get(o.id);
-            if (group === undefined) texts.set(o.id, (group = new Map()));
+            if (group === undefined) {
+              group = new Map();
+              texts.set(o.id, group);
+            }
             group.set(it.id, v as string);
           }
         }
@@ -166,7 +171,7 @@ function outputs(run: Run): Pick<Evaluation, 'outputs' | 'texts'> {
     }
     result.set(o.id, items);
   }
-  return { outputs: result, texts };
+  return result;
 }
 
 export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>, input: EvaluationInput): Evaluation {
@@ -192,12 +197,14 @@ export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>
   // Pricing a configuration that has errors would quote something the customer did not ask for.
   const priced = run.errors.length === 0 ? price(run) : null;
   c.price = priced;
+  const texts = m.hasTexts ? new Map<string, Map<string, string>>() : (NO_TEXTS as Map<string, Map<string, string>>);
   return {
     language,
     fields,
     groups,
     price: priced,
-    ...outputs(run),
+    outputs: outputs(run, texts),
+    texts,
     errors: run.errors,
     unlistedErrors: run.unlisted,
     warnings: run.warnings,
