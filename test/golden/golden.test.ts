@@ -21,6 +21,8 @@ interface GoldenCase {
       lines: Record<string, number>;
     } | null;
     outputs: Record<string, Record<string, number>>;
+    /** Text-valued output items; a case of an example without any leaves it out. */
+    texts?: Record<string, Record<string, string>>;
     errors: string[];
     warnings: string[];
   };
@@ -83,11 +85,13 @@ for (const file of files) {
         expect({
           price: priceOf(got),
           outputs: outputsOf(got),
+          texts: Object.fromEntries([...got.texts].map(([group, items]) => [group, Object.fromEntries(items)])),
           errors: codes(got.errors),
           warnings: codes(got.warnings),
         }).toEqual({
           price: c.expect.price,
           outputs: c.expect.outputs,
+          texts: c.expect.texts ?? {},
           errors: [...c.expect.errors].sort(),
           warnings: [...c.expect.warnings].sort(),
         });

@@ -82,7 +82,12 @@ export function check(schema: Schema, diags: Diagnostics): Model {
   typer.priceReadable = true;
   for (const o of outputs) {
     for (const item of o.items) {
-      typer.expect(item.value, 'number', `the item "${item.id}" of output "${o.id}"`);
+      const t = typer.infer(item.value);
+      if (t.ty === 'string') item.text = true;
+      else if (t.ty === 'boolean') {
+        const what = `the item "${item.id}" of output "${o.id}"`;
+        ctx.diags.add('E_TYPE', item.value.span, `${what} must be a number or a text, found a boolean; write if … then 1 else 0`);
+      }
       typer.expect(item.when, 'boolean', `the condition of item "${item.id}" of output "${o.id}"`);
     }
   }

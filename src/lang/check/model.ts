@@ -75,7 +75,9 @@ export interface OutputModel {
   id: string;
   internal: boolean;
   label?: Text;
-  items: { id: string; value: Expr; when?: Expr }[];
+  unit?: string;
+  /** `text`: the value is a string (known once types are inferred). */
+  items: { id: string; value: Expr; when?: Expr; label?: Text; unit?: string; text?: boolean }[];
 }
 
 export interface RuleModel {

@@ -52,10 +52,14 @@ export function compile(model: Model, source: string): ir.ProductIR {
         items: o.items.map((i) => {
           const item: ir.OutputItemIR = { id: i.id, value: expr(i.value) };
           if (i.when) item.when = expr(i.when);
+          if (i.label) item.label = i.label;
+          if (i.unit !== undefined) item.unit = i.unit;
+          if (i.text) item.text = true;
           return item;
         }),
       };
       if (o.label) output.label = o.label;
+      if (o.unit !== undefined) output.unit = o.unit;
       return output;
     }),
     rules: model.rules.flatMap((r) => {

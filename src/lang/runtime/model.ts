@@ -34,6 +34,8 @@ export interface CompiledModel {
   /** `readsPrice`: the item reads `price.…`, so it is left out when there is no price. */
   readonly outputs: { id: string; items: { id: string; value: Fn; when: Fn | undefined; readsPrice: boolean }[] }[];
   readonly rules: { ir: RuleIR; when: Fn }[];
+  /** Some output item is a text: evaluations then collect `texts`. */
+  readonly hasTexts: boolean;
   /** A value by name for message interpolation; undefined when no such value exists. */
   readonly lookup: (name: string) => Fn | undefined;
 }
@@ -182,6 +184,7 @@ export function compileModel(ir: ProductIR): CompiledModel {
       })),
     })),
     rules: ir.rules.map((r) => ({ ir: r, when: compile(r.when) })),
+    hasTexts: ir.outputs.some((o) => o.items.some((it) => it.text)),
     lookup,
   };
 }

@@ -50,6 +50,8 @@ export interface Evaluation {
   price: Price | null;
   /** Every output group (the caller filters); items whose `when` is false are left out. */
   outputs: Map<string, Map<string, number>>;
+  /** Text-valued items (`method = "screen print"`), by group; only groups that have one. */
+  texts: ReadonlyMap<string, ReadonlyMap<string, string>>;
   errors: Issue[];
   /** Errors found beyond `errors` (unknown configuration keys past the first 100): counted, never formatted. */
   unlistedErrors: number;

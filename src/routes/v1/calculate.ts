@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { OutputInfo } from '../../cpq/output-info';
 import { calculationResponse } from '../../cpq/serve';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
@@ -81,6 +82,14 @@ export const CalculationResult = z
         groups: z
           .record(z.string(), z.record(z.string(), z.number()))
           .openapi({ description: 'Output group id → item id → quantity', example: { bom: { profile_m: 5.2, glass_m2: 1.68 } } }),
+        texts: z.record(z.string(), z.record(z.string(), z.string())).openapi({
+          description:
+            'Text-valued output items (a print method, a colour name): group id → item id → text; only groups that have one',
+          example: { production: { method: 'screen print' } },
+        }),
+        output_info: z.record(z.string(), OutputInfo).openapi({
+          description: "For each returned group: its label, unit, whether it is internal, and each item's label, unit and type",
+        }),
       })
       .strict(),
     withheld_groups: z
