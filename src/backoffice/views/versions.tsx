@@ -155,7 +155,8 @@ export function DiffPage({
         {diff.hunks.length === 0 ? (
           <p class="muted">The two versions have the same source.</p>
         ) : (
-          <div class="diff-wrap">
+          // Long lines scroll sideways: the region takes focus so the keyboard can scroll it too.
+          <section class="diff-wrap" tabindex={0} aria-label="Changed lines">
             <table class="diff">
               <caption class="visually-hidden">{`Changed lines, with their numbers in version ${diff.from_version} and version ${diff.to_version}`}</caption>
               <thead class="visually-hidden">
@@ -169,7 +170,7 @@ export function DiffPage({
                 <HunkRows hunk={h} />
               ))}
             </table>
-          </div>
+          </section>
         )}
       </section>
     </Layout>
