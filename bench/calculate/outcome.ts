@@ -17,6 +17,7 @@ export interface FieldOut {
 export interface LineOut {
   id: string;
   kind: 'line' | 'surcharge' | 'discount';
+  per: 'unit' | 'order';
   label: string;
   amount: number;
 }
@@ -24,6 +25,7 @@ export interface LineOut {
 export interface PriceOut {
   currency: string;
   unit: number;
+  charges: number;
   subtotal: number;
   discount: number;
   total: number;
@@ -66,17 +68,20 @@ export const show = (v: Val): string => (typeof v === 'number' ? formatNumber(v)
 export class Bill {
   readonly lines: LineOut[] = [];
   private unit = 0;
+  private charges = 0;
   private readonly scale: number;
 
   constructor(minorUnits: number) {
     this.scale = minorScale(minorUnits);
   }
 
-  add(id: string, kind: 'line' | 'surcharge', label: string, amount: number): void {
+  /** `perOrder`: charged once per order (a per_order line), not per unit. */
+  add(id: string, kind: 'line' | 'surcharge', label: string, amount: number, perOrder = false): void {
     const minor = toMinor(amount, this.scale);
     if (minor === undefined) throw new Error(`price line ${id} overflows`);
-    this.unit += minor;
-    this.lines.push({ id, kind, label, amount: toMajor(minor, this.scale) });
+    if (perOrder) this.charges += minor;
+    else this.unit += minor;
+    this.lines.push({ id, kind, per: perOrder ? 'order' : 'unit', label, amount: toMajor(minor, this.scale) });
   }
 
   /** The price, or null after reporting a negative unit price. `tiers`: highest threshold first. */
@@ -86,18 +91,20 @@ export class Bill {
       errors.push(issue('R_NEGATIVE_PRICE', `The unit price is negative (${toMajor(this.unit, mu)} ${currency})`));
       return null;
     }
-    const t = totals(this.unit, quantity, tiers);
+    const t = totals(this.unit, quantity, tiers, this.charges);
     if (t === undefined) throw new Error('price overflows');
     if (t.discount !== 0)
       this.lines.push({
         id: 'quantity_discount',
         kind: 'discount',
+        per: 'order',
         label: 'Quantity discount',
         amount: toMajor(-t.discount, mu),
       });
     return {
       currency,
       unit: toMajor(this.unit, mu),
+      charges: toMajor(this.charges, mu),
       subtotal: toMajor(t.subtotal, mu),
       discount: toMajor(t.discount, mu),
       total: toMajor(t.total, mu),

@@ -44,7 +44,8 @@ export const demo = new Hono<AppEnv>()
   .get('/demo.css', (c) => c.body(demoCss, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }))
   .get('/', async (c) => {
     const { DEMO_STORE: store, DEMO_KEY: key } = c.env as Required<DemoEnv>;
-    const products = await listProducts(c.env, store);
+    // Published products only: drafts are the backoffice's.
+    const products = (await listProducts(c.env, store)).products.map((p) => p.product);
     const wanted = c.req.query('product');
     const product = products.find((p) => p.externalId === wanted)?.externalId ?? products[0]?.externalId;
     const lang = LANGUAGES.some(([code]) => code === c.req.query('lang')) ? c.req.query('lang')! : 'en';

@@ -3,6 +3,7 @@ import { check } from './check/index';
 import { compile } from './compile';
 import { type Diagnostic, Diagnostics, type Omitted } from './diagnostics';
 import type { ProductIR } from './ir';
+import { runTests, type TestCounts } from './run-tests';
 import { exportSize, MAX_LOGIC_NODES } from './runtime/jsonlogic';
 import { parse } from './syntax/parse';
 import { SourceMap } from './syntax/source';
@@ -16,12 +17,25 @@ export interface Analysis {
   diagnostics: Diagnostic[];
   /** Diagnostics found beyond those, per severity. */
   omitted: Omitted;
+  /** The schema's `test` blocks: how many passed and failed (none run when the schema has other errors). */
+  tests: TestCounts;
 }
 
-/** Parses, checks and compiles a schema. Never throws. */
-export function analyze(source: string): Analysis {
+export interface AnalyzeOptions {
+  /** Run the schema's tests (default). Recompiling a stored version skips them: they passed when it was saved. */
+  tests?: boolean;
+}
+
+/** Parses, checks and compiles a schema, then runs its tests. Never throws. */
+export function analyze(source: string, options: AnalyzeOptions = {}): Analysis {
   const diags = new Diagnostics();
-  const done = (ir: ProductIR | null): Analysis => ({ ir, diagnostics: diags.sorted(), omitted: diags.omitted() });
+  const tests: TestCounts = { passed: 0, failed: 0 };
+  const done = (ir: ProductIR | null): Analysis => ({
+    ir: diags.hasErrors() ? null : ir,
+    diagnostics: diags.sorted(),
+    omitted: diags.omitted(),
+    tests,
+  });
   const map = new SourceMap(typeof source === 'string' ? source : '');
   try {
     const schema = parse(map, diags);
@@ -35,6 +49,7 @@ export function analyze(source: string): Analysis {
       diags.add('E_LIMIT', where, `the form's conditions export ${size} JSON Logic nodes; at most ${MAX_LOGIC_NODES} are served`);
       return done(null);
     }
+    if (options.tests !== false) Object.assign(tests, runTests(ir, model.tests, diags));
     return done(ir);
   } catch (e) {
     // Expression depth is bounded, but the stack of the isolate is not ours to know: exhausting it is a limit.

@@ -12,6 +12,8 @@ export const DECLARATION_KEYWORDS: ReadonlySet<string> = new Set([
   'output',
   'error',
   'warning',
+  'test',
+  'options',
 ]);
 
 export const KEYWORDS: ReadonlySet<string> = new Set([
