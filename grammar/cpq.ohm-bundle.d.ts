@@ -25,6 +25,7 @@ export interface CPQActionDict<T> extends BaseActionDict<T> {
   Visibility?: (this: NonterminalNode, arg0: NonterminalNode) => T;
   Rule?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode) => T;
   RuleKind?: (this: NonterminalNode, arg0: NonterminalNode) => T;
+  Constraint?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode) => T;
   Block?: (this: NonterminalNode, arg0: TerminalNode, arg1: IterationNode, arg2: IterationNode, arg3: TerminalNode) => T;
   EntryBody?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode) => T;
   LineKind?: (this: NonterminalNode, arg0: NonterminalNode) => T;
@@ -65,6 +66,7 @@ export interface CPQActionDict<T> extends BaseActionDict<T> {
   kwOutput?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwError?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwWarning?: (this: NonterminalNode, arg0: TerminalNode) => T;
+  kwConstraint?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwInternal?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwPublic?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwIn?: (this: NonterminalNode, arg0: TerminalNode) => T;

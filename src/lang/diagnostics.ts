@@ -20,9 +20,11 @@ export const DIAGNOSTIC_CODES = [
   'E_VALUE',
   'E_TABLE',
   'E_TABLE_KEY_MISSING',
+  'E_UNSATISFIABLE',
   'W_UNUSED',
   'W_UNREACHABLE',
   'W_EMPTY_GROUP',
+  'W_NEVER_AVAILABLE',
 ] as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];

@@ -7,7 +7,11 @@ import type { FIELD_TYPES } from './fields/registry';
  * 2: text patterns are RE2 (re2js), no longer JavaScript RegExp; a stored version whose pattern RE2 cannot run is
  * recompiled on load and then refused clearly instead of silently rejecting every value.
  */
-export const IR_VERSION = 2;
+/**
+ * 3: constraints (`constraints`, options' `availableWhen`) and the schema positions of fields and rules (`at`),
+ * which errors, warnings and reasons report.
+ */
+export const IR_VERSION = 3;
 
 /** A translatable text: language tag → string. Always has the product's default language. */
 export type Text = Record<string, string>;
@@ -57,6 +61,10 @@ export interface OptionIR {
   label: Text;
   /** Literal attributes other than label (colour, image, price, …). */
   attrs: Record<string, number | string | boolean>;
+  /** The option may only be chosen when this holds (a constraint of its own, not an attribute). */
+  availableWhen?: Condition;
+  /** Where the option is declared (its id); given with `availableWhen`. */
+  at?: Span;
 }
 
 export interface FieldIR {
@@ -85,6 +93,8 @@ export interface FieldIR {
   /** hidden fields: the computed value, and its source text for the form. */
   value?: Expr;
   valueSource?: string;
+  /** Where the field is declared (its name). */
+  at?: Span;
 }
 
 export interface GroupIR {
@@ -127,6 +137,19 @@ export interface RuleIR {
   when: Expr;
   message: Text;
   field?: string;
+  /** Where the rule is declared (its name). */
+  at?: Span;
+}
+
+/** A `constraint`: `holds` is true for every configuration it allows (a table's rows already expanded). */
+export interface ConstraintIR {
+  id: string;
+  kind: 'require' | 'table';
+  holds: Expr;
+  message: Text;
+  at: Span;
+  /** Table constraints: the fields of its columns. */
+  columns?: string[];
 }
 
 export interface ProductIR {
@@ -151,4 +174,5 @@ export interface ProductIR {
   price: { lines: LineIR[]; quantityDiscount: { min: number; rate: number }[] };
   outputs: OutputIR[];
   rules: RuleIR[];
+  constraints: ConstraintIR[];
 }

@@ -32,6 +32,8 @@ export interface OptionModel {
   span: Span;
   label: Text;
   attrs: Map<string, { value: Literal; span: Span }>;
+  /** Not an attribute: the condition under which the option may be chosen. */
+  availableWhen?: Expr;
 }
 
 /** A field as the IR will hold it, but with AST expressions, option spans, and types still being inferred. */
@@ -77,10 +79,22 @@ export interface OutputModel {
 
 export interface RuleModel {
   id: string;
+  span: Span;
   severity: 'error' | 'warning';
   when?: Expr;
   message?: Text;
   field?: Ident;
+}
+
+export interface ConstraintModel {
+  id: string;
+  span: Span;
+  kind: 'require' | 'table';
+  /** The condition every configuration meets; a table's is built from its rows. */
+  holds?: Expr;
+  message?: Text;
+  /** Table constraints: the fields of its columns. */
+  columns?: string[];
 }
 
 export interface Model {
@@ -93,4 +107,5 @@ export interface Model {
   price: { lines: LineModel[]; quantityDiscount: { min: number; rate: number }[] };
   outputs: OutputModel[];
   rules: RuleModel[];
+  constraints: ConstraintModel[];
 }

@@ -3,6 +3,7 @@
 
 import { functionNamed } from '../runtime/functions';
 import type {
+  ConstraintDecl,
   Decl,
   FieldDecl,
   GroupDecl,
@@ -30,6 +31,7 @@ export interface Declarations {
   price?: PriceDecl;
   outputs: OutputDecl[];
   rules: RuleDecl[];
+  constraints: ConstraintDecl[];
 }
 
 const VALUE_KEYWORDS = new Set(['field', 'let', 'table']);
@@ -44,6 +46,7 @@ export function collect(ctx: Ctx, schema: Schema): Declarations {
     tables: [],
     outputs: [],
     rules: [],
+    constraints: [],
   };
   for (const b of schema.broken) {
     for (const m of b.mentions) ctx.mentions.add(m);
@@ -82,6 +85,10 @@ export function collect(ctx: Ctx, schema: Schema): Declarations {
         break;
       case 'rule':
         if (unique(ctx, rules, decl.id, 'rule')) d.rules.push(decl);
+        break;
+      // Constraints share the rules' namespace: both are what `rule` names in errors and reasons.
+      case 'constraint':
+        if (unique(ctx, rules, decl.id, 'rule')) d.constraints.push(decl);
         break;
     }
   }

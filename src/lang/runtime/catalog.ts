@@ -24,7 +24,8 @@ export type MessageKey =
   | 'R_CYCLE'
   | 'R_NEGATIVE_PRICE'
   | 'R_PRICE_OVERFLOW'
-  | 'DISCOUNT';
+  | 'DISCOUNT'
+  | 'OPTION_UNAVAILABLE';
 
 export type CatalogLanguage = 'en' | 'de' | 'fr' | 'es' | 'it' | 'nl';
 
@@ -54,6 +55,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     R_NEGATIVE_PRICE: 'The unit price is negative ({amount} {currency})',
     R_PRICE_OVERFLOW: 'The price is too large to be calculated',
     DISCOUNT: 'Quantity discount',
+    OPTION_UNAVAILABLE: '{label}: "{option}" is not available with the other choices',
   },
   de: {
     UNKNOWN_FIELD: 'Unbekanntes Feld „{field}“',
@@ -80,6 +82,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     R_NEGATIVE_PRICE: 'Der Stückpreis ist negativ ({amount} {currency})',
     R_PRICE_OVERFLOW: 'Der Preis ist zu groß, um berechnet zu werden',
     DISCOUNT: 'Mengenrabatt',
+    OPTION_UNAVAILABLE: '{label}: „{option}“ ist mit den übrigen Angaben nicht erhältlich',
   },
   fr: {
     UNKNOWN_FIELD: 'Champ inconnu « {field} »',
@@ -106,6 +109,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     R_NEGATIVE_PRICE: 'Le prix unitaire est négatif ({amount} {currency})',
     R_PRICE_OVERFLOW: 'Le prix est trop élevé pour être calculé',
     DISCOUNT: 'Remise sur quantité',
+    OPTION_UNAVAILABLE: '{label} : « {option} » n’est pas disponible avec les autres choix',
   },
   es: {
     UNKNOWN_FIELD: 'Campo desconocido «{field}»',
@@ -132,6 +136,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     R_NEGATIVE_PRICE: 'El precio unitario es negativo ({amount} {currency})',
     R_PRICE_OVERFLOW: 'El precio es demasiado grande para calcularlo',
     DISCOUNT: 'Descuento por cantidad',
+    OPTION_UNAVAILABLE: '{label}: «{option}» no está disponible con las demás opciones',
   },
   it: {
     UNKNOWN_FIELD: 'Campo sconosciuto «{field}»',
@@ -158,6 +163,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     R_NEGATIVE_PRICE: 'Il prezzo unitario è negativo ({amount} {currency})',
     R_PRICE_OVERFLOW: 'Il prezzo è troppo grande per essere calcolato',
     DISCOUNT: 'Sconto quantità',
+    OPTION_UNAVAILABLE: '{label}: «{option}» non è disponibile con le altre scelte',
   },
   nl: {
     UNKNOWN_FIELD: 'Onbekend veld "{field}"',
@@ -184,5 +190,6 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     R_NEGATIVE_PRICE: 'De stukprijs is negatief ({amount} {currency})',
     R_PRICE_OVERFLOW: 'De prijs is te groot om te berekenen',
     DISCOUNT: 'Staffelkorting',
+    OPTION_UNAVAILABLE: '{label}: "{option}" is niet beschikbaar met de andere keuzes',
   },
 };

@@ -8,6 +8,8 @@ export interface Issue {
   /** Where in the schema a run-time fault arose: for the schema's author, kept out of the customer's message. */
   line?: number;
   column?: number;
+  /** The values that made it arise, by field name (runtime/explain.ts); empty when none can be named. */
+  because: Record<string, number | string | boolean>;
 }
 
 export interface FieldState {

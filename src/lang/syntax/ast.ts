@@ -220,6 +220,13 @@ export interface RuleDecl extends DeclBase {
   entries: Entry[];
 }
 
+/** `constraint <id> { … }`: a condition every configuration must meet, or a compatibility table. */
+export interface ConstraintDecl extends DeclBase {
+  kind: 'constraint';
+  id: Ident;
+  entries: Entry[];
+}
+
 export type Decl =
   | ProductDecl
   | TranslationsDecl
@@ -229,7 +236,8 @@ export type Decl =
   | TableDecl
   | PriceDecl
   | OutputDecl
-  | RuleDecl;
+  | RuleDecl
+  | ConstraintDecl;
 
 /** A declaration that did not parse; what the lexer saw of it keeps the checker from cascading errors. */
 export interface BrokenDecl {
