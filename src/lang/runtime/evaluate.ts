@@ -12,7 +12,7 @@ import { snapSelf } from './numeric';
 import { formatValue, makePack, type Pack, type Template } from './pack';
 import { price } from './price';
 import { issue, Run } from './run';
-import type { Evaluation, EvaluationInput, FieldState } from './types';
+import type { Evaluation, EvaluationInput, FieldState, Issue } from './types';
 
 /**
  * Unknown keys reported one by one; past these they are only counted (a response shows 100 entries anyway), so
@@ -126,8 +126,14 @@ function render(run: Run, t: Template, rule: string): string {
   return s;
 }
 
+/** The issue of the k-th rule, which fired. */
+export function ruleIssue(run: Run, k: number, why: Record<string, Val>): Issue {
+  const r = run.m.rules[k]!;
+  return issue('RULE', render(run, run.pack.ruleMessages[k]!, r.ir.id), r.ir.field, r.ir.id, r.ir.at, why);
+}
+
 function rules(run: Run): void {
-  const { m, c, pack } = run;
+  const { m, c } = run;
   const list = m.rules;
   let k = 0;
   while (k < list.length) {
@@ -135,9 +141,7 @@ function rules(run: Run): void {
       for (; k < list.length; k++) {
         const r = list[k]!;
         if (r.when(c) !== true) continue;
-        const message = render(run, pack.ruleMessages[k]!, r.ir.id);
-        const why = because(m, c, r.ir.when);
-        (r.ir.severity === 'error' ? run.errors : run.warnings).push(issue('RULE', message, r.ir.field, r.ir.id, r.ir.at, why));
+        (r.ir.severity === 'error' ? run.errors : run.warnings).push(ruleIssue(run, k, because(m, c, r.ir.when)));
       }
     } catch (e) {
       const r = list[k++]!;
@@ -148,7 +152,7 @@ function rules(run: Run): void {
 
 /** Constraints that do not hold: a faulty condition is reported as its fault, not as the constraint. */
 function constraints(run: Run): void {
-  const { m, c, pack } = run;
+  const { m, c } = run;
   const list = m.constraints;
   let k = 0;
   while (k < list.length) {
@@ -166,7 +170,7 @@ function constraints(run: Run): void {
 }
 
 /** The error of the k-th constraint (declared or an option's available_when), with the reasons given. */
-export function constraintIssue(run: Run, k: number, why: Record<string, Val>): ReturnType<typeof issue> {
+export function constraintIssue(run: Run, k: number, why: Record<string, Val>): Issue {
   const r = run.m.constraints[k]!;
   if (r.option === undefined)
     return issue('CONSTRAINT', render(run, run.pack.constraintMessages[k]!, r.id), undefined, r.id, r.at, why);
@@ -200,14 +204,21 @@ function outputs(run: Run): Map<string, Map<string, number>> {
   return result;
 }
 
-export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>, input: EvaluationInput): Evaluation {
-  const { ir } = m;
-  const language = negotiateLanguage(input.lang, ir);
+/** The language-dependent part of a model for a requested language, made once per language. */
+export function packFor(m: CompiledModel, packs: Map<string, Pack>, lang: string | undefined): Pack {
+  const language = negotiateLanguage(lang, m.ir);
   let pack = packs.get(language);
   if (pack === undefined) {
     pack = makePack(m, language);
     packs.set(language, pack);
   }
+  return pack;
+}
+
+export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>, input: EvaluationInput): Evaluation {
+  const { ir } = m;
+  const language = negotiateLanguage(input.lang, ir);
+  const pack = packFor(m, packs, language);
   const quantityOk = isValidQuantity(input.quantity, ir.quantity);
   c.reset(quantityOk ? input.quantity : ir.quantity.default);
   const run = new Run(m, c, pack);

@@ -1,3 +1,4 @@
+import type { Configuration } from '../configure/index';
 import type { ProductIR } from '../ir';
 
 export interface Issue {
@@ -62,4 +63,6 @@ export interface EvaluationInput {
 export interface Model {
   readonly ir: ProductIR;
   evaluate(input: EvaluationInput): Evaluation;
+  /** A partial configuration: its evaluation, and every option's availability (src/lang/configure). */
+  configure(input: EvaluationInput): Configuration;
 }
