@@ -72,7 +72,8 @@ function analyze(m: CompiledModel): Analysis {
     checks.push({ fn: k.holds, expr: k.expr, fails: false, ref: i, deps: sorted(k.expr, depsOf) });
   });
   m.rules.forEach((r, i) => {
-    if (r.ir.severity === 'error') checks.push({ fn: r.when, expr: r.ir.when, fails: true, ref: -1 - i, deps: sorted(r.ir.when, depsOf) });
+    if (r.ir.severity === 'error')
+      checks.push({ fn: r.when, expr: r.ir.when, fails: true, ref: -1 - i, deps: sorted(r.ir.when, depsOf) });
   });
   const relevant = ir.fields.map(() => false);
   for (const c of checks) for (const i of c.deps) relevant[i] = true;

@@ -16,6 +16,9 @@ import { type Budget, fails, Problem, type Solution, UNKNOWN } from './search';
 /** Check evaluations one request may spend on searching (each is one closure call, about a microsecond). */
 export const MAX_CHECK_EVALUATIONS = 50_000;
 
+/** Earlier solutions tried, with one field changed, before searching for a value afresh. */
+const VARIANTS_TRIED = 4;
+
 export interface Reason {
   rule: string;
   message: string;
@@ -56,12 +59,13 @@ export function configureModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack
   const sent = sentValues(m, input.configuration);
   const quantity = isValidQuantity(input.quantity, ir.quantity) ? input.quantity : ir.quantity.default;
   const budget: Budget = { left: MAX_CHECK_EVALUATIONS };
-  const engine = new Engine(m, c, a, quantity, sent, budget);
+  const engine = new Engine(c, a, quantity, sent, budget);
   const verdicts = engine.run();
   const run = new Run(m, c, packFor(m, packs, input.lang));
   const fields = evaluation.fields.map((state, i): ConfiguredField => {
     const f = ir.fields[i]!;
-    const source = f.type === 'hidden' ? 'derived' : sent[i] === undefined ? 'default' : state.visible && state.enabled ? 'sent' : 'ignored';
+    const source =
+      f.type === 'hidden' ? 'derived' : sent[i] === undefined ? 'default' : state.visible && state.enabled ? 'sent' : 'ignored';
     const out: ConfiguredField = { ...state, source };
     const v = verdicts[i];
     if (f.options && f.valueType === 'string' && a.domains[i] !== null) {
@@ -108,7 +112,6 @@ class Engine {
   satisfiable: boolean | undefined;
 
   constructor(
-    private readonly m: CompiledModel,
     private readonly c: Ctx,
     private readonly a: Analysis,
     private readonly quantity: number,
@@ -125,33 +128,60 @@ class Engine {
     const seen = a.domains.map(() => new Set<Val>());
     const first = this.solve(base, new Map(), seen);
     this.satisfiable = first === UNKNOWN ? undefined : first !== null;
-    for (const i of base.searched) out[i] = this.verdicts(base, i, seen, this.satisfiable);
+    const found = Array.isArray(first) ? [first] : [];
+    for (const i of base.searched) out[i] = this.verdicts(base, i, seen, this.satisfiable, found);
     // Fields sent: each one freed in turn, the others as sent.
     a.domains.forEach((domain, i) => {
       if (domain === null || sent[i] === undefined) return;
       const freed = this.problem(i);
       const own = a.domains.map(() => new Set<Val>());
       if (this.satisfiable === true) own[i]!.add(sent[i] as Val);
-      out[i] = this.verdicts(freed, i, own, undefined);
+      // Solutions of the configuration as sent are solutions here too, with field i at its sent value.
+      const known = Array.isArray(first) ? [first.map((x, f) => (f === i ? (sent[i] as Val) : x))] : [];
+      out[i] = this.verdicts(freed, i, own, undefined, known);
     });
     return out;
   }
 
   private problem(free?: number): Problem {
-    return new Problem(this.m, this.c, this.a, this.quantity, this.sent, this.budget, free);
+    return new Problem(this.c, this.a, this.quantity, this.sent, this.budget, free);
   }
 
-  private verdicts(p: Problem, i: number, seen: Set<Val>[], known: boolean | undefined): Verdicts {
+  private verdicts(p: Problem, i: number, seen: Set<Val>[], known: boolean | undefined, found: Solution[]): Verdicts {
     const v: Verdicts = new Map();
     for (const value of this.a.domains[i]!) {
       if (seen[i]!.has(value)) v.set(value, true);
       else if (known === false) v.set(value, false);
       else {
-        const s = this.solve(p, new Map([[i, [value]]]), seen);
+        let s = this.fromVariant(p, i, value, seen, found);
+        if (s === null) s = this.solve(p, new Map([[i, [value]]]), seen);
+        if (Array.isArray(s)) found.push(s);
         v.set(value, s === UNKNOWN ? undefined : s !== null);
       }
     }
     return v;
+  }
+
+  /** A solution found earlier with only field i changed, if that is still one (the last few solutions are tried). */
+  private fromVariant(p: Problem, i: number, value: Val, seen: Set<Val>[], found: Solution[]): Solution | null | typeof UNKNOWN {
+    for (let k = found.length - 1; k >= 0 && k >= found.length - VARIANTS_TRIED; k--) {
+      const s = p.variant(found[k]!, i, value);
+      if (s === UNKNOWN) {
+        this.complete = false;
+        return s;
+      }
+      if (s !== null) {
+        this.record(s, seen);
+        return s;
+      }
+    }
+    return null;
+  }
+
+  private record(s: Solution, seen: Set<Val>[]): void {
+    s.forEach((x, f) => {
+      if (x !== undefined) seen[f]!.add(x);
+    });
   }
 
   private solve(p: Problem, only: Map<number, readonly Val[]>, seen: Set<Val>[]): Solution | null | typeof UNKNOWN {
@@ -166,11 +196,7 @@ class Engine {
     };
     const s = p.solve(only, prefer);
     if (s === UNKNOWN) this.complete = false;
-    else if (s !== null) {
-      s.forEach((x, f) => {
-        if (x !== undefined) seen[f]!.add(x);
-      });
-    }
+    else if (s !== null) this.record(s, seen);
     return s;
   }
 }

@@ -15,7 +15,7 @@ export type Because = Record<string, Val>;
 /** Sub-expressions are compiled on first need, once per model (IR nodes are shared by every request). */
 const compiled = new WeakMap<Expr, Fn>();
 
-function valueOf(m: CompiledModel, c: Ctx, e: Expr): Val | undefined {
+function valueAt(m: CompiledModel, c: Ctx, e: Expr): Val | undefined {
   let fn = compiled.get(e);
   if (fn === undefined) {
     fn = m.compile(e);
@@ -51,8 +51,12 @@ function collect(m: CompiledModel, c: Ctx, e: Expr, names: Set<string>, seenLets
     case 'bin': {
       if (e.op === 'and' || e.op === 'or') {
         const decisive = e.op === 'or';
-        if (valueOf(m, c, e.a) === decisive) return collect(m, c, e.a, names, seenLets);
-        if (valueOf(m, c, e.b) === decisive) return collect(m, c, e.b, names, seenLets);
+        // The first operand with the deciding value decides alone.
+        const alone = valueAt(m, c, e.a) === decisive ? e.a : valueAt(m, c, e.b) === decisive ? e.b : undefined;
+        if (alone !== undefined) {
+          collect(m, c, alone, names, seenLets);
+          return;
+        }
       }
       collect(m, c, e.a, names, seenLets);
       collect(m, c, e.b, names, seenLets);
@@ -60,10 +64,11 @@ function collect(m: CompiledModel, c: Ctx, e: Expr, names: Set<string>, seenLets
     }
     case 'not':
     case 'neg':
-      return collect(m, c, e.a, names, seenLets);
+      collect(m, c, e.a, names, seenLets);
+      return;
     case 'if': {
       collect(m, c, e.c, names, seenLets);
-      const cond = valueOf(m, c, e.c);
+      const cond = valueAt(m, c, e.c);
       if (cond !== false) collect(m, c, e.t, names, seenLets);
       if (cond !== true) collect(m, c, e.e, names, seenLets);
       return;
@@ -77,7 +82,8 @@ function collect(m: CompiledModel, c: Ctx, e: Expr, names: Set<string>, seenLets
       for (const a of e.args) collect(m, c, a, names, seenLets);
       return;
     case 'index':
-      return collect(m, c, e.key, names, seenLets);
+      collect(m, c, e.key, names, seenLets);
+      return;
   }
 }
 
