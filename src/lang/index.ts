@@ -1,5 +1,6 @@
 // The schema language front end: source text → diagnostics and, when there is no error, the product's IR.
 import { check } from './check/index';
+import { checkSatisfiable } from './configure/satisfiable';
 import { compile } from './compile';
 import { type Diagnostic, Diagnostics, type Omitted } from './diagnostics';
 import type { ProductIR } from './ir';
@@ -26,7 +27,10 @@ export function analyze(source: string): Analysis {
     const schema = parse(map, diags);
     if (!schema) return done(null);
     const model = check(schema, diags);
-    return done(diags.hasErrors() ? null : compile(model, map.text));
+    if (diags.hasErrors()) return done(null);
+    const ir = compile(model, map.text);
+    checkSatisfiable(model, ir, diags);
+    return done(diags.hasErrors() ? null : ir);
   } catch (e) {
     // Expression depth is bounded, but the stack of the isolate is not ours to know: exhausting it is a limit.
     if (!(e instanceof RangeError)) throw e;

@@ -46,6 +46,8 @@ export interface Configuration {
   evaluation: Evaluation;
   /** false when the budget ran out: availability not proven is then reported available. */
   complete: boolean;
+  /** Whether the configuration as sent can be completed at all; undefined when the budget ran out first. */
+  satisfiable: boolean | undefined;
   fields: ConfiguredField[];
 }
 
@@ -91,7 +93,7 @@ export function configureModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack
     }
     return out;
   });
-  return { evaluation, complete: engine.complete && budget.left > 0, fields };
+  return { evaluation, complete: engine.complete && budget.left > 0, satisfiable: engine.satisfiable, fields };
 }
 
 /** By field index, the value sent for it (undefined: not sent, or sent as "no value"). */
