@@ -1,7 +1,7 @@
 // The schema language front end: source text → diagnostics and, when there is no error, the product's IR.
 import { check } from './check/index';
-import { checkSatisfiable } from './configure/satisfiable';
 import { compile } from './compile';
+import { checkSatisfiable } from './configure/satisfiable';
 import { type Diagnostic, Diagnostics, type Omitted } from './diagnostics';
 import type { ProductIR } from './ir';
 import { parse } from './syntax/parse';

@@ -119,7 +119,7 @@ describe('a rich schema', () => {
       step: 10,
       fallback: 400,
       required: false,
-      at: w('width'),
+      at: w('width', 'field '),
     });
     expect(height).toMatchObject({ default: 1000, required: true });
     expect(colour?.options).toEqual([

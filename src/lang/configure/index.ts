@@ -1,6 +1,8 @@
 // The configurator engine: for a partial configuration (what the buyer has set so far), every option's
 // availability with its reasons, and the range left to each number, such that an option reported available can
 // always be completed (docs/schema-language.md, "Availability"). Pure: the model's closures and one context.
+import { fieldType } from '../fields/registry';
+import type { FieldIR } from '../ir';
 import type { Ctx } from '../runtime/context';
 import { constraintIssue, evaluateModel, packFor, ruleIssue } from '../runtime/evaluate';
 import { because } from '../runtime/explain';
@@ -70,19 +72,18 @@ export function configureModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack
       f.type === 'hidden' ? 'derived' : sent[i] === undefined ? 'default' : state.visible && state.enabled ? 'sent' : 'ignored';
     const out: ConfiguredField = { ...state, source };
     const v = verdicts[i];
-    if (f.options && f.valueType === 'string' && a.domains[i] !== null) {
-      out.options = f.options.map((o) => {
-        const ok = v?.get(o.id);
-        return { id: o.id, available: ok !== false, reasons: ok === false ? reasons(m, c, run, a, quantity, sent, i, o.id) : [] };
+    const values = choices(f);
+    if (values !== undefined) {
+      // A field no check depends on: any value completes exactly when the configuration can be completed at all.
+      const known = (x: Val) => (v === undefined ? engine.satisfiable : v.get(x));
+      out.options = values.map((x) => {
+        const ok = known(x);
+        return {
+          id: String(x),
+          available: ok !== false,
+          reasons: ok === false ? reasons(m, c, run, a, quantity, sent, i, x) : [],
+        };
       });
-    } else if (f.options && f.valueType === 'string') {
-      // No check depends on the field: any option completes exactly when the configuration can be completed.
-      const ok = engine.satisfiable;
-      out.options = f.options.map((o) => ({
-        id: o.id,
-        available: ok !== false,
-        reasons: ok === false ? reasons(m, c, run, a, quantity, sent, i, o.id) : [],
-      }));
     }
     if (f.valueType === 'number' && v !== undefined && typeof f.min === 'number' && typeof f.max === 'number') {
       const feasible = [...v].filter(([, ok]) => ok !== false).map(([p]) => p as number);
@@ -94,6 +95,13 @@ export function configureModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack
     return out;
   });
   return { evaluation, complete: engine.complete && budget.left > 0, satisfiable: engine.satisfiable, fields };
+}
+
+/** The values a buyer picks from: a choice field's options, a checkbox's false and true (ids "false", "true"). */
+function choices(f: FieldIR): Val[] | undefined {
+  if (fieldType(f.type).computed) return undefined;
+  if (f.options && f.valueType === 'string') return f.options.map((o) => o.id);
+  return f.valueType === 'boolean' ? [false, true] : undefined;
 }
 
 /** By field index, the value sent for it (undefined: not sent, or sent as "no value"). */
@@ -216,7 +224,7 @@ function reasons(
   quantity: number,
   sent: readonly unknown[],
   field: number,
-  option: string,
+  option: Val,
 ): Reason[] {
   c.reset(quantity);
   for (let i = 0; i < sent.length; i++) c.raw[i] = sent[i];

@@ -1,10 +1,11 @@
 // After compiling: constraints that no configuration can meet, and options no configuration can select, found by
 // the configurator engine itself on an empty configuration (src/lang/configure). Numbers are tried at their
 // bounds, default and the thresholds constraints compare them with; text and dates at their defaults.
+
+import type { Model } from '../check/model';
 import type { Diagnostics } from '../diagnostics';
 import type { ProductIR } from '../ir';
 import { instantiate } from '../runtime/index';
-import type { Model } from '../check/model';
 
 export function checkSatisfiable(model: Model, ir: ProductIR, diags: Diagnostics): void {
   const withOptions = model.fields.some((f) => f.options?.some((o) => o.availableWhen));
@@ -15,7 +16,11 @@ export function checkSatisfiable(model: Model, ir: ProductIR, diags: Diagnostics
     const first = model.constraints[0];
     const at = first?.span ?? model.fields.flatMap((f) => f.options ?? []).find((o) => o.availableWhen)?.span;
     if (at) {
-      diags.add('E_UNSATISFIABLE', at, 'no configuration meets every constraint and error rule together: the product cannot be ordered');
+      diags.add(
+        'E_UNSATISFIABLE',
+        at,
+        'no configuration meets every constraint and error rule together: the product cannot be ordered',
+      );
     }
     return;
   }
@@ -26,7 +31,11 @@ export function checkSatisfiable(model: Model, ir: ProductIR, diags: Diagnostics
       const option = f?.options?.find((x) => x.id === o.id);
       const rules = [...new Set(o.reasons.map((r) => r.rule))].join(', ');
       if (option) {
-        diags.add('W_NEVER_AVAILABLE', option.span, `no configuration can select the option "${o.id}" of field "${state.id}" (${rules})`);
+        diags.add(
+          'W_NEVER_AVAILABLE',
+          option.span,
+          `no configuration can select the option "${o.id}" of field "${state.id}" (${rules})`,
+        );
       }
     }
   });

@@ -61,7 +61,7 @@ export const ConfiguredField = z
           .strict(),
       )
       .optional()
-      .openapi({ description: 'Choice fields' }),
+      .openapi({ description: 'Choice fields: their options; checkboxes: "false" and "true"' }),
     min: z
       .number()
       .optional()
