@@ -1,7 +1,7 @@
 import { fieldType } from '../lang/fields/registry';
 import type { FormContext } from '../lang/fields/spec';
 import type { FieldIR, GroupIR, ProductIR } from '../lang/ir';
-import { resolveText, toJsonLogic } from '../lang/runtime';
+import { formLogic, resolveText } from '../lang/runtime';
 import type { LoadedProduct } from '../products/models';
 
 type Json = Record<string, unknown>;
@@ -17,16 +17,18 @@ export function formBody(loaded: LoadedProduct, productId: string, lang: string)
   }
   let body = byLang.get(lang);
   if (body === undefined) {
-    body = JSON.stringify({ product_id: productId, version: loaded.version, ...renderForm(loaded.model.ir, lang) });
+    body = JSON.stringify({ product_id: productId, version: loaded.version, ...formDocument(loaded.model.ir, lang) });
     byLang.set(lang, body);
   }
   return body;
 }
 
-function renderForm(ir: ProductIR, lang: string): Json {
+/** The form document of a product in one language, without its product id and version. */
+export function formDocument(ir: ProductIR, lang: string): Json {
   const text = (t: Record<string, string> | undefined) => (t ? resolveText(t, lang, ir.language) : undefined);
-  // json_logic is null when the condition uses something JSON Logic cannot express (round, range tables, …).
-  const condition: FormContext['condition'] = (c) => c && { source: c.source, json_logic: toJsonLogic(c.expr, ir) };
+  // Each condition's JSON Logic reads values (fields, lets) through the `value` operation: logic_values holds them.
+  const logic = formLogic(ir);
+  const condition: FormContext['condition'] = (c) => c && { source: c.source, json_logic: logic.condition(c.expr) };
 
   // What a calculation assumes when the field is not sent; a required field without a declared default has none.
   const advertisedDefault = (f: FieldIR) => f.default ?? (f.required ? undefined : f.fallback);
@@ -54,6 +56,7 @@ function renderForm(ir: ProductIR, lang: string): Json {
       fields: ir.fields.filter((f) => f.group === g.id).map(field),
     });
 
+  const groups = ir.groups.map(group);
   return {
     name: text(ir.name),
     description: text(ir.description),
@@ -61,8 +64,9 @@ function renderForm(ir: ProductIR, lang: string): Json {
     languages: ir.languages,
     currency: ir.currency,
     layout: ir.layout,
-    groups: ir.groups.map(group),
+    groups,
     quantity: ir.quantity,
+    logic_values: logic.values,
   };
 }
 

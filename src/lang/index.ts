@@ -4,6 +4,7 @@ import { compile } from './compile';
 import { checkSatisfiable } from './configure/satisfiable';
 import { type Diagnostic, Diagnostics, type Omitted } from './diagnostics';
 import type { ProductIR } from './ir';
+import { exportSize, MAX_LOGIC_NODES } from './runtime/jsonlogic';
 import { parse } from './syntax/parse';
 import { SourceMap } from './syntax/source';
 
@@ -29,6 +30,12 @@ export function analyze(source: string): Analysis {
     const model = check(schema, diags);
     if (diags.hasErrors()) return done(null);
     const ir = compile(model, map.text);
+    const size = exportSize(ir);
+    if (size > MAX_LOGIC_NODES) {
+      const where = map.span(0, 0);
+      diags.add('E_LIMIT', where, `the form's conditions export ${size} JSON Logic nodes; at most ${MAX_LOGIC_NODES} are served`);
+      return done(null);
+    }
     checkSatisfiable(model, ir, diags);
     return done(diags.hasErrors() ? null : ir);
   } catch (e) {

@@ -4,14 +4,14 @@
 import type { FIELD_TYPES } from './fields/registry';
 
 /**
+ * 4: constraints (`constraints`, options' `availableWhen`) and the schema positions of fields, rules and options
+ * (`at`), which errors, warnings and reasons report.
+ * 3: a field that is not visible has its `whenHidden` value, or its type's empty value (no longer its default);
+ * a stored version of 2 is recompiled on load so that its fields carry `whenHidden`.
  * 2: text patterns are RE2 (re2js), no longer JavaScript RegExp; a stored version whose pattern RE2 cannot run is
  * recompiled on load and then refused clearly instead of silently rejecting every value.
  */
-/**
- * 3: constraints (`constraints`, options' `availableWhen`) and the schema positions of fields and rules (`at`),
- * which errors, warnings and reasons report.
- */
-export const IR_VERSION = 3;
+export const IR_VERSION = 4;
 
 /** A translatable text: language tag → string. Always has the product's default language. */
 export type Text = Record<string, string>;
@@ -86,6 +86,8 @@ export interface FieldIR {
   default?: number | string | boolean;
   /** The value used when none is sent (declared default or the type's fallback). */
   fallback: number | string | boolean;
+  /** The declared `when_hidden`: the value while the field is not visible (else its type's empty value). */
+  whenHidden?: number | string | boolean;
   required: boolean;
   visibleWhen?: Condition;
   enabledWhen?: Condition;

@@ -61,7 +61,11 @@ describe('GET /api/v1/products/{id}/form', () => {
   it('carries conditions as source and JSON Logic', async () => {
     const { form } = await shelfTenant();
     const lacquer = fieldOf(await (await form()).json<Form>(), 'lacquer', 'checkbox');
-    expect(lacquer.visible_when).toEqual({ source: 'wood == "oak"', json_logic: { '===': [{ var: 'wood' }, 'oak'] } });
+    expect(lacquer.visible_when).toEqual({ source: 'wood == "oak"', json_logic: { '===': [{ value: 'wood' }, 'oak'] } });
+    // What {"value": "wood"} reads: the value sent if it is an option, else the default.
+    expect((await (await form()).json<Form>()).logic_values).toEqual({
+      wood: { if: [{ in: [{ var: 'wood' }, ['oak', 'pine']] }, { var: 'wood' }, 'pine'] },
+    });
   });
 
   it.each([

@@ -111,4 +111,14 @@ describe('JSON Logic evaluator (logic.js)', () => {
     assert.equal(logic.apply({ and: [false, { eval: [] }] }, {}), false);
     assert.equal(logic.apply({ or: [true, { eval: [] }] }, {}), true);
   });
+
+  it("reads the form's logic_values with the extra operation value, once per data object", () => {
+    logic.setValues({ w: { '+': [{ var: 'width' }, 1] }, big: { '>': [{ value: 'w' }, 1000] }, self: { value: 'self' } });
+    assert.equal(logic.apply({ and: [{ value: 'big' }, { '===': [{ value: 'w' }, 1201] }] }, { width: 1200 }), true);
+    assert.equal(logic.apply({ value: 'big' }, { width: 10 }), false);
+    assert.throws(() => logic.apply({ value: 'nothing' }, {}), /No value named nothing/);
+    assert.throws(() => logic.apply({ value: 'self' }, {}), /reads itself/);
+    logic.setValues(undefined);
+    assert.throws(() => logic.apply({ value: 'w' }, {}), /No value named w/);
+  });
 });

@@ -1,10 +1,13 @@
 /// <reference types="vite/client" />
-// The design doc lists exactly what the registries hold: the field types and the built-in functions.
+// The design docs list exactly what the registries hold: the field types, the built-in functions, and the extra
+// JSON Logic operations.
 import { describe, expect, it } from 'vitest';
+import api from '../../docs/api.md?raw';
 import doc from '../../docs/schema-language.md?raw';
 import { FIELD_TYPE_NAMES, fieldType } from '../../src/lang/fields/registry';
 import type { FieldTypeSpec } from '../../src/lang/fields/spec';
 import { analyze } from '../../src/lang/index';
+import { EXTRA_OPERATIONS } from '../../src/lang/logic-ops';
 import { instantiate } from '../../src/lang/runtime';
 import { FUNCTION_NAMES, FUNCTIONS } from '../../src/lang/runtime/functions';
 
@@ -41,6 +44,7 @@ describe('the field type registry', () => {
       expect(analyze(source).diagnostics, type).toEqual([]);
       expect(spec.valueType === null, type).toBe(spec.computed);
       expect(spec.checker === null, type).toBe(spec.computed);
+      expect(spec.logic === null, type).toBe(spec.computed);
     }
   });
 });
@@ -50,9 +54,9 @@ describe('the function registry', () => {
     expect(tableNames('#### Functions').sort()).toEqual([...FUNCTION_NAMES].sort());
     for (const name of FUNCTION_NAMES) {
       const fn = FUNCTIONS[name];
-      const row = doc.match(new RegExp(`^\\| \`${name}\` \\| \`([^\`]+)\` \\|.*\\| (yes|no) \\|$`, 'm'));
+      const row = doc.match(new RegExp(`^\\| \`${name}\` \\| \`([^\`]+)\` \\|.*\\| (standard|extra) \\|$`, 'm'));
       expect(row?.[1], name).toBe(fn.usage);
-      expect(row?.[2], name).toBe(fn.jsonLogic ? 'yes' : 'no');
+      expect(row?.[2], name).toBe(fn.jsonLogic === 'extra' ? 'extra' : 'standard');
     }
   });
 
@@ -75,5 +79,14 @@ describe('the function registry', () => {
         expect(typeof ev.outputs.get('o')?.get('x'), `${name}(${args})`).toBe(o.returns);
       }
     }
+  });
+});
+
+describe('the extra JSON Logic operations', () => {
+  it('are what docs/api.md lists, each with its meaning', () => {
+    const section = api.slice(api.indexOf('| operation | meaning |'));
+    const table = section.slice(0, section.indexOf('\n\n'));
+    const listed = [...table.matchAll(/\{"([a-z_]+)":/g)].map((m) => m[1]);
+    expect([...new Set(listed)].sort()).toEqual([...EXTRA_OPERATIONS].sort());
   });
 });

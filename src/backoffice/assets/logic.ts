@@ -1,6 +1,9 @@
 // A small JSON Logic evaluator (jsonlogic.com semantics) for the conditions a form carries, so the preview can
-// show, hide, enable and require fields as the author types. Covers what src/lang/runtime/jsonlogic.ts emits.
-// window.cpqLogic.apply(logic, data): data maps field ids (and `quantity`) to values; unknown ops throw.
+// show, hide, enable and require fields as the author types. It knows the standard operations the form uses and
+// the extra operation `value`, which reads the form's logic_values (window.cpqLogic.setValues); the other extra
+// operations (docs/api.md) throw here, so a condition using them counts as its default until the server's states
+// arrive (the storefront component registers all of them from src/lang/logic-ops.ts).
+// window.cpqLogic.apply(logic, data): data maps field ids (and `quantity`) to the values set; unknown ops throw.
 export const logicJs = String.raw`
 (function () {
   'use strict';
@@ -54,6 +57,31 @@ export const logicJs = String.raw`
     'max': function () { return arguments.length ? Math.max.apply(null, Array.prototype.map.call(arguments, num)) : null; }
   };
 
+  var values = Object.create(null);
+  var memos = new WeakMap();
+
+  // {"value": name}: the form's logic_values[name] on the same data, memoized per data object.
+  function value(name, data) {
+    if (!own.call(values, name)) throw new Error('No value named ' + name);
+    var memo = memos.get(data);
+    if (!memo) { memo = new Map(); memos.set(data, memo); }
+    if (memo.has(name)) {
+      var known = memo.get(name);
+      if (known.busy) throw new Error('The value ' + name + ' reads itself');
+      if (known.failed) throw known.failed;
+      return known.v;
+    }
+    memo.set(name, { busy: true });
+    try {
+      var v = apply(values[name], data);
+      memo.set(name, { v: v });
+      return v;
+    } catch (e) {
+      memo.set(name, { failed: e });
+      throw e;
+    }
+  }
+
   function apply(logic, data) {
     if (Array.isArray(logic)) return logic.map(function (x) { return apply(x, data); });
     if (logic === null || typeof logic !== 'object') return logic;
@@ -64,6 +92,8 @@ export const logicJs = String.raw`
     if (!Array.isArray(args)) args = [args];
     var i;
     switch (op) {
+      case 'value':
+        return value(String(apply(args, data)[0]), data);
       case 'var': {
         var a = apply(args, data);
         return lookup(data, a[0], a.length > 1 ? a[1] : null);
@@ -87,6 +117,8 @@ export const logicJs = String.raw`
     return EAGER[op].apply(null, args.map(function (x) { return apply(x, data); }));
   }
 
-  window.cpqLogic = { apply: apply, truthy: truthy };
+  function setValues(v) { values = v || Object.create(null); memos = new WeakMap(); }
+
+  window.cpqLogic = { apply: apply, truthy: truthy, setValues: setValues };
 })();
 `;

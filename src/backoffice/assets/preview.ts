@@ -28,50 +28,30 @@ export const previewJs = String.raw`
     lang: lang
   };
 
-  function fallback(f) {
-    if (f.default !== undefined) return f.default;
-    var kind = window.cpqFields.kindOf(f);
-    if (kind === 'checkbox') return false;
-    if (f.options && f.options.length) return f.options[0].id;
-    if (kind === 'number' || kind === 'range') return f.validation && f.validation.min !== undefined ? f.validation.min : 0;
-    return '';
-  }
-
-  // A condition the browser cannot evaluate (json_logic null) counts as met; the calculation stays authoritative.
+  // A condition the browser cannot evaluate (an extra operation this evaluator lacks) counts as met; the
+  // calculation's states stay authoritative.
   function holds(condition, data, otherwise) {
-    if (!condition || condition.json_logic === null || condition.json_logic === undefined) return otherwise;
+    if (!condition) return otherwise;
     try { return window.cpqLogic.truthy(window.cpqLogic.apply(condition.json_logic, data)); }
     catch (e) { return otherwise; }
   }
 
-  function fields() { return form.groups.reduce(function (all, g) { return all.concat(g.fields); }, []).filter(window.cpqFields.takesInput); }
-
-  // Values feed conditions and conditions decide which values count, so settle to a fixed point (the server
-  // evaluates in dependency order; a few rounds reach the same answer for any acyclic schema of this size).
+  // The conditions' JSON Logic reads the values the author has set (plus quantity) and derives the rest itself:
+  // defaults, refused values, fields that are not visible (docs/api.md, "Conditions as JSON Logic").
   function settle() {
     var data = Object.create(null);
-    data.quantity = Number(qty.value) || 1;
-    var all = fields();
-    all.forEach(function (f) { var v = controls.get(f.id).get(); data[f.id] = v === undefined ? fallback(f) : v; });
-    for (var round = 0; round < 10; round++) {
-      var changed = false;
-      form.groups.forEach(function (g) {
-        var gv = holds(g.visible_when, data, true), ge = holds(g.enabled_when, data, true);
-        state.visible.set('group:' + g.id, gv);
-        state.enabled.set('group:' + g.id, ge);
-        g.fields.forEach(function (f) {
-          if (!window.cpqFields.takesInput(f)) return;
-          var visible = gv && holds(f.visible_when, data, true);
-          var enabled = ge && holds(f.enabled_when, data, true);
-          state.visible.set(f.id, visible);
-          state.enabled.set(f.id, enabled);
-          var entered = controls.get(f.id).get();
-          var value = visible && enabled && entered !== undefined ? entered : fallback(f);
-          if (data[f.id] !== value) { data[f.id] = value; changed = true; }
-        });
+    if (qty.value !== '') data.quantity = Number(qty.value);
+    controls.forEach(function (c, id) { var v = c.get(); if (v !== undefined) data[id] = v; });
+    form.groups.forEach(function (g) {
+      var gv = holds(g.visible_when, data, true), ge = holds(g.enabled_when, data, true);
+      state.visible.set('group:' + g.id, gv);
+      state.enabled.set('group:' + g.id, ge);
+      g.fields.forEach(function (f) {
+        if (!window.cpqFields.takesInput(f)) return;
+        state.visible.set(f.id, gv && holds(f.visible_when, data, true));
+        state.enabled.set(f.id, ge && holds(f.enabled_when, data, true));
       });
-      if (!changed) break;
-    }
+    });
     return data;
   }
 
@@ -234,6 +214,7 @@ export const previewJs = String.raw`
       return;
     }
     form = answer.body;
+    window.cpqLogic.setValues(form.logic_values);
     lang = form.language;
     ctx.lang = lang;
     // Labels are in the form's language; screen readers should pronounce them so.

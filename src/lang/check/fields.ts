@@ -2,11 +2,12 @@
 // its record in the field type registry (src/lang/fields/).
 
 import { FIELD_TYPE_NAMES, fieldType, isFieldType } from '../fields/registry';
+import { isRealDate } from '../runtime/fields';
 import type { FieldDecl } from '../syntax/ast';
 import type { Ctx } from './context';
 import type { FieldModel } from './model';
 import { type Props, readExpr, readLiteral, readProps } from './props';
-import { didYouMean } from './suggest';
+import { didYouMean, listOf } from './suggest';
 import { readText } from './texts';
 
 function typesAccepting(prop: string): string[] {
@@ -52,7 +53,30 @@ export function readField(ctx: Ctx, decl: FieldDecl): FieldModel | undefined {
   if (required) model.required = readLiteral(ctx, required.value, 'boolean', '"required"') ?? false;
   readConditions(ctx, props, model);
   spec.read(ctx, props, model, where);
+  readWhenHidden(ctx, props, model, where);
   return model;
+}
+
+/** `when_hidden`: a literal of the field's value type; for a choice field one of its options, like `default`. */
+function readWhenHidden(ctx: Ctx, props: Props, model: FieldModel, where: string): void {
+  const p = props.get('when_hidden');
+  if (!p || model.valueType === undefined) return;
+  const value = readLiteral(ctx, p.value, model.valueType, `when_hidden of ${where}`);
+  if (value === undefined) return;
+  const ids = model.options?.map((o) => o.id);
+  if (ids !== undefined && !ids.includes(value as string)) {
+    ctx.diags.add(
+      'E_DEFAULT',
+      p.value.span,
+      `when_hidden "${value}" of ${where} is not one of its options (${listOf(ids)})${didYouMean(String(value), ids)}`,
+    );
+    return;
+  }
+  if (model.type === 'date' && value !== '' && !isRealDate(value as string)) {
+    ctx.diags.add('E_VALUE', p.value.span, `when_hidden of ${where} must be "" or a date written YYYY-MM-DD, found "${value}"`);
+    return;
+  }
+  model.whenHidden = value;
 }
 
 function readGroupName(ctx: Ctx, decl: FieldDecl): string {

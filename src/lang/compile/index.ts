@@ -118,6 +118,7 @@ function field(f: FieldModel, _expr: (e: Expr) => ir.Expr, cond: (e: Expr) => ir
     });
   }
   if (f.default !== undefined) out.default = f.default;
+  if (f.whenHidden !== undefined) out.whenHidden = f.whenHidden;
   if (f.visibleWhen) out.visibleWhen = cond(f.visibleWhen);
   if (f.enabledWhen) out.enabledWhen = cond(f.enabledWhen);
   if (f.requiredWhen) out.requiredWhen = cond(f.requiredWhen);

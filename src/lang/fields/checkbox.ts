@@ -1,7 +1,7 @@
 // checkbox: a boolean, false unless its default says otherwise.
 import { z } from '@hono/zod-openapi';
 import { readLiteral } from '../check/props';
-import { report } from '../runtime/fields';
+import { booleanChecker } from '../runtime/checkers';
 import { COMMON_PROPS, type FieldTypeSpec } from './spec';
 
 export const checkbox = {
@@ -15,9 +15,9 @@ export const checkbox = {
     if (value !== undefined) f.default = value;
     f.fallback = value ?? false;
   },
-  checker: () => (raw, out) => (typeof raw === 'boolean' ? raw : report(out, 'INVALID_TYPE', 'INVALID_BOOLEAN')),
+  checker: booleanChecker,
   form: (f, r) => ({ default: r.advertisedDefault(f) }),
   formShape: { default: z.boolean().optional() },
-  logic: (f) => ({ var: f.id }),
+  logic: (_f, raw, fallback) => ({ if: [{ in: [raw, [true, false]] }, raw, fallback] }),
   preview: { control: 'checkbox', rangeHint: false },
 } satisfies FieldTypeSpec;

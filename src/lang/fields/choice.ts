@@ -4,8 +4,7 @@ import type { Ctx } from '../check/context';
 import type { FieldModel } from '../check/model';
 import { type Props, readLiteral } from '../check/props';
 import { didYouMean, listOf } from '../check/suggest';
-import type { FieldIR } from '../ir';
-import { type Checker, echo, report } from '../runtime/fields';
+import { choiceChecker } from '../runtime/checkers';
 import { readOptions } from './options';
 import { COMMON_PROPS, type FieldTypeSpec, type PreviewSpec } from './spec';
 
@@ -35,14 +34,6 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
   if (def !== undefined || first !== undefined) f.fallback = def ?? first;
 }
 
-function checker(f: FieldIR): Checker {
-  const ids = new Set((f.options ?? []).map((o) => o.id));
-  return (raw, out) => {
-    if (typeof raw !== 'string') return report(out, 'INVALID_TYPE', 'INVALID_CHOICE');
-    return ids.has(raw) ? raw : report(out, 'UNKNOWN_OPTION', 'UNKNOWN_OPTION', { value: echo(raw) });
-  };
-}
-
 const Option = z
   .object({ id: z.string(), label: z.string() })
   .catchall(z.union([z.number(), z.string(), z.boolean()]))
@@ -57,13 +48,13 @@ function choiceType(preview: PreviewSpec['control']) {
     computed: false,
     valueType: 'string',
     read,
-    checker,
+    checker: choiceChecker,
     form: (f, r) => ({
       options: (f.options ?? []).map((o) => ({ id: o.id, label: r.text(o.label), ...o.attrs })),
       default: r.advertisedDefault(f),
     }),
     formShape: { options: z.array(Option), default: z.string().optional() },
-    logic: (f) => ({ var: f.id }),
+    logic: (f, raw, fallback) => ({ if: [{ in: [raw, (f.options ?? []).map((o) => o.id)] }, raw, fallback] }),
     preview: { control: preview, rangeHint: false },
   } satisfies FieldTypeSpec;
 }

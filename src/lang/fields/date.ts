@@ -1,22 +1,10 @@
 // date: a real calendar date written YYYY-MM-DD, optionally bounded; ISO dates order as strings.
 import { z } from '@hono/zod-openapi';
 import { readLiteral } from '../check/props';
-import type { FieldIR } from '../ir';
-import { type Checker, isRealDate, report } from '../runtime/fields';
+import { dateChecker } from '../runtime/checkers';
+import { isRealDate } from '../runtime/fields';
 import { rules } from './form-parts';
 import { COMMON_PROPS, type FieldTypeSpec } from './spec';
-
-function checker(f: FieldIR): Checker {
-  const min = typeof f.min === 'string' ? f.min : undefined;
-  const max = typeof f.max === 'string' ? f.max : undefined;
-  return (raw, out) => {
-    if (typeof raw !== 'string') return report(out, 'INVALID_TYPE', 'INVALID_TEXT');
-    if (!isRealDate(raw)) return report(out, 'INVALID_DATE', 'INVALID_DATE');
-    if (min !== undefined && raw < min) return report(out, 'BELOW_MIN', 'BELOW_MIN_DATE', { min });
-    if (max !== undefined && raw > max) return report(out, 'ABOVE_MAX', 'ABOVE_MAX_DATE', { max });
-    return raw;
-  };
-}
 
 const IsoDate = z.string().openapi({ format: 'date' });
 
@@ -54,12 +42,12 @@ export const date = {
     if (def !== undefined) f.default = def;
     f.fallback = def ?? '';
   },
-  checker,
+  checker: dateChecker,
   form: (f, r) => ({ validation: rules({ min: f.min, max: f.max }), default: r.advertisedDefault(f) }),
   formShape: {
     validation: z.object({ min: IsoDate.optional(), max: IsoDate.optional() }).optional(),
     default: z.string().optional().openapi({ description: 'YYYY-MM-DD, or "" when no date is set' }),
   },
-  logic: (f) => ({ var: f.id }),
+  logic: (f, raw, fallback) => ({ sent: [raw, fallback, 'date', f.min ?? null, f.max ?? null] }),
   preview: { control: 'date', rangeHint: false },
 } satisfies FieldTypeSpec;

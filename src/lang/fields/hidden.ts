@@ -16,7 +16,7 @@ export const hidden = {
   checker: null,
   form: (f, r) => ({ value: f.value && r.condition({ source: f.valueSource ?? '', expr: f.value }) }),
   formShape: { value: ConditionJson },
-  // Storefronts do not send hidden fields: their computed value is inlined like a let.
-  logic: (f, inline) => (f.value !== undefined ? inline(f.value) : { var: f.id }),
+  // Storefronts do not send hidden fields: the form exports their computed value instead.
+  logic: null,
   preview: { control: 'none', rangeHint: false },
 } satisfies FieldTypeSpec;

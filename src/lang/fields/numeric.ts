@@ -4,16 +4,15 @@ import { z } from '@hono/zod-openapi';
 import type { Ctx } from '../check/context';
 import type { FieldModel } from '../check/model';
 import { type Props, readLiteral, readNumbers } from '../check/props';
-import type { FieldIR } from '../ir';
-import { type Checker, report } from '../runtime/fields';
-import { formatNumber, onStepGrid, stepGrid } from '../runtime/numeric';
+import { numberChecker } from '../runtime/checkers';
+import { onStepGrid } from '../runtime/numeric';
 import { rules } from './form-parts';
 import { COMMON_PROPS, type FieldTypeSpec, type PreviewSpec } from './spec';
 
 const DECIMAL = /^-?\d{1,30}(?:\.\d{1,30})?$/;
 
 /** A sent number: a JSON number, or a decimal string as HTML inputs give it. */
-function toNumber(raw: unknown): number | undefined {
+function _toNumber(raw: unknown): number | undefined {
   if (typeof raw === 'number') return Number.isFinite(raw) ? raw : undefined;
   if (typeof raw === 'string' && DECIMAL.test(raw)) return Number(raw);
   return undefined;
@@ -78,33 +77,6 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string, boundsRequir
   }
 }
 
-function checker(f: FieldIR): Checker {
-  const min = typeof f.min === 'number' ? f.min : undefined;
-  const max = typeof f.max === 'number' ? f.max : undefined;
-  const step = f.step !== undefined && f.step > 0 ? f.step : undefined;
-  const base = min ?? 0;
-  const grid = step === undefined ? undefined : { step, holds: stepGrid(base, step) };
-  const unit = f.unit === undefined ? '' : ` ${f.unit}`;
-  return (raw, out) => {
-    const v = toNumber(raw);
-    if (v === undefined) return report(out, 'INVALID_TYPE', 'INVALID_NUMBER');
-    let ok = true;
-    if (min !== undefined && v < min) {
-      ok = false;
-      report(out, 'BELOW_MIN', 'BELOW_MIN', { min: formatNumber(min), unit });
-    }
-    if (max !== undefined && v > max) {
-      ok = false;
-      report(out, 'ABOVE_MAX', 'ABOVE_MAX', { max: formatNumber(max), unit });
-    }
-    if (grid !== undefined && !grid.holds(v)) {
-      ok = false;
-      report(out, 'OFF_STEP', 'OFF_STEP', { step: formatNumber(grid.step), base: formatNumber(base), unit });
-    }
-    return ok ? v : undefined;
-  };
-}
-
 const NumericValidation = z.object({ min: z.number().optional(), max: z.number().optional(), step: z.number().optional() });
 
 const NUMERIC_SHAPE = {
@@ -125,7 +97,7 @@ function numericType<Own extends z.ZodRawShape>(own: {
     computed: false,
     valueType: 'number',
     read: (ctx, props, f, where) => read(ctx, props, f, where, own.boundsRequired),
-    checker,
+    checker: numberChecker,
     form: (f, r) => ({
       unit: f.unit,
       validation: rules({ min: f.min, max: f.max, step: f.step }),
@@ -133,7 +105,7 @@ function numericType<Own extends z.ZodRawShape>(own: {
       default: r.advertisedDefault(f),
     }),
     formShape: { ...NUMERIC_SHAPE, ...own.shape },
-    logic: (f) => ({ var: f.id }),
+    logic: (f, raw, fallback) => ({ sent: [raw, fallback, 'number', f.min ?? null, f.max ?? null, f.step ?? null] }),
     preview: own.preview,
   } satisfies FieldTypeSpec;
 }

@@ -5,11 +5,20 @@ import type { z } from '@hono/zod-openapi';
 import type { Ctx } from '../check/context';
 import type { FieldModel } from '../check/model';
 import type { Props } from '../check/props';
-import type { Condition, Expr, FieldIR, Text, ValueType } from '../ir';
+import type { Condition, FieldIR, Text, ValueType } from '../ir';
 import type { Checker } from '../runtime/fields';
 
 /** Properties of every field type that takes values; computed types (hidden) choose their own. */
-export const COMMON_PROPS = ['label', 'help', 'required', 'default', 'visible_when', 'enabled_when', 'required_when'] as const;
+export const COMMON_PROPS = [
+  'label',
+  'help',
+  'required',
+  'default',
+  'when_hidden',
+  'visible_when',
+  'enabled_when',
+  'required_when',
+] as const;
 
 /** What the form document's renderer (src/cpq/form.ts) lends a type to write its own part of a field. */
 export interface FormContext {
@@ -46,7 +55,10 @@ export interface FieldTypeSpec<Shape extends z.ZodRawShape = z.ZodRawShape> {
   form(f: FieldIR, r: FormContext): Record<string, unknown>;
   /** OpenAPI: the zod shape of those keys, merged into the field's schema with the common ones. */
   readonly formShape: Shape;
-  /** JSON Logic: what a reference to the field becomes; `inline` translates an expression (computed values). */
-  logic(f: FieldIR, inline: (e: Expr) => unknown): unknown;
+  /**
+   * JSON Logic of the sent value as the runtime takes it (`checker`): `raw` if the checker accepts it, else
+   * `fallback` (also when nothing is sent); null for computed types, whose value is their expression's.
+   */
+  readonly logic: ((f: FieldIR, raw: unknown, fallback: unknown) => unknown) | null;
   readonly preview: PreviewSpec;
 }

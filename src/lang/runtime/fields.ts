@@ -1,6 +1,7 @@
 // Validation of configuration values as sent. A checker returns the value to compute with (numbers sent as
 // decimal strings become numbers) or undefined when invalid; with `out` it also lists every problem found. Each
 // field type's checker is part of its record in src/lang/fields/.
+import type { FieldIR } from '../ir';
 import type { MessageKey } from './catalog';
 import type { Val } from './fault';
 import type { Params } from './messages';
@@ -54,4 +55,17 @@ export function isRealDate(s: string): boolean {
 
 export function isValidQuantity(q: unknown, spec: { min: number; max: number; step: number }): q is number {
   return typeof q === 'number' && Number.isInteger(q) && q >= spec.min && q <= spec.max && (q - spec.min) % spec.step === 0;
+}
+
+/** The empty value of a value's type: what an inactive field, or an attribute of no option, reads as. */
+export function emptyLike(v: Val): Val {
+  return typeof v === 'number' ? 0 : typeof v === 'string' ? '' : false;
+}
+
+/**
+ * A field's value while it is not visible (its own visible_when or its group's is false): its `when_hidden`, or
+ * its type's empty value (0, "", false; a choice field then has no option), never its default.
+ */
+export function inactiveValue(f: Pick<FieldIR, 'whenHidden' | 'valueType'>): Val {
+  return f.whenHidden ?? (f.valueType === 'number' ? 0 : f.valueType === 'string' ? '' : false);
 }

@@ -1,7 +1,7 @@
 // The language's built-in functions, one registry for every stage (modelled on cel-js's functionOverload): each
 // overload gives its parameter types and return type, which the checker uses, and its implementation, which the
-// runtime compiles to a closure. Each function also says how JSON Logic writes it (null: it has no JSON Logic form,
-// so a form condition using it is sent without json_logic).
+// runtime compiles to a closure. Each function also says how JSON Logic writes it: with standard operations, or as
+// the extra operation of its own name (src/lang/logic-ops.ts), which runs this implementation.
 import type { Span, ValueType } from '../ir';
 import type { Fn } from './context';
 import { Fault, finite } from './fault';
@@ -39,8 +39,11 @@ export interface FunctionSpec {
   doc: string;
   /** At most one overload per number of arguments: calls are resolved by their argument count. */
   overloads: readonly Overload[];
-  /** The JSON Logic of a call from its translated arguments, or null when JSON Logic cannot express it. */
-  jsonLogic: ((args: unknown[]) => unknown) | null;
+  /**
+   * The JSON Logic of a call from its translated arguments, written with standard operations of the same meaning;
+   * or 'extra': the extra operation of the function's name, `{"name": [args…]}`, defined by this implementation.
+   */
+  jsonLogic: ((args: unknown[]) => unknown) | 'extra';
 }
 
 const N = 'number' as const;
@@ -120,7 +123,7 @@ export const FUNCTIONS = {
         },
       },
     ],
-    jsonLogic: null,
+    jsonLogic: 'extra',
   },
   // ceil/floor snap first so that ceil(0.1 * 3 * 10) is 3, not 4.
   ceil: {
@@ -136,7 +139,7 @@ export const FUNCTIONS = {
         },
       },
     ],
-    jsonLogic: null,
+    jsonLogic: 'extra',
   },
   floor: {
     usage: 'floor(x)',
@@ -151,7 +154,7 @@ export const FUNCTIONS = {
         },
       },
     ],
-    jsonLogic: null,
+    jsonLogic: 'extra',
   },
   abs: {
     usage: 'abs(x)',
@@ -166,7 +169,8 @@ export const FUNCTIONS = {
         },
       },
     ],
-    jsonLogic: ([x]) => ({ if: [{ '<': [x, 0] }, { '-': [x] }, x] }),
+    // Extra rather than if(x < 0, -x, x): that repeats x, and nested calls would grow exponentially.
+    jsonLogic: 'extra',
   },
   sqrt: {
     usage: 'sqrt(x)',
@@ -185,7 +189,7 @@ export const FUNCTIONS = {
         },
       },
     ],
-    jsonLogic: null,
+    jsonLogic: 'extra',
   },
   clamp: {
     usage: 'clamp(x, lo, hi)',
@@ -215,7 +219,7 @@ export const FUNCTIONS = {
         },
       },
     ],
-    jsonLogic: null,
+    jsonLogic: 'extra',
   },
   mod: {
     usage: 'mod(a, b)',
@@ -235,10 +239,15 @@ export const FUNCTIONS = {
         },
       },
     ],
-    jsonLogic: null,
+    jsonLogic: 'extra',
   },
-  ceil_to: { usage: 'ceil_to(x, step)', doc: 'the smallest multiple of step ≥ x', overloads: [toStep(true)], jsonLogic: null },
-  floor_to: { usage: 'floor_to(x, step)', doc: 'the largest multiple of step ≤ x', overloads: [toStep(false)], jsonLogic: null },
+  ceil_to: { usage: 'ceil_to(x, step)', doc: 'the smallest multiple of step ≥ x', overloads: [toStep(true)], jsonLogic: 'extra' },
+  floor_to: {
+    usage: 'floor_to(x, step)',
+    doc: 'the largest multiple of step ≤ x',
+    overloads: [toStep(false)],
+    jsonLogic: 'extra',
+  },
   len: {
     usage: 'len(s)',
     doc: 'the length of a string in characters (code points)',
@@ -252,7 +261,7 @@ export const FUNCTIONS = {
         },
       },
     ],
-    jsonLogic: null,
+    jsonLogic: 'extra',
   },
 } satisfies Record<string, FunctionSpec>;
 

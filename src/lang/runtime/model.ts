@@ -5,7 +5,7 @@ import type { Condition, Expr, FieldIR, LineIR, ProductIR, RuleIR, Span, TableIR
 import { compileExpr, type Scope } from './compile';
 import { type Fn, type SlotTable, slotReader } from './context';
 import type { Val } from './fault';
-import { type Checker, isAbsent } from './fields';
+import { type Checker, emptyLike, inactiveValue, isAbsent } from './fields';
 import { minorScale, sortTiers, type Tier } from './money';
 
 export interface CompiledField {
@@ -99,8 +99,10 @@ export function compileModel(ir: ProductIR): CompiledModel {
       }
       const read = slotReader(i);
       const s = alloc(key);
-      // The field's value is always one of its options (sent values are validated, the fallback is an option).
-      fns[s] = (c) => byOption.get(read(c) as string) as Val;
+      // The field's value is one of its options (sent values are validated, the fallback is an option), or no
+      // option while it is not visible: then the attribute reads as its type's empty value.
+      const empty = emptyLike(options[0]?.attrs[attr] ?? 0);
+      fns[s] = (c) => byOption.get(read(c) as string) ?? empty;
       attrSlots.set(key, s);
       return s;
     },
@@ -148,12 +150,14 @@ export function compileModel(ir: ProductIR): CompiledModel {
       fns[i] = f.value === undefined ? () => fallback : compile(f.value);
     } else {
       // Values sent for fields that are not visible or not enabled are ignored: the user cannot see or change
-      // them, so the field keeps its default (and such a value is not validated either).
+      // them (and such a value is not validated either). A field that is not visible has no value (its type's
+      // empty value, or its when_hidden); a disabled one keeps its default. The order of the tests is the one the
+      // JSON Logic export (jsonlogic.ts) follows, so that a condition that fails, fails for both.
+      const inactive = inactiveValue(f);
       fns[i] = (c) => {
+        if (visible !== undefined && !visible(c)) return inactive;
         const raw = c.raw[i];
-        if (isAbsent(raw) || (visible !== undefined && !visible(c)) || (enabled !== undefined && !enabled(c))) {
-          return fallback;
-        }
+        if (isAbsent(raw) || (enabled !== undefined && !enabled(c))) return fallback;
         const v = check(raw, null);
         if (v !== undefined) return v;
         c.bad[i] = 1;

@@ -37,58 +37,58 @@ function position(bands: readonly number[], raw: number, interpolate: boolean, t
   return i - 1 + (x - lo) / (hi - lo);
 }
 
-export function compileRange(name: string, t: RangeTable, arg: Fn, at: Span): Fn {
+/** A range table's value at x: the next band's, or interpolated between bands. Shared with logic-ops.ts. */
+export function rangeAt(name: string, t: RangeTable, x: number, at: Span): number {
   const { bands, values } = t;
+  if (t.lookup === 'next') return values[position(bands, x, false, name, at)] as number;
+  const p = position(bands, x, true, name, at);
+  const i = Math.floor(p);
+  const v0 = values[i] as number;
+  return i === p ? v0 : v0 + ((values[i + 1] as number) - v0) * (p - i);
+}
+
+/** A matrix table's value at (row, col), by the next band or interpolated bilinearly. Shared with logic-ops.ts. */
+export function matrixAt(name: string, t: MatrixTable, row: number, col: number, at: Span): number {
+  const { rows, columns, values } = t;
   if (t.lookup === 'next') {
-    return (c) => values[position(bands, arg(c) as number, false, name, at)] as number;
+    return (values[position(rows, row, false, name, at)] as number[])[position(columns, col, false, name, at)] as number;
   }
-  return (c) => {
-    const p = position(bands, arg(c) as number, true, name, at);
-    const i = Math.floor(p);
-    const v0 = values[i] as number;
-    return i === p ? v0 : v0 + ((values[i + 1] as number) - v0) * (p - i);
-  };
+  const pr = position(rows, row, true, name, at);
+  const pc = position(columns, col, true, name, at);
+  const r = Math.floor(pr);
+  const k = Math.floor(pc);
+  const tr = pr - r;
+  const tc = pc - k;
+  const top = values[r] as number[];
+  const at00 = top[k] as number;
+  // Past a band edge the neighbour has weight 0, so reading it is skipped (it may be outside the matrix).
+  const at01 = tc === 0 ? at00 : (top[k + 1] as number);
+  const upper = at00 + (at01 - at00) * tc;
+  if (tr === 0) return upper;
+  const bottom = values[r + 1] as number[];
+  const at10 = bottom[k] as number;
+  const at11 = tc === 0 ? at10 : (bottom[k + 1] as number);
+  const lower = at10 + (at11 - at10) * tc;
+  return upper + (lower - upper) * tr;
+}
+
+/** `table[key]`; keys are compared as strings (a number key 2 finds the entry "2"). Shared with logic-ops.ts. */
+export function mapAt(name: string, t: MapTable, k: Val, at: Span): Val {
+  const ks = typeof k === 'string' ? k : String(k);
+  const v = Object.hasOwn(t.entries, ks) ? t.entries[ks] : undefined;
+  if (v !== undefined) return v;
+  if (t.fallback !== undefined) return t.fallback;
+  throw new Fault('R_TABLE_KEY', at, { table: name, key: ks.slice(0, 100) });
+}
+
+export function compileRange(name: string, t: RangeTable, arg: Fn, at: Span): Fn {
+  return (c) => rangeAt(name, t, arg(c) as number, at);
 }
 
 export function compileMatrix(name: string, t: MatrixTable, row: Fn, col: Fn, at: Span): Fn {
-  const { rows, columns } = t;
-  const width = columns.length;
-  const flat = t.values.flat();
-  if (t.lookup === 'next') {
-    return (c) => {
-      const r = position(rows, row(c) as number, false, name, at);
-      return flat[r * width + position(columns, col(c) as number, false, name, at)] as number;
-    };
-  }
-  return (c) => {
-    const pr = position(rows, row(c) as number, true, name, at);
-    const pc = position(columns, col(c) as number, true, name, at);
-    const r = Math.floor(pr);
-    const k = Math.floor(pc);
-    const tr = pr - r;
-    const tc = pc - k;
-    const at00 = flat[r * width + k] as number;
-    // Past a band edge the neighbour has weight 0, so reading it is skipped (it may be outside the matrix).
-    const at01 = tc === 0 ? at00 : (flat[r * width + k + 1] as number);
-    const top = at00 + (at01 - at00) * tc;
-    if (tr === 0) return top;
-    const at10 = flat[(r + 1) * width + k] as number;
-    const at11 = tc === 0 ? at10 : (flat[(r + 1) * width + k + 1] as number);
-    const bottom = at10 + (at11 - at10) * tc;
-    return top + (bottom - top) * tr;
-  };
+  return (c) => matrixAt(name, t, row(c) as number, col(c) as number, at);
 }
 
-/** `table[key]`; keys are compared as strings (a number key 2 finds the entry "2"). */
 export function compileMapIndex(name: string, t: MapTable, key: Fn, at: Span): Fn {
-  const entries = new Map<string, Val>(Object.entries(t.entries));
-  const fallback = t.fallback;
-  return (c) => {
-    const k = key(c);
-    const ks = typeof k === 'string' ? k : String(k);
-    const v = entries.get(ks);
-    if (v !== undefined) return v;
-    if (fallback !== undefined) return fallback;
-    throw new Fault('R_TABLE_KEY', at, { table: name, key: ks.slice(0, 100) });
-  };
+  return (c) => mapAt(name, t, key(c), at);
 }

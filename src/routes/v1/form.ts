@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { formResponse } from '../../cpq/serve';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
+import { JsonLogic } from '../../lang/fields/form-parts';
 import { FormField } from '../../lang/fields/form-schema';
 import { ConditionalHeaders, errorResponses, headers, json, KEY_SECURITY, Lang } from '../openapi-helpers';
 
@@ -16,6 +17,10 @@ export const ProductForm = z
     layout: z.enum(['sections', 'tabs', 'accordion', 'inline']),
     groups: z.array(z.object({ id: z.string(), label: z.string(), fields: z.array(FormField) }).passthrough()),
     quantity: z.object({ min: z.number().int(), max: z.number().int(), step: z.number().int(), default: z.number().int() }),
+    logic_values: z.record(z.string(), JsonLogic).openapi({
+      description:
+        'The values (fields, lets) conditions read with {"value": name}: each as JSON Logic over the configuration as sent',
+    }),
   })
   .passthrough()
   .openapi('ProductForm');

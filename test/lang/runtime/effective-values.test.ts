@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bin, cond, evaluate, field, product, ref } from './build';
+import { attr, bin, cond, evaluate, field, inList, option, product, ref, str } from './build';
 
 const codes = (ev: { errors: { code: string; field?: string }[] }) => ev.errors.map((e) => [e.code, e.field]);
 
@@ -54,7 +54,8 @@ describe('values that are ignored', () => {
   it('hidden fields always take their computed value', () => {
     const ev = evaluate(ir, { secret: 1e9 });
     expect(ev.errors).toEqual([]);
-    expect(ev.fields[3]).toEqual({ id: 'secret', visible: false, enabled: true, required: false, value: 151 });
+    // depth is not visible (toggle is off), so it reads as 0, not as its default 150.
+    expect(ev.fields[3]).toEqual({ id: 'secret', visible: false, enabled: true, required: false, value: 1 });
   });
 
   it('values of invisible or disabled fields are neither validated nor used', () => {
@@ -62,9 +63,9 @@ describe('values that are ignored', () => {
     expect(off.errors).toEqual([]);
     expect(off.fields.map((f) => [f.id, f.visible, f.enabled, f.value])).toEqual([
       ['toggle', true, true, false],
-      ['depth', false, true, 150],
+      ['depth', false, true, 0],
       ['frozen', true, false, 1],
-      ['secret', false, true, 151],
+      ['secret', false, true, 1],
     ]);
     const on = evaluate(ir, { toggle: true, depth: 250, frozen: 4 });
     expect(on.fields.map((f) => f.value)).toEqual([true, 250, 4, 254]);
@@ -85,5 +86,66 @@ describe('values that are ignored', () => {
     ]);
     expect(off.fields[1]).toMatchObject({ enabled: false, value: 3 });
     expect(evaluate(grouped, { n: 9, toggle: true }).fields[1]).toMatchObject({ enabled: true, value: 9 });
+  });
+});
+
+describe('a field that is not visible has no value (docs/schema-language.md, Effective values)', () => {
+  const ir = product({
+    groups: [
+      { id: 'main', label: { en: 'Main' }, order: 0 },
+      { id: 'extra', label: { en: 'Extra' }, order: 1, visibleWhen: cond(ref('more')) },
+    ],
+    fields: [
+      field('more', 'checkbox'),
+      field('colour', 'dropdown', {
+        group: 'extra',
+        default: 'red',
+        options: [option('red', { price: 5, code: 'R', glossy: true }), option('blue', { price: 7, code: 'B', glossy: false })],
+      }),
+      field('width', 'number', { group: 'extra', min: 500, max: 900, default: 600 }),
+      field('kept', 'number', { group: 'extra', min: 10, max: 90, default: 20, whenHidden: 30 }),
+      field('note', 'text', { group: 'extra', default: 'hello' }),
+      field('flag', 'checkbox', { group: 'extra', default: true }),
+      field('red', 'hidden', { value: bin('==', ref('colour'), str('red')) }),
+      field('notRed', 'hidden', { value: bin('!=', ref('colour'), str('red')) }),
+      field('either', 'hidden', { value: inList(ref('colour'), [str('red'), str('blue')]) }),
+      field('price', 'hidden', { value: attr('colour', 'price') }),
+      field('code', 'hidden', { value: attr('colour', 'code') }),
+      field('glossy', 'hidden', { value: attr('colour', 'glossy') }),
+    ],
+  });
+  const values = (ev: ReturnType<typeof evaluate>) => Object.fromEntries(ev.fields.map((f) => [f.id, f.value]));
+
+  it('reads as its type’s empty value, or its when_hidden; a sent value is ignored', () => {
+    expect(values(evaluate(ir, { colour: 'blue', width: 700, kept: 40, note: 'x', flag: true }))).toEqual({
+      more: false,
+      colour: '',
+      width: 0,
+      kept: 30,
+      note: '',
+      flag: false,
+      red: false,
+      notRed: true,
+      either: false,
+      price: 0,
+      code: '',
+      glossy: false,
+    });
+  });
+
+  it('has its sent value, or its default, once visible', () => {
+    expect(values(evaluate(ir, { more: true, colour: 'blue', width: 700 }))).toMatchObject({
+      colour: 'blue',
+      width: 700,
+      kept: 20,
+      note: 'hello',
+      flag: true,
+      red: false,
+      notRed: true,
+      either: true,
+      price: 7,
+      code: 'B',
+      glossy: false,
+    });
   });
 });

@@ -216,7 +216,7 @@ describe('lazy evaluation and memoization', () => {
     expect(narrow.fields.map((f) => [f.id, f.visible, f.value])).toEqual([
       ['width', true, 800],
       ['sill', false, false],
-      ['depth', false, 150],
+      ['depth', false, 0],
     ]);
     const wide = evaluate(ir, { width: 1200, sill: true, depth: 225 });
     expect(wide.fields.map((f) => [f.id, f.visible, f.value])).toEqual([

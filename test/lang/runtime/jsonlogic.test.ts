@@ -1,12 +1,15 @@
 import jsonLogic from 'json-logic-js';
 import { describe, expect, it } from 'vitest';
+import { analyze } from '../../../src/lang/index';
 import type { Expr, ProductIR } from '../../../src/lang/ir';
-import { toJsonLogic } from '../../../src/lang/runtime';
+import { logicOperations } from '../../../src/lang/logic-ops';
+import { exportSize, FormLogic, logicSize, MAX_LOGIC_NODES } from '../../../src/lang/runtime';
 import {
   attr,
   bin,
   bool,
   call,
+  cond,
   evaluate,
   field,
   iff,
@@ -95,37 +98,66 @@ function withProbes(ir: ProductIR): ProductIR {
   };
 }
 
-describe('toJsonLogic', () => {
-  it('translates field references, quantity and literals', () => {
-    expect(toJsonLogic(bin('>', ref('width'), num(1000)), base)).toEqual({ '>': [{ var: 'width' }, 1000] });
-    expect(toJsonLogic(ref('quantity'), base)).toEqual({ var: 'quantity' });
-    expect(toJsonLogic(bin('==', ref('colour'), str('white')), base)).toEqual({ '===': [{ var: 'colour' }, 'white'] });
-    expect(toJsonLogic(inList(ref('glass'), [str('double')], true), base)).toEqual({
-      '!': [{ in: [{ var: 'glass' }, ['double']] }],
+/** The JSON Logic of an expression, and the values it reads, for `base` or the given product. */
+function exported(expr: Expr, ir: ProductIR = base): { logic: unknown; values: Record<string, unknown> } {
+  const form = new FormLogic(ir);
+  const logic = form.condition(expr);
+  return { logic, values: form.values };
+}
+
+/** Evaluates exported logic as a storefront does: on the configuration as sent, with the extra operations. */
+function run(expr: Expr, configuration: Record<string, unknown>, quantity: unknown, ir: ProductIR = base): unknown {
+  const { logic, values } = exported(expr, ir);
+  for (const [name, op] of Object.entries(logicOperations(values, jsonLogic.apply))) jsonLogic.add_operation(name, op);
+  return jsonLogic.apply(logic, { ...configuration, quantity });
+}
+
+describe('the JSON Logic export', () => {
+  it('reads fields through `value`, defined once in the values, and quantity as the server takes it', () => {
+    const { logic, values } = exported(bin('>', ref('width'), num(1000)));
+    expect(logic).toEqual({ '>': [{ value: 'width' }, 1000] });
+    expect(values).toEqual({ width: { sent: [{ var: 'width' }, 0, 'number', 0, 3000, null] } });
+    expect(exported(ref('quantity')).logic).toEqual({ quantity: [{ var: 'quantity' }, 1, 10000, 1, 1] });
+    expect(exported(inList(ref('glass'), [str('double')], true)).logic).toEqual({
+      '!': [{ in: [{ value: 'glass' }, ['double']] }],
     });
   });
 
-  it('turns option attributes and map lookups into if-chains over the ids', () => {
-    expect(toJsonLogic(attr('colour', 'price'), base)).toEqual({
-      if: [{ '===': [{ var: 'colour' }, 'white'] }, 0, { '===': [{ var: 'colour' }, 'grey'] }, 8, 14],
+  it('turns option attributes into if-chains over the ids, empty when the field has no option', () => {
+    const { logic, values } = exported(attr('colour', 'price'));
+    expect(logic).toEqual({ value: 'colour.price' });
+    expect(values['colour.price']).toEqual({
+      if: [
+        { '===': [{ value: 'colour' }, 'white'] },
+        0,
+        { '===': [{ value: 'colour' }, 'grey'] },
+        8,
+        { '===': [{ value: 'colour' }, 'oak'] },
+        14,
+        0,
+      ],
     });
-    expect(toJsonLogic(index('glass_price', ref('glass')), base)).toEqual({
-      if: [{ '===': [{ var: 'glass' }, 'double'] }, 38, { '===': [{ var: 'glass' }, 'triple'] }, 55.5, 70],
+    expect(exported(index('glass_price', ref('glass'))).logic).toEqual({
+      lookup: [
+        { value: 'glass' },
+        [
+          ['double', 38],
+          ['triple', 55.5],
+        ],
+        70,
+      ],
     });
   });
 
-  it('gives the same answers as the runtime', () => {
+  it('gives the same answers as the runtime, on the configuration as sent', () => {
     const ir = withProbes(base);
-    for (const configuration of configurations) {
-      for (const quantity of [1, 10]) {
-        const ev = evaluate(ir, configuration, quantity);
-        expect(ev.errors).toEqual([]);
-        const data = { ...Object.fromEntries(ev.fields.map((f) => [f.id, f.value])), quantity };
+    const sent = [...configurations, { width: '1200.5', height: 99999, colour: 'pink', glass: 3, sill: 'yes' }, {}];
+    for (const configuration of sent) {
+      for (const quantity of [1, 10, 0, undefined]) {
+        const ev = evaluate(ir, configuration, quantity as number);
         for (const [id, expr] of Object.entries(conditions)) {
-          const logic = toJsonLogic(expr, ir);
-          expect(logic, id).not.toBeNull();
           const expected = ev.fields.find((f) => f.id === `probe_${id}`)?.value;
-          expect(jsonLogic.apply(logic, data), `${id} on ${JSON.stringify(configuration)} ×${quantity}`).toBe(expected);
+          expect(run(expr, configuration, quantity, ir), `${id} on ${JSON.stringify(configuration)} ×${quantity}`).toBe(expected);
         }
       }
     }
@@ -146,25 +178,87 @@ describe('toJsonLogic', () => {
     expect(constant).toEqual(['probe_literal']);
   });
 
-  it('gives up on the whole condition when a part has no JSON Logic form', () => {
-    const untranslatable: Expr[] = [
-      call('round', [ref('width')]),
+  it('exports what standard JSON Logic lacks with the extra operations, computing what the runtime computes', () => {
+    const exprs: Expr[] = [
+      call('round', [bin('/', ref('width'), num(7))]),
+      call('round', [bin('/', ref('width'), num(7)), num(2)]),
       call('sqrt', [ref('width')]),
-      call('mod', [ref('width'), num(3)]),
-      call('ceil_to', [ref('width'), num(10)]),
+      call('mod', [ref('width'), num(7)]),
+      call('ceil_to', [ref('width'), num(250)]),
+      call('floor', [bin('/', ref('width'), num(3))]),
       call('len', [ref('delivery')]),
       tcall('sill_price', [ref('width')]),
-      ref('no_such_value'),
     ];
-    for (const e of untranslatable) {
-      expect(toJsonLogic(bin('and', ref('sill'), bin('>', e, num(1))), base)).toBeNull();
+    for (const configuration of configurations) {
+      const ev = evaluate(
+        { ...base, fields: [...base.fields, ...exprs.map((value, i) => ({ ...field(`probe${i}`, 'hidden'), value }))] },
+        configuration,
+      );
+      exprs.forEach((e, i) => {
+        const expected = ev.fields.find((f) => f.id === `probe${i}`)?.value;
+        if (expected === undefined) return;
+        let got: unknown;
+        try {
+          got = run(e, configuration, 1);
+        } catch {
+          got = 'fault';
+        }
+        const failed = ev.errors.some((x) => x.field === `probe${i}`);
+        expect(got, `probe${i} on ${JSON.stringify(configuration)}`).toBe(failed ? 'fault' : expected);
+      });
     }
   });
 
-  it('gives up when inlining lets would explode', () => {
+  it('stays linear in the schema where inlining lets would explode', () => {
     const lets: Record<string, Expr> = { l0: ref('width') };
-    for (let i = 1; i <= 20; i++) lets[`l${i}`] = bin('+', ref(`l${i - 1}`), ref(`l${i - 1}`));
-    expect(toJsonLogic(bin('>', ref('l20'), num(0)), { ...base, lets })).toBeNull();
-    expect(toJsonLogic(bin('>', ref('l3'), num(0)), { ...base, lets })).not.toBeNull();
+    for (let i = 1; i <= 40; i++) lets[`l${i}`] = bin('+', ref(`l${i - 1}`), ref(`l${i - 1}`));
+    const { logic, values } = exported(bin('>', ref('l40'), num(0)), { ...base, lets });
+    expect(logicSize({ logic, values })).toBeLessThan(1000);
+    expect(run(bin('==', ref('l40'), num(0)), { width: 0 }, 1, { ...base, lets })).toBe(true);
+    expect(run(bin('==', ref('l40'), num(2 ** 40 * 3)), { width: 3 }, 1, { ...base, lets })).toBe(true);
+  });
+});
+
+describe('the size of the export', () => {
+  it('is linear: a 60-level chain of fields, each visible when the one before is, exports each value once', () => {
+    const n = 60;
+    const fields = [field('f0', 'number', { min: 0, max: 10 })];
+    for (let i = 1; i < n; i++) {
+      const prev = ref(`f${i - 1}`);
+      fields.push(
+        field(`f${i}`, 'number', {
+          min: 0,
+          max: 10,
+          visibleWhen: cond(bin('and', bin('>', prev, num(1)), bin('<', prev, num(9)))),
+        }),
+      );
+    }
+    const ir = product({ fields });
+    const size = exportSize(ir);
+    expect(size).toBeLessThan(60 * n);
+    const { values } = exported(bin('>', ref(`f${n - 1}`), num(0)), ir);
+    expect(Object.keys(values)).toHaveLength(n);
+    const all = Object.fromEntries(fields.map((f) => [f.id, 5]));
+    expect(run(bin('==', ref(`f${n - 1}`), num(5)), all, 1, ir)).toBe(true);
+    expect(run(bin('==', ref(`f${n - 1}`), num(0)), { ...all, f30: 1 }, 1, ir)).toBe(true);
+    expect(evaluate(ir, { ...all, f30: 1 }).fields[n - 1]?.value).toBe(0);
+  });
+
+  it('past MAX_LOGIC_NODES, the schema is refused with a diagnostic instead of a form no one can evaluate', () => {
+    // A table is inlined where it is read: 300 reads of a 400-entry map table.
+    const entries = Array.from({ length: 400 }, (_, i) => `o${i}: ${i}`).join(', ');
+    const options = Array.from({ length: 400 }, (_, i) => `o${i} { label: "O" }`).join('\n');
+    const uses = Array.from({ length: 300 }, (_, i) => `field g${i}: checkbox { label: "G", visible_when: prices[big] > ${i} }`);
+    const source = `product "P" { language: en, currency: EUR }\nfield big: dropdown { label: "Big", options {\n${options}\n} }\ntable prices: map { ${entries} }\n${uses.join('\n')}\n`;
+    const analysis = analyze(source);
+    expect(analysis.diagnostics.map((d) => [d.code, d.message.slice(0, 40)])).toEqual([
+      ['E_LIMIT', "the form's conditions export 362813 JSON"],
+    ]);
+    expect(MAX_LOGIC_NODES).toBe(200_000);
+    // An option attribute is exported once, however often it is read.
+    const attrs = source
+      .replace(/prices\[big\]/g, 'big.price')
+      .replace(/o(\d+) \{ label: "O" \}/g, 'o$1 { label: "O", price: $1 }');
+    expect(analyze(attrs).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 });

@@ -1,0 +1,123 @@
+// The run-time checks of sent values, one factory per kind of value. The field types' `checker` facets use them,
+// and so does the `sent` JSON Logic operation (src/lang/logic-ops.ts), so a storefront refuses exactly the values
+// the server refuses. Plain TypeScript without zod or platform APIs: browser code imports this module too.
+import { RE2JS, RE2JSException } from 're2js';
+import type { FieldIR } from '../ir';
+import { type Checker, echo, isRealDate, report } from './fields';
+import { charCount } from './functions';
+import { formatNumber, stepGrid } from './numeric';
+
+/** What the checks read of a field: its bounds, step, length, pattern and options. */
+export type CheckedField = Pick<FieldIR, 'min' | 'max' | 'step' | 'unit' | 'maxLength' | 'pattern' | 'options'>;
+
+const DECIMAL = /^-?\d{1,30}(?:\.\d{1,30})?$/;
+
+/** A sent number: a JSON number, or a decimal string as HTML inputs give it. */
+function toNumber(raw: unknown): number | undefined {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : undefined;
+  if (typeof raw === 'string' && DECIMAL.test(raw)) return Number(raw);
+  return undefined;
+}
+
+export function numberChecker(f: CheckedField): Checker {
+  const min = typeof f.min === 'number' ? f.min : undefined;
+  const max = typeof f.max === 'number' ? f.max : undefined;
+  const step = f.step !== undefined && f.step > 0 ? f.step : undefined;
+  const base = min ?? 0;
+  const grid = step === undefined ? undefined : { step, holds: stepGrid(base, step) };
+  const unit = f.unit === undefined ? '' : ` ${f.unit}`;
+  return (raw, out) => {
+    const v = toNumber(raw);
+    if (v === undefined) return report(out, 'INVALID_TYPE', 'INVALID_NUMBER');
+    let ok = true;
+    if (min !== undefined && v < min) {
+      ok = false;
+      report(out, 'BELOW_MIN', 'BELOW_MIN', { min: formatNumber(min), unit });
+    }
+    if (max !== undefined && v > max) {
+      ok = false;
+      report(out, 'ABOVE_MAX', 'ABOVE_MAX', { max: formatNumber(max), unit });
+    }
+    if (grid !== undefined && !grid.holds(v)) {
+      ok = false;
+      report(out, 'OFF_STEP', 'OFF_STEP', { step: formatNumber(grid.step), base: formatNumber(base), unit });
+    }
+    return ok ? v : undefined;
+  };
+}
+
+export function dateChecker(f: CheckedField): Checker {
+  const min = typeof f.min === 'string' ? f.min : undefined;
+  const max = typeof f.max === 'string' ? f.max : undefined;
+  return (raw, out) => {
+    if (typeof raw !== 'string') return report(out, 'INVALID_TYPE', 'INVALID_TEXT');
+    if (!isRealDate(raw)) return report(out, 'INVALID_DATE', 'INVALID_DATE');
+    if (min !== undefined && raw < min) return report(out, 'BELOW_MIN', 'BELOW_MIN_DATE', { min });
+    if (max !== undefined && raw > max) return report(out, 'ABOVE_MAX', 'ABOVE_MAX_DATE', { max });
+    return raw;
+  };
+}
+
+/** Longest pattern source, in UTF-16 units. */
+export const MAX_PATTERN_LENGTH = 500;
+/**
+ * Largest compiled pattern (RE2's program size, about one instruction per character class or repetition copy):
+ * matching costs up to program size × value length, and a first match builds its automaton from the program.
+ */
+export const MAX_PATTERN_PROGRAM = 300;
+/** A value longer than this is not tried against a pattern (it is TOO_LONG), whatever max_length says. */
+export const MAX_PATTERN_INPUT = 5000;
+
+/** The pattern compiled for RE2, or why it cannot be. */
+export function compilePattern(pattern: string): RE2JS | string {
+  if (pattern.length > MAX_PATTERN_LENGTH)
+    return `it is ${pattern.length} characters long; at most ${MAX_PATTERN_LENGTH} are allowed`;
+  let re: RE2JS;
+  try {
+    re = RE2JS.compile(pattern);
+  } catch (e) {
+    if (!(e instanceof RE2JSException)) throw e;
+    const unsupported = /\(\?[=!<]|\\[1-9]/.test(pattern)
+      ? ' (lookahead, lookbehind and backreferences are not supported: patterns use RE2 syntax and run in linear time)'
+      : '';
+    return `${e.message}${unsupported}`;
+  }
+  const size = re.programSize();
+  if (size > MAX_PATTERN_PROGRAM) {
+    return `it is too complex (compiled size ${size}, at most ${MAX_PATTERN_PROGRAM}); use fewer or smaller counted repetitions`;
+  }
+  return re;
+}
+
+/** The longest value a field accepts: its max_length, and never more than a pattern may be tried on. */
+export function maxLengthOf(f: CheckedField): number | undefined {
+  return f.pattern === undefined ? f.maxLength : Math.min(f.maxLength ?? MAX_PATTERN_INPUT, MAX_PATTERN_INPUT);
+}
+
+export function textChecker(f: CheckedField): Checker {
+  // A stored pattern the checker would now refuse (compiled before patterns ran on RE2) matches nothing: failing
+  // closed is safer than running it on a backtracking engine.
+  const compiled = f.pattern === undefined ? undefined : compilePattern(f.pattern);
+  const pattern = typeof compiled === 'string' ? null : compiled;
+  const maxLength = maxLengthOf(f);
+  return (raw, out) => {
+    if (typeof raw !== 'string') return report(out, 'INVALID_TYPE', 'INVALID_TEXT');
+    // The pattern is never tried on an over-long text: the length is what bounds the work a pattern can cost.
+    if (maxLength !== undefined && charCount(raw) > maxLength) {
+      return report(out, 'TOO_LONG', 'TOO_LONG', { max: String(maxLength) });
+    }
+    if (pattern === undefined) return raw;
+    return pattern?.testExact(raw) ? raw : report(out, 'PATTERN_MISMATCH', 'PATTERN_MISMATCH');
+  };
+}
+
+export function choiceChecker(f: CheckedField): Checker {
+  const ids = new Set((f.options ?? []).map((o) => o.id));
+  return (raw, out) => {
+    if (typeof raw !== 'string') return report(out, 'INVALID_TYPE', 'INVALID_CHOICE');
+    return ids.has(raw) ? raw : report(out, 'UNKNOWN_OPTION', 'UNKNOWN_OPTION', { value: echo(raw) });
+  };
+}
+
+export const booleanChecker = (): Checker => (raw, out) =>
+  typeof raw === 'boolean' ? raw : report(out, 'INVALID_TYPE', 'INVALID_BOOLEAN');
