@@ -5,6 +5,7 @@ import type { Expr, FieldIR } from '../ir';
 import type { Fn } from '../runtime/context';
 import type { Val } from '../runtime/fault';
 import type { CompiledModel } from '../runtime/model';
+import { dependencies } from './checks';
 
 /** A condition every complete configuration must pass: a constraint holds, an error rule does not fire. */
 export interface Check {
@@ -41,88 +42,20 @@ export function analysisOf(m: CompiledModel): Analysis {
 }
 
 function analyze(m: CompiledModel): Analysis {
-  const { ir, fieldIndex } = m;
-  const groups = new Map(ir.groups.map((g) => [g.id, g]));
-  const memo = new Map<string, Set<number>>();
-  /** The fields a name depends on; a field depends on itself and on what decides whether it is active. */
-  const depsOfName = (name: string): Set<number> => {
-    const known = memo.get(name);
-    if (known) return known;
-    const out = new Set<number>();
-    memo.set(name, out);
-    const i = fieldIndex.get(name);
-    if (i !== undefined) {
-      const f = ir.fields[i]!;
-      out.add(i);
-      const g = groups.get(f.group);
-      for (const e of [f.visibleWhen?.expr, f.enabledWhen?.expr, g?.visibleWhen?.expr, g?.enabledWhen?.expr, f.value]) {
-        if (e) depsOf(e, out);
-      }
-    } else if (Object.hasOwn(ir.lets, name)) depsOf(ir.lets[name]!, out);
-    return out;
-  };
-  const depsOf = (e: Expr, out: Set<number>): void => {
-    walk(e, (name) => {
-      for (const i of depsOfName(name)) out.add(i);
-    });
-  };
-
+  const { ir } = m;
+  const depsOf = dependencies(ir);
   const checks: Check[] = [];
   m.constraints.forEach((k, i) => {
-    checks.push({ fn: k.holds, expr: k.expr, fails: false, ref: i, deps: sorted(k.expr, depsOf) });
+    checks.push({ fn: k.holds, expr: k.expr, fails: false, ref: i, deps: depsOf(k.expr) });
   });
   m.rules.forEach((r, i) => {
     if (r.ir.severity === 'error')
-      checks.push({ fn: r.when, expr: r.ir.when, fails: true, ref: -1 - i, deps: sorted(r.ir.when, depsOf) });
+      checks.push({ fn: r.when, expr: r.ir.when, fails: true, ref: -1 - i, deps: depsOf(r.ir.when) });
   });
   const relevant = ir.fields.map(() => false);
   for (const c of checks) for (const i of c.deps) relevant[i] = true;
   const domains = ir.fields.map((f, i) => (relevant[i] ? domainOf(f, checks, i) : null));
   return { checks, domains, relevant };
-}
-
-function sorted(e: Expr, depsOf: (e: Expr, out: Set<number>) => void): number[] {
-  const out = new Set<number>();
-  depsOf(e, out);
-  return [...out].sort((a, b) => a - b);
-}
-
-/** Calls `name` for every field or let an expression reads (an option attribute reads its field). */
-function walk(e: Expr, name: (n: string) => void): void {
-  switch (e.k) {
-    case 'ref':
-      if (e.name !== 'quantity') name(e.name);
-      return;
-    case 'attr':
-      name(e.field);
-      return;
-    case 'bin':
-      walk(e.a, name);
-      walk(e.b, name);
-      return;
-    case 'not':
-    case 'neg':
-      walk(e.a, name);
-      return;
-    case 'if':
-      walk(e.c, name);
-      walk(e.t, name);
-      walk(e.e, name);
-      return;
-    case 'in':
-      walk(e.a, name);
-      for (const x of e.list) walk(x, name);
-      return;
-    case 'call':
-    case 'table':
-      for (const x of e.args) walk(x, name);
-      return;
-    case 'index':
-      walk(e.key, name);
-      return;
-    default:
-      return;
-  }
 }
 
 function numbersIn(e: Expr, out: Set<number>): void {

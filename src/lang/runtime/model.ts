@@ -1,5 +1,6 @@
 // instantiate(): resolves every name to a memo slot and compiles every expression to a closure, once.
 
+import { availabilityExpr } from '../configure/checks';
 import { fieldType } from '../fields/registry';
 import type { Condition, Expr, FieldIR, LineIR, ProductIR, RuleIR, Span, TableIR, Text } from '../ir';
 import { compileExpr, type Scope } from './compile';
@@ -202,9 +203,8 @@ function constraintsOf(ir: ProductIR, fieldIndex: ReadonlyMap<string, number>, c
   for (const f of ir.fields) {
     for (const o of f.options ?? []) {
       if (!o.availableWhen) continue;
+      const expr = availabilityExpr(f, { ...o, availableWhen: o.availableWhen });
       const at = o.at ?? f.at ?? { line: 1, column: 1 };
-      const chosen: Expr = { k: 'bin', op: '!=', a: { k: 'ref', name: f.id }, b: { k: 'str', v: o.id }, at };
-      const expr: Expr = { k: 'bin', op: 'or', a: chosen, b: o.availableWhen.expr, at };
       out.push({
         id: `${f.id}.${o.id}`,
         expr,
