@@ -45,8 +45,20 @@ for (const example of loadExamples()) {
   let j = 0;
   const speeds = race(
     new Map<string, () => unknown>([
-      ['configure', () => model.configure({ configuration: states[(i = (i + 1) % states.length)]!, quantity })],
-      ['calculate', () => model.evaluate({ configuration: states[(j = (j + 1) % states.length)]!, quantity })],
+      [
+        'configure',
+        () => {
+          i = (i + 1) % states.length;
+          return model.configure({ configuration: states[i]!, quantity });
+        },
+      ],
+      [
+        'calculate',
+        () => {
+          j = (j + 1) % states.length;
+          return model.evaluate({ configuration: states[j]!, quantity });
+        },
+      ],
     ]),
     options,
   );
