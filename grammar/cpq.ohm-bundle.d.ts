@@ -26,8 +26,14 @@ export interface CPQActionDict<T> extends BaseActionDict<T> {
   Rule?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode) => T;
   RuleKind?: (this: NonterminalNode, arg0: NonterminalNode) => T;
   Constraint?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode) => T;
+  Test?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode) => T;
+  OptionSet?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode) => T;
   Block?: (this: NonterminalNode, arg0: TerminalNode, arg1: IterationNode, arg2: IterationNode, arg3: TerminalNode) => T;
   EntryBody?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode) => T;
+  Expectation_error?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode) => T;
+  Expectation_value?: (this: NonterminalNode, arg0: NonterminalNode, arg1: IterationNode, arg2: IterationNode, arg3: TerminalNode, arg4: IterationNode, arg5: NonterminalNode) => T;
+  Expectation_valid?: (this: NonterminalNode, arg0: NonterminalNode) => T;
+  Expectation?: (this: NonterminalNode, arg0: NonterminalNode) => T;
   LineKind?: (this: NonterminalNode, arg0: NonterminalNode) => T;
   LineRest?: (this: NonterminalNode, arg0: NonterminalNode, arg1: TerminalNode, arg2: NonterminalNode, arg3: TerminalNode, arg4: NonterminalNode, arg5: IterationNode) => T;
   EntryTail?: (this: NonterminalNode, arg0: TerminalNode, arg1: NonterminalNode) => T;
@@ -73,6 +79,10 @@ export interface CPQActionDict<T> extends BaseActionDict<T> {
   kwLine?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwSurcharge?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwWhen?: (this: NonterminalNode, arg0: TerminalNode) => T;
+  kwTest?: (this: NonterminalNode, arg0: TerminalNode) => T;
+  kwOptions?: (this: NonterminalNode, arg0: TerminalNode) => T;
+  kwExpect?: (this: NonterminalNode, arg0: TerminalNode) => T;
+  kwValid?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwIf?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwThen?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwElse?: (this: NonterminalNode, arg0: TerminalNode) => T;

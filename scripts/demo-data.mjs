@@ -1,4 +1,5 @@
-// The demo store and its API key for local development; documented in README. Never used outside `npm run dev`.
+// The demo store and its API key for local development; documented in README. Used by `npm run dev` and the e2e
+// runner (test/e2e/run.mjs), which also serve the demo shop at /demo with them (vars DEMO_STORE, DEMO_KEY).
 export const DEMO_STORE = 'demo';
 export const DEMO_KEY = 'cpq_demo_key_for_local_development_only00000000';
 
@@ -9,3 +10,26 @@ export function seedSql(keyHash) {
     `INSERT OR IGNORE INTO api_keys (id, store_id, name, prefix, hash, permissions, created_at) VALUES ('key_demo', '${DEMO_STORE}', 'Demo key', '${DEMO_KEY.slice(0, 12)}', '${keyHash}', '["form:read","calculate","production:read","schema:validate"]', ${now});`,
   ].join(' ');
 }
+
+/** The key's KV record, as src/keys/store.ts reads it. */
+export function keyRecord() {
+  return JSON.stringify({
+    keyId: 'key_demo',
+    storeId: DEMO_STORE,
+    permissions: ['form:read', 'calculate', 'production:read', 'schema:validate'],
+    plan: 'pro',
+  });
+}
+
+/** The wrangler command that puts the key's record into local KV (extra: e.g. ['--persist-to', dir]). */
+export function keySeedCommand(keyHash, extra = []) {
+  return ['kv', 'key', 'put', '--local', ...extra, '--binding', 'KEYS', `key:${keyHash}`, keyRecord()];
+}
+
+/** The wrangler commands that seed the store and its key into local state. */
+export function seedCommands(keyHash) {
+  return [['d1', 'execute', 'DB', '--local', '--command', seedSql(keyHash)], keySeedCommand(keyHash)];
+}
+
+/** The Worker vars that turn on /demo. */
+export const demoVars = () => [`DEMO_STORE:${DEMO_STORE}`, `DEMO_KEY:${DEMO_KEY}`];

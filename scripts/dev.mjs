@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run dev [-- --port N]`: applies migrations to the local D1, seeds the demo store and key (idempotently),
-// starts `wrangler dev`, then saves every example product into the demo store through the admin API.
+// starts `wrangler dev` (with the demo shop at /demo), then saves every example product into the demo store through
+// the admin API.
 //
 // Environment: ADMIN_TOKEN (default dev-admin-token); CPQ_DEV_GATE_LATENCY_MS, the dev-only latency knob (every
 // call to a Durable Object waits that many ms, default 0; passed as a var here and nowhere in wrangler.toml, so a
@@ -9,7 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_KEY, DEMO_STORE, seedSql } from './demo-data.mjs';
+import { DEMO_KEY, DEMO_STORE, demoVars, seedCommands } from './demo-data.mjs';
 
 const args = process.argv.slice(2);
 const portIndex = args.indexOf('--port');
@@ -29,7 +30,7 @@ if (admission !== 'lease' && admission !== 'hop') {
   console.error(`CPQ_ADMISSION must be lease or hop, not '${admission}'`);
   process.exit(1);
 }
-const vars = [`ADMIN_TOKEN:${adminToken}`, `CPQ_DEV_GATE_LATENCY_MS:${latency}`, `CPQ_ADMISSION:${admission}`];
+const vars = [`ADMIN_TOKEN:${adminToken}`, `CPQ_DEV_GATE_LATENCY_MS:${latency}`, `CPQ_ADMISSION:${admission}`, ...demoVars()];
 
 function run(cmdArgs) {
   const r = spawnSync(wrangler, cmdArgs, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, CI: 'true' } });
@@ -41,22 +42,7 @@ function run(cmdArgs) {
 
 run(['d1', 'migrations', 'apply', 'DB', '--local']);
 const keyHash = createHash('sha256').update(DEMO_KEY).digest('hex');
-run(['d1', 'execute', 'DB', '--local', '--command', seedSql(keyHash)]);
-run([
-  'kv',
-  'key',
-  'put',
-  '--local',
-  '--binding',
-  'KEYS',
-  `key:${keyHash}`,
-  JSON.stringify({
-    keyId: 'key_demo',
-    storeId: DEMO_STORE,
-    permissions: ['form:read', 'calculate', 'production:read', 'schema:validate'],
-    plan: 'pro',
-  }),
-]);
+for (const command of seedCommands(keyHash)) run(command);
 
 const dev = spawn(wrangler, ['dev', ...vars.flatMap((v) => ['--var', v]), ...args], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal));
@@ -101,6 +87,7 @@ CPQ service ready on ${base}
   admission:              ${admission}, Durable Object calls delayed by ${latency} ms (CPQ_DEV_GATE_LATENCY_MS)
   API reference:          ${base}/api/docs
   backoffice:             ${base}/admin
+  demo shop:              ${base}/demo
 `);
 } else {
   console.error('wrangler dev did not answer /api/health within 60 s');

@@ -1,7 +1,10 @@
 import type { AppEnv } from '../env';
 
-/** The backoffice's requests carry, once the page guard has passed, the session's CSRF token for its forms. */
+/**
+ * The backoffice's requests carry, once the page guard has passed, the session's CSRF token for its forms, and
+ * always the response's style nonce (headers.ts).
+ */
 export interface BackofficeEnv {
   Bindings: Env;
-  Variables: AppEnv['Variables'] & { csrf: string };
+  Variables: AppEnv['Variables'] & { csrf: string; styleNonce: string };
 }

@@ -9,6 +9,7 @@ import { PageNotFound } from './load';
 import { productPages } from './pages/products';
 import { signIn } from './pages/sign-in';
 import { storePages } from './pages/stores';
+import { versionPages } from './pages/versions';
 import { MessagePage } from './views/message';
 
 /** Every page except sign-in needs a session; without one, sign in first and come back. */
@@ -34,6 +35,7 @@ backoffice.use('*', requireSession);
 backoffice.get('/', (c) => c.redirect('/admin/stores', 302));
 backoffice.route('/stores', storePages);
 backoffice.route('/stores', productPages);
+backoffice.route('/stores', versionPages);
 backoffice.get('*', (c) =>
   c.html(
     <MessagePage

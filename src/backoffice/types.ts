@@ -1,8 +1,10 @@
 import type { z } from '@hono/zod-openapi';
 import type { ApiKeyList, ApiKeySummary } from '../routes/admin/api-keys';
+import type { Draft } from '../routes/admin/drafts';
 import type { Store } from '../routes/admin/params';
 import type { ProductDetail, ProductList, ProductSummary, VersionDetail } from '../routes/admin/products';
 import type { StoreList } from '../routes/admin/stores';
+import type { VersionDiff } from '../routes/admin/versions';
 
 // The admin API's JSON as the pages read it, inferred from the routes' response schemas: a changed response fails
 // to compile in the pages that use it.
@@ -15,3 +17,5 @@ export type ProductSummaryJson = z.infer<typeof ProductSummary>;
 export type ProductListJson = z.infer<typeof ProductList>;
 export type ProductJson = z.infer<typeof ProductDetail>;
 export type VersionJson = z.infer<typeof VersionDetail>;
+export type VersionDiffJson = z.infer<typeof VersionDiff>;
+export type DraftJson = z.infer<typeof Draft>;

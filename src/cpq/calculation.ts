@@ -1,6 +1,7 @@
 import type { Evaluation } from '../lang/runtime';
 import type { LoadedProduct } from '../products/models';
 import type { OutputSelection } from './output-groups';
+import { outputInfoOf } from './output-info';
 
 interface Input {
   productId: string;
@@ -21,6 +22,10 @@ export function presentCalculation({ productId, loaded, configuration, quantity,
     if (selection.groups.has(group))
       Object.defineProperty(outputs, group, { value: Object.fromEntries(items), enumerable: true });
   }
+  const texts: Record<string, Record<string, string>> = {};
+  for (const [group, items] of evaluation.texts) {
+    if (selection.groups.has(group)) Object.defineProperty(texts, group, { value: Object.fromEntries(items), enumerable: true });
+  }
   return {
     product_id: productId,
     version: loaded.version,
@@ -30,12 +35,15 @@ export function presentCalculation({ productId, loaded, configuration, quantity,
       totals: {
         price: price.total,
         unit_price: price.unit,
+        charges: price.charges,
         subtotal: price.subtotal,
         discount: price.discount,
         currency: price.currency,
       },
       lines: price.lines,
       groups: outputs,
+      texts,
+      output_info: outputInfoOf(ir, evaluation.language, selection.groups),
     },
     withheld_groups: selection.withheld,
     quantity: { value: quantity, min: ir.quantity.min, max: ir.quantity.max, step: ir.quantity.step },

@@ -4,6 +4,7 @@ import type { FormContext } from '../lang/fields/spec';
 import type { FieldIR, GroupIR, ProductIR } from '../lang/ir';
 import { formLogic, resolveText } from '../lang/runtime';
 import type { LoadedProduct } from '../products/models';
+import { outputInfoOf } from './output-info';
 
 type Json = Record<string, unknown>;
 
@@ -69,6 +70,11 @@ export function formDocument(ir: ProductIR, lang: string): Json {
     groups,
     quantity: ir.quantity,
     logic_values: logic.values,
+    output_info: outputInfoOf(
+      ir,
+      lang,
+      ir.outputs.filter((o) => !o.internal).map((o) => o.id),
+    ),
   };
 }
 

@@ -5,7 +5,7 @@ import { cappedLists } from '../http/capped';
 import type { Permission } from '../keys/permissions';
 import { IR_VERSION } from '../lang/ir';
 import { type Issue, negotiateLanguage } from '../lang/runtime';
-import { loadProduct, warmProduct } from '../products/models';
+import { type LoadedProduct, loadProduct, warmProduct } from '../products/models';
 import { readCurrentVersion, type VersionPointer } from '../products/pointer';
 import type { CalculateRequest } from '../routes/v1/calculate';
 import type { ConfigureRequest } from '../routes/v1/configure';
@@ -24,9 +24,15 @@ async function requireProduct(env: Env, storeId: string, productId: string, poin
   return loaded;
 }
 
-function sendForm(c: RequestContext, etag: string, language: string, body: () => string): Response {
+function sendForm(
+  c: RequestContext,
+  etag: string,
+  language: string,
+  body: () => string,
+  cacheControl = FORM_CACHE_CONTROL,
+): Response {
   c.header('ETag', etag);
-  c.header('Cache-Control', FORM_CACHE_CONTROL);
+  c.header('Cache-Control', cacheControl);
   c.header('Content-Language', language);
   if (matchesETag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
   return c.body(body(), 200, { 'Content-Type': 'application/json' });
@@ -53,6 +59,16 @@ export async function formResponse(c: RequestContext, storeId: string, productId
   return sendForm(c, etag, language, body);
 }
 
+/**
+ * The form of a product's draft (the backoffice's live preview): like a version's, but never stored in a cache,
+ * since the next keystroke replaces it.
+ */
+export function draftFormResponse(c: RequestContext, loaded: LoadedProduct, productId: string, lang: string | undefined) {
+  const language = negotiateLanguage(lang, loaded.model.ir);
+  const etag = `"draft-${loaded.contentHash.slice(0, 16)}-v${loaded.version}-ir${IR_VERSION}-${language}"`;
+  return sendForm(c, etag, language, () => formBody(loaded, productId, language), 'no-store');
+}
+
 /** The public request without its tenant, which the caller has resolved to `storeId`. */
 export type CalculateBody = Omit<z.infer<typeof CalculateRequest>, 'tenant_id'>;
 
@@ -68,7 +84,17 @@ export async function calculationResponse(
   permissions: readonly Permission[],
   withStates = false,
 ) {
-  const loaded = await requireProduct(c.env, storeId, body.product_id);
+  return calculationOf(c, await requireProduct(c.env, storeId, body.product_id), body, permissions, withStates);
+}
+
+/** A calculation of a loaded product: a version, or a draft in the backoffice preview. */
+export function calculationOf(
+  c: RequestContext,
+  loaded: LoadedProduct,
+  body: CalculateBody,
+  permissions: readonly Permission[],
+  withStates = false,
+) {
   const ir = loaded.model.ir;
   const selection = selectOutputGroups(ir, body.output_groups, permissions);
   const quantity = body.quantity ?? ir.quantity.default;

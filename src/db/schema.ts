@@ -59,6 +59,24 @@ export const productVersions = sqliteTable(
     /** The version's warnings as the admin API serves them. */
     warnings: text('warnings', { mode: 'json' }).$type<DiagnosticJson[]>().notNull().default(sql`'[]'`),
     createdAt: integer('created_at').notNull(),
+    /** The author's note on what changed, given when the version was published or saved. */
+    note: text('note'),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.externalId, t.version] })],
+);
+
+/** One work-in-progress source per product; it may precede the product's first version. */
+export const productDrafts = sqliteTable(
+  'product_drafts',
+  {
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    externalId: text('external_id').notNull(),
+    source: text('source').notNull(),
+    /** The version the draft started from; null for a product not yet published. */
+    baseVersion: integer('base_version'),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.externalId] })],
 );

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env';
 import { ApiError, type FieldProblem } from '../errors';
 import { cappedLists } from './capped';
+import './plain-errors';
 
 type Issue = { path: PropertyKey[]; message: string; code: string; keys?: string[] };
 

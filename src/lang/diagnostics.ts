@@ -21,10 +21,12 @@ export const DIAGNOSTIC_CODES = [
   'E_TABLE',
   'E_TABLE_KEY_MISSING',
   'E_UNSATISFIABLE',
+  'E_TEST_FAILED',
   'W_UNUSED',
   'W_UNREACHABLE',
   'W_EMPTY_GROUP',
   'W_NEVER_AVAILABLE',
+  'W_TRANSLATION_MISSING',
 ] as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];

@@ -4,6 +4,7 @@ import { compile } from './compile';
 import { checkSatisfiable } from './configure/satisfiable';
 import { type Diagnostic, Diagnostics, type Omitted } from './diagnostics';
 import type { ProductIR } from './ir';
+import { runTests, type TestCounts } from './run-tests';
 import { exportSize, MAX_LOGIC_NODES } from './runtime/jsonlogic';
 import { parse } from './syntax/parse';
 import { SourceMap } from './syntax/source';
@@ -17,12 +18,25 @@ export interface Analysis {
   diagnostics: Diagnostic[];
   /** Diagnostics found beyond those, per severity. */
   omitted: Omitted;
+  /** The schema's `test` blocks: how many passed and failed (none run when the schema has other errors). */
+  tests: TestCounts;
 }
 
-/** Parses, checks and compiles a schema. Never throws. */
-export function analyze(source: string): Analysis {
+export interface AnalyzeOptions {
+  /** Run the schema's tests (default). Recompiling a stored version skips them: they passed when it was saved. */
+  tests?: boolean;
+}
+
+/** Parses, checks and compiles a schema, then runs its tests. Never throws. */
+export function analyze(source: string, options: AnalyzeOptions = {}): Analysis {
   const diags = new Diagnostics();
-  const done = (ir: ProductIR | null): Analysis => ({ ir, diagnostics: diags.sorted(), omitted: diags.omitted() });
+  const tests: TestCounts = { passed: 0, failed: 0 };
+  const done = (ir: ProductIR | null): Analysis => ({
+    ir: diags.hasErrors() ? null : ir,
+    diagnostics: diags.sorted(),
+    omitted: diags.omitted(),
+    tests,
+  });
   const map = new SourceMap(typeof source === 'string' ? source : '');
   try {
     const schema = parse(map, diags);
@@ -37,7 +51,9 @@ export function analyze(source: string): Analysis {
       return done(null);
     }
     checkSatisfiable(model, ir, diags);
-    return done(diags.hasErrors() ? null : ir);
+    if (diags.hasErrors()) return done(null);
+    if (options.tests !== false) Object.assign(tests, runTests(ir, model.tests, diags));
+    return done(ir);
   } catch (e) {
     // Expression depth is bounded, but the stack of the isolate is not ours to know: exhausting it is a limit.
     if (!(e instanceof RangeError)) throw e;

@@ -10,6 +10,7 @@ import type { FIELD_TYPES } from './fields/registry';
  * a stored version of 2 is recompiled on load so that its fields carry `whenHidden`.
  * 2: text patterns are RE2 (re2js), no longer JavaScript RegExp; a stored version whose pattern RE2 cannot run is
  * recompiled on load and then refused clearly instead of silently rejecting every value.
+ * 3: per-order price lines (`perOrder`), output items that read the price, text items and output labels/units.
  */
 export const IR_VERSION = 4;
 
@@ -118,18 +119,26 @@ export interface LineIR {
   label: Text;
   amount: Expr;
   when?: Expr;
+  /** Charged once per order, not per unit (docs/api.md "Money"). */
+  perOrder?: true;
 }
 
 export interface OutputItemIR {
   id: string;
   value: Expr;
   when?: Expr;
+  label?: Text;
+  unit?: string;
+  /** The value is a string (a print method, a colour name): served in `texts`, never among the numbers. */
+  text?: true;
 }
 
 export interface OutputIR {
   id: string;
   internal: boolean;
   label?: Text;
+  /** The unit of the group's items, unless an item has its own. */
+  unit?: string;
   items: OutputItemIR[];
 }
 

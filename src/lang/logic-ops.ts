@@ -4,7 +4,15 @@
 // sent-value checks), so a storefront computes exactly what the server computes. An operation the server would
 // refuse (division by zero, a value past a table's last band, …) throws, as the server's evaluation does.
 
-import { booleanChecker, type CheckedField, choiceChecker, dateChecker, numberChecker, textChecker } from './runtime/checkers';
+import {
+  booleanChecker,
+  type CheckedField,
+  choiceChecker,
+  dateChecker,
+  numberChecker,
+  type PatternMatcher,
+  textChecker,
+} from './runtime/checkers';
 import type { Ctx } from './runtime/context';
 import { Fault, type Val } from './runtime/fault';
 import { type Checker, isAbsent, isValidQuantity } from './runtime/fields';
@@ -19,14 +27,29 @@ export type Operation = (this: unknown, ...args: unknown[]) => unknown;
 
 const NOWHERE = { line: 0, column: 0 };
 
-/** The kinds of sent value `sent` checks, with the arguments after the kind (null: not given). */
-const CHECKS: Record<string, (args: unknown[]) => Checker> = {
-  number: ([min, max, step]) => numberChecker(given({ min, max, step }) as CheckedField),
-  text: ([maxLength, pattern]) => textChecker(given({ maxLength, pattern }) as CheckedField),
-  date: ([min, max]) => dateChecker(given({ min, max }) as CheckedField),
-  choice: ([ids]) => choiceChecker({ options: (ids as string[]).map((id) => ({ id, label: {}, attrs: {} })) }),
-  boolean: () => booleanChecker(),
+export interface LogicOptions {
+  /**
+   * How text patterns are tested. The server's is RE2 (`re2Matcher`, src/lang/runtime/pattern.ts, which needs
+   * re2js); without one, a `sent` of a text field that has a pattern throws (its conditions then count as the
+   * server's failed conditions do), which a bundle that never shows such a field may accept to stay small.
+   */
+  pattern?: PatternMatcher;
+}
+
+const noPatterns: PatternMatcher = () => {
+  throw new Error('sent: text patterns need LogicOptions.pattern');
 };
+
+/** The kinds of sent value `sent` checks, with the arguments after the kind (null: not given). */
+function checksFor(pattern: PatternMatcher): Record<string, (args: unknown[]) => Checker> {
+  return {
+    number: ([min, max, step]) => numberChecker(given({ min, max, step }) as CheckedField),
+    text: ([maxLength, source]) => textChecker(given({ maxLength, pattern: source }) as CheckedField, pattern),
+    date: ([min, max]) => dateChecker(given({ min, max }) as CheckedField),
+    choice: ([ids]) => choiceChecker({ options: (ids as string[]).map((id) => ({ id, label: {}, attrs: {} })) }),
+    boolean: () => booleanChecker(),
+  };
+}
 
 function given(o: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -34,21 +57,24 @@ function given(o: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** Built checks by their arguments: compiling a pattern or a step grid once, not per evaluation. */
-const checks = new Map<string, Checker>();
 const MAX_CHECKS = 1000;
 
-function checkFor(kind: unknown, args: unknown[]): Checker {
-  const key = JSON.stringify([kind, args]);
-  let check = checks.get(key);
-  if (check === undefined) {
-    const make = typeof kind === 'string' && Object.hasOwn(CHECKS, kind) ? CHECKS[kind] : undefined;
-    if (make === undefined) throw new Error(`sent: unknown kind ${String(kind)}`);
-    check = make(args);
-    if (checks.size >= MAX_CHECKS) checks.clear();
-    checks.set(key, check);
-  }
-  return check;
+/** Checks built by their arguments and kept: a pattern or a step grid is compiled once, not per evaluation. */
+function checkCache(pattern: PatternMatcher): (kind: unknown, args: unknown[]) => Checker {
+  const makers = checksFor(pattern);
+  const checks = new Map<string, Checker>();
+  return (kind, args) => {
+    const key = JSON.stringify([kind, args]);
+    let check = checks.get(key);
+    if (check === undefined) {
+      const make = typeof kind === 'string' && Object.hasOwn(makers, kind) ? makers[kind] : undefined;
+      if (make === undefined) throw new Error(`sent: unknown kind ${String(kind)}`);
+      check = make(args);
+      if (checks.size >= MAX_CHECKS) checks.clear();
+      checks.set(key, check);
+    }
+    return check;
+  };
 }
 
 function num(v: unknown): number {
@@ -56,7 +82,8 @@ function num(v: unknown): number {
 }
 
 /** The operations that need no form: the language's functions and the value checks and lookups. */
-function standaloneOperations(): Record<string, Operation> {
+function standaloneOperations(options: LogicOptions): Record<string, Operation> {
+  const checkFor = checkCache(options.pattern ?? noPatterns);
   const ops: Record<string, Operation> = {
     /** sent(raw, fallback, kind, …): the sent value as the server takes it, or fallback if absent or refused. */
     sent(raw, fallback, kind, ...args) {
@@ -106,7 +133,7 @@ function standaloneOperations(): Record<string, Operation> {
 }
 
 /** The names of every extra operation, for the docs test. */
-export const EXTRA_OPERATIONS: readonly string[] = [...Object.keys(standaloneOperations()), 'value', 'value_with'];
+export const EXTRA_OPERATIONS: readonly string[] = [...Object.keys(standaloneOperations({})), 'value', 'value_with'];
 
 type Memo = Map<string, { v: unknown } | { fault: unknown } | 'busy'>;
 
@@ -115,9 +142,13 @@ type Memo = Map<string, { v: unknown } | { fault: unknown } | 'busy'>;
  * the values are evaluated with (json-logic-js: `jsonLogic.apply`). Values are memoized per data object: evaluate a
  * configuration with a fresh data object (as `formStates` does), not one changed since the last evaluation.
  */
-export function logicOperations(values: Readonly<Record<string, Logic>>, apply: Apply): Record<string, Operation> {
+export function logicOperations(
+  values: Readonly<Record<string, Logic>>,
+  apply: Apply,
+  options: LogicOptions = {},
+): Record<string, Operation> {
   const memos = new WeakMap<object, Memo>();
-  const ops = standaloneOperations();
+  const ops = standaloneOperations(options);
   ops.value = function (this: unknown, name) {
     const key = String(name);
     if (!Object.hasOwn(values, key)) throw new Error(`value: no value named ${key}`);
@@ -192,8 +223,9 @@ export function formStates(
   configuration: Readonly<Record<string, unknown>>,
   quantity: unknown,
   evaluator: { apply: Apply; add_operation(name: string, op: Operation): void },
+  options: LogicOptions = {},
 ): States {
-  for (const [name, op] of Object.entries(logicOperations(form.logic_values, evaluator.apply))) {
+  for (const [name, op] of Object.entries(logicOperations(form.logic_values, evaluator.apply, options))) {
     evaluator.add_operation(name, op);
   }
   const data = { ...configuration, quantity };

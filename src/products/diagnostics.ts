@@ -53,11 +53,19 @@ export const ValidationResult = z
     errors: z.array(DiagnosticJson),
     warnings: z.array(DiagnosticJson),
     truncated: Truncated.optional(),
+    tests: z
+      .object({ passed: z.number().int().min(0), failed: z.number().int().min(0) })
+      .strict()
+      .openapi({
+        description:
+          "The schema's test blocks that passed and failed (each failing expectation is an E_TEST_FAILED error); both 0 when the schema has other errors, since tests run on the compiled product",
+      }),
   })
   .openapi('ValidationResult');
 
 /** The spec's schema validation result (§2.4) for a source text. */
 export function validationResult(schema: string): z.infer<typeof ValidationResult> {
-  const { errors, warnings, truncated } = splitDiagnostics(analyze(schema));
-  return { valid: errors.length === 0, errors, warnings, ...(truncated ? { truncated } : {}) };
+  const analysis = analyze(schema);
+  const { errors, warnings, truncated } = splitDiagnostics(analysis);
+  return { valid: errors.length === 0, errors, warnings, ...(truncated ? { truncated } : {}), tests: analysis.tests };
 }

@@ -1,12 +1,13 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, notExists, sql } from 'drizzle-orm';
 import { database } from '../db/client';
-import { products, productVersions } from '../db/schema';
+import { productDrafts, products, productVersions } from '../db/schema';
 import { ApiError } from '../errors';
 import { sha256Hex } from '../keys/secret';
 import { analyze } from '../lang';
 import { IR_VERSION, type ProductIR } from '../lang/ir';
 import { getStore } from '../stores/service';
 import { type DiagnosticJson, splitDiagnostics } from './diagnostics';
+import { type LineDiff, lineDiff } from './diff';
 import { publishCurrentVersion } from './pointer';
 
 // Products and their immutable versions: the D1 rows, and the KV pointer to the current version that the
@@ -14,7 +15,7 @@ import { publishCurrentVersion } from './pointer';
 
 export type ProductRow = typeof products.$inferSelect;
 export type VersionRow = typeof productVersions.$inferSelect;
-export type VersionSummary = Pick<VersionRow, 'version' | 'contentHash' | 'createdAt'>;
+export type VersionSummary = Pick<VersionRow, 'version' | 'contentHash' | 'createdAt' | 'note'>;
 
 interface NewVersion {
   storeId: string;
@@ -24,12 +25,16 @@ interface NewVersion {
   source: string;
   compiled: string;
   warnings: DiagnosticJson[];
+  note: string | null;
 }
 
-const productKey = (storeId: string, externalId: string) =>
+const productKey = (storeId: string, externalId: string | typeof productDrafts.externalId) =>
   and(eq(products.storeId, storeId), eq(products.externalId, externalId));
 const versionKey = (storeId: string, externalId: string) =>
   and(eq(productVersions.storeId, storeId), eq(productVersions.externalId, externalId));
+
+const draftOf = (storeId: string, externalId: typeof products.externalId | string) =>
+  and(eq(productDrafts.storeId, storeId), eq(productDrafts.externalId, externalId));
 
 async function findProduct(env: Env, storeId: string, externalId: string): Promise<ProductRow | undefined> {
   return database(env).select().from(products).where(productKey(storeId, externalId)).get();
@@ -50,17 +55,45 @@ export async function findVersion(
 
 function listVersions(env: Env, storeId: string, externalId: string): Promise<VersionSummary[]> {
   return database(env)
-    .select({ version: productVersions.version, contentHash: productVersions.contentHash, createdAt: productVersions.createdAt })
+    .select({
+      version: productVersions.version,
+      contentHash: productVersions.contentHash,
+      createdAt: productVersions.createdAt,
+      note: productVersions.note,
+    })
     .from(productVersions)
     .where(versionKey(storeId, externalId))
     .orderBy(desc(productVersions.version))
     .all();
 }
 
-/** A store's products by id; NOT_FOUND for an unknown store. */
-export async function listProducts(env: Env, storeId: string): Promise<ProductRow[]> {
+/**
+ * A store's products by id, each with when its draft was last saved (null without one), and the drafts of
+ * products never published (new products); NOT_FOUND for an unknown store.
+ */
+export async function listProducts(env: Env, storeId: string) {
   await getStore(env, storeId);
-  return database(env).select().from(products).where(eq(products.storeId, storeId)).orderBy(products.externalId).all();
+  const db = database(env);
+  // Two queries, not one batch: drizzle's D1 batch misreads a joined row.
+  const [listed, unpublished] = await Promise.all([
+    db
+      .select({ product: products, draftUpdatedAt: productDrafts.updatedAt })
+      .from(products)
+      .leftJoin(productDrafts, draftOf(storeId, products.externalId))
+      .where(eq(products.storeId, storeId))
+      .orderBy(products.externalId),
+    db
+      .select({ externalId: productDrafts.externalId, updatedAt: productDrafts.updatedAt })
+      .from(productDrafts)
+      .where(
+        and(
+          eq(productDrafts.storeId, storeId),
+          notExists(db.select({ one: sql`1` }).from(products).where(productKey(storeId, productDrafts.externalId))),
+        ),
+      )
+      .orderBy(productDrafts.externalId),
+  ]);
+  return { products: listed, unpublished };
 }
 
 /**
@@ -80,6 +113,7 @@ async function appendVersion(env: Env, v: NewVersion): Promise<VersionRow> {
       source: v.source,
       compiled: v.compiled,
       warnings: v.warnings,
+      note: v.note,
       createdAt: now,
     }),
     db
@@ -98,14 +132,21 @@ async function appendVersion(env: Env, v: NewVersion): Promise<VersionRow> {
   return saved[0]!;
 }
 
-/** Deletes a product with all its versions and unpublishes it; NOT_FOUND when there is no such product. */
+/**
+ * Deletes a product for good: its versions, its draft, and the KV pointer storefronts read, in that order so a
+ * request never finds a pointer to a deleted version it could serve. A product that exists only as a draft (never
+ * published) is deleted too. NOT_FOUND when there is neither.
+ */
 export async function deleteProduct(env: Env, storeId: string, externalId: string): Promise<void> {
   const db = database(env);
-  const [, removed] = await db.batch([
+  const [, removed, draft] = await db.batch([
     db.delete(productVersions).where(versionKey(storeId, externalId)),
-    db.delete(products).where(productKey(storeId, externalId)).returning(),
+    db.delete(products).where(productKey(storeId, externalId)).returning({ id: products.externalId }),
+    db.delete(productDrafts).where(draftOf(storeId, externalId)).returning({ id: productDrafts.externalId }),
   ]);
-  if (removed.length === 0) throw new ApiError('NOT_FOUND', `Product '${externalId}' not found in store '${storeId}'`);
+  if (removed.length === 0 && draft.length === 0) {
+    throw new ApiError('NOT_FOUND', `Product '${externalId}' not found in store '${storeId}'`);
+  }
   await publishCurrentVersion(env, storeId, externalId, null);
 }
 
@@ -141,10 +182,17 @@ export interface SavedVersion {
 }
 
 /**
- * Compiles a schema and saves it as the product's next version, then publishes it. VALIDATION_FAILED (nothing
- * saved) when it does not compile; NOT_FOUND for an unknown store.
+ * Compiles a schema and saves it as the product's next version, with the author's note, then publishes it.
+ * VALIDATION_FAILED (nothing saved) when it does not compile; NOT_FOUND for an unknown store. A source equal to the
+ * current version's keeps that version and its note.
  */
-export async function saveSchema(env: Env, storeId: string, externalId: string, schema: string): Promise<SavedVersion> {
+export async function saveSchema(
+  env: Env,
+  storeId: string,
+  externalId: string,
+  schema: string,
+  note: string | null = null,
+): Promise<SavedVersion> {
   await getStore(env, storeId);
   const analysis = analyze(schema);
   const { ir } = analysis;
@@ -181,6 +229,7 @@ export async function saveSchema(env: Env, storeId: string, externalId: string, 
     source: schema,
     compiled: JSON.stringify(ir),
     warnings,
+    note,
   });
   await publishCurrentVersion(env, storeId, externalId, { version: saved.version, contentHash });
   return {
@@ -204,6 +253,41 @@ export async function getProduct(env: Env, storeId: string, externalId: string) 
     listVersions(env, storeId, externalId),
   ]);
   return { product, current: current!, versions };
+}
+
+/**
+ * Copies a product's current version as version 1 of a new product in the same store, noting where it came from;
+ * the copy's name is the schema's, as for any save. CONFLICT when the new id is taken by a product or a draft.
+ */
+export async function duplicateProduct(env: Env, storeId: string, fromId: string, toId: string): Promise<SavedVersion> {
+  const { current } = await getProduct(env, storeId, fromId);
+  const [taken, draft] = await Promise.all([
+    findProduct(env, storeId, toId),
+    database(env).select({ id: productDrafts.externalId }).from(productDrafts).where(draftOf(storeId, toId)).get(),
+  ]);
+  if (taken || draft) throw new ApiError('CONFLICT', `Product '${toId}' already exists in store '${storeId}'`);
+  return saveSchema(env, storeId, toId, current.source, `Duplicated from ${fromId}, version ${current.version}`);
+}
+
+/** The line diff from one version of a product to another (by default the current one); NOT_FOUND for either missing. */
+export async function diffVersions(
+  env: Env,
+  storeId: string,
+  externalId: string,
+  from: number,
+  to?: number,
+): Promise<{ from: VersionRow; to: VersionRow; diff: LineDiff }> {
+  let target = to;
+  if (target === undefined) {
+    const product = await findProduct(env, storeId, externalId);
+    if (!product) throw new ApiError('NOT_FOUND', `Product '${externalId}' not found in store '${storeId}'`);
+    target = product.currentVersion;
+  }
+  const [older, newer] = await Promise.all([
+    getVersion(env, storeId, externalId, from),
+    getVersion(env, storeId, externalId, target),
+  ]);
+  return { from: older, to: newer, diff: lineDiff(older.source, newer.source) };
 }
 
 /** One version of a product; NOT_FOUND when there is none. */
@@ -238,7 +322,7 @@ export async function runnableIr(
   const ir = currentIr(stored.compiled);
   if (ir) return ir;
   const row = await getVersion(env, storeId, externalId, stored.version);
-  const analysis = analyze(row.source);
+  const analysis = analyze(row.source, { tests: false });
   const fresh = analysis.ir;
   const { errors, warnings } = splitDiagnostics(analysis);
   if (!fresh) {

@@ -40,6 +40,7 @@ const DESCRIPTIONS: Record<number, string> = {
   403: 'The key lacks access to this tenant or this operation',
   404: 'Not found',
   409: 'Conflict: it already exists',
+  413: 'The body or the schema in it is too large (details.max_bytes)',
   422: 'Validation failed (errors lists each problem)',
   503: "The product's stored version was compiled by an older release and its source no longer compiles; save the schema again",
 };

@@ -32,9 +32,11 @@ describe('POST /api/v1/calculate', () => {
       language: 'en',
       configuration: {},
       result: {
-        totals: { price: 40, unit_price: 40, subtotal: 40, discount: 0, currency: 'EUR' },
-        lines: [{ id: 'board', kind: 'line', label: 'Board', amount: 40 }],
+        totals: { price: 40, unit_price: 40, charges: 0, subtotal: 40, discount: 0, currency: 'EUR' },
+        lines: [{ id: 'board', kind: 'line', per: 'unit', label: 'Board', amount: 40 }],
         groups: { weight: { kg: 4.8 } },
+        texts: {},
+        output_info: { weight: { internal: false, items: { kg: { type: 'number' } } } },
       },
       withheld_groups: [],
       quantity: { value: 1, min: 1, max: 20, step: 1 },
@@ -50,12 +52,19 @@ describe('POST /api/v1/calculate', () => {
     const body = await (
       await calculate({ configuration: { width: 1000, wood: 'oak', lacquer: true }, quantity: 10, lang: 'de' })
     ).json<Calc>();
-    expect(body.result.totals).toEqual({ price: 832.5, unit_price: 92.5, subtotal: 925, discount: 92.5, currency: 'EUR' });
+    expect(body.result.totals).toEqual({
+      price: 832.5,
+      unit_price: 92.5,
+      charges: 0,
+      subtotal: 925,
+      discount: 92.5,
+      currency: 'EUR',
+    });
     expect(body.result.lines).toEqual([
-      { id: 'board', kind: 'line', label: 'Brett', amount: 50 },
-      { id: 'wood', kind: 'surcharge', label: 'Holzaufpreis', amount: 30 },
-      { id: 'lacquer', kind: 'line', label: 'Lacquer', amount: 12.5 },
-      { id: 'quantity_discount', kind: 'discount', label: expect.any(String), amount: -92.5 },
+      { id: 'board', kind: 'line', per: 'unit', label: 'Brett', amount: 50 },
+      { id: 'wood', kind: 'surcharge', per: 'unit', label: 'Holzaufpreis', amount: 30 },
+      { id: 'lacquer', kind: 'line', per: 'unit', label: 'Lacquer', amount: 12.5 },
+      { id: 'quantity_discount', kind: 'discount', per: 'order', label: expect.any(String), amount: -92.5 },
     ]);
     expect(body.configuration).toEqual({ width: 1000, wood: 'oak', lacquer: true });
     expect(body.quantity).toEqual({ value: 10, min: 1, max: 20, step: 1 });

@@ -54,3 +54,68 @@ describe('every example product', () => {
     expect(body.result.totals.price).toBeGreaterThan(0);
   });
 });
+
+describe('output labels, units and texts', () => {
+  const signage = byId.find(([id]) => id === 'signage')![1];
+
+  it('the form describes the public groups; a calculation describes the groups it returns, beside groups', async () => {
+    const { storeId, headers } = await tenant();
+    expect((await saveProduct(storeId, 'signage', signage)).status).toBe(201);
+    const form = await (await call(`/api/v1/products/signage/form?tenant_id=${storeId}&lang=en`, { headers })).json<Form>();
+    expect(form.output_info).toEqual({
+      dimensions: {
+        label: 'Dimensions',
+        unit: 'mm',
+        internal: false,
+        items: {
+          sign_length_mm: { label: 'Sign length', unit: 'mm', type: 'number' },
+          letter_height_mm: { label: 'Letter height', unit: 'mm', type: 'number' },
+        },
+      },
+    });
+    const calc = await call(
+      '/api/v1/calculate',
+      jsonInit(
+        'POST',
+        { tenant_id: storeId, product_id: 'signage', configuration: {}, lang: 'fr', output_groups: ['*'] },
+        headers,
+      ),
+    );
+    expect(calc.status).toBe(200);
+    const { result } = await calc.json<z.infer<typeof CalculationResult>>();
+    // Defaults (test/golden/signage.json, "defaults"): 4 acrylic letters of 200 mm on studs.
+    expect(result.groups).toEqual({
+      dimensions: { sign_length_mm: 600, letter_height_mm: 200 },
+      production: { sheet_m2: 0.128, studs: 12 },
+    });
+    expect(result.texts).toEqual({ production: { cutting: 'laser' } });
+    expect(result.output_info.production).toEqual({
+      label: 'Production',
+      internal: true,
+      items: {
+        sheet_m2: { label: 'Tôle de façade', unit: 'm²', type: 'number' },
+        led_modules: { label: 'Modules LED', unit: 'pcs', type: 'number' },
+        psu_w: { label: 'Alimentation', unit: 'W', type: 'number' },
+        studs: { label: 'Entretoises', unit: 'pcs', type: 'number' },
+        rail_m: { label: 'Rail de montage', unit: 'm', type: 'number' },
+        cutting: { label: 'Découpe', type: 'text' },
+      },
+    });
+    expect(Object.keys(result.output_info)).toEqual(['dimensions', 'production']);
+  });
+
+  it('a per-order charge is billed once: the worktop templating on two tops', async () => {
+    const { storeId, headers } = await tenant();
+    const worktop = byId.find(([id]) => id === 'kitchen-worktop')![1];
+    expect((await saveProduct(storeId, 'worktop', worktop)).status).toBe(201);
+    const configuration = { material: 'oak', length: 3000, depth: 'd650', templating: true };
+    const calc = await call(
+      '/api/v1/calculate',
+      jsonInit('POST', { tenant_id: storeId, product_id: 'worktop', configuration, quantity: 2 }, headers),
+    );
+    const { result } = await calc.json<z.infer<typeof CalculationResult>>();
+    // top 1.95 m² × 260 = 507.00, edging 3.00 m × 18 = 54.00 (front only): 561.00 a top; templating 150 once
+    expect(result.totals).toMatchObject({ unit_price: 561, charges: 150, subtotal: 1272, discount: 0, price: 1272 });
+    expect(result.lines.find((l) => l.id === 'templating')).toMatchObject({ per: 'order', amount: 150 });
+  });
+});

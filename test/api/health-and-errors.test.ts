@@ -6,7 +6,7 @@ import type { AppEnv } from '../../src/env';
 import { onError } from '../../src/http/on-error';
 import { assignRequestId } from '../../src/http/request-guards';
 import type { ErrorBody } from '../../src/routes/openapi-helpers';
-import { admin, call, jsonInit, tenant } from '../helpers';
+import { admin, call, createStore, jsonInit, tenant } from '../helpers';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -57,6 +57,25 @@ describe('errors in the spec shape', () => {
     const res = await admin('POST', '/stores', { id: 'typed', name: 42 });
     expect(res.status).toBe(400);
     expect((await res.json<z.infer<typeof ErrorBody>>()).errors).toMatchObject([{ field: 'name', code: 'INVALID_TYPE' }]);
+  });
+
+  it('words every problem as a plain sentence, or as the schema words it', async () => {
+    const storeId = await createStore();
+    const messages = async (path: string, body: unknown) =>
+      ((await (await admin('POST', path, body)).json<z.infer<typeof ErrorBody>>()).errors ?? []).map((e) => [e.field, e.message]);
+    expect(await messages(`/stores/${storeId}/api-keys`, { name: ' ', permissions: [] })).toEqual([
+      ['name', 'Must not be empty'],
+      ['permissions', 'Choose at least one permission'],
+    ]);
+    expect(await messages('/stores', { id: 'x', name: 'n'.repeat(201), plan: 'gold' })).toEqual([
+      ['name', 'Must be at most 200 characters long'],
+      ['plan', 'Must be one of: free, pro, enterprise'],
+    ]);
+    expect(await messages('/stores', { id: 7, name: 'n' })).toEqual([['id', 'Must be text']]);
+    const calc = await admin('POST', `/stores/${storeId}/products/x/calculate`, { configuration: {}, quantity: 1.5 });
+    expect((await calc.json<z.infer<typeof ErrorBody>>()).errors).toMatchObject([
+      { field: 'quantity', message: 'Must be a whole number' },
+    ]);
   });
 
   it('a body that is not JSON is 415 UNSUPPORTED_MEDIA_TYPE', async () => {

@@ -64,6 +64,19 @@ describe('saving products', () => {
     expect((await admin('GET', `/stores/${storeId}/products/broken`)).status).toBe(404);
   });
 
+  it('refuses a schema whose test fails like any other error', async () => {
+    const storeId = await createStore();
+    const res = await saveProduct(storeId, 'tested', `${SHELF}\ntest "default" { expect price == 41 }\n`);
+    expect(res.status).toBe(422);
+    const body = await res.json<z.infer<typeof ProductRejected>>();
+    expect(body.errors).toEqual([
+      expect.objectContaining({ code: 'E_TEST_FAILED', message: 'test "default": expected price == 41, got 40' }),
+    ]);
+    expect((await admin('GET', `/stores/${storeId}/products/tested`)).status).toBe(404);
+    const passing = await saveProduct(storeId, 'tested', `${SHELF}\ntest "default" { expect price == 40 }\n`);
+    expect(passing.status).toBe(201);
+  });
+
   it('takes the raw schema file as text/plain, as the same version as its JSON-wrapped form', async () => {
     const storeId = await createStore();
     const put = (type: string, body: string) =>

@@ -15,7 +15,33 @@ describe('POST /api/v1/validate', () => {
     const { headers } = await tenant();
     const res = await validate(SHELF, headers);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ valid: true, errors: [], warnings: [] });
+    expect(await res.json()).toEqual({ valid: true, errors: [], warnings: [], tests: { passed: 0, failed: 0 } });
+  });
+
+  it("runs the schema's tests: counts them, and a failing expectation is E_TEST_FAILED at its expect", async () => {
+    const { headers } = await tenant();
+    // width 1000: board 1.00 × 50 = 50.00; oak +30 → 80.00 a shelf; 10 shelves − 10 % = 720.00
+    const tests = [
+      'test "ten oak shelves" {',
+      '  given { width: 1000, wood: "oak" }',
+      '  quantity: 10',
+      '  expect price == 720',
+      '  expect bom.screws == 4',
+      '}',
+      'test "wrong on purpose" { given { width: 1000 }  expect price.unit == 51 }',
+    ];
+    const body = await (await validate(`${SHELF}\n${tests.join('\n')}\n`, headers)).json<Result>();
+    expect(body.tests).toEqual({ passed: 1, failed: 1 });
+    expect(body.valid).toBe(false);
+    const line = SHELF.split('\n').length + tests.length;
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        code: 'E_TEST_FAILED',
+        line,
+        column: tests[6]!.indexOf('expect') + 1,
+        message: 'test "wrong on purpose": expected price.unit == 51, got 50',
+      }),
+    ]);
   });
 
   it('reports a syntax error with line, column, message and code, still with 200', async () => {

@@ -145,7 +145,7 @@ describe('pages', () => {
     const editor = await (await page(`/admin/stores/${store}/products/door`, cookie)).text();
     expect(editor).toContain('// v2 &lt;b&gt;');
     expect(editor).toContain(`href="/admin/stores/${store}/products/door/versions/1"`);
-    expect(editor).toContain('<script src="/admin/assets/editor.js" defer="">');
+    expect(editor).toContain('<script type="module" src="/admin/assets/editor.js">');
 
     const v1 = await page(`/admin/stores/${store}/products/door/versions/1`, cookie);
     expect(v1.status).toBe(200);
@@ -158,7 +158,13 @@ describe('pages', () => {
     expect(restored).not.toContain('// v2');
 
     const preview = await (await page(`/admin/stores/${store}/products/door/preview?lang=de`, cookie)).text();
-    expect(preview).toContain(`data-store="${store}" data-product="door" data-lang="de"`);
+    // The storefront's component, with the module that points it at the admin endpoints loaded first.
+    expect(preview).toContain(`<cpq-configurator id="pv" data-store="${store}" data-product="door" lang="de">`);
+    expect(preview.indexOf('src="/admin/assets/preview.js"')).toBeLessThan(preview.indexOf('src="/embed/v1/configurator.js"'));
+    expect(preview).toContain('<script type="module" src="/embed/v1/configurator.js">');
+    const module = await page('/admin/assets/preview.js', cookie);
+    expect(module.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await module.text()).toContain('/calculate');
 
     const create = await page(`/admin/stores/${store}/new-product`, cookie);
     expect(await create.text()).toContain('id="product-id"');
@@ -189,13 +195,43 @@ describe('pages', () => {
 
 describe('assets', () => {
   it('serve scripts and the stylesheet without a session, revalidated by ETag', async () => {
+    const js = await call('/admin/assets/common.js');
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const etag = js.headers.get('etag')!;
+    expect(etag).toMatch(/^"[0-9a-f]{20}"$/);
+    expect((await call('/admin/assets/common.js', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    expect((await call('/admin/assets/app.css')).headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect((await call('/admin/assets/nope.js')).status).toBe(404);
+  });
+});
+
+describe('the schema editor bundle', () => {
+  it('is served as a module, revalidated by ETag', async () => {
     const js = await call('/admin/assets/editor.js');
     expect(js.status).toBe(200);
     expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     const etag = js.headers.get('etag')!;
     expect(etag).toMatch(/^"[0-9a-f]{20}"$/);
+    expect(await js.text()).toContain('cm-editor');
     expect((await call('/admin/assets/editor.js', { headers: { 'If-None-Match': etag } })).status).toBe(304);
-    expect((await call('/admin/assets/app.css')).headers.get('content-type')).toBe('text/css; charset=utf-8');
-    expect((await call('/admin/assets/nope.js')).status).toBe(404);
+  });
+
+  it("allows CodeMirror's <style> elements by a nonce that is fresh per response and handed to the page", async () => {
+    const { cookie } = await signIn();
+    const store = await createStore();
+    await saveProduct(store, 'door', NEW_PRODUCT_TEMPLATE);
+    const nonces = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await page(`/admin/stores/${store}/products/door`, cookie);
+      const csp = res.headers.get('content-security-policy')!;
+      const nonce = /style-src 'self' 'nonce-([0-9a-f]{32})'/.exec(csp)?.[1];
+      expect(nonce).toBeDefined();
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(await res.text()).toContain(`<meta name="cpq-style-nonce" content="${nonce}"/>`);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
   });
 });

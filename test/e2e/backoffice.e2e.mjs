@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_TOKEN, BASE, launch, shot, watchErrors } from './browser.mjs';
+import { ADMIN_TOKEN, adminApi, BASE, launch, selectedText, setSource, shot, watchErrors } from './browser.mjs';
 
 const STORE = 'e2e-shop';
 const PRODUCT = 'pvc-window';
@@ -30,7 +30,16 @@ after(async () => {
   await browser?.close();
 });
 
-const priceText = () => page.locator('#pv-total').textContent();
+// The preview is the storefront's <cpq-configurator>; playwright's CSS selectors reach into its (open) shadow root.
+const TOTAL = 'cpq-configurator output.amount';
+const field = (id) => page.locator(`cpq-configurator [data-field="${id}"]`);
+const priceText = () => page.locator(TOTAL).textContent();
+/** Waits until the total is no longer `old` (in the page, where querySelector does not enter shadow roots). */
+const totalChanges = (old) =>
+  page.waitForFunction(
+    (o) => document.querySelector('cpq-configurator')?.shadowRoot?.querySelector('output.amount')?.textContent !== o,
+    old,
+  );
 
 describe('backoffice', () => {
   it('sends a signed-out visitor to the sign-in page and refuses a wrong token', async () => {
@@ -115,7 +124,8 @@ describe('backoffice', () => {
   });
 
   it('revokes the key after a confirmation', async () => {
-    await page.click('button[aria-label="Revoke key Shop frontend"]');
+    const revoke = page.getByRole('button', { name: 'Revoke… key Shop frontend' });
+    await revoke.click();
     const dialog = page.locator('dialog[open]');
     await dialog.waitFor();
     assert.match(await dialog.textContent(), /Revoke "Shop frontend"\?/);
@@ -124,10 +134,14 @@ describe('backoffice', () => {
     await dialog.waitFor({ state: 'detached' }).catch(() => {});
     assert.equal(await page.locator('#keys .badge.ok').textContent(), 'Active', 'cancel keeps the key');
 
-    await page.click('button[aria-label="Revoke key Shop frontend"]');
+    await revoke.click();
     await page.locator('dialog[open]').getByRole('button', { name: 'Revoke key' }).click();
-    await page.locator('#keys .badge.danger', { hasText: 'Revoked' }).waitFor();
     await page.getByText('Key "Shop frontend" revoked.').waitFor();
+    // Revoked keys are hidden until asked for.
+    await page.getByText('1 revoked key is hidden.').waitFor();
+    assert.equal(await page.locator('#keys tr.revoked').isHidden(), true);
+    await page.getByLabel('Show revoked keys').check();
+    await page.locator('#keys .badge.danger', { hasText: 'Revoked' }).waitFor();
     await shot(page, '08-api-key-revoked');
     const refused = await fetch(`${BASE}/api/v1/validate`, {
       method: 'POST',
@@ -142,65 +156,66 @@ describe('backoffice', () => {
     await page.click('text=New product');
     await page.locator('#diag-summary', { hasText: 'No problems found' }).waitFor();
     await shot(page, '09-editor-new');
-    await page.fill('#schema', bad);
+    await setSource(page, bad);
     const item = page.locator('#diag-list .diag-error');
     await item.waitFor();
     assert.equal(await item.locator('.diag-pos').textContent(), `${badLine}:${badColumn}`);
     assert.match(await item.locator('.diag-msg').textContent(), /glass_price_m3/);
-    assert.equal(await page.locator('.gutter .ln.has-error').textContent(), String(badLine));
-    assert.equal(await page.locator('.layer-diag .sq-error').textContent(), MISTAKE);
     await item.click();
-    const selected = await page.$eval('#schema', (t) => t.value.slice(t.selectionStart, t.selectionEnd));
-    assert.equal(selected, MISTAKE, 'clicking the diagnostic selects the mistake');
+    assert.equal(await selectedText(page), MISTAKE, 'clicking the diagnostic selects the mistake');
     assert.match(await page.locator('#caret-status').textContent(), new RegExp(`Line ${badLine}, column ${badColumn} — `));
-    await page.locator('.layer-diag .sq-error').scrollIntoViewIfNeeded();
+    assert.equal(await page.locator('.cm-lintRange-error').textContent(), MISTAKE, 'the mistake is underlined');
+    assert.equal(await page.locator('.cm-gutterElement:has(.cm-lint-marker-error)').count(), 1, 'and marked in the gutter');
     await shot(page, '10-editor-error');
   });
 
   it('counts columns in code points, as the API does: a mistake after emoji is underlined whole', async () => {
     const line = 'let shout = len("🔥😀🔥") + widht';
-    await page.fill('#schema', `${good}\n${line}\n`);
+    await setSource(page, `${good}\n${line}\n`);
     const lineNo = good.split('\n').length + 1;
     const column = [...line.slice(0, line.indexOf('widht'))].length + 1;
     // The list updates once the edit is validated: wait for the new position rather than for any error.
     const item = page.locator('#diag-list .diag-error', { hasText: `${lineNo}:${column}` });
     await item.waitFor();
-    assert.equal(await page.locator('.layer-diag .sq-error').textContent(), 'widht');
     await item.click();
-    const selected = await page.$eval('#schema', (t) => t.value.slice(t.selectionStart, t.selectionEnd));
-    assert.equal(selected, 'widht', 'clicking the diagnostic selects the name, not a shifted stretch');
+    assert.equal(await selectedText(page), 'widht', 'clicking the diagnostic selects the name, not a shifted stretch');
     assert.match(await page.locator('#caret-status').textContent(), new RegExp(`Line ${lineNo}, column ${column} — `));
-    await page.fill('#schema', bad);
+    assert.equal(await page.locator('.cm-lintRange-error').textContent(), 'widht');
+    await setSource(page, bad);
     await page.locator('#diag-list .diag-error .diag-pos', { hasText: `${badLine}:${badColumn}` }).waitFor();
   });
 
-  it('refuses to save a schema with errors and shows them the same way', async () => {
+  it('refuses to create a product from a schema with errors and shows them the same way', async () => {
     await page.fill('#product-id', 'not an id!');
-    await page.click('#save');
+    await page.click('#publish');
     await page.locator('#product-id-error', { hasText: 'letters, digits' }).waitFor();
     assert.equal(await page.getAttribute('#product-id', 'aria-invalid'), 'true');
     await page.fill('#product-id', PRODUCT);
-    await page.click('#save');
-    await page.getByText('Not saved: 1 error in the schema.', { exact: false }).waitFor();
+    await page.click('#publish');
+    await page.getByText('Not published: 1 error in the schema.', { exact: false }).waitFor();
     assert.equal(await page.locator('#diag-list .diag-error .diag-pos').textContent(), `${badLine}:${badColumn}`);
   });
 
-  it('saves the fixed schema as version 1, then a new version', async () => {
-    await page.fill('#schema', good);
+  it('creates the product from the fixed schema as version 1, then publishes a draft as a new version', async () => {
+    await setSource(page, good);
     await page.locator('#diag-summary', { hasText: 'No problems found' }).waitFor();
-    await page.click('#save');
+    await page.click('#publish');
     await page.waitForURL(`${BASE}/admin/stores/${STORE}/products/${PRODUCT}`);
     await page.getByText('Created product pvc-window (version 1).').waitFor();
     await shot(page, '11-editor-saved');
 
-    await page.focus('#schema');
+    await page.locator('.cm-content').click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type('// tweaked in the e2e test');
     await page.keyboard.press('Control+s');
-    await page.getByText('Saved as version 2.').waitFor();
+    await page.locator('#draft-status', { hasText: 'Draft saved' }).waitFor();
+    const live = await adminApi('GET', `/stores/${STORE}/products/${PRODUCT}`);
+    assert.equal(live.body.current_version, 1, 'a saved draft is not published');
+    await page.click('#publish');
+    await page.getByText('Published as version 2.').waitFor();
     await page.locator('#versions li').nth(1).waitFor();
     assert.equal(await page.locator('#versions li').count(), 2);
-    await page.keyboard.press('Control+s');
+    await page.click('#publish');
     await page.getByText('No changes: version 2 stays current.').waitFor();
   });
 
@@ -218,38 +233,38 @@ describe('backoffice', () => {
   it('previews the product: changing a field changes the price', async () => {
     page.once('dialog', (d) => d.accept());
     await page.goto(`${BASE}/admin/stores/${STORE}/products/${PRODUCT}/preview`);
-    await page.locator('#pv-total').waitFor();
+    await page.locator(TOTAL).waitFor();
     const before = await priceText();
     assert.match(before, /€/);
-    const width = page.locator('.pf[data-field="width"] input');
+    const width = field('width').locator('input');
     await width.fill('1800');
-    await page.waitForFunction((old) => document.querySelector('#pv-total')?.textContent !== old, before);
+    await totalChanges(before);
     assert.notEqual(await priceText(), before);
-    await page.locator('table caption', { hasText: 'Output: bom' }).waitFor();
+    await page.locator('cpq-configurator table caption', { hasText: 'bom' }).waitFor();
     await shot(page, '13-preview');
   });
 
   it('applies visibility conditions live and shows field errors from the calculation', async () => {
-    const depth = page.locator('.pf[data-field="sill_depth"]');
+    const depth = field('sill_depth');
     assert.equal(await depth.isHidden(), true);
-    await page.check('.pf[data-field="sill"] input');
+    await field('sill').locator('input').check();
     await depth.waitFor({ state: 'visible' });
-    await page.locator('.pf[data-field="width"] input').fill('5000');
-    const error = page.locator('.pf[data-field="width"] .field-error');
+    await field('width').locator('input').fill('5000');
+    const error = field('width').locator('.error');
     await error.waitFor({ state: 'visible' });
     assert.match(await error.textContent(), /2[ ,.]?400/);
     assert.equal(await priceText(), '—');
     await shot(page, '14-preview-invalid');
-    await page.locator('.pf[data-field="width"] input').fill('1200');
-    await page.waitForFunction(() => document.querySelector('#pv-total')?.textContent !== '—');
+    await field('width').locator('input').fill('1200');
+    await totalChanges('—');
   });
 
   it('switches the preview language', async () => {
     await page.selectOption('#pv-lang', 'de');
-    await page.locator('.pf[data-field="width"] label', { hasText: 'Breite' }).waitFor();
-    await page.locator('.pv-table th', { hasText: 'Fensterrahmen' }).waitFor();
-    assert.equal(await page.locator('.pf[data-field="width"] input').inputValue(), '1200', 'values survive the switch');
-    assert.equal(await page.locator('.pf[data-field="sill"] input').isChecked(), true);
+    await field('width').locator('label', { hasText: 'Breite' }).waitFor();
+    await page.locator('cpq-configurator .table th', { hasText: 'Fensterrahmen' }).waitFor();
+    assert.equal(await field('width').locator('input').inputValue(), '1200', 'values survive the switch');
+    assert.equal(await field('sill').locator('input').isChecked(), true);
     await shot(page, '15-preview-de');
   });
 

@@ -62,3 +62,23 @@ export async function signedInPage(browser) {
   await page.waitForURL(`${BASE}/admin/stores`);
   return page;
 }
+
+/**
+ * Replaces the schema editor's whole text as pasting does: select all, then a paste event carrying the text,
+ * which CodeMirror applies itself (the browser's own editing of the content would leave styled spans behind).
+ */
+export async function setSource(page, text) {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+a');
+  await page.evaluate((t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    const paste = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+    document.querySelector('.cm-content').dispatchEvent(paste);
+  }, text);
+}
+
+/** The text selected in the schema editor (CodeMirror keeps the DOM selection in step with its own). */
+export function selectedText(page) {
+  return page.evaluate(() => window.getSelection()?.toString() ?? '');
+}

@@ -1,4 +1,5 @@
-// The preview renders every layout and field type of the example products, and the pages fit a phone.
+// The preview (the storefront's <cpq-configurator>) renders every layout and field type of the example products,
+// and the pages fit a phone.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -11,7 +12,7 @@ const CONTROL = {
   slider: 'input[type=range]',
   dropdown: 'select',
   radio: 'input[type=radio]',
-  swatch: '.swatch-chip',
+  swatch: '.swatch',
   checkbox: 'input[type=checkbox]',
   text: 'input[type=text]',
   date: 'input[type=date]',
@@ -42,10 +43,10 @@ describe('preview layouts', () => {
       assert.equal(saved.status, 201, JSON.stringify(saved.body));
       const form = (await adminApi('GET', `/stores/${STORE}/products/${example}/form`)).body;
       await page.goto(`${BASE}/admin/stores/${STORE}/products/${example}/preview`);
-      await page.locator('#pv-total').waitFor();
-      assert.equal(await page.locator(`.pv-form.layout-${form.layout}`).count(), 1, `${form.layout} layout`);
+      await page.locator('cpq-configurator output.amount').waitFor();
+      assert.equal(await page.locator(`cpq-configurator .form.layout-${form.layout}`).count(), 1, `${form.layout} layout`);
       for (const field of form.groups.flatMap((g) => g.fields)) {
-        const control = page.locator(`.pf[data-field="${field.id}"]`);
+        const control = page.locator(`cpq-configurator [data-field="${field.id}"]`);
         if (field.type === 'hidden') {
           assert.equal(await control.count(), 0, `${field.id}: hidden fields are not shown`);
           continue;

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// `npm run test:e2e`: the backoffice end to end in a real browser. Starts `wrangler dev` on a free port with a
+// `npm run test:e2e`: the backoffice, the configurator and the demo shop end to end in a real browser. Starts `wrangler dev` on a free port with a
 // fresh local state (migrations applied first), waits for /api/health, runs the node:test suites in
 // test/e2e/*.e2e.mjs against it, and always stops wrangler. Without /usr/bin/chromium it says so and passes,
 // unless REQUIRE_BROWSER=1 (CI), where a missing browser is a failure.
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_KEY, demoVars, keySeedCommand } from '../../scripts/demo-data.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const ADMIN_TOKEN = 'e2e-token';
@@ -90,6 +92,18 @@ try {
     encoding: 'utf8',
   });
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+  // The demo key, as `npm run dev` has it, for the demo shop (/demo). Only the key: the configurator suite creates
+  // the demo store itself, so the backoffice suite, which runs first, still starts from an empty store list.
+  const seeded = spawnSync(
+    wrangler,
+    keySeedCommand(createHash('sha256').update(DEMO_KEY).digest('hex'), ['--persist-to', persist]),
+    {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    },
+  );
+  if (seeded.status !== 0) throw new Error(`seeding the demo key failed:\n${seeded.stdout}\n${seeded.stderr}`);
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -105,6 +119,7 @@ try {
       persist,
       '--var',
       `ADMIN_TOKEN:${ADMIN_TOKEN}`,
+      ...demoVars().flatMap((v) => ['--var', v]),
       '--show-interactive-dev-session=false',
     ],
     { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },

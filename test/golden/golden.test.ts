@@ -15,12 +15,16 @@ interface GoldenCase {
   expect: {
     price: {
       unit: number;
+      /** Per-order charges; left out of a case that has none. */
+      charges?: number;
       subtotal: number;
       discount: number;
       total: number;
       lines: Record<string, number>;
     } | null;
     outputs: Record<string, Record<string, number>>;
+    /** Text-valued output items; a case of an example without any leaves it out. */
+    texts?: Record<string, Record<string, string>>;
     errors: string[];
     warnings: string[];
   };
@@ -54,8 +58,8 @@ function priceOf(e: Evaluation): GoldenCase['expect']['price'] {
   const lines: Record<string, number> = {};
   // The quantity discount also appears as a line; the golden checks it through `discount`.
   for (const l of e.price.lines) if (l.kind !== 'discount') lines[l.id] = l.amount;
-  const { unit, subtotal, discount, total } = e.price;
-  return { unit, subtotal, discount, total, lines };
+  const { unit, charges, subtotal, discount, total } = e.price;
+  return { unit, ...(charges === 0 ? {} : { charges }), subtotal, discount, total, lines };
 }
 
 function outputsOf(e: Evaluation): Record<string, Record<string, number>> {
@@ -77,6 +81,12 @@ for (const file of files) {
       expect(result.ir).not.toBeNull();
     });
 
+    it('carries a passing test block for every golden case', () => {
+      for (const c of file.cases) expect(source).toContain(`test ${JSON.stringify(c.name.replaceAll('"', "'"))} {`);
+      expect(result.tests.failed).toBe(0);
+      expect(result.tests.passed).toBeGreaterThanOrEqual(file.cases.length);
+    });
+
     for (const c of file.cases) {
       it(c.name, () => {
         if (result.ir === null) throw new Error(`${file.example} did not compile`);
@@ -84,11 +94,13 @@ for (const file of files) {
         expect({
           price: priceOf(got),
           outputs: outputsOf(got),
+          texts: Object.fromEntries([...got.texts].map(([group, items]) => [group, Object.fromEntries(items)])),
           errors: codes(got.errors),
           warnings: codes(got.warnings),
         }).toEqual({
           price: c.expect.price,
           outputs: c.expect.outputs,
+          texts: c.expect.texts ?? {},
           errors: [...c.expect.errors].sort(),
           warnings: [...c.expect.warnings].sort(),
         });

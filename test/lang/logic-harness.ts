@@ -7,6 +7,7 @@ import jsonLogic from 'json-logic-js';
 import { formDocument } from '../../src/cpq/form';
 import type { Expr, FieldIR, ProductIR } from '../../src/lang/ir';
 import { type FormForStates, formStates, type States } from '../../src/lang/logic-ops';
+import { re2Matcher } from '../../src/lang/runtime/pattern';
 import { random } from './random';
 
 export type Configuration = Record<string, unknown>;
@@ -23,7 +24,7 @@ export function formOf(ir: ProductIR, lang = ir.language): FormForStates {
 
 /** The states the form's JSON Logic gives, evaluated by json-logic-js with the extra operations registered. */
 export function logicStates(form: FormForStates, sample: Sample): States {
-  return formStates(form, sample.configuration, sample.quantity, jsonLogic);
+  return formStates(form, sample.configuration, sample.quantity, jsonLogic, { pattern: re2Matcher });
 }
 
 export type StateList = Pick<States, 'fields' | 'groups'>;

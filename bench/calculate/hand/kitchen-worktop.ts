@@ -95,8 +95,8 @@ export function kitchenWorktop(config: Record<string, unknown>, quantityIn: numb
     if (grooves) bill.add('grooves', 'line', 'Drainer grooves', 95);
     if (hob) bill.add('hob', 'line', 'Hob cut-out', m.cutoutPrice);
     if (tapHoles > 0) bill.add('tap_holes', 'line', 'Tap holes', tapHoles * 15);
-    if (templating) bill.add('templating', 'line', 'Templating', 150);
     if (fitting) bill.add('fitting', 'line', 'Fitting', rangeInterpolate(FIT_BANDS, FIT_PRICE, length));
+    if (templating) bill.add('templating', 'line', 'Templating', 150, true);
     price = bill.close('EUR', quantity, [], errors);
   }
 
@@ -124,6 +124,7 @@ export function kitchenWorktop(config: Record<string, unknown>, quantityIn: numb
         cutout_min: snapSelf(cutoutMin),
         total_h: roundTo((cuttingMin + edgingMin + cutoutMin) / 60, 2),
       },
+      ...(price ? { sales: { order_value: price.total, commission: roundTo(price.total * 0.04, 2) } } : { sales: {} }),
       delivery: { lead_time_days: m.leadDays + (templating ? 5 : 0), weight_kg: weightKg },
     },
     errors,

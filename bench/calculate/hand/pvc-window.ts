@@ -4,7 +4,7 @@ import { booleanValue, choiceValue, numberValue, quantityValue, unknownFields } 
 import { matrixNext, rangeNext } from '../lookup';
 import { Bill, type Issue, type Outcome, ruleIssue, show } from '../outcome';
 
-const FIELDS = new Set(['width', 'height', 'sashes', 'opening', 'glass', 'colour', 'sill', 'sill_depth']);
+const FIELDS = new Set(['width', 'height', 'sashes', 'opening', 'glass', 'colour', 'colour_inside', 'sill', 'sill_depth']);
 const SASH_COUNT: Record<string, number> = { single: 1, double: 2 };
 const OPENING_PRICE: Record<string, number> = { turn_tilt: 42, turn: 28, fixed: 0 };
 const COLOUR_PRICE: Record<string, number> = { white: 0, cream: 8, anthracite: 10, golden_oak: 14 };
@@ -39,6 +39,13 @@ export function pvcWindow(config: Record<string, unknown>, quantityIn: number): 
   const opening = choiceValue(config.opening, ['turn_tilt', 'turn', 'fixed'], 'turn_tilt', 'opening', errors);
   const glass = choiceValue(config.glass, ['double', 'triple', 'triple_sound'], 'triple', 'glass', errors);
   const colour = choiceValue(config.colour, ['white', 'cream', 'anthracite', 'golden_oak'], 'white', 'colour', errors);
+  const colourInside = choiceValue(
+    config.colour_inside,
+    ['white', 'cream', 'anthracite', 'golden_oak'],
+    'white',
+    'colour_inside',
+    errors,
+  );
   const sill = booleanValue(config.sill, false, 'sill', errors);
   const sillDepth = sill ? choiceValue(config.sill_depth, ['d150', 'd225'], 'd150', 'sill_depth', errors) : 'd150';
 
@@ -79,6 +86,7 @@ export function pvcWindow(config: Record<string, unknown>, quantityIn: number): 
   if (opening !== 'fixed') bom.hinges = count * (opening === 'turn_tilt' ? 3 : 2);
   if (opening !== 'fixed') bom.handles = 1;
   bom.gasket_m = Math.ceil(snapSelf(2 * perimeterM * 1.05));
+  if (colourInside !== 'white') bom.inside_foil_m = stepTo(perimeterM * 1.08, 0.1, true);
 
   return {
     fields: [
@@ -88,6 +96,7 @@ export function pvcWindow(config: Record<string, unknown>, quantityIn: number): 
       { id: 'opening', visible: true, enabled: true, value: opening },
       { id: 'glass', visible: true, enabled: true, value: glass },
       { id: 'colour', visible: true, enabled: true, value: colour },
+      { id: 'colour_inside', visible: true, enabled: true, value: colourInside },
       { id: 'sill', visible: true, enabled: true, value: sill },
       { id: 'sill_depth', visible: sill, enabled: true, value: sillDepth },
     ],

@@ -4,6 +4,7 @@
 // shared with the hand-written implementations, so what differs between peers is expression evaluation.
 import type { Expr, FieldIR, ProductIR, TableIR, ValueType } from '../../../src/lang/ir';
 import { resolveText } from '../../../src/lang/runtime/language';
+import { priceValue } from '../../../src/lang/runtime/model';
 import { snapSelf } from '../../../src/lang/runtime/numeric';
 import {
   absent,
@@ -169,15 +170,20 @@ export function peerModel(ir: ProductIR, engine: Engine): (configuration: Record
   const lets = new Map(Object.entries(ir.lets).map(([name, e]) => [name, c(e)]));
   const lines = ir.price.lines.map((l) => ({
     id: l.id,
+    perOrder: l.perOrder === true,
     kind: l.kind,
     label: text(l.label),
     amount: c(l.amount),
     when: opt(l.when),
   }));
   const tiers = [...ir.price.quantityDiscount].sort((a, b) => b.min - a.min);
+  const priceAttrs = [...(attrs.get('price') ?? [])];
   const outputs = ir.outputs.map((o) => ({
     id: o.id,
-    items: o.items.map((it) => ({ id: it.id, value: c(it.value), when: opt(it.when) })),
+    // Text items are served apart from the numbers (result.texts), as the runtime does; the outcome compares numbers.
+    items: o.items
+      .filter((it) => !it.text)
+      .map((it) => ({ id: it.id, value: c(it.value), when: opt(it.when), readsPrice: readsPrice(it.value, it.when) })),
   }));
   const rules = ir.rules.map((r) => ({
     id: r.id,
@@ -236,17 +242,32 @@ export function peerModel(ir: ProductIR, engine: Engine): (configuration: Record
     if (errors.length === 0) {
       const bill = new Bill(ir.minorUnits);
       for (const l of lines)
-        if (l.when === undefined || l.when(scope) === true) bill.add(l.id, l.kind, l.label, l.amount(scope) as number);
+        if (l.when === undefined || l.when(scope) === true)
+          bill.add(l.id, l.kind, l.label, l.amount(scope) as number, l.perOrder);
       price = bill.close(ir.currency, quantity, tiers, errors);
     }
+    // Output items may read the price (`price.total`, `price.<line>`): variables `price__<attr>`.
+    if (price) for (const a of priceAttrs) put(scope, attrVar('price', a), priceValue(price, a));
     const out: Record<string, Record<string, number>> = {};
     for (const o of outputs) {
       const items: Record<string, number> = {};
       // As the runtime does, output items drop binary float noise (4.800000000000001 → 4.8).
-      for (const it of o.items)
+      for (const it of o.items) {
+        if (price === null && it.readsPrice) continue;
         if (it.when === undefined || it.when(scope) === true) items[it.id] = snapSelf(it.value(scope) as number);
+      }
       out[o.id] = items;
     }
     return { fields: states, price, outputs: out, errors, warnings };
   };
+}
+
+/** Whether an output item reads the price, and so is left out when there is none. */
+function readsPrice(...es: (Expr | undefined)[]): boolean {
+  let found = false;
+  for (const e of es)
+    walk(e, (x) => {
+      if (x.k === 'attr' && x.field === 'price') found = true;
+    });
+  return found;
 }

@@ -157,7 +157,8 @@ export function typer(ir: ProductIR): { vars: Vars; typeOf: (e: Expr) => ValueTy
         return t?.kind === 'map' ? literalType(Object.values(t.entries)[0] ?? t.fallback) : 'number';
       }
       case 'attr':
-        return literalType(fields.get(e.field)?.options?.[0]?.attrs[e.attr]);
+        // `price.total` and the like (output items): numbers.
+        return e.field === 'price' ? 'number' : literalType(fields.get(e.field)?.options?.[0]?.attrs[e.attr]);
       default:
         return 'number';
     }

@@ -1,15 +1,9 @@
 import { Hono } from 'hono';
+import { bundle } from '../../bundles';
 import { sha256Hex } from '../../keys/secret';
 import type { BackofficeEnv } from '../env';
 import { commonJs } from './common';
-import { editorJs } from './editor';
 import { editorCss } from './editor-styles';
-import { editorViewJs } from './editor-view';
-import { highlightJs } from './highlight';
-import { logicJs } from './logic';
-import { previewJs } from './preview';
-import { previewFieldsJs } from './preview-fields';
-import { previewResultJs } from './preview-result';
 import { previewCss } from './preview-styles';
 import { baseCss } from './styles';
 
@@ -18,13 +12,9 @@ const JS = 'text/javascript; charset=utf-8';
 const FILES = new Map<string, { type: string; body: string }>([
   ['app.css', { type: 'text/css; charset=utf-8', body: baseCss + editorCss + previewCss }],
   ['common.js', { type: JS, body: commonJs }],
-  ['highlight.js', { type: JS, body: highlightJs }],
-  ['editor-view.js', { type: JS, body: editorViewJs }],
-  ['editor.js', { type: JS, body: editorJs }],
-  ['logic.js', { type: JS, body: logicJs }],
-  ['preview-fields.js', { type: JS, body: previewFieldsJs }],
-  ['preview-result.js', { type: JS, body: previewResultJs }],
-  ['preview.js', { type: JS, body: previewJs }],
+  // The bundles of src/browser/ a backoffice page loads (the configurator itself comes from /embed/v1/).
+  ['editor.js', { type: JS, body: bundle('editor').js }],
+  ['preview.js', { type: JS, body: bundle('preview').js }],
 ]);
 
 const etags = new Map<string, string>();

@@ -6,7 +6,8 @@ export const baseCss = String.raw`
   --danger: #b42318; --danger-soft: #fdecea; --warn: #8a5a00; --warn-soft: #fff4d6; --ok: #17663a; --ok-soft: #e5f5ec;
   --radius: 8px; --shadow: 0 1px 2px rgba(16,24,40,.06), 0 1px 3px rgba(16,24,40,.08);
   --mono: ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", "DejaVu Sans Mono", monospace;
-  --focus: 0 0 0 3px rgba(53,72,200,.45);
+  /* A white gap, then a solid accent ring: at least 3:1 against white and against the dark top bar (WCAG 1.4.11). */
+  --focus: 0 0 0 2px #fff, 0 0 0 4px #3548c8;
 }
 *, *::before, *::after { box-sizing: border-box; }
 [hidden] { display: none !important; }
@@ -28,7 +29,7 @@ kbd { border: 1px solid var(--border-strong); border-bottom-width: 2px; border-r
 .topbar { display: flex; align-items: center; gap: 1.25rem; padding: .6rem 1.5rem; background: #1f2640; color: #fff; flex-wrap: wrap; }
 .brand { color: #fff; font-weight: 700; text-decoration: none; letter-spacing: .01em; display: flex; align-items: center; gap: .5rem; }
 .brand:hover { color: #fff; }
-.brand-mark { display: inline-grid; place-items: center; min-width: 2.2rem; height: 1.8rem; padding: 0 .35rem; border-radius: 6px; background: #5b6cf0; font-size: .75rem; letter-spacing: .04em; }
+.brand-mark { display: inline-grid; place-items: center; min-width: 2.2rem; height: 1.8rem; padding: 0 .35rem; border-radius: 6px; background: var(--accent); font-size: .75rem; letter-spacing: .04em; }
 .crumbs ol { list-style: none; display: flex; flex-wrap: wrap; gap: .35rem; margin: 0; padding: 0; font-size: .92rem; }
 .crumbs li + li::before { content: "/"; color: #8f9ac0; margin-right: .35rem; }
 .crumbs a { color: #d5dbff; text-decoration: none; }
@@ -41,6 +42,9 @@ kbd { border: 1px solid var(--border-strong); border-bottom-width: 2px; border-r
 .page.wide { max-width: 1600px; }
 .page-head { display: flex; align-items: flex-end; justify-content: space-between; gap: 1rem; flex-wrap: wrap; margin-bottom: 1.25rem; }
 .page-head p { margin: .25rem 0 0; color: var(--muted); }
+.card-head { display: flex; align-items: baseline; justify-content: space-between; gap: .5rem 1rem; flex-wrap: wrap; margin-bottom: .75rem; }
+.card-head h2 { margin: 0; }
+.toggle { display: inline-flex; align-items: center; gap: .4rem; font-size: .92rem; cursor: pointer; }
 .actions { display: flex; gap: .5rem; flex-wrap: wrap; align-items: center; }
 .card { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); box-shadow: var(--shadow); padding: 1.25rem; margin-bottom: 1.25rem; }
 .card > :last-child { margin-bottom: 0; }
@@ -91,6 +95,25 @@ tbody tr:hover { background: #fafbfc; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 td.num .actions { justify-content: flex-end; flex-wrap: nowrap; }
 tr.revoked td { color: var(--muted); }
+body:has(#show-revoked:not(:checked)) #keys tr.revoked, body:has(#show-revoked:checked) .revoked-note { display: none; }
+.revoked-note { margin: .75rem 0 0; font-size: .9rem; }
+
+/* Phones: each table row becomes a block of "label value" lines, so every cell and its actions stay in view
+   without a sideways scroll inside the page. */
+@media (max-width: 640px) {
+  .table-wrap { overflow: visible; }
+  .table-wrap table, .table-wrap tbody, .table-wrap tr, .table-wrap td { display: block; width: 100%; }
+  .table-wrap thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  .table-wrap tr { padding: .6rem 0; border-bottom: 1px solid var(--border); }
+  .table-wrap tbody tr:last-child { border-bottom: 0; }
+  .table-wrap td { border: 0; padding: .2rem 0; text-align: left; }
+  .table-wrap td[data-label] { position: relative; padding-left: 7.25rem; overflow-wrap: anywhere; }
+  .table-wrap td[data-label]::before { content: attr(data-label); position: absolute; left: 0; top: .35rem; width: 6.5rem; font-size: .78rem; font-weight: 600; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
+  .table-wrap td.num { text-align: left; }
+  .table-wrap .badge { white-space: normal; }
+  .table-wrap td.num .actions { justify-content: flex-start; flex-wrap: wrap; padding-top: .35rem; }
+  .topbar { padding: .6rem 1rem; gap: .4rem 1rem; }
+}
 
 .badge { display: inline-block; font-size: .78rem; font-weight: 600; padding: .1rem .5rem; border-radius: 999px; background: #eceef3; color: #394152; white-space: nowrap; }
 .badge.plan-pro { background: var(--accent-soft); color: #26359b; }
@@ -121,6 +144,18 @@ dialog .actions { justify-content: flex-end; margin-top: 1.25rem; }
 .login h1 { margin-bottom: .25rem; }
 .login .brand-mark { min-width: 3rem; height: 2.4rem; font-size: .95rem; font-weight: 700; color: #fff; margin-bottom: 1rem; }
 .login .btn { width: 100%; }
+td.note { white-space: pre-line; overflow-wrap: anywhere; }
+.compare { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem; margin-bottom: 1rem; }
+.compare select { width: auto; }
+.diff-wrap { overflow-x: auto; }
+table.diff { font-family: var(--mono); font-size: .85rem; border-collapse: collapse; }
+table.diff td { border: 0; padding: 0 .6rem; vertical-align: top; }
+table.diff td.ln { width: 1%; text-align: right; color: #4a5263; user-select: none; white-space: nowrap; }
+table.diff td.code { white-space: pre; }
+table.diff .mark { display: inline-block; width: 1.2ch; }
+table.diff tr.diff-add { background: #e3f6e8; }
+table.diff tr.diff-del { background: #fbe7e5; }
+table.diff tr.diff-hunk td { background: var(--accent-soft); color: #26359b; padding: .2rem .6rem; }
 dl.facts { display: grid; grid-template-columns: auto 1fr; gap: .35rem 1rem; margin: 0; }
 dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; }

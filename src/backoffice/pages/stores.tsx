@@ -14,11 +14,11 @@ export const storePages = new Hono<BackofficeEnv>()
   .get('/:store', (c) => c.redirect(`/admin/stores/${enc(c.req.param('store'))}/products`, 302))
   .get('/:store/products', async (c) => {
     const id = enc(c.req.param('store'));
-    const [store, { products }] = await Promise.all([
+    const [store, list] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<ProductListJson>(c, `/stores/${id}/products`),
     ]);
-    return c.html(<ProductsPage csrf={c.var.csrf} store={store} products={products} />);
+    return c.html(<ProductsPage csrf={c.var.csrf} store={store} list={list} />);
   })
   .get('/:store/api-keys', async (c) => {
     const id = enc(c.req.param('store'));

@@ -15,22 +15,22 @@ function KeyRow({ storeId, apiKey }: { storeId: string; apiKey: ApiKeyJson }) {
   const revoked = apiKey.revoked_at !== null;
   return (
     <tr class={revoked ? 'revoked' : undefined} data-key-id={apiKey.id}>
-      <td>{apiKey.name}</td>
-      <td class="mono">{`${apiKey.prefix}…`}</td>
-      <td>
+      <td data-label="Name">{apiKey.name}</td>
+      <td class="mono" data-label="Key">{`${apiKey.prefix}…`}</td>
+      <td data-label="Permissions">
         <div class="tags">
           {apiKey.permissions.map((p) => (
             <span class="badge">{p}</span>
           ))}
         </div>
       </td>
-      <td>
+      <td data-label="Created">
         <Time iso={apiKey.created_at} />
       </td>
-      <td>
+      <td data-label="Last used">
         <Time iso={apiKey.last_used_at} />
       </td>
-      <td>
+      <td data-label="Status">
         {revoked ? (
           <span class="badge danger">
             Revoked <Time iso={apiKey.revoked_at} />
@@ -52,13 +52,51 @@ function KeyRow({ storeId, apiKey }: { storeId: string; apiKey: ApiKeyJson }) {
             data-confirm={`Every request made with ${apiKey.prefix}… is refused from now on. This cannot be undone.`}
             data-confirm-action="Revoke key"
           >
-            <button class="btn danger small" type="submit" aria-label={`Revoke key ${apiKey.name}`}>
-              Revoke…
+            <button class="btn danger small" type="submit">
+              Revoke…<span class="visually-hidden">{` key ${apiKey.name}`}</span>
             </button>
           </form>
         )}
       </td>
     </tr>
+  );
+}
+
+/**
+ * The keys, refreshed in place after a change. Revoked keys stay in the table but are hidden unless
+ * "Show revoked keys" is checked (a stylesheet rule on the checkbox, so no script and no reload).
+ */
+function KeyList({ storeId, keys }: { storeId: string; keys: ApiKeyJson[] }) {
+  const revoked = keys.filter((k) => k.revoked_at !== null).length;
+  return (
+    <div id="keys">
+      {keys.length === 0 ? (
+        <Empty title="No API keys yet — create one below">
+          <p>A storefront sends its key as X-API-Key with every request.</p>
+        </Empty>
+      ) : (
+        <>
+          <DataTable
+            columns={[
+              'Name',
+              'Key',
+              'Permissions',
+              'Created',
+              'Last used',
+              'Status',
+              { label: 'Actions', numeric: true, hidden: true },
+            ]}
+          >
+            {keys.map((k) => (
+              <KeyRow storeId={storeId} apiKey={k} />
+            ))}
+          </DataTable>
+          {revoked > 0 && (
+            <p class="muted revoked-note">{`${revoked} revoked ${revoked === 1 ? 'key is' : 'keys are'} hidden.`}</p>
+          )}
+        </>
+      )}
+    </div>
   );
 }
 
@@ -85,29 +123,17 @@ export function ApiKeysPage({ csrf, store, keys }: { csrf: string; store: StoreJ
           I have stored it
         </button>
       </section>
-      <section class="card" id="keys" aria-labelledby="keys-title">
-        <h2 id="keys-title">Keys</h2>
-        {keys.length === 0 ? (
-          <Empty title="No API keys yet — create one below">
-            <p>A storefront sends its key as X-API-Key with every request.</p>
-          </Empty>
-        ) : (
-          <DataTable
-            columns={[
-              'Name',
-              'Key',
-              'Permissions',
-              'Created',
-              'Last used',
-              'Status',
-              { label: 'Actions', numeric: true, hidden: true },
-            ]}
-          >
-            {keys.map((k) => (
-              <KeyRow storeId={store.id} apiKey={k} />
-            ))}
-          </DataTable>
-        )}
+      <section class="card" aria-labelledby="keys-title">
+        <div class="card-head">
+          <h2 id="keys-title">Keys</h2>
+          {keys.length > 0 && (
+            <label class="toggle">
+              <input type="checkbox" id="show-revoked" />
+              Show revoked keys
+            </label>
+          )}
+        </div>
+        <KeyList storeId={store.id} keys={keys} />
       </section>
       <section class="card" aria-labelledby="create-key-title">
         <h2 id="create-key-title">Create a key</h2>

@@ -1,5 +1,5 @@
 import { enc } from '../load';
-import type { ProductJson, StoreJson, VersionJson } from '../types';
+import type { DraftJson, ProductJson, StoreJson, VersionJson } from '../types';
 import { Layout } from './layout';
 import { PageHead, Time } from './parts';
 import { storeCrumbs } from './stores';
@@ -21,38 +21,70 @@ price {
 }
 `;
 
-/** The editor's markup (editor-view.js brings it to life). Text layers are filled in by the script. */
+/**
+ * The editor's markup: the source in a textarea (readable without scripts), which the editor bundle
+ * (src/browser/editor/) replaces with CodeMirror in `.editor-host`.
+ */
 export function Editor({ source, readonly }: { source: string; readonly: boolean }) {
   return (
     <div class={readonly ? 'editor readonly' : 'editor'}>
-      <div class="editor-scroll">
-        <div class="gutter" aria-hidden="true"></div>
-        <div class="code">
-          <pre class="layer layer-hl" aria-hidden="true">
-            {source}
-          </pre>
-          <pre class="layer layer-diag" aria-hidden="true"></pre>
-          {/* The HTML parser drops one newline right after <textarea>, so one is added to keep the source's own. */}
-          <textarea
-            id="schema"
-            name="schema"
-            spellcheck={false}
-            autocapitalize="off"
-            autocomplete="off"
-            wrap="off"
-            readonly={readonly}
-            aria-label={readonly ? 'Schema source (read only)' : 'Schema source'}
-            aria-describedby="editor-help"
-          >
-            {`\n${source}`}
-          </textarea>
-        </div>
+      <div class="editor-host">
+        {/* The HTML parser drops one newline right after <textarea>, so one is added to keep the source's own. */}
+        <textarea
+          id="schema"
+          name="schema"
+          spellcheck={false}
+          autocapitalize="off"
+          autocomplete="off"
+          wrap="off"
+          readonly={readonly}
+          aria-label={readonly ? 'Schema source (read only)' : 'Schema source'}
+        >
+          {`\n${source}`}
+        </textarea>
       </div>
       <div class="editor-status">
         <span id="caret-status">Line 1, column 1</span>
-        <span id="editor-help">{readonly ? 'Read only' : 'Tab indents · Esc then Tab leaves the editor · Ctrl+S saves'}</span>
+        <span id="editor-help">
+          {readonly
+            ? 'Read only · Ctrl+F finds'
+            : 'Ctrl+Space completes · F8 next problem · Ctrl+F find, replace · Ctrl+/ comment · Esc then Tab leaves'}
+        </span>
       </div>
     </div>
+  );
+}
+
+/** Asked when the session ends while editing (src/browser/editor/session.ts); the draft stays on the page. */
+function SignInAgain() {
+  return (
+    <dialog id="sign-in-again" aria-labelledby="sign-in-again-title">
+      <form method="dialog">
+        <h2 id="sign-in-again-title">Sign in again to continue</h2>
+        <p>Your session has ended. Your draft is kept in this browser and saved as soon as you are signed in.</p>
+        <div class="field">
+          <label for="sign-in-again-token">Admin token</label>
+          <input
+            id="sign-in-again-token"
+            type="password"
+            autocomplete="current-password"
+            aria-describedby="sign-in-again-error"
+          />
+          <p class="field-error" id="sign-in-again-error" role="alert"></p>
+        </div>
+        <p class="hint">
+          Or sign in in another tab, then choose <strong>I signed in elsewhere</strong>.
+        </p>
+        <div class="actions">
+          <button class="btn" type="button" data-elsewhere>
+            I signed in elsewhere
+          </button>
+          <button class="btn primary" type="submit">
+            Sign in
+          </button>
+        </div>
+      </form>
+    </dialog>
   );
 }
 
@@ -110,79 +142,135 @@ function ProductHead({ store, product, title }: { store: StoreJson; product: Pro
 
 interface EditorPageProps {
   csrf: string;
+  styleNonce: string;
   store: StoreJson;
   product: ProductJson | null;
   source: string;
+  /** The server's draft the page starts from, when there is one. */
+  draft?: DraftJson | null | undefined;
   /** Set when the editor starts from an older version's source rather than the current one. */
   fromVersion?: number | undefined;
 }
 
-export function EditorPage({ csrf, store, product, source, fromVersion }: EditorPageProps) {
+function DraftBar({ product, draft }: { product: ProductJson | null; draft: DraftJson | null | undefined }) {
+  const note = draft
+    ? `Draft from ${draft.updated_at.slice(0, 16).replace('T', ' ')} UTC, not published.`
+    : 'No unpublished changes.';
+  return (
+    <div class="editor-bar">
+      {product ? (
+        <p class="muted">
+          Your edits are saved as a draft as you type; storefronts keep the current version until you publish.{' '}
+          <span id="draft-status" class="draft-status" role="status" data-state="saved">
+            {note}
+          </span>
+        </p>
+      ) : (
+        <div class="field">
+          <label for="product-id">Product id</label>
+          <input
+            id="product-id"
+            required
+            maxlength={128}
+            autocomplete="off"
+            placeholder="e.g. pvc-window"
+            aria-describedby="product-id-hint product-id-error"
+          />
+          <span class="hint" id="product-id-hint">
+            The storefront's <code>product_id</code>. <span id="draft-status" class="draft-status" role="status"></span>
+          </span>
+          <span class="field-error" id="product-id-error"></span>
+        </div>
+      )}
+      <div class="publish">
+        {product && (
+          <div class="field">
+            <label for="publish-note">Note (optional)</label>
+            <input id="publish-note" maxlength={500} autocomplete="off" placeholder="What changed" />
+          </div>
+        )}
+        <button id="publish" class="btn primary" type="submit">
+          {product ? 'Publish' : 'Create product'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function EditorPage({ csrf, styleNonce, store, product, source, draft, fromVersion }: EditorPageProps) {
   const title = product ? product.name : 'New product';
   const crumbs = storeCrumbs(store, { label: title });
   return (
-    <Layout title={title} csrf={csrf} crumbs={crumbs} scripts={['highlight', 'editor-view', 'editor']} wide>
+    <Layout
+      title={title}
+      csrf={csrf}
+      crumbs={crumbs}
+      // The editor first: it gives the preview element its client before the component loads anything.
+      modules={['/admin/assets/editor.js', '/embed/v1/configurator.js']}
+      styleNonce={styleNonce}
+      wide
+    >
       <ProductHead store={store} product={product} title={title} />
       {fromVersion !== undefined && (
-        <div class="notice warn">{`This is the source of version ${fromVersion}. Saving it makes it the new current version.`}</div>
+        <div class="notice warn">{`This is the source of version ${fromVersion}. Publishing it makes it the new current version.`}</div>
       )}
       <form
         id="schema-form"
         data-store={store.id}
         data-product={product?.external_id ?? ''}
+        data-current={product?.current_version}
+        data-draft={draft ? 'true' : 'false'}
         data-dirty={fromVersion !== undefined ? 'true' : 'false'}
       >
+        <DraftBar product={product} draft={draft} />
         <div class="editor-layout">
-          <div>
-            <div class="editor-bar">
-              {product ? (
-                <p class="muted">Saving stores a new version; storefronts get it on their next request.</p>
-              ) : (
-                <div class="field">
-                  <label for="product-id">Product id</label>
-                  <input
-                    id="product-id"
-                    required
-                    maxlength={128}
-                    autocomplete="off"
-                    placeholder="e.g. pvc-window"
-                    aria-describedby="product-id-hint product-id-error"
-                  />
-                  <span class="hint" id="product-id-hint">
-                    The storefront's <code>product_id</code>.
-                  </span>
-                  <span class="field-error" id="product-id-error"></span>
-                </div>
-              )}
-              <button id="save" class="btn primary" type="submit">
-                {product ? 'Save new version' : 'Create product'}
-              </button>
-            </div>
+          <div class="editor-main">
             <Editor source={source} readonly={false} />
-          </div>
-          <aside>
-            <section class="card" aria-labelledby="problems-title">
-              <h2 id="problems-title">Problems</h2>
+            <section class="card problems" aria-labelledby="problems-title">
+              <div class="problems-head">
+                <h2 id="problems-title">Problems</h2>
+                <button id="next-problem" class="btn" type="button" aria-keyshortcuts="F8">
+                  Next problem (F8)
+                </button>
+              </div>
               <p id="diag-summary" class="diag-summary is-busy" role="status">
                 Checking…
               </p>
               <ul id="diag-list" class="diag-list"></ul>
             </section>
+            <section class="card" id="tests" aria-labelledby="tests-title" hidden>
+              <h2 id="tests-title">Tests</h2>
+              <p id="tests-summary" class="diag-summary" role="status"></p>
+              <ul id="tests-list" class="tests-list"></ul>
+            </section>
+          </div>
+          <aside class="editor-side">
+            <section class="card draft-preview" aria-labelledby="draft-preview-title">
+              <h2 id="draft-preview-title">Preview of the draft</h2>
+              {product ? (
+                <cpq-configurator id="draft-preview"></cpq-configurator>
+              ) : (
+                <p class="muted">The preview appears once the product is created.</p>
+              )}
+            </section>
             {product && <Versions store={store} product={product} />}
           </aside>
         </div>
       </form>
+      <SignInAgain />
     </Layout>
   );
 }
 
 export function VersionPage({
   csrf,
+  styleNonce,
   store,
   product,
   version,
 }: {
   csrf: string;
+  styleNonce: string;
   store: StoreJson;
   product: ProductJson;
   version: VersionJson;
@@ -207,7 +295,8 @@ export function VersionPage({
       title={`Version ${version.version} · ${product.name}`}
       csrf={csrf}
       crumbs={crumbs}
-      scripts={['highlight', 'editor-view', 'editor']}
+      modules={['/admin/assets/editor.js']}
+      styleNonce={styleNonce}
       wide
     >
       <PageHead title={`${product.name}, version ${version.version}`} actions={actions}>

@@ -7,25 +7,21 @@ export interface Crumb {
   label: string;
 }
 
-export type Script =
-  | 'common'
-  | 'highlight'
-  | 'editor-view'
-  | 'editor'
-  | 'logic'
-  | 'preview-fields'
-  | 'preview-result'
-  | 'preview';
+export type Script = 'common';
 
 interface DocumentProps {
   title: string;
   scripts?: Script[];
+  /** ES modules (bundles of src/browser/), run in this order after the page is parsed. */
+  modules?: string[] | undefined;
   csrf?: string;
+  /** The response's style nonce, for a page whose script writes <style> elements (headers.ts). */
+  styleNonce?: string | undefined;
   children: Child;
 }
 
 /** The HTML document every backoffice page shares. Scripts are same-origin files: the CSP forbids inline ones. */
-export function Document({ title, scripts = [], csrf, children }: DocumentProps) {
+export function Document({ title, scripts = [], modules = [], csrf, styleNonce, children }: DocumentProps) {
   return (
     <>
       {raw('<!DOCTYPE html>')}
@@ -34,11 +30,15 @@ export function Document({ title, scripts = [], csrf, children }: DocumentProps)
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           {csrf && <meta name="csrf-token" content={csrf} />}
+          {styleNonce && <meta name="cpq-style-nonce" content={styleNonce} />}
           <title>{`${title} · CPQ backoffice`}</title>
           <link rel="icon" href="data:," />
           <link rel="stylesheet" href="/admin/assets/app.css" />
           {scripts.map((s) => (
             <script src={`/admin/assets/${s}.js`} defer></script>
+          ))}
+          {modules.map((src) => (
+            <script type="module" src={src}></script>
           ))}
         </head>
         <body>{children}</body>
@@ -52,14 +52,25 @@ interface LayoutProps {
   csrf: string;
   crumbs?: Crumb[];
   scripts?: Script[];
+  modules?: string[] | undefined;
+  styleNonce?: string | undefined;
   wide?: boolean;
   children: Child;
 }
 
 /** A signed-in page: top bar with breadcrumbs and sign-out, a notice area, then the page. */
-export function Layout({ title, csrf, crumbs = [], scripts = [], wide = false, children }: LayoutProps) {
+export function Layout({
+  title,
+  csrf,
+  crumbs = [],
+  scripts = [],
+  modules = [],
+  styleNonce,
+  wide = false,
+  children,
+}: LayoutProps) {
   return (
-    <Document title={title} csrf={csrf} scripts={['common', ...scripts]}>
+    <Document title={title} csrf={csrf} scripts={['common', ...scripts]} modules={modules} styleNonce={styleNonce}>
       <a class="skip" href="#main">
         Skip to content
       </a>

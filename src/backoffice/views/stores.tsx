@@ -37,14 +37,14 @@ export function StoresPage({ csrf, stores }: { csrf: string; stores: StoreJson[]
             <DataTable columns={['Store', 'Plan', 'Created']}>
               {stores.map((s) => (
                 <tr>
-                  <td>
+                  <td data-label="Store">
                     <a href={`/admin/stores/${enc(s.id)}/products`}>{s.name}</a>
                     <div class="mono muted">{s.id}</div>
                   </td>
-                  <td>
+                  <td data-label="Plan">
                     <PlanBadge plan={s.plan} />
                   </td>
-                  <td>
+                  <td data-label="Created">
                     <Time iso={s.created_at} />
                   </td>
                 </tr>

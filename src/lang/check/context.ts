@@ -2,8 +2,9 @@
 // declarations (which did not parse) leave behind, so that they cause no cascade of errors.
 
 import type { Diagnostics } from '../diagnostics';
+import type { Text } from '../ir';
 import type { FieldDecl, LetDecl, Span, TableDecl } from '../syntax/ast';
-import type { FieldModel, GroupModel, TableModel } from './model';
+import type { FieldModel, GroupModel, OptionModel, TableModel } from './model';
 import { renewSuggestionBudget } from './suggest';
 
 export type ValueSym =
@@ -23,6 +24,8 @@ export class Ctx {
   /** Fields, lets, tables and the built-in `quantity`. */
   readonly values = new Map<string, ValueSym>([['quantity', { kind: 'quantity' }]]);
   readonly groups = new Map<string, GroupModel>();
+  /** Named option sets (`options <id> { … }`); 'broken' when the declaration did not parse. */
+  readonly optionSets = new Map<string, { options: OptionModel[]; span: Span; used: boolean } | 'broken'>();
   /** Groups named by declarations that did not parse. */
   readonly brokenGroups = new Set<string>();
   /** Identifiers written in declarations that did not parse: they count as uses. */
@@ -31,8 +34,14 @@ export class Ctx {
   readonly translations = new Map<string, Map<string, Translation>>();
   /** Some `translations` block did not parse: unknown keys may be declared there. */
   brokenTranslations = false;
+  /** The product's `languages`, whose texts are checked for coverage. */
+  readonly declaredLanguages = new Set<string>();
   /** Languages some text is given in. */
   readonly languages = new Set<string>();
+  /** Every text read, for the translation coverage check (texts.ts). */
+  readonly texts: { text: Text; span: Span; what: string }[] = [];
+  /** The ids of the price lines, which output items read as `price.<line>`. */
+  readonly priceLines = new Set<string>();
   /** Lets and tables referenced somewhere. */
   readonly used = new Set<string>();
   language = 'en';

@@ -5,10 +5,12 @@ import type { GroupModel, ProductModel } from './model';
 import { readExpr, readLiteral, readProps } from './props';
 import { readText } from './texts';
 
+export const GROUP_PROPS = ['label', 'order', 'visible_when', 'enabled_when'];
+
 export function readGroup(ctx: Ctx, decl: GroupDecl, index: number): void {
   const id = decl.id.name;
   const where = `the group "${id}"`;
-  const props = readProps(ctx, decl.entries, ['label', 'order', 'visible_when', 'enabled_when'], where);
+  const props = readProps(ctx, decl.entries, GROUP_PROPS, where);
   const group: GroupModel = { id, label: Object.create(null), order: index + 1, index, decl };
   const label = props.get('label');
   if (label) group.label = readText(ctx, label.value, `the label of ${where}`) ?? group.label;

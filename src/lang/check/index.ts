@@ -2,6 +2,7 @@
 // model the compiler turns into IR.
 
 import type { Diagnostics } from '../diagnostics';
+import { checkOptionSetUsage, readOptionSet } from '../fields/options';
 import { FIELD_TYPES } from '../fields/registry';
 import type { Schema } from '../syntax/ast';
 import { readConstraint } from './constraints';
@@ -12,10 +13,11 @@ import { implicitMain, readGroup } from './groups';
 import type { FieldModel, Model, TableModel } from './model';
 import { readOutput, readRule } from './outputs';
 import { readPrice } from './price';
-import { readLanguage, readProduct, readProductProps } from './product';
+import { readDeclaredLanguages, readLanguage, readProduct, readProductProps } from './product';
 import { collect } from './symbols';
 import { readTable } from './tables';
-import { readTranslations } from './texts';
+import { readTests } from './tests';
+import { checkTranslationCoverage, readTranslations } from './texts';
 import { Typer } from './types';
 import { checkUsage } from './usage';
 
@@ -24,10 +26,12 @@ export function check(schema: Schema, diags: Diagnostics): Model {
   const d = collect(ctx, schema);
   const productProps = d.product ? readProductProps(ctx, d.product) : new Map();
   readLanguage(ctx, productProps);
+  readDeclaredLanguages(ctx, productProps);
   for (const t of d.translations) readTranslations(ctx, t);
   const product = readProduct(ctx, d.product, productProps);
 
   for (const [i, g] of d.groups.entries()) readGroup(ctx, g, i);
+  for (const set of d.optionSets) readOptionSet(ctx, set);
   const fields: FieldModel[] = [];
   for (const decl of d.fields) {
     const f = readField(ctx, decl);
@@ -48,6 +52,7 @@ export function check(schema: Schema, diags: Diagnostics): Model {
   const outputs = d.outputs.map((o) => readOutput(ctx, o));
   const rules = d.rules.map((r) => readRule(ctx, r));
   const constraints = d.constraints.map((k) => readConstraint(ctx, k));
+  const tests = readTests(ctx, d.tests, { outputs, rules, lines: new Set(price.lines.map((l) => l.id)) });
 
   const typer = new Typer(ctx);
   const graph = valueGraph(ctx, fields);
@@ -76,12 +81,19 @@ export function check(schema: Schema, diags: Diagnostics): Model {
     typer.expect(line.amount, 'number', `the amount of price line "${line.id}"`);
     typer.expect(line.when, 'boolean', `the condition of price line "${line.id}"`);
   }
+  typer.priceReadable = true;
   for (const o of outputs) {
     for (const item of o.items) {
-      typer.expect(item.value, 'number', `the item "${item.id}" of output "${o.id}"`);
+      const t = typer.infer(item.value);
+      if (t.ty === 'string') item.text = true;
+      else if (t.ty === 'boolean') {
+        const what = `the item "${item.id}" of output "${o.id}"`;
+        ctx.diags.add('E_TYPE', item.value.span, `${what} must be a number or a text, found a boolean; write if … then 1 else 0`);
+      }
       typer.expect(item.when, 'boolean', `the condition of item "${item.id}" of output "${o.id}"`);
     }
   }
+  typer.priceReadable = false;
   for (const r of rules) typer.expect(r.when, 'boolean', `the condition of rule "${r.id}"`);
   for (const k of constraints) typer.expect(k.holds, 'boolean', `the condition of constraint "${k.id}"`);
   for (const f of fields) {
@@ -90,9 +102,11 @@ export function check(schema: Schema, diags: Diagnostics): Model {
 
   checkCycles(ctx, graph);
   checkUsage(ctx, fields);
+  checkOptionSetUsage(ctx);
+  checkTranslationCoverage(ctx);
 
   const groups = [...ctx.groups.values()];
   if (fields.some((f) => f.group === 'main') && !ctx.groups.has('main')) groups.push(implicitMain(ctx, product));
   const languages = [product.language, ...[...ctx.languages].filter((l) => l !== product.language).sort()];
-  return { product, languages, groups, fields, lets: d.lets, tables, price, outputs, rules, constraints };
+  return { product, languages, groups, fields, lets: d.lets, tables, price, outputs, rules, constraints, tests };
 }

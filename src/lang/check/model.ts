@@ -3,6 +3,7 @@
 
 import type { FieldIR, Layout, TableIR, Text, ValueType } from '../ir';
 import type { Expr, FieldDecl, GroupDecl, Ident, LetDecl, Span, TableDecl } from '../syntax/ast';
+import type { TestModel } from './tests';
 
 export type Literal = number | string | boolean;
 
@@ -68,13 +69,17 @@ export interface LineModel {
   label: Text;
   amount: Expr;
   when?: Expr;
+  /** Charged once per order (a `per_order` line), not per unit. */
+  perOrder: boolean;
 }
 
 export interface OutputModel {
   id: string;
   internal: boolean;
   label?: Text;
-  items: { id: string; value: Expr; when?: Expr }[];
+  unit?: string;
+  /** `text`: the value is a string (known once types are inferred). */
+  items: { id: string; value: Expr; when?: Expr; label?: Text; unit?: string; text?: boolean }[];
 }
 
 export interface RuleModel {
@@ -108,4 +113,6 @@ export interface Model {
   outputs: OutputModel[];
   rules: RuleModel[];
   constraints: ConstraintModel[];
+  /** Run on the compiled product by src/lang/run-tests.ts; not part of the IR. */
+  tests: TestModel[];
 }

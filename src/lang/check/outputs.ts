@@ -1,17 +1,27 @@
 // `output` groups and `error`/`warning` rules.
-import type { OutputDecl, RuleDecl } from '../syntax/ast';
+import type { OutputDecl, PropEntry, RuleDecl, Value } from '../syntax/ast';
 import type { Ctx } from './context';
 import type { OutputModel, RuleModel } from './model';
-import { readExpr, readProps, requireProp } from './props';
+import { readExpr, readLiteral, readProps, requireProp } from './props';
 import { didYouMean } from './suggest';
 import { readText } from './texts';
+
+/** Properties of an output group besides its items. */
+export const OUTPUT_PROPS = ['label', 'unit', 'items'];
 
 export function readOutput(ctx: Ctx, decl: OutputDecl): OutputModel {
   const id = decl.id.name;
   const output: OutputModel = { id, internal: decl.internal, items: [] };
   const items = new Set<string>();
   let label = false;
+  const described: PropEntry[] = [];
   for (const entry of decl.entries) {
+    if (entry.kind === 'prop' && entry.key.kind === 'name' && (entry.key.text === 'unit' || entry.key.text === 'items')) {
+      if (described.some((p) => p.key.text === entry.key.text)) {
+        ctx.diags.add('E_DUPLICATE', entry.key.span, `the ${entry.key.text} of output "${id}" is given twice`);
+      } else described.push(entry);
+      continue;
+    }
     if (entry.kind === 'item') {
       const name = entry.id.name;
       if (items.has(name)) {
@@ -28,17 +38,72 @@ export function readOutput(ctx: Ctx, decl: OutputDecl): OutputModel {
       }
       label = true;
     } else {
-      const hint = entry.kind === 'prop' ? didYouMean(entry.key.text, ['label']) : '';
-      ctx.diags.add('E_PROPERTY', entry.span, `an output group holds a label and items like name = expression${hint}`);
+      const hint = entry.kind === 'prop' ? didYouMean(entry.key.text, OUTPUT_PROPS) : '';
+      ctx.diags.add(
+        'E_PROPERTY',
+        entry.span,
+        `an output group holds a label, a unit, items { … } and items like name = expression${hint}`,
+      );
     }
+  }
+  for (const p of described) {
+    if (p.key.text === 'unit') {
+      const unit = readLiteral(ctx, p.value, 'string', `the unit of output "${id}"`);
+      if (unit !== undefined) output.unit = unit;
+    } else readItemInfo(ctx, p.value, output);
   }
   return output;
 }
 
+/** `items { <item> { label: <text>, unit: "m" } … }`: what a storefront shows next to an item's value. */
+function readItemInfo(ctx: Ctx, v: Value, output: OutputModel): void {
+  if (v.kind !== 'block') {
+    ctx.diags.add(
+      'E_TYPE',
+      v.span,
+      `the items of output "${output.id}" must be a block like { glass_m2 { label: "Glass", unit: "m²" } }`,
+    );
+    return;
+  }
+  const seen = new Set<string>();
+  for (const entry of v.entries) {
+    if (entry.kind !== 'prop' || entry.key.kind !== 'name' || entry.value.kind !== 'block') {
+      ctx.diags.add('E_PROPERTY', entry.span, 'each entry of items is written as item { label: "Label", unit: "m" }');
+      continue;
+    }
+    const name = entry.key.text;
+    const item = output.items.find((i) => i.id === name);
+    if (!item) {
+      const hint = didYouMean(name, () => output.items.map((i) => i.id));
+      ctx.diags.add('E_UNDEFINED', entry.key.span, `the output "${output.id}" has no item "${name}"${hint}`);
+      continue;
+    }
+    if (seen.has(name)) {
+      ctx.diags.add('E_DUPLICATE', entry.key.span, `the item "${name}" is described twice in output "${output.id}"`);
+      continue;
+    }
+    seen.add(name);
+    const where = `the item "${name}" of output "${output.id}"`;
+    const props = readProps(ctx, entry.value.entries, ['label', 'unit'], where);
+    const label = props.get('label');
+    if (label) {
+      const text = readText(ctx, label.value, `the label of ${where}`);
+      if (text) item.label = text;
+    }
+    const unit = props.get('unit');
+    if (unit) {
+      const u = readLiteral(ctx, unit.value, 'string', `the unit of ${where}`);
+      if (u !== undefined) item.unit = u;
+    }
+  }
+}
+
+export const RULE_PROPS = ['when', 'message', 'field'];
+
 export function readRule(ctx: Ctx, decl: RuleDecl): RuleModel {
   const id = decl.id.name;
   const where = `the ${decl.severity} rule "${id}"`;
-  const props = readProps(ctx, decl.entries, ['when', 'message', 'field'], where);
+  const props = readProps(ctx, decl.entries, RULE_PROPS, where);
   const rule: RuleModel = { id, span: decl.id.span, severity: decl.severity };
   const when = requireProp(ctx, props, 'when', decl.id.span, where);
   if (when) rule.when = readExpr(ctx, when.value, `the condition of ${where}`);

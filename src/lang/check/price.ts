@@ -1,27 +1,62 @@
 // The `price` block: price lines and surcharges, and the quantity discount.
-import type { PriceDecl, Value } from '../syntax/ast';
+import type { LineEntry, PriceDecl, Value } from '../syntax/ast';
 import type { Ctx } from './context';
 import type { LineModel, Model } from './model';
 import { readLiteral } from './props';
 import { readText } from './texts';
+
+/** The price block's properties; its other entries are lines and surcharges. */
+export const PRICE_PROPS = ['quantity_discount', 'per_order'];
+/** What `price.<name>` reads besides the lines: the totals of docs/api.md "Money". */
+export const PRICE_TOTALS: ReadonlySet<string> = new Set(['unit', 'subtotal', 'discount', 'charges', 'total']);
 
 export function readPrice(ctx: Ctx, decl: PriceDecl | undefined): Model['price'] {
   const price: Model['price'] = { lines: [], quantityDiscount: [] };
   if (!decl) return price;
   const ids = new Set<string>();
   let discount = false;
+  let perOrder = false;
+  const readLine = (entry: LineEntry, once: boolean) => {
+    const id = entry.id.name;
+    if (ids.has(id)) {
+      ctx.diags.add('E_DUPLICATE', entry.id.span, `the price line "${id}" is declared twice`);
+      return;
+    }
+    ids.add(id);
+    ctx.priceLines.add(id);
+    if (PRICE_TOTALS.has(id)) {
+      ctx.diags.add('E_RESERVED', entry.id.span, `"${id}" names a total (price.${id}); choose another name for the price line`);
+    }
+    const label = readText(ctx, entry.label, `the label of price line "${id}"`);
+    const line: LineModel = {
+      id,
+      kind: entry.lineKind,
+      label: label ?? Object.create(null),
+      amount: entry.amount,
+      perOrder: once,
+    };
+    if (entry.when) line.when = entry.when;
+    price.lines.push(line);
+  };
   for (const entry of decl.entries) {
     if (entry.kind === 'line') {
-      const id = entry.id.name;
-      if (ids.has(id)) {
-        ctx.diags.add('E_DUPLICATE', entry.id.span, `the price line "${id}" is declared twice`);
-        continue;
+      readLine(entry, false);
+    } else if (entry.kind === 'prop' && entry.key.kind === 'name' && entry.key.text === 'per_order') {
+      if (perOrder) ctx.diags.add('E_DUPLICATE', entry.key.span, 'the per_order block is given twice');
+      else if (entry.value.kind !== 'block') {
+        ctx.diags.add('E_TYPE', entry.value.span, 'per_order must be a block of price lines like { line setup: "Setup" = 36 }');
+      } else {
+        for (const inner of entry.value.entries) {
+          if (inner.kind === 'line') readLine(inner, true);
+          else
+            ctx.diags.add(
+              'E_PROPERTY',
+              inner.span,
+              'a per_order block holds price lines (line id: "Label" = amount) and surcharges',
+            );
+        }
       }
-      ids.add(id);
-      const label = readText(ctx, entry.label, `the label of price line "${id}"`);
-      const line: LineModel = { id, kind: entry.lineKind, label: label ?? Object.create(null), amount: entry.amount };
-      if (entry.when) line.when = entry.when;
-      price.lines.push(line);
+      perOrder = true;
     } else if (entry.kind === 'prop' && entry.key.kind === 'name' && entry.key.text === 'quantity_discount') {
       if (discount) ctx.diags.add('E_DUPLICATE', entry.key.span, 'the quantity_discount is given twice');
       else price.quantityDiscount = readDiscount(ctx, entry.value);
@@ -30,7 +65,7 @@ export function readPrice(ctx: Ctx, decl: PriceDecl | undefined): Model['price']
       ctx.diags.add(
         'E_PROPERTY',
         entry.span,
-        'a price block holds price lines (line id: "Label" = amount), surcharges and one quantity_discount { … }',
+        'a price block holds price lines (line id: "Label" = amount), surcharges, one per_order { … } and one quantity_discount { … }',
       );
     }
   }

@@ -7,10 +7,11 @@ import { CURRENCIES, minorUnits } from './currencies';
 import type { ProductModel } from './model';
 import { type Props, readChoice, readInteger, readProps } from './props';
 import { didYouMean } from './suggest';
-import { checkLanguageTag, nameText, readText } from './texts';
+import { checkLanguageTag, MAX_COVERED_LANGUAGES, nameText, readText } from './texts';
 
-const PRODUCT_PROPS = ['language', 'currency', 'layout', 'quantity', 'description'];
-const LAYOUTS: readonly Layout[] = ['sections', 'tabs', 'accordion', 'inline'];
+export const PRODUCT_PROPS = ['language', 'languages', 'currency', 'layout', 'quantity', 'description'];
+export const QUANTITY_PROPS = ['min', 'max', 'step', 'default'];
+export const LAYOUTS: readonly Layout[] = ['sections', 'tabs', 'accordion', 'inline'];
 const DEFAULT_QUANTITY = { min: 1, max: 10000, step: 1, default: 1 };
 
 export function readProductProps(ctx: Ctx, decl: ProductDecl): Props {
@@ -63,6 +64,33 @@ export function readProduct(ctx: Ctx, decl: ProductDecl | undefined, props: Prop
   return model;
 }
 
+/**
+ * `languages: [en, de, "de-CH"]`: the languages the product promises, each checked for a text of every label,
+ * help, message and description (W_TRANSLATION_MISSING). Read before any text.
+ */
+export function readDeclaredLanguages(ctx: Ctx, props: Props): void {
+  const v = props.get('languages')?.value;
+  if (!v) return;
+  if (v.kind !== 'list') {
+    ctx.diags.add('E_TYPE', v.span, 'languages must be a list of language tags like [en, de, "de-CH"]');
+    return;
+  }
+  if (v.items.length > MAX_COVERED_LANGUAGES) {
+    ctx.diags.add('E_RANGE', v.span, `a product declares at most ${MAX_COVERED_LANGUAGES} languages, found ${v.items.length}`);
+    return;
+  }
+  for (const item of v.items) {
+    const tag = item.kind === 'name' ? item.name : item.kind === 'string' ? item.value : undefined;
+    if (tag === undefined) ctx.diags.add('E_VALUE', item.span, 'each language must be a language tag like en or "de-CH"');
+    else if (!checkLanguageTag(ctx, tag, item.span)) continue;
+    else if (ctx.declaredLanguages.has(tag)) ctx.diags.add('E_DUPLICATE', item.span, `the language "${tag}" is declared twice`);
+    else {
+      ctx.declaredLanguages.add(tag);
+      ctx.languages.add(tag);
+    }
+  }
+}
+
 const zeroSpan: Span = { line: 1, column: 1, endLine: 1, endColumn: 1, start: 0, end: 0 };
 
 function readQuantity(ctx: Ctx, block: Value): ProductModel['quantity'] {
@@ -72,7 +100,7 @@ function readQuantity(ctx: Ctx, block: Value): ProductModel['quantity'] {
     ctx.diags.add('E_TYPE', span, 'the quantity must be a block like { min: 1, max: 50, step: 1, default: 1 }');
     return q;
   }
-  const props = readProps(ctx, block.entries, ['min', 'max', 'step', 'default'], 'the product quantity');
+  const props = readProps(ctx, block.entries, QUANTITY_PROPS, 'the product quantity');
   const int = (name: 'min' | 'max' | 'step' | 'default', min: number) => {
     const p = props.get(name);
     const n = p ? readInteger(ctx, p.value, `the quantity ${name}`, min) : undefined;

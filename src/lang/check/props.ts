@@ -8,7 +8,11 @@ import { didYouMean } from './suggest';
 
 export type Props = Map<string, PropEntry>;
 
-const ENTRY_FORMS = { item: 'an output item ("name = …")', line: 'a price line' } as const;
+const ENTRY_FORMS = {
+  item: 'an output item ("name = …")',
+  line: 'a price line',
+  expect: 'an expectation ("expect …", only in a test)',
+} as const;
 
 /**
  * The properties of a block, by name. Unknown and repeated properties are reported; `where` names the

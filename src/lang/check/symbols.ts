@@ -9,12 +9,14 @@ import type {
   GroupDecl,
   Ident,
   LetDecl,
+  OptionSetDecl,
   OutputDecl,
   PriceDecl,
   ProductDecl,
   RuleDecl,
   Schema,
   TableDecl,
+  TestDecl,
   TranslationsDecl,
 } from '../syntax/ast';
 import type { Ctx, ValueSym } from './context';
@@ -32,6 +34,8 @@ export interface Declarations {
   outputs: OutputDecl[];
   rules: RuleDecl[];
   constraints: ConstraintDecl[];
+  tests: TestDecl[];
+  optionSets: OptionSetDecl[];
 }
 
 const VALUE_KEYWORDS = new Set(['field', 'let', 'table']);
@@ -47,6 +51,8 @@ export function collect(ctx: Ctx, schema: Schema): Declarations {
     outputs: [],
     rules: [],
     constraints: [],
+    tests: [],
+    optionSets: [],
   };
   for (const b of schema.broken) {
     for (const m of b.mentions) ctx.mentions.add(m);
@@ -54,11 +60,13 @@ export function collect(ctx: Ctx, schema: Schema): Declarations {
     if (b.keyword === 'translations') ctx.brokenTranslations = true;
     if (b.name === undefined) continue;
     if (b.keyword === 'group') ctx.brokenGroups.add(b.name);
+    if (b.keyword === 'options') ctx.optionSets.set(b.name, 'broken');
     if (VALUE_KEYWORDS.has(b.keyword) && !ctx.values.has(b.name)) ctx.values.set(b.name, { kind: 'broken' });
   }
   const outputs = new Set<string>();
   const rules = new Set<string>();
   const groups = new Set<string>();
+  const optionSets = new Set<string>();
   for (const decl of schema.decls) {
     switch (decl.kind) {
       case 'product':
@@ -89,6 +97,12 @@ export function collect(ctx: Ctx, schema: Schema): Declarations {
       // Constraints share the rules' namespace: both are what `rule` names in errors and reasons.
       case 'constraint':
         if (unique(ctx, rules, decl.id, 'rule')) d.constraints.push(decl);
+        break;
+      case 'test':
+        d.tests.push(decl);
+        break;
+      case 'options':
+        if (unique(ctx, optionSets, decl.id, 'option set')) d.optionSets.push(decl);
         break;
     }
   }

@@ -8,7 +8,9 @@ import { literalOf, readChoice, readNumbers, readProps, requireProp, typeName } 
 import { didYouMean } from './suggest';
 
 export const KINDS = ['map', 'range', 'matrix'] as const;
-const LOOKUPS = ['next', 'interpolate'] as const;
+export const LOOKUPS = ['next', 'interpolate'] as const;
+/** The properties of the banded kinds; a map table's entries are its keys. */
+export const BANDED_PROPS = { range: ['lookup', 'bands', 'values'], matrix: ['lookup', 'rows', 'columns', 'values'] };
 
 export function readTable(ctx: Ctx, decl: TableDecl): TableModel | undefined {
   const kind = decl.tableKind.name;
@@ -87,8 +89,7 @@ function readMap(ctx: Ctx, decl: TableDecl): TableModel | undefined {
 function readBanded(ctx: Ctx, decl: TableDecl, kind: 'range' | 'matrix'): TableModel | undefined {
   const id = decl.id.name;
   const where = `${kind} table "${id}"`;
-  const names = kind === 'range' ? ['lookup', 'bands', 'values'] : ['lookup', 'rows', 'columns', 'values'];
-  const props = readProps(ctx, decl.entries, names, where);
+  const props = readProps(ctx, decl.entries, BANDED_PROPS[kind], where);
   const lookupP = props.get('lookup');
   const lookup = lookupP ? readChoice(ctx, lookupP.value, LOOKUPS, `the lookup of ${where}`) : 'next';
   const bands = (name: string) => {

@@ -52,6 +52,31 @@ export interface TextOptions {
 
 /** A text; `what` names it in messages ("the label of field width"). */
 export function readText(ctx: Ctx, v: Value, what: string, opts: TextOptions = {}): Text | undefined {
+  const text = readTextOnly(ctx, v, what, opts);
+  if (text) ctx.texts.push({ text, span: v.span, what });
+  return text;
+}
+
+/** Languages a product may declare: each text is compared with each, so the check stays linear in the schema. */
+export const MAX_COVERED_LANGUAGES = 50;
+
+/**
+ * W_TRANSLATION_MISSING for each text missing in a language the product declares (`languages: [en, de]`). A
+ * regional tag is covered by its language (`de` covers `de-CH`), as at run time.
+ */
+export function checkTranslationCoverage(ctx: Ctx): void {
+  const languages = [...ctx.declaredLanguages].filter((l) => l !== ctx.language);
+  if (languages.length === 0) return;
+  const base = languages.map((l) => l.split('-')[0]!);
+  for (const { text, span, what } of ctx.texts) {
+    const missing = languages.filter((l, i) => !Object.hasOwn(text, l) && !Object.hasOwn(text, base[i]!));
+    if (missing.length === 0) continue;
+    const list = missing.map((l) => `"${l}"`).join(', ');
+    ctx.diags.add('W_TRANSLATION_MISSING', span, `${what} has no text in ${list}; it is shown in "${ctx.language}" there`);
+  }
+}
+
+function readTextOnly(ctx: Ctx, v: Value, what: string, opts: TextOptions): Text | undefined {
   const text: Text = Object.create(null);
   if (v.kind === 'string') {
     text[ctx.language] = v.value;

@@ -6,6 +6,7 @@ import { FUNCTION_NAMES, type FunctionSpec, functionNamed, overloadFor } from '.
 import type { AttrExpr, CallExpr, IndexExpr } from '../syntax/ast';
 import { checkOptionId, type Inferred, NUMBER, UNKNOWN } from './inferred';
 import type { FieldModel, TableModel } from './model';
+import { PRICE_TOTALS } from './price';
 import { typeName } from './props';
 import { didYouMean, listOf } from './suggest';
 import type { Typer } from './types';
@@ -157,10 +158,35 @@ function checkCoverage(typer: Typer, table: TableModel, field: FieldModel, e: In
 
 const CHOICE_TYPE_NAMES = FIELD_TYPE_NAMES.filter((t) => FIELD_TYPES[t].choice);
 
+/** `price.total`, `price.unit`, …, `price.<line>`: numbers, readable in output items only. */
+function inferPrice(typer: Typer, e: AttrExpr): Inferred {
+  const { ctx } = typer;
+  const attr = e.attr.name;
+  if (!typer.priceReadable) {
+    ctx.diags.add(
+      'E_TYPE',
+      e.span,
+      `price.${attr} can only be read in output items: the price is computed from the other values, so they cannot depend on it`,
+    );
+    return UNKNOWN;
+  }
+  if (!PRICE_TOTALS.has(attr) && !ctx.priceLines.has(attr)) {
+    const hint = didYouMean(attr, () => [...PRICE_TOTALS, ...ctx.priceLines]);
+    ctx.diags.add(
+      'E_UNDEFINED',
+      e.attr.span,
+      `"${attr}" is neither a price total (${[...PRICE_TOTALS].join(', ')}) nor a price line${hint}`,
+    );
+    return UNKNOWN;
+  }
+  return NUMBER;
+}
+
 export function inferAttr(typer: Typer, e: AttrExpr): Inferred {
   const { ctx } = typer;
   const name = e.target.name;
   const attr = e.attr.name;
+  if (name === 'price') return inferPrice(typer, e);
   const sym = ctx.value(name);
   if (!sym) {
     ctx.diags.add('E_UNDEFINED', e.target.span, `the field "${name}" is not declared${didYouMean(name, ctx.valueNames())}`);

@@ -17,6 +17,8 @@ export class Typer {
   private readonly inProgress = new Set<string>();
   /** Map tables already checked against the options of a choice field indexing them. */
   readonly covered = new Map<TableModel, Set<FieldModel>>();
+  /** Output items may read the price (`price.total`); nothing else may, so the price never depends on itself. */
+  priceReadable = false;
 
   constructor(readonly ctx: Ctx) {}
 

@@ -40,6 +40,7 @@ export function compile(model: Model, source: string): ir.ProductIR {
       lines: model.price.lines.map((l) => {
         const line: ir.LineIR = { id: l.id, kind: l.kind, label: l.label, amount: expr(l.amount) };
         if (l.when) line.when = expr(l.when);
+        if (l.perOrder) line.perOrder = true;
         return line;
       }),
       quantityDiscount: model.price.quantityDiscount,
@@ -51,10 +52,14 @@ export function compile(model: Model, source: string): ir.ProductIR {
         items: o.items.map((i) => {
           const item: ir.OutputItemIR = { id: i.id, value: expr(i.value) };
           if (i.when) item.when = expr(i.when);
+          if (i.label) item.label = i.label;
+          if (i.unit !== undefined) item.unit = i.unit;
+          if (i.text) item.text = true;
           return item;
         }),
       };
       if (o.label) output.label = o.label;
+      if (o.unit !== undefined) output.unit = o.unit;
       return output;
     }),
     rules: model.rules.flatMap((r) => {

@@ -11,7 +11,7 @@ import { COMMON_PROPS, type FieldTypeSpec, type PreviewSpec } from './spec';
 
 function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
   const optionsP = props.get('options');
-  const options = optionsP ? readOptions(ctx, optionsP.value, f.id) : [];
+  const options = optionsP ? readOptions(ctx, optionsP.value, `field "${f.id}"`) : [];
   if (options.length === 0 && (!optionsP || optionsP.value.kind === 'block')) {
     ctx.diags.add(
       'E_PROPERTY',

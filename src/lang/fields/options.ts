@@ -1,14 +1,46 @@
-// The `options { id { label: …, attr: literal, … } … }` block of choice fields.
+// The `options { id { label: …, attr: literal, … } … }` block of choice fields, and named option sets
+// (`options woods { … }` declared once, `options: woods` in each field that offers them).
 
 import type { Ctx } from '../check/context';
 import type { OptionModel } from '../check/model';
 import { literalOf, readExpr } from '../check/props';
+import { didYouMean } from '../check/suggest';
 import { readText } from '../check/texts';
-import type { Entry, Span, Value } from '../syntax/ast';
+import type { Entry, OptionSetDecl, Span, Value } from '../syntax/ast';
 
-export function readOptions(ctx: Ctx, v: Value, field: string): OptionModel[] {
+export function readOptionSet(ctx: Ctx, decl: OptionSetDecl): void {
+  const value: Value = { kind: 'block', entries: decl.entries, span: decl.span };
+  const options = readOptions(ctx, value, `option set "${decl.id.name}"`);
+  if (options.length === 0) ctx.diags.add('E_PROPERTY', decl.id.span, `the option set "${decl.id.name}" has no options`);
+  ctx.optionSets.set(decl.id.name, { options, span: decl.id.span, used: false });
+}
+
+/** W_UNUSED for option sets no field offers. */
+export function checkOptionSetUsage(ctx: Ctx): void {
+  for (const [name, set] of ctx.optionSets) {
+    if (set !== 'broken' && !set.used) ctx.diags.add('W_UNUSED', set.span, `the option set "${name}" is never used`);
+  }
+}
+
+/** `owner` names the options' holder in messages: `field "glass"`, `option set "woods"`. */
+export function readOptions(ctx: Ctx, v: Value, owner: string): OptionModel[] {
+  if (v.kind === 'name') {
+    const set = ctx.optionSets.get(v.name);
+    if (set === 'broken') return [];
+    if (set) {
+      set.used = true;
+      return set.options;
+    }
+    const hint = didYouMean(v.name, ctx.optionSets.keys());
+    ctx.diags.add('E_UNDEFINED', v.span, `the option set "${v.name}" of ${owner} is not declared${hint}`);
+    return [];
+  }
   if (v.kind !== 'block') {
-    ctx.diags.add('E_TYPE', v.span, `the options of field "${field}" must be a block like { white { label: "White" } }`);
+    ctx.diags.add(
+      'E_TYPE',
+      v.span,
+      `the options of ${owner} must be a block like { white { label: "White" } } or the name of an option set`,
+    );
     return [];
   }
   const options: OptionModel[] = [];
@@ -20,16 +52,16 @@ export function readOptions(ctx: Ctx, v: Value, field: string): OptionModel[] {
     }
     const id = entry.key.text;
     if (seen.has(id)) {
-      ctx.diags.add('E_DUPLICATE', entry.key.span, `the option "${id}" of field "${field}" is declared twice`);
+      ctx.diags.add('E_DUPLICATE', entry.key.span, `the option "${id}" of ${owner} is declared twice`);
       continue;
     }
     seen.add(id);
-    options.push(readOption(ctx, id, entry.key.span, entry.value.entries, field));
+    options.push(readOption(ctx, id, entry.key.span, entry.value.entries, owner));
   }
   return options;
 }
 
-function readOption(ctx: Ctx, id: string, span: Span, entries: readonly Entry[], field: string): OptionModel {
+function readOption(ctx: Ctx, id: string, span: Span, entries: readonly Entry[], owner: string): OptionModel {
   const option: OptionModel = { id, span, label: Object.create(null), attrs: new Map() };
   let hasLabel = false;
   for (const entry of entries) {
@@ -53,7 +85,7 @@ function readOption(ctx: Ctx, id: string, span: Span, entries: readonly Entry[],
     }
     if (name === 'label') {
       hasLabel = true;
-      option.label = readText(ctx, entry.value, `the label of option "${id}" of field "${field}"`) ?? option.label;
+      option.label = readText(ctx, entry.value, `the label of option "${id}" of ${owner}`) ?? option.label;
       continue;
     }
     const value = literalOf(entry.value);
@@ -65,6 +97,6 @@ function readOption(ctx: Ctx, id: string, span: Span, entries: readonly Entry[],
       );
     } else option.attrs.set(name, { value, span: entry.value.span });
   }
-  if (!hasLabel) ctx.diags.add('E_PROPERTY', span, `the option "${id}" of field "${field}" needs a "label"`);
+  if (!hasLabel) ctx.diags.add('E_PROPERTY', span, `the option "${id}" of ${owner} needs a "label"`);
   return option;
 }

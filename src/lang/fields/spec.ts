@@ -32,8 +32,9 @@ export interface FormContext {
 }
 
 /**
- * How the backoffice preview shows a type: the control it builds (src/backoffice/assets/preview-fields.ts) and
- * whether it prints the min–max range under it. `none`: the field takes no input and is not shown.
+ * How <cpq-configurator> (src/browser/configurator/kinds.ts holds a checked copy) and so the backoffice
+ * preview show a type: the control it builds and whether it prints the min–max range under it. `none`: the field
+ * takes no input and is not shown.
  */
 export interface PreviewSpec {
   control: 'number' | 'range' | 'select' | 'radios' | 'swatches' | 'checkbox' | 'text' | 'date' | 'none';

@@ -4,8 +4,9 @@ import { z } from '@hono/zod-openapi';
 import type { Ctx } from '../check/context';
 import type { FieldModel } from '../check/model';
 import { type Props, readInteger, readLiteral } from '../check/props';
-import { compilePattern, maxLengthOf, textChecker } from '../runtime/checkers';
+import { maxLengthOf, textChecker } from '../runtime/checkers';
 import { charCount } from '../runtime/functions';
+import { compilePattern, re2Matcher } from '../runtime/pattern';
 import { rules } from './form-parts';
 import { COMMON_PROPS, type FieldTypeSpec } from './spec';
 
@@ -44,7 +45,7 @@ export const text = {
   computed: false,
   valueType: 'string',
   read,
-  checker: textChecker,
+  checker: (f) => textChecker(f, re2Matcher),
   form: (f, r) => ({ validation: rules({ max_length: maxLengthOf(f), pattern: f.pattern }), default: r.advertisedDefault(f) }),
   formShape: {
     validation: z

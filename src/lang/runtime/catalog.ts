@@ -23,6 +23,7 @@ export type MessageKey =
   | 'R_TABLE_KEY'
   | 'R_CYCLE'
   | 'R_NEGATIVE_PRICE'
+  | 'NEGATIVE_TOTAL'
   | 'R_PRICE_OVERFLOW'
   | 'DISCOUNT'
   | 'OPTION_UNAVAILABLE';
@@ -53,6 +54,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     R_TABLE_KEY: 'Table {table} has no entry for "{key}"',
     R_CYCLE: '{name} depends on itself',
     R_NEGATIVE_PRICE: 'The unit price is negative ({amount} {currency})',
+    NEGATIVE_TOTAL: 'The total price is negative ({amount} {currency})',
     R_PRICE_OVERFLOW: 'The price is too large to be calculated',
     DISCOUNT: 'Quantity discount',
     OPTION_UNAVAILABLE: '{label}: "{option}" is not available with the other choices',
@@ -80,6 +82,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     R_TABLE_KEY: 'Tabelle {table} hat keinen Eintrag für „{key}“',
     R_CYCLE: '{name} hängt von sich selbst ab',
     R_NEGATIVE_PRICE: 'Der Stückpreis ist negativ ({amount} {currency})',
+    NEGATIVE_TOTAL: 'Der Gesamtpreis ist negativ ({amount} {currency})',
     R_PRICE_OVERFLOW: 'Der Preis ist zu groß, um berechnet zu werden',
     DISCOUNT: 'Mengenrabatt',
     OPTION_UNAVAILABLE: '{label}: „{option}“ ist mit den übrigen Angaben nicht erhältlich',
@@ -107,6 +110,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     R_TABLE_KEY: 'La table {table} n’a pas d’entrée pour « {key} »',
     R_CYCLE: '{name} dépend de lui-même',
     R_NEGATIVE_PRICE: 'Le prix unitaire est négatif ({amount} {currency})',
+    NEGATIVE_TOTAL: 'Le prix total est négatif ({amount} {currency})',
     R_PRICE_OVERFLOW: 'Le prix est trop élevé pour être calculé',
     DISCOUNT: 'Remise sur quantité',
     OPTION_UNAVAILABLE: '{label} : « {option} » n’est pas disponible avec les autres choix',
@@ -134,6 +138,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     R_TABLE_KEY: 'La tabla {table} no tiene entrada para «{key}»',
     R_CYCLE: '{name} depende de sí mismo',
     R_NEGATIVE_PRICE: 'El precio unitario es negativo ({amount} {currency})',
+    NEGATIVE_TOTAL: 'El precio total es negativo ({amount} {currency})',
     R_PRICE_OVERFLOW: 'El precio es demasiado grande para calcularlo',
     DISCOUNT: 'Descuento por cantidad',
     OPTION_UNAVAILABLE: '{label}: «{option}» no está disponible con las demás opciones',
@@ -161,6 +166,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     R_TABLE_KEY: 'La tabella {table} non ha una voce per «{key}»',
     R_CYCLE: '{name} dipende da sé stesso',
     R_NEGATIVE_PRICE: 'Il prezzo unitario è negativo ({amount} {currency})',
+    NEGATIVE_TOTAL: 'Il prezzo totale è negativo ({amount} {currency})',
     R_PRICE_OVERFLOW: 'Il prezzo è troppo grande per essere calcolato',
     DISCOUNT: 'Sconto quantità',
     OPTION_UNAVAILABLE: '{label}: «{option}» non è disponibile con le altre scelte',
@@ -188,6 +194,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     R_TABLE_KEY: 'Tabel {table} heeft geen waarde voor "{key}"',
     R_CYCLE: '{name} hangt van zichzelf af',
     R_NEGATIVE_PRICE: 'De stukprijs is negatief ({amount} {currency})',
+    NEGATIVE_TOTAL: 'De totaalprijs is negatief ({amount} {currency})',
     R_PRICE_OVERFLOW: 'De prijs is te groot om te berekenen',
     DISCOUNT: 'Staffelkorting',
     OPTION_UNAVAILABLE: '{label}: "{option}" is niet beschikbaar met de andere keuzes',

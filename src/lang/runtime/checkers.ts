@@ -1,7 +1,6 @@
 // The run-time checks of sent values, one factory per kind of value. The field types' `checker` facets use them,
 // and so does the `sent` JSON Logic operation (src/lang/logic-ops.ts), so a storefront refuses exactly the values
 // the server refuses. Plain TypeScript without zod or platform APIs: browser code imports this module too.
-import { RE2JS, RE2JSException } from 're2js';
 import type { FieldIR } from '../ir';
 import { type Checker, echo, isRealDate, report } from './fields';
 import { charCount } from './functions';
@@ -68,37 +67,20 @@ export const MAX_PATTERN_PROGRAM = 300;
 /** A value longer than this is not tried against a pattern (it is TOO_LONG), whatever max_length says. */
 export const MAX_PATTERN_INPUT = 5000;
 
-/** The pattern compiled for RE2, or why it cannot be. */
-export function compilePattern(pattern: string): RE2JS | string {
-  if (pattern.length > MAX_PATTERN_LENGTH)
-    return `it is ${pattern.length} characters long; at most ${MAX_PATTERN_LENGTH} are allowed`;
-  let re: RE2JS;
-  try {
-    re = RE2JS.compile(pattern);
-  } catch (e) {
-    if (!(e instanceof RE2JSException)) throw e;
-    const unsupported = /\(\?[=!<]|\\[1-9]/.test(pattern)
-      ? ' (lookahead, lookbehind and backreferences are not supported: patterns use RE2 syntax and run in linear time)'
-      : '';
-    return `${e.message}${unsupported}`;
-  }
-  const size = re.programSize();
-  if (size > MAX_PATTERN_PROGRAM) {
-    return `it is too complex (compiled size ${size}, at most ${MAX_PATTERN_PROGRAM}); use fewer or smaller counted repetitions`;
-  }
-  return re;
-}
-
 /** The longest value a field accepts: its max_length, and never more than a pattern may be tried on. */
 export function maxLengthOf(f: CheckedField): number | undefined {
   return f.pattern === undefined ? f.maxLength : Math.min(f.maxLength ?? MAX_PATTERN_INPUT, MAX_PATTERN_INPUT);
 }
 
-export function textChecker(f: CheckedField): Checker {
-  // A stored pattern the checker would now refuse (compiled before patterns ran on RE2) matches nothing: failing
-  // closed is safer than running it on a backtracking engine.
-  const compiled = f.pattern === undefined ? undefined : compilePattern(f.pattern);
-  const pattern = typeof compiled === 'string' ? null : compiled;
+/**
+ * A text pattern as a test of whole values, or null when it cannot run (such a pattern matches nothing). The server
+ * uses RE2 (`re2Matcher` in pattern.ts); it is passed in so that browser code can leave re2js out of its bundle
+ * when no product it shows has a pattern.
+ */
+export type PatternMatcher = (pattern: string) => ((value: string) => boolean) | null;
+
+export function textChecker(f: CheckedField, matcher: PatternMatcher): Checker {
+  const pattern = f.pattern === undefined ? undefined : matcher(f.pattern);
   const maxLength = maxLengthOf(f);
   return (raw, out) => {
     if (typeof raw !== 'string') return report(out, 'INVALID_TYPE', 'INVALID_TEXT');
@@ -107,7 +89,7 @@ export function textChecker(f: CheckedField): Checker {
       return report(out, 'TOO_LONG', 'TOO_LONG', { max: String(maxLength) });
     }
     if (pattern === undefined) return raw;
-    return pattern?.testExact(raw) ? raw : report(out, 'PATTERN_MISMATCH', 'PATTERN_MISMATCH');
+    return pattern?.(raw) ? raw : report(out, 'PATTERN_MISMATCH', 'PATTERN_MISMATCH');
   };
 }
 

@@ -1,4 +1,5 @@
 import { Fault, type Val } from './fault';
+import type { Price } from './types';
 
 export type Fn = (c: Ctx) => Val;
 
@@ -30,6 +31,8 @@ export class Ctx {
   /** Fields whose sent value failed validation; their problems are collected afterwards, in field order. */
   readonly bad: Uint8Array;
   quantity = 0;
+  /** Set once the price is known, for the output items that read it (`price.total`); null before, or without one. */
+  price: Price | null = null;
 
   constructor(
     private readonly slots: SlotTable,
@@ -55,6 +58,7 @@ export class Ctx {
     }
     this.sp = 0;
     this.quantity = quantity;
+    this.price = null;
   }
 
   force(s: number): Val {

@@ -180,7 +180,11 @@ export function constraintIssue(run: Run, k: number, why: Record<string, Val>): 
   return issue('CONSTRAINT', message, field.id, r.id, r.at, why);
 }
 
-function outputs(run: Run): Map<string, Map<string, number>> {
+/** Shared by the evaluations of products without text items: no Map allocated per evaluation for nothing. */
+const NO_TEXTS: Evaluation['texts'] = new Map();
+
+/** Number items by group (every group); text items by group (only groups that have any) go into `texts`. */
+function outputs(run: Run, texts: Map<string, Map<string, string>>): Map<string, Map<string, number>> {
   const c = run.c;
   const result = new Map<string, Map<string, number>>();
   for (const o of run.m.outputs) {
@@ -191,8 +195,19 @@ function outputs(run: Run): Map<string, Map<string, number>> {
       try {
         for (; k < list.length; k++) {
           const it = list[k]!;
+          if (it.readsPrice && c.price === null) continue;
+          if (it.when !== undefined && it.when(c) !== true) continue;
+          const v = it.value(c);
           // Outputs are served as data: drop binary float noise such as 4.800000000000001.
-          if (it.when === undefined || it.when(c) === true) items.set(it.id, snapSelf(it.value(c) as number));
+          if (typeof v === 'number') items.set(it.id, snapSelf(v));
+          else {
+            let group = texts.get(o.id);
+            if (group === undefined) {
+              group = new Map();
+              texts.set(o.id, group);
+            }
+            group.set(it.id, v as string);
+          }
         }
       } catch (e) {
         k++;
@@ -237,12 +252,15 @@ export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>
   constraints(run);
   // Pricing a configuration that has errors would quote something the customer did not ask for.
   const priced = run.errors.length === 0 ? price(run) : null;
+  c.price = priced;
+  const texts = m.hasTexts ? new Map<string, Map<string, string>>() : (NO_TEXTS as Map<string, Map<string, string>>);
   return {
     language,
     fields,
     groups,
     price: priced,
-    outputs: outputs(run),
+    outputs: outputs(run, texts),
+    texts,
     errors: run.errors,
     unlistedErrors: run.unlisted,
     warnings: run.warnings,

@@ -8,6 +8,7 @@ import { type Fn, type SlotTable, slotReader } from './context';
 import type { Val } from './fault';
 import { type Checker, emptyLike, inactiveValue, isAbsent } from './fields';
 import { minorScale, sortTiers, type Tier } from './money';
+import type { Price } from './types';
 
 export interface CompiledField {
   readonly ir: FieldIR;
@@ -43,12 +44,15 @@ export interface CompiledModel {
   readonly lines: { ir: LineIR; amount: Fn; when: Fn | undefined }[];
   readonly minorScale: number;
   readonly tiers: Tier[];
-  readonly outputs: { id: string; items: { id: string; value: Fn; when: Fn | undefined }[] }[];
+  /** `readsPrice`: the item reads `price.…`, so it is left out when there is no price. */
+  readonly outputs: { id: string; items: { id: string; value: Fn; when: Fn | undefined; readsPrice: boolean }[] }[];
   readonly rules: { ir: RuleIR; when: Fn }[];
   /** Declared constraints, then every option's available_when, each as the condition a configuration meets. */
   readonly constraints: CompiledConstraint[];
   /** Compiles another expression of this IR (its sub-expressions, for explanations) against the same slots. */
   readonly compile: (e: Expr) => Fn;
+  /** Some output item is a text: evaluations then collect `texts`. */
+  readonly hasTexts: boolean;
   /** A value by name for message interpolation; undefined when no such value exists. */
   readonly lookup: (name: string) => Fn | undefined;
 }
@@ -90,6 +94,13 @@ export function compileModel(ir: ProductIR): CompiledModel {
       const key = `${field}.${attr}`;
       const known = attrSlots.get(key);
       if (known !== undefined) return known;
+      if (field === 'price') {
+        // `price` is a keyword, never a field: output items read the price. They run only once it exists.
+        const s = alloc(key);
+        fns[s] = (c) => priceValue(c.price!, attr);
+        attrSlots.set(key, s);
+        return s;
+      }
       const i = fieldIndex.get(field);
       const options = i === undefined ? undefined : ir.fields[i]?.options;
       if (i === undefined || options === undefined) throw new Error(`invalid IR: ${field} has no options`);
@@ -182,11 +193,17 @@ export function compileModel(ir: ProductIR): CompiledModel {
     tiers: sortTiers(ir.price.quantityDiscount),
     outputs: ir.outputs.map((o) => ({
       id: o.id,
-      items: o.items.map((it) => ({ id: it.id, value: compile(it.value), when: optional(it.when) })),
+      items: o.items.map((it) => ({
+        id: it.id,
+        value: compile(it.value),
+        when: optional(it.when),
+        readsPrice: readsPrice(it.value) || (it.when !== undefined && readsPrice(it.when)),
+      })),
     })),
     rules: ir.rules.map((r) => ({ ir: r, when: compile(r.when) })),
     constraints: constraintsOf(ir, fieldIndex, compile),
     compile,
+    hasTexts: ir.outputs.some((o) => o.items.some((it) => it.text)),
     lookup,
   };
 }
@@ -216,4 +233,56 @@ function constraintsOf(ir: ProductIR, fieldIndex: ReadonlyMap<string, number>, c
     }
   }
   return out;
+}
+
+/** What `price.<attr>` reads: a total, or a line's amount (0 when its condition left it out). */
+export function priceValue(p: Price, attr: string): number {
+  switch (attr) {
+    case 'unit':
+      return p.unit;
+    case 'charges':
+      return p.charges;
+    case 'subtotal':
+      return p.subtotal;
+    case 'discount':
+      return p.discount;
+    case 'total':
+      return p.total;
+    default:
+      return p.lines.find((l) => l.id === attr && l.kind !== 'discount')?.amount ?? 0;
+  }
+}
+
+function readsPrice(e: Expr): boolean {
+  const stack = [e];
+  for (let x = stack.pop(); x; x = stack.pop()) {
+    switch (x.k) {
+      case 'attr':
+        if (x.field === 'price') return true;
+        break;
+      case 'bin':
+        stack.push(x.a, x.b);
+        break;
+      case 'not':
+      case 'neg':
+        stack.push(x.a);
+        break;
+      case 'if':
+        stack.push(x.c, x.t, x.e);
+        break;
+      case 'in':
+        stack.push(x.a, ...x.list);
+        break;
+      case 'call':
+      case 'table':
+        stack.push(...x.args);
+        break;
+      case 'index':
+        stack.push(x.key);
+        break;
+      default:
+        break;
+    }
+  }
+  return false;
 }

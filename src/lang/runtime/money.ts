@@ -34,10 +34,14 @@ export interface Totals {
   total: number;
 }
 
-/** Subtotal, discount and total in minor units, or undefined when a sum leaves the safe integer range. */
-export function totals(unitMinor: number, quantity: number, tiers: readonly Tier[]): Totals | undefined {
-  const subtotal = unitMinor * quantity;
-  if (!Number.isSafeInteger(subtotal)) return undefined;
+/**
+ * Subtotal, discount and total in minor units, or undefined when a sum leaves the safe integer range. Per-order
+ * charges are added once to the subtotal; the quantity discount is a rate of the per-unit part only.
+ */
+export function totals(unitMinor: number, quantity: number, tiers: readonly Tier[], chargesMinor = 0): Totals | undefined {
+  const units = unitMinor * quantity;
+  const subtotal = units + chargesMinor;
+  if (!Number.isSafeInteger(units) || !Number.isSafeInteger(subtotal)) return undefined;
   let rate = 0;
   for (const t of tiers) {
     if (t.min <= quantity) {
@@ -45,7 +49,7 @@ export function totals(unitMinor: number, quantity: number, tiers: readonly Tier
       break;
     }
   }
-  const discount = rate === 0 ? 0 : roundHalfAway(subtotal * rate);
+  const discount = rate === 0 ? 0 : roundHalfAway(units * rate);
   const total = subtotal - discount;
   return Number.isSafeInteger(discount) && Number.isSafeInteger(total) ? { subtotal, discount, total } : undefined;
 }

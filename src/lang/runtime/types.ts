@@ -24,13 +24,19 @@ export interface FieldState {
 export interface PriceLine {
   id: string;
   kind: 'line' | 'surcharge' | 'discount';
+  /** Per unit (multiplied by the quantity) or once per order (per_order lines, the quantity discount). */
+  per: 'unit' | 'order';
   label: string;
   amount: number;
 }
 
 export interface Price {
   currency: string;
+  /** Sum of the per-unit lines. */
   unit: number;
+  /** Sum of the per-order lines. */
+  charges: number;
+  /** unit × quantity + charges. */
   subtotal: number;
   discount: number;
   total: number;
@@ -47,6 +53,8 @@ export interface Evaluation {
   price: Price | null;
   /** Every output group (the caller filters); items whose `when` is false are left out. */
   outputs: Map<string, Map<string, number>>;
+  /** Text-valued items (`method = "screen print"`), by group; only groups that have one. */
+  texts: ReadonlyMap<string, ReadonlyMap<string, string>>;
   errors: Issue[];
   /** Errors found beyond `errors` (unknown configuration keys past the first 100): counted, never formatted. */
   unlistedErrors: number;

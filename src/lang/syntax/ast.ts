@@ -163,7 +163,22 @@ export interface LineEntry {
   span: Span;
 }
 
-export type Entry = PropEntry | ItemEntry | LineEntry;
+/**
+ * `expect …` in a `test` block: `expect error <rule>`, `expect valid`, or `expect <target>[.<item>] == <number>`
+ * where the target is an output group or `price`.
+ */
+export interface ExpectEntry {
+  kind: 'expect';
+  what: 'error' | 'valid' | 'value';
+  /** The rule (error), or the output group or `price` (value). */
+  target?: Ident;
+  item?: Ident;
+  /** The expected number (value), and where it is written. */
+  value?: number;
+  span: Span;
+}
+
+export type Entry = PropEntry | ItemEntry | LineEntry | ExpectEntry;
 
 interface DeclBase {
   span: Span;
@@ -213,6 +228,18 @@ export interface OutputDecl extends DeclBase {
   internal: boolean;
   entries: Entry[];
 }
+/** `options <id> { <option> … }`: a named set of options, shared by the fields that say `options: <id>`. */
+export interface OptionSetDecl extends DeclBase {
+  kind: 'options';
+  id: Ident;
+  entries: Entry[];
+}
+/** `test "name" { given { … } quantity: N expect … }`: a regression case run on validate and save. */
+export interface TestDecl extends DeclBase {
+  kind: 'test';
+  name: StringLit;
+  entries: Entry[];
+}
 export interface RuleDecl extends DeclBase {
   kind: 'rule';
   severity: 'error' | 'warning';
@@ -237,7 +264,9 @@ export type Decl =
   | PriceDecl
   | OutputDecl
   | RuleDecl
-  | ConstraintDecl;
+  | ConstraintDecl
+  | TestDecl
+  | OptionSetDecl;
 
 /** A declaration that did not parse; what the lexer saw of it keeps the checker from cascading errors. */
 export interface BrokenDecl {

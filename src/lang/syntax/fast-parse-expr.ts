@@ -157,7 +157,8 @@ function named(c: Cursor): Expr {
     const id = c.ident();
     return { kind: 'name', name: id.name, span: id.span };
   }
-  const target = c.ident();
+  // `price.total`: the keyword `price` names the price where an attribute is read (outputs).
+  const target = k === T.Dot && c.isWord('price') ? c.name() : c.ident();
   c.pos++;
   if (k === T.LParen) {
     const args = exprs(c, T.RParen);

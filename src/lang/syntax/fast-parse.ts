@@ -99,6 +99,16 @@ function declaration(c: Cursor): Decl {
       const entries = block(c);
       return { kind: 'output', id, internal, entries, span: end(), keyword };
     }
+    case 'options': {
+      const id = c.ident();
+      const entries = block(c);
+      return { kind: 'options', id, entries, span: end(), keyword };
+    }
+    case 'test': {
+      const name = stringLit(c);
+      const entries = block(c);
+      return { kind: 'test', name, entries, span: end(), keyword };
+    }
     case 'error':
     case 'warning': {
       const severity = c.isWord('error', kw) ? 'error' : 'warning';
@@ -130,7 +140,7 @@ function block(c: Cursor): Entry[] {
   while (c.kind() !== T.RBrace) {
     const entry = entryBody(c);
     const previous = list[list.length - 1];
-    if (previous && !separated && previous.span.endLine === entry.span.line) unsure();
+    if (previous && !separated && previous.span.endLine === entry.span.line && entry.kind !== 'expect') unsure();
     list.push(entry);
     separated = c.kind() === T.Comma;
     if (separated) c.pos++;
@@ -185,8 +195,35 @@ function entryBody(c: Cursor): Entry {
       return item;
     }
     default:
-      return line(c, first);
+      return k.kind === 'name' && k.text === 'expect' ? expectation(c, first) : line(c, first);
   }
+}
+
+/** `kwExpect Expectation`, from the `expect` at `first`: `error rule`, `target[.item] == [-]number`, `valid`. */
+function expectation(c: Cursor, first: number): Entry {
+  if (c.isWord('error')) {
+    c.pos++;
+    const target = c.ident();
+    return { kind: 'expect', what: 'error', target, span: c.span(first, c.pos - 1) };
+  }
+  if (c.isWord('valid') && c.kind(c.pos + 1) !== T.Dot && c.kind(c.pos + 1) !== T.EqEq) {
+    c.pos++;
+    return { kind: 'expect', what: 'valid', span: c.span(first, c.pos - 1) };
+  }
+  const target = c.name();
+  const entry: Entry = { kind: 'expect', what: 'value', target, span: c.span(first) };
+  if (c.kind() === T.Dot) {
+    c.pos++;
+    entry.item = c.name();
+  }
+  c.expect(T.EqEq);
+  const negative = c.kind() === T.Minus;
+  if (negative) c.pos++;
+  if (c.kind() !== T.Number) unsure();
+  const n = numberValue(c);
+  entry.value = negative ? -n : n;
+  entry.span = c.span(first, c.pos - 1);
+  return entry;
 }
 
 /** `LineKind LineRest`, from the `line` or `surcharge` keyword at `first`. */

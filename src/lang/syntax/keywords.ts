@@ -13,6 +13,8 @@ export const DECLARATION_KEYWORDS: ReadonlySet<string> = new Set([
   'error',
   'warning',
   'constraint',
+  'test',
+  'options',
 ]);
 
 export const KEYWORDS: ReadonlySet<string> = new Set([

@@ -44,8 +44,9 @@ export function addExpressionOperations(semantics: CPQSemantics): void {
         if (text === 'true' || text === 'false') return { kind: 'boolean', value: text === 'true', span };
         return { kind: 'name', name: ident(name).name, span };
       }
-      const target = ident(name);
       const open = p.child(0).sourceString;
+      // `price.total`: the keyword `price` names the price where an attribute is read (outputs).
+      const target = open === '.' && text === 'price' ? { name: text, span: spanOf(name) } : ident(name);
       const inner = p.child(1);
       if (open === '(') return { kind: 'call', callee: target, args: optional(inner, exprs) ?? [], span };
       if (open === '[') return { kind: 'index', target, key: expr(inner), span };

@@ -58,6 +58,12 @@ semantics.addOperation<Decl>('decl', {
       keyword: spanOf(kw),
     };
   },
+  OptionSet(kw, id, block) {
+    return { kind: 'options', id: ident(id), entries: entries(block), span: spanOf(this), keyword: spanOf(kw) };
+  },
+  Test(kw, name, block) {
+    return { kind: 'test', name: stringLit(name), entries: entries(block), span: spanOf(this), keyword: spanOf(kw) };
+  },
   Rule(kind, id, block) {
     return {
       kind: 'rule',
@@ -80,7 +86,8 @@ semantics.addOperation<Entry[]>('entries', {
     bodies.children.forEach((body, i) => {
       const entry: Entry = body.entry();
       const previous = list[list.length - 1];
-      if (previous && !separated && previous.span.endLine === entry.span.line) {
+      // `expect` starts its entry unmistakably: `test "t" { given { … } expect valid }` fits on one line.
+      if (previous && !separated && previous.span.endLine === entry.span.line && entry.kind !== 'expect') {
         syntaxError(entry.span, 'expected "," or a new line between two entries', false);
       }
       list.push(entry);
@@ -93,6 +100,8 @@ semantics.addOperation<Entry[]>('entries', {
 semantics.addOperation<Entry>('entry', {
   EntryBody(first, rest) {
     const span = spanOf(this);
+    // The entry starts at `expect`, where a failing expectation is reported.
+    if (first.ctorName === 'kwExpect') return { ...(rest.expectation() as Entry), span };
     if (first.ctorName === 'LineKind') {
       const [id, , label, , amount, when] = rest.children as [Node, Node, Node, Node, Node, Node];
       const entry: Entry = {
@@ -116,6 +125,28 @@ semantics.addOperation<Entry>('entry', {
     const w = optional(tail.child(1), (n) => expr(n.child(1)));
     if (w) item.when = w;
     return item;
+  },
+});
+
+semantics.addOperation<Entry>('expectation', {
+  Expectation_error(_error, rule) {
+    return { kind: 'expect', what: 'error', target: ident(rule), span: spanOf(this) };
+  },
+  Expectation_value(target, _dots, items, _eq, minus, n) {
+    const number: Expr = n.expr();
+    const entry: Entry = {
+      kind: 'expect',
+      what: 'value',
+      target: { name: target.sourceString, span: spanOf(target) },
+      span: spanOf(this),
+    };
+    const item = items.numChildren > 0 ? items.child(0) : undefined;
+    if (item) entry.item = { name: item.sourceString, span: spanOf(item) };
+    entry.value = number.kind === 'number' ? (minus.numChildren > 0 ? -number.value : number.value) : 0;
+    return entry;
+  },
+  Expectation_valid(_valid) {
+    return { kind: 'expect', what: 'valid', span: spanOf(this) };
   },
 });
 

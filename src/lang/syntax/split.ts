@@ -64,6 +64,8 @@ export function split(map: SourceMap, diags: Diagnostics): Split | null {
   // property (`price: 45` and `field: width` are followed by a colon).
   const startsDeclaration = (i: number) => {
     const next = t.kind[i + 1];
+    // `options {` is a choice field's own options block; a named set is `options <name> {`.
+    if (next === Tok.Open && text(i) === 'options') return false;
     return next === Tok.Word || next === Tok.String || (next === Tok.Open && src.charCodeAt(t.start[i + 1] ?? 0) === 123);
   };
   const continues = (last: number, first: number) =>

@@ -59,7 +59,7 @@ function valueExprs(v: Value, out: Expr[]): void {
 function entryExprs(entries: Entry[], out: Expr[]): void {
   for (const entry of entries) {
     if (entry.kind === 'prop') valueExprs(entry.value, out);
-    else {
+    else if (entry.kind !== 'expect') {
       out.push(entry.kind === 'item' ? entry.value : entry.amount);
       if (entry.when) out.push(entry.when);
       if (entry.kind === 'line') valueExprs(entry.label, out);

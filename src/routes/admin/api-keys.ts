@@ -6,7 +6,7 @@ import { type ApiKey, createKey, listKeys, revokeKey } from '../../keys/service'
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
 import { StoreParams } from './params';
 
-const Permissions = z.array(z.enum(PERMISSIONS)).min(1);
+const Permissions = z.array(z.enum(PERMISSIONS)).min(1, 'Choose at least one permission');
 
 export const ApiKeySummary = z
   .object({

@@ -1,9 +1,11 @@
 import { newApp } from '../../http/factory';
 import { notFound, onError } from '../../http/on-error';
 import { apiKeysApi } from './api-keys';
+import { draftsApi } from './drafts';
 import { previewApi } from './preview';
 import { productsApi } from './products';
 import { storesApi } from './stores';
+import { versionsApi } from './versions';
 
 /**
  * The admin API, mounted by app.ts at /api/admin behind `requireAdmin`, and called in process by the backoffice's
@@ -13,6 +15,8 @@ export const adminApi = newApp()
   .route('/stores', storesApi)
   .route('/stores', apiKeysApi)
   .route('/stores', productsApi)
+  .route('/stores', draftsApi)
+  .route('/stores', versionsApi)
   .route('/', previewApi);
 
 adminApi.onError(onError);

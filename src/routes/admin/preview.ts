@@ -36,10 +36,20 @@ export const PreviewCalculation = z
   .object({ ...CalculationResult.shape, states: States })
   .strict()
   .openapi('PreviewCalculation');
-const PreviewRejected = z
+export const PreviewRejected = z
   .object({ ...ValidationFailed.shape, states: States })
   .strict()
   .openapi('PreviewRejected');
+
+/** The body of a preview calculation, of a saved version or of the draft. */
+export const PreviewCalculateBody = z
+  .object({
+    configuration: FieldValues,
+    quantity: Quantity.optional(),
+    lang: Lang.optional(),
+    output_groups: OutputGroups.optional(),
+  })
+  .strict();
 
 export const previewApi = newApp()
   .openapi(
@@ -81,16 +91,7 @@ export const previewApi = newApp()
       summary: "Calculate a saved product as /v1/calculate does, with every output group available and each field's state",
       request: {
         params: ProductParams,
-        ...jsonBody(
-          z
-            .object({
-              configuration: FieldValues,
-              quantity: Quantity.optional(),
-              lang: Lang.optional(),
-              output_groups: OutputGroups.optional(),
-            })
-            .strict(),
-        ),
+        ...jsonBody(PreviewCalculateBody),
       },
       responses: {
         200: {

@@ -3,14 +3,41 @@ import { iso } from '../../db/time';
 import { newApp } from '../../http/factory';
 import { textBodyAs } from '../../http/request-guards';
 import { DiagnosticJson } from '../../products/diagnostics';
-import { deleteProduct, getProduct, getVersion, listProducts, saveSchema } from '../../products/service';
-import { ADMIN_SECURITY, errorResponses, json, Truncated } from '../openapi-helpers';
+import {
+  deleteProduct,
+  duplicateProduct,
+  getProduct,
+  getVersion,
+  listProducts,
+  type SavedVersion,
+  saveSchema,
+} from '../../products/service';
+import { ADMIN_SECURITY, errorResponses, json, jsonBody, Truncated } from '../openapi-helpers';
 import { SchemaBody } from '../v1/validate';
-import { ProductParams, StoreParams } from './params';
+import { ExternalId, ProductParams, StoreParams } from './params';
+
+/** The author's note on a version: what changed and why. Blank is no note. */
+export const VersionNote = z
+  .string()
+  .trim()
+  .max(1000)
+  .transform((v) => v || null)
+  .openapi({
+    type: 'string',
+    description: 'What changed, for the version history; at most 1,000 characters',
+    example: 'Oak added',
+  });
 
 const VersionInfo = z
-  .object({ version: z.number().int(), content_hash: z.string(), created_at: z.string() })
+  .object({
+    version: z.number().int(),
+    content_hash: z.string(),
+    created_at: z.string(),
+    note: z.string().nullable().openapi({ description: "The author's note, given when the version was published or saved" }),
+  })
   .openapi('ProductVersionInfo');
+
+const SaveBody = SchemaBody.extend({ note: VersionNote.optional() }).strict().openapi('SaveProductBody');
 
 export const SavedProduct = z
   .object({
@@ -40,10 +67,23 @@ export const ProductDetail = z
   .openapi('Product');
 
 export const ProductSummary = z
-  .object({ external_id: z.string(), name: z.string(), current_version: z.number().int(), updated_at: z.string() })
+  .object({
+    external_id: z.string(),
+    name: z.string(),
+    current_version: z.number().int(),
+    updated_at: z.string(),
+    draft_updated_at: z.string().nullable().openapi({ description: 'When its draft was last saved; null without a draft' }),
+  })
   .openapi('ProductSummary');
 
-export const ProductList = z.object({ products: z.array(ProductSummary) });
+export const UnpublishedDraft = z
+  .object({ external_id: z.string(), updated_at: z.string() })
+  .openapi('UnpublishedDraft', { description: 'The draft of a product that has no version yet' });
+
+export const ProductList = z.object({
+  products: z.array(ProductSummary),
+  drafts: z.array(UnpublishedDraft).openapi({ description: 'Drafts of new products, not yet published' }),
+});
 
 export const VersionDetail = VersionInfo.extend({ source: z.string(), warnings: z.array(DiagnosticJson) }).openapi(
   'ProductVersion',
@@ -58,6 +98,19 @@ export const ProductRejected = z
   })
   .strict()
   .openapi('ProductRejected');
+
+export function savedProduct(externalId: string, saved: SavedVersion): z.infer<typeof SavedProduct> {
+  return {
+    external_id: externalId,
+    name: saved.name,
+    version: saved.version,
+    content_hash: saved.contentHash,
+    created_at: iso(saved.createdAt)!,
+    unchanged: saved.unchanged,
+    warnings: saved.warnings,
+    ...(saved.truncated ? { truncated: saved.truncated } : {}),
+  };
+}
 
 const tags = ['Admin: products'];
 
@@ -76,7 +129,7 @@ export const productsApi = newApp()
         body: {
           required: true,
           content: {
-            'application/json': { schema: SchemaBody },
+            'application/json': { schema: SaveBody },
             'text/plain': {
               schema: z.string().openapi({ description: 'The raw schema file, e.g. curl --data-binary @window.cpq' }),
             },
@@ -93,18 +146,9 @@ export const productsApi = newApp()
     async (c) => {
       const { store_id, external_id } = c.req.valid('param');
       // A text/plain body arrives here already wrapped as {schema} (textBodyAs).
-      const { schema } = c.req.valid('json') as z.infer<typeof SchemaBody>;
-      const saved = await saveSchema(c.env, store_id, external_id, schema);
-      const body: z.infer<typeof SavedProduct> = {
-        external_id,
-        name: saved.name,
-        version: saved.version,
-        content_hash: saved.contentHash,
-        created_at: iso(saved.createdAt)!,
-        unchanged: saved.unchanged,
-        warnings: saved.warnings,
-        ...(saved.truncated ? { truncated: saved.truncated } : {}),
-      };
+      const { schema, note } = c.req.valid('json') as z.infer<typeof SaveBody>;
+      const saved = await saveSchema(c.env, store_id, external_id, schema, note ?? null);
+      const body = savedProduct(external_id, saved);
       return saved.created ? c.json(body, 201) : c.json(body, 200);
     },
   )
@@ -120,15 +164,17 @@ export const productsApi = newApp()
       responses: { 200: json(ProductList, 'The products'), ...errorResponses(400, 401, 404) },
     }),
     async (c) => {
-      const rows = await listProducts(c.env, c.req.valid('param').store_id);
+      const { products, unpublished } = await listProducts(c.env, c.req.valid('param').store_id);
       return c.json(
         {
-          products: rows.map((p) => ({
+          products: products.map(({ product: p, draftUpdatedAt }) => ({
             external_id: p.externalId,
             name: p.name,
             current_version: p.currentVersion,
             updated_at: iso(p.updatedAt)!,
+            draft_updated_at: iso(draftUpdatedAt),
           })),
+          drafts: unpublished.map((d) => ({ external_id: d.externalId, updated_at: iso(d.updatedAt)! })),
         },
         200,
       );
@@ -158,7 +204,12 @@ export const productsApi = newApp()
           warnings: current.warnings,
           created_at: iso(product.createdAt)!,
           updated_at: iso(product.updatedAt)!,
-          versions: versions.map((v) => ({ version: v.version, content_hash: v.contentHash, created_at: iso(v.createdAt)! })),
+          versions: versions.map((v) => ({
+            version: v.version,
+            content_hash: v.contentHash,
+            created_at: iso(v.createdAt)!,
+            note: v.note,
+          })),
         },
         200,
       );
@@ -191,6 +242,7 @@ export const productsApi = newApp()
           version: row.version,
           content_hash: row.contentHash,
           created_at: iso(row.createdAt)!,
+          note: row.note,
           source: row.source,
           warnings: row.warnings,
         },
@@ -205,7 +257,7 @@ export const productsApi = newApp()
       operationId: 'deleteProduct',
       tags,
       security: ADMIN_SECURITY,
-      summary: 'Delete a product and all its versions',
+      summary: 'Delete a product for good: all its versions and its draft; storefronts get 404 from then on',
       request: { params: ProductParams },
       responses: { 204: { description: 'Deleted' }, ...errorResponses(400, 401, 404) },
     }),
@@ -213,5 +265,29 @@ export const productsApi = newApp()
       const { store_id, external_id } = c.req.valid('param');
       await deleteProduct(c.env, store_id, external_id);
       return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{store_id}/products/{external_id}/duplicate',
+      operationId: 'duplicateProduct',
+      tags,
+      security: ADMIN_SECURITY,
+      summary: "Copy the product's current version as version 1 of a new product id in the same store",
+      request: {
+        params: ProductParams,
+        ...jsonBody(z.object({ external_id: ExternalId.openapi({ description: 'The new product id' }) }).strict()),
+      },
+      responses: {
+        201: json(SavedProduct, 'The copy, version 1 of the new product'),
+        422: json(ProductRejected, 'The current version no longer compiles with this release; nothing was copied'),
+        ...errorResponses(400, 401, 404, 409),
+      },
+    }),
+    async (c) => {
+      const { store_id, external_id } = c.req.valid('param');
+      const target = c.req.valid('json').external_id;
+      return c.json(savedProduct(target, await duplicateProduct(c.env, store_id, external_id, target)), 201);
     },
   );

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { OutputInfo } from '../../cpq/output-info';
 import { calculationResponse } from '../../cpq/serve';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
@@ -67,16 +68,37 @@ export const CalculationResult = z
     result: z
       .object({
         totals: z
-          .object({ price: z.number(), unit_price: z.number(), subtotal: z.number(), discount: z.number(), currency: z.string() })
+          .object({
+            price: z.number().openapi({ description: 'subtotal − discount' }),
+            unit_price: z.number().openapi({ description: 'Sum of the per-unit lines' }),
+            charges: z.number().openapi({ description: 'Sum of the per-order lines (charged once, whatever the quantity)' }),
+            subtotal: z.number().openapi({ description: 'unit_price × quantity + charges' }),
+            discount: z.number().openapi({ description: 'The quantity discount, a rate of unit_price × quantity only' }),
+            currency: z.string(),
+          })
           .strict(),
         lines: z.array(
           z
-            .object({ id: z.string(), kind: z.enum(['line', 'surcharge', 'discount']), label: z.string(), amount: z.number() })
+            .object({
+              id: z.string(),
+              kind: z.enum(['line', 'surcharge', 'discount']),
+              per: z.enum(['unit', 'order']).openapi({ description: 'unit: charged per piece; order: once per order' }),
+              label: z.string(),
+              amount: z.number(),
+            })
             .strict(),
         ),
         groups: z
           .record(z.string(), z.record(z.string(), z.number()))
           .openapi({ description: 'Output group id → item id → quantity', example: { bom: { profile_m: 5.2, glass_m2: 1.68 } } }),
+        texts: z.record(z.string(), z.record(z.string(), z.string())).openapi({
+          description:
+            'Text-valued output items (a print method, a colour name): group id → item id → text; only groups that have one',
+          example: { production: { method: 'screen print' } },
+        }),
+        output_info: z.record(z.string(), OutputInfo).openapi({
+          description: "For each returned group: its label, unit, whether it is internal, and each item's label, unit and type",
+        }),
       })
       .strict(),
     withheld_groups: z

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { OutputInfo } from '../../cpq/output-info';
 import { formResponse } from '../../cpq/serve';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
@@ -20,6 +21,9 @@ export const ProductForm = z
     logic_values: z.record(z.string(), JsonLogic).openapi({
       description:
         'The values (fields, lets) conditions read with {"value": name}: each as JSON Logic over the configuration as sent',
+    }),
+    output_info: z.record(z.string(), OutputInfo).openapi({
+      description: 'The public output groups a calculation returns by default: labels, units and item types',
     }),
   })
   .passthrough()

@@ -4,6 +4,7 @@ import { analyze } from '../../../src/lang/index';
 import type { Expr, ProductIR } from '../../../src/lang/ir';
 import { logicOperations } from '../../../src/lang/logic-ops';
 import { exportSize, FormLogic, logicSize, MAX_LOGIC_NODES } from '../../../src/lang/runtime';
+import { re2Matcher } from '../../../src/lang/runtime/pattern';
 import {
   attr,
   bin,
@@ -108,7 +109,9 @@ function exported(expr: Expr, ir: ProductIR = base): { logic: unknown; values: R
 /** Evaluates exported logic as a storefront does: on the configuration as sent, with the extra operations. */
 function run(expr: Expr, configuration: Record<string, unknown>, quantity: unknown, ir: ProductIR = base): unknown {
   const { logic, values } = exported(expr, ir);
-  for (const [name, op] of Object.entries(logicOperations(values, jsonLogic.apply))) jsonLogic.add_operation(name, op);
+  for (const [name, op] of Object.entries(logicOperations(values, jsonLogic.apply, { pattern: re2Matcher }))) {
+    jsonLogic.add_operation(name, op);
+  }
   return jsonLogic.apply(logic, { ...configuration, quantity });
 }
 
@@ -260,5 +263,22 @@ describe('the size of the export', () => {
       .replace(/prices\[big\]/g, 'big.price')
       .replace(/o(\d+) \{ label: "O" \}/g, 'o$1 { label: "O", price: $1 }');
     expect(analyze(attrs).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+});
+
+describe('text patterns in the extra operations', () => {
+  const ir = product({ fields: [field('code', 'text', { pattern: '[A-Z]+-[0-9]+', maxLength: 8 })] });
+  const { values } = exported(ref('code'), ir);
+
+  it('test with the matcher given (the server’s: RE2), and throw without one rather than guess', () => {
+    const apply = (options: Parameters<typeof logicOperations>[2], code: unknown) => {
+      for (const [name, op] of Object.entries(logicOperations(values, jsonLogic.apply, options)))
+        jsonLogic.add_operation(name, op);
+      return jsonLogic.apply({ value: 'code' }, { code });
+    };
+    expect(apply({ pattern: re2Matcher }, 'AB-12')).toBe('AB-12');
+    expect(apply({ pattern: re2Matcher }, 'ab-12')).toBe('');
+    expect(apply({ pattern: re2Matcher }, 'ABCDEF-12')).toBe('');
+    expect(() => apply({}, 'AB-12')).toThrow(/LogicOptions.pattern/);
   });
 });

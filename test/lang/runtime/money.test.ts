@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Expr, LineIR, ProductIR } from '../../../src/lang/ir';
 import { minorScale, sortTiers, toMajor, toMinor, totals } from '../../../src/lang/runtime/money';
-import { at, bin, bool, evaluate, field, num, product, ref } from './build';
+import { at, attr, bin, bool, evaluate, field, num, product, ref } from './build';
 
 const line = (id: string, amount: Expr, extra: Partial<LineIR> = {}): LineIR => ({
   id,
@@ -52,12 +52,13 @@ describe('price evaluation', () => {
     expect(ev.price).toEqual({
       currency: 'EUR',
       unit: 0.3,
+      charges: 0,
       subtotal: 0.9,
       discount: 0,
       total: 0.9,
       lines: [
-        { id: 'a', kind: 'line', label: 'a', amount: 0.1 },
-        { id: 'b', kind: 'line', label: 'b', amount: 0.2 },
+        { id: 'a', kind: 'line', per: 'unit', label: 'a', amount: 0.1 },
+        { id: 'b', kind: 'line', per: 'unit', label: 'b', amount: 0.2 },
       ],
     });
   });
@@ -91,7 +92,13 @@ describe('price evaluation', () => {
     const ev = evaluate(ir, {}, 7, 'de');
     // 70.35 × 3 % = 2.1105 → 2.11
     expect(ev.price).toMatchObject({ unit: 10.05, subtotal: 70.35, discount: 2.11, total: 68.24 });
-    expect(ev.price?.lines.at(-1)).toEqual({ id: 'quantity_discount', kind: 'discount', label: 'Mengenrabatt', amount: -2.11 });
+    expect(ev.price?.lines.at(-1)).toEqual({
+      id: 'quantity_discount',
+      kind: 'discount',
+      per: 'order',
+      label: 'Mengenrabatt',
+      amount: -2.11,
+    });
     expect(ev.price?.lines[0]?.label).toBe('a (de)');
     expect(evaluate(ir, {}, 10).price).toMatchObject({ subtotal: 100.5, discount: 5.03, total: 95.47 });
   });
@@ -145,6 +152,56 @@ describe('price evaluation', () => {
     const ev = evaluate(priced([line('a', bin('/', num(1), num(0), at(12, 30)))]));
     expect(ev.price).toBeNull();
     expect(ev.errors).toEqual([{ code: 'R_DIV_ZERO', message: 'Division by zero', line: 12, column: 30, because: {} }]);
+  });
+
+  it('a per-order charge is added once: 36.00 setup over 33 shirts is 36.00, not 35.97', () => {
+    const setup = line('setup', num(36), { perOrder: true });
+    const ir = priced([line('print', num(4.5)), setup]);
+    const ev = evaluate(ir, {}, 33);
+    // 4.50 × 33 = 148.50, + 36.00 once
+    expect(ev.price).toMatchObject({ unit: 4.5, charges: 36, subtotal: 184.5, discount: 0, total: 184.5 });
+    expect(ev.price?.lines.map((l) => [l.id, l.per, l.amount])).toEqual([
+      ['print', 'unit', 4.5],
+      ['setup', 'order', 36],
+    ]);
+  });
+
+  it('the quantity discount is a rate of the per-unit part only, and the total may not go negative', () => {
+    const tiers = { lines: [], quantityDiscount: [{ min: 10, rate: 0.1 }] };
+    const ir = priced([line('print', num(3.33)), line('setup', num(36), { perOrder: true })], { price: tiers });
+    // 3.33 × 12 = 39.96; discount 10 % of 39.96 = 3.996 → 4.00; subtotal 39.96 + 36 = 75.96; total 71.96
+    expect(evaluate(ir, {}, 12).price).toMatchObject({ unit: 3.33, charges: 36, subtotal: 75.96, discount: 4, total: 71.96 });
+    expect(totals(333, 12, sortTiers([{ min: 10, rate: 0.1 }]), 3600)).toEqual({ subtotal: 7596, discount: 400, total: 7196 });
+    const credit = evaluate(priced([line('a', num(10)), line('voucher', num(-25), { perOrder: true })]), {}, 2);
+    expect(credit.price).toBeNull();
+    expect(credit.errors).toEqual([{ code: 'R_NEGATIVE_PRICE', message: 'The total price is negative (-5 EUR)' }]);
+    expect(evaluate(priced([line('a', num(10)), line('voucher', num(-15), { perOrder: true })]), {}, 2).price?.total).toBe(5);
+  });
+
+  it('output items read the price once it is known, and are left out when there is none', () => {
+    const readsTotal = { id: 'sales', internal: true, items: [{ id: 'value', value: attr('price', 'total') }] };
+    const items = [
+      { id: 'setup', value: attr('price', 'setup') },
+      { id: 'absent', value: attr('price', 'never') },
+      { id: 'unit', value: bin('*', attr('price', 'unit'), num(2)) },
+      { id: 'plain', value: num(1) },
+    ];
+    const ir = priced(
+      [line('a', num(10)), line('never', num(5), { when: bool(false) }), line('setup', num(36), { perOrder: true })],
+      {
+        outputs: [readsTotal, { id: 'more', internal: false, items }],
+      },
+    );
+    const ev = evaluate(ir, {}, 3);
+    expect(Object.fromEntries(ev.outputs.get('sales')!)).toEqual({ value: 66 });
+    expect(Object.fromEntries(ev.outputs.get('more')!)).toEqual({ setup: 36, absent: 0, unit: 20, plain: 1 });
+    const failing = priced([line('a', bin('/', num(1), num(0)))], {
+      outputs: [readsTotal, { id: 'more', internal: false, items }],
+    });
+    const none = evaluate(failing);
+    expect(none.price).toBeNull();
+    expect(Object.fromEntries(none.outputs.get('sales')!)).toEqual({});
+    expect(Object.fromEntries(none.outputs.get('more')!)).toEqual({ plain: 1 });
   });
 
   it('no lines price at zero', () => {

@@ -1,20 +1,9 @@
-// The preview's JSON Logic evaluator, exactly as the Worker serves it, checked against the reference
-// implementation (json-logic-js) on the operators conditions use, and on hostile field names.
-import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
-import { runInNewContext } from 'node:vm';
+// The configurator's JSON Logic evaluator (src/browser/configurator/logic.ts) against the reference implementation
+// (json-logic-js) on the operators conditions use, on hostile field names, and with extra operations registered.
 import jsonLogic from 'json-logic-js';
-import { BASE } from './browser.mjs';
-
-let logic;
-
-before(async () => {
-  const res = await fetch(`${BASE}/admin/assets/logic.js`);
-  assert.equal(res.status, 200);
-  const sandbox = { window: {} };
-  runInNewContext(await res.text(), sandbox);
-  logic = sandbox.window.cpqLogic;
-});
+import { describe, expect, it } from 'vitest';
+import { addOperation, apply } from '../../src/browser/configurator/logic';
+import { logicOperations } from '../../src/lang/logic-ops';
 
 const data = {
   width: 1200,
@@ -78,47 +67,60 @@ const RULES = [
   [null],
 ];
 
-describe('JSON Logic evaluator (logic.js)', () => {
+describe("<cpq-configurator>'s JSON Logic evaluator", () => {
   for (const [rule] of RULES) {
     it(`agrees with json-logic-js on ${JSON.stringify(rule)}`, () => {
-      const ours = logic.apply(rule, data);
+      const ours = apply(rule, data);
       const reference = jsonLogic.apply(rule, data);
-      assert.equal(JSON.stringify(ours), JSON.stringify(reference));
+      expect(JSON.stringify(ours)).toBe(JSON.stringify(reference));
     });
   }
 
   it('treats prototype names as ordinary, absent fields', () => {
     for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', '__proto__.polluted']) {
-      assert.equal(logic.apply({ var: name }, {}), null, name);
-      assert.equal(logic.apply({ var: [name, 'fallback'] }, { width: 1 }), 'fallback', name);
+      expect(apply({ var: name }, {}), name).toBe(null);
+      expect(apply({ var: [name, 'fallback'] }, { width: 1 }), name).toBe('fallback');
     }
     const own = Object.create(null);
     // biome-ignore lint/suspicious/noProto: a field named __proto__ is exactly what this test sends.
     own.__proto__ = 'a field called __proto__';
     own.constructor = 5;
-    assert.equal(logic.apply({ var: '__proto__' }, own), 'a field called __proto__');
-    assert.equal(logic.apply({ '>': [{ var: 'constructor' }, 4] }, own), true);
+    expect(apply({ var: '__proto__' }, own)).toBe('a field called __proto__');
+    expect(apply({ '>': [{ var: 'constructor' }, 4] }, own)).toBe(true);
   });
 
   it('refuses unknown operators and malformed rules', () => {
-    assert.throws(() => logic.apply({ eval: ['1'] }, {}), /Unrecognized JSON Logic operation: eval/);
-    assert.throws(() => logic.apply({ toString: [] }, {}), /Unrecognized/);
-    assert.throws(() => logic.apply({ '==': [1, 1], '!=': [1, 2] }, {}), /exactly one operator/);
+    expect(() => apply({ eval: ['1'] }, {})).toThrow(/Unrecognized JSON Logic operation: eval/);
+    expect(() => apply({ toString: [] }, {})).toThrow(/Unrecognized/);
+    expect(() => apply({ '==': [1, 1], '!=': [1, 2] }, {})).toThrow(/exactly one operator/);
   });
 
   it('evaluates lazily: the branch not taken never runs', () => {
-    assert.equal(logic.apply({ if: [true, 1, { eval: [] }] }, {}), 1);
-    assert.equal(logic.apply({ and: [false, { eval: [] }] }, {}), false);
-    assert.equal(logic.apply({ or: [true, { eval: [] }] }, {}), true);
+    expect(apply({ if: [true, 1, { eval: [] }] }, {})).toBe(1);
+    expect(apply({ and: [false, { eval: [] }] }, {})).toBe(false);
+    expect(apply({ or: [true, { eval: [] }] }, {})).toBe(true);
+  });
+});
+
+describe('extra operations', () => {
+  it('plug in from one table and cannot replace a standard one', () => {
+    expect(() => apply({ test_double: [2] }, {})).toThrow(/Unrecognized/);
+    addOperation('test_double', (x) => Number(x) * 2);
+    addOperation('==', () => 'replaced');
+    expect(apply({ test_double: [{ var: 'a' }] }, { a: 21 })).toBe(42);
+    addOperation('test_double', function (this: unknown) {
+      return (this as { a: number }).a;
+    });
+    expect(apply({ test_double: [] }, { a: 7 }), 'the data is `this`').toBe(7);
+    expect(apply({ '==': [1, 1] }, {})).toBe(true);
   });
 
-  it("reads the form's logic_values with the extra operation value, once per data object", () => {
-    logic.setValues({ w: { '+': [{ var: 'width' }, 1] }, big: { '>': [{ value: 'w' }, 1000] }, self: { value: 'self' } });
-    assert.equal(logic.apply({ and: [{ value: 'big' }, { '===': [{ value: 'w' }, 1201] }] }, { width: 1200 }), true);
-    assert.equal(logic.apply({ value: 'big' }, { width: 10 }), false);
-    assert.throws(() => logic.apply({ value: 'nothing' }, {}), /No value named nothing/);
-    assert.throws(() => logic.apply({ value: 'self' }, {}), /reads itself/);
-    logic.setValues(undefined);
-    assert.throws(() => logic.apply({ value: 'w' }, {}), /No value named w/);
+  it("reads the form's logic_values through the server's extra operation value (src/lang/logic-ops.ts)", () => {
+    const values = { w: { '+': [{ var: 'width' }, 1] }, big: { '>': [{ value: 'w' }, 1000] }, self: { value: 'self' } };
+    for (const [name, op] of Object.entries(logicOperations(values, apply))) addOperation(name, op);
+    expect(apply({ and: [{ value: 'big' }, { '===': [{ value: 'w' }, 1201] }] }, { width: 1200 })).toBe(true);
+    expect(apply({ value: 'big' }, { width: 10 })).toBe(false);
+    expect(() => apply({ value: 'nothing' }, {})).toThrow(/no value named nothing/);
+    expect(() => apply({ value: 'self' }, {})).toThrow();
   });
 });

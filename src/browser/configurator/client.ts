@@ -1,0 +1,59 @@
+// How <cpq-configurator> talks to a server. By default it builds an apiClient from its attributes; a host page
+// (the backoffice preview) sets the element's `client` property to its own implementation instead.
+
+export interface ClientAnswer {
+  status: number;
+  body: unknown;
+}
+
+export interface CalculateRequest {
+  configuration: Record<string, unknown>;
+  quantity: number;
+  lang?: string;
+}
+
+export interface CpqClient {
+  /** As GET /v1/products/{id}/form. */
+  form(lang: string | undefined): Promise<ClientAnswer>;
+  /** As POST /v1/calculate (body without tenant and product). */
+  calculate(request: CalculateRequest): Promise<ClientAnswer>;
+  /** As POST /v1/configure, where the server has it; a 404 makes the component use calculate instead. */
+  configure?(request: CalculateRequest): Promise<ClientAnswer>;
+}
+
+/** One JSON request; a network failure is status 0, an unreadable body null. */
+export async function send(url: string, init: RequestInit): Promise<ClientAnswer> {
+  let res: Response;
+  try {
+    res = await fetch(url, init);
+  } catch {
+    return { status: 0, body: null };
+  }
+  const text = await res.text();
+  try {
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  } catch {
+    return { status: res.status, body: null };
+  }
+}
+
+/** The public API (/api/v1) with an API key, from the element's attributes. */
+export function apiClient(api: string, tenant: string, product: string, key: string): CpqClient {
+  const base = api.replace(/\/+$/, '');
+  const headers = { 'X-API-Key': key, Accept: 'application/json' };
+  const post = (path: string, r: CalculateRequest) =>
+    send(`${base}/v1/${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tenant_id: tenant, product_id: product, ...r }),
+    });
+  return {
+    form: (lang) => {
+      const query = new URLSearchParams({ tenant_id: tenant });
+      if (lang) query.set('lang', lang);
+      return send(`${base}/v1/products/${encodeURIComponent(product)}/form?${query}`, { headers });
+    },
+    calculate: (r) => post('calculate', r),
+    configure: (r) => post('configure', r),
+  };
+}

@@ -1,0 +1,485 @@
+// <cpq-configurator>: fetches a product's form, renders it in its layout, evaluates its conditions locally on
+// every change, and asks the server for the price after a short debounce. See docs/configurator.md.
+
+import { formStates } from '../../lang/logic-ops';
+import { apiClient, type ClientAnswer, type CpqClient } from './client';
+import { type Control, createControl } from './controls';
+import { el, flag, uid } from './dom';
+import type { Condition, FieldState, FormDocument, FormGroup, GroupState, Issue } from './form';
+import { type Translate, translator } from './i18n';
+import { kindOf } from './kinds';
+import { addOperation, apply } from './logic';
+import { sheet } from './styles';
+import { type Priced, renderSummary } from './summary';
+
+/** How long typing may pause before the server is asked (ms). */
+export const DEBOUNCE_MS = 250;
+
+const RELOAD = ['api', 'tenant', 'product', 'api-key', 'lang'];
+
+interface GroupView {
+  group: FormGroup;
+  root: HTMLElement;
+  fields: HTMLFieldSetElement;
+  tab?: HTMLButtonElement;
+}
+
+/** An option's availability condition; one that cannot be evaluated holds (the server's answer then decides). */
+function holds(c: Condition | undefined, data: unknown): boolean {
+  if (!c) return true;
+  try {
+    return apply(c.json_logic, data) !== false;
+  } catch {
+    return true;
+  }
+}
+
+const groupOf = (form: FormDocument, field: string) => form.groups.find((g) => g.fields.some((f) => f.id === field))?.id;
+
+export class CpqConfigurator extends HTMLElement {
+  static observedAttributes = [...RELOAD, 'quantity', 'value'];
+
+  #client: CpqClient | null = null;
+  #form: FormDocument | null = null;
+  #t: Translate = translator(undefined);
+  #lang = 'en';
+  #controls = new Map<string, Control>();
+  #groups: GroupView[] = [];
+  #visible = new Map<string, boolean>();
+  #enabled = new Map<string, boolean>();
+  /** Fields the buyer set (or a restored value set): only these are sent, the server fills in the rest. */
+  #touched = new Set<string>();
+  #pending: Record<string, unknown> | null = null;
+  /** api, tenant and product of the form shown. */
+  #product = '';
+  #tab = 0;
+  #seq = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #reload = false;
+  #noConfigure = false;
+  #formArea: HTMLElement;
+  #summary: HTMLElement;
+  #side: HTMLElement;
+  #live: HTMLElement;
+  #message: HTMLElement;
+  #qty: HTMLInputElement;
+  #qtyError: HTMLElement;
+  #qtyLabel: HTMLElement;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    root.adoptedStyleSheets = [sheet()];
+    const qtyId = uid('q');
+    this.#message = el('div', { part: 'message', class: 'message', role: 'alert', hidden: true });
+    this.#formArea = el('div', { part: 'form', class: 'form' });
+    this.#qtyLabel = el('label', { part: 'label', class: 'label', for: qtyId });
+    this.#qty = el('input', {
+      id: qtyId,
+      part: 'input quantity',
+      type: 'number',
+      inputmode: 'numeric',
+      'aria-describedby': `${qtyId}e`,
+    });
+    this.#qtyError = el('p', { part: 'error', class: 'error', id: `${qtyId}e`, hidden: true });
+    this.#qty.addEventListener('input', () => this.#update());
+    this.#summary = el('div', { part: 'summary', class: 'summary' });
+    this.#live = el('p', { class: 'sr', 'aria-live': 'polite', 'aria-atomic': 'true' });
+    this.#side = el('div', { part: 'side', class: 'side', hidden: true }, [
+      el('div', { class: 'field qty' }, [this.#qtyLabel, this.#qty, this.#qtyError]),
+      this.#summary,
+      this.#live,
+    ]);
+    root.append(el('div', { part: 'root', class: 'root' }, [this.#message, this.#formArea, this.#side]));
+  }
+
+  connectedCallback() {
+    // A host page may set `client` or `value` before this module defined the element: those landed as own
+    // properties of the plain element, shadowing the accessors; hand them to the accessors now.
+    for (const name of ['client', 'value'] as const) {
+      if (!Object.hasOwn(this, name)) continue;
+      const v = (this as Record<string, unknown>)[name];
+      delete (this as Record<string, unknown>)[name];
+      (this as Record<string, unknown>)[name] = v;
+    }
+    this.#scheduleLoad();
+  }
+
+  attributeChangedCallback(name: string, old: string | null, value: string | null) {
+    if (old === value) return;
+    if (RELOAD.includes(name)) this.#scheduleLoad();
+    else if (name === 'quantity') {
+      const q = this.#form?.quantity;
+      this.#qty.value = value ?? String(q?.default ?? q?.min ?? '');
+      if (this.#form) this.#update();
+    } else if (name === 'value' && value !== null) {
+      try {
+        this.value = JSON.parse(value);
+      } catch {
+        this.#fail(this.#t('badValue'));
+      }
+    }
+  }
+
+  /** A host page's own transport (the backoffice preview); setting it reloads the form. */
+  get client(): CpqClient | null {
+    return this.#client;
+  }
+
+  set client(client: CpqClient | null) {
+    this.#client = client;
+    this.#scheduleLoad();
+  }
+
+  /** The configuration: what the buyer set, of the fields that are visible and enabled. */
+  get value(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const id of this.#touched) {
+      const v = this.#controls.get(id)?.get();
+      if (v !== undefined && this.#visible.get(id) && this.#enabled.get(id)) out[id] = v;
+    }
+    return out;
+  }
+
+  /** Restores a saved configuration (as cpq-change's `configuration` gave it); unknown ids are ignored. */
+  set value(config: Record<string, unknown>) {
+    if (!config || typeof config !== 'object') return;
+    if (!this.#form) {
+      this.#pending = config;
+      return;
+    }
+    this.#touched.clear();
+    for (const [id, c] of this.#controls) {
+      c.set(Object.hasOwn(config, id) ? config[id] : c.field.default);
+      if (Object.hasOwn(config, id)) this.#touched.add(id);
+    }
+    this.#update();
+  }
+
+  #defaultClient(): CpqClient | null {
+    const [tenant, product, key] = ['tenant', 'product', 'api-key'].map((a) => this.getAttribute(a));
+    if (!tenant || !product || !key) return null;
+    // Without `api`, the server that served this module.
+    const api = this.getAttribute('api') ?? new URL('/api', import.meta.url).href;
+    return apiClient(api, tenant, product, key);
+  }
+
+  #scheduleLoad() {
+    if (this.#reload) return;
+    this.#reload = true;
+    queueMicrotask(() => {
+      this.#reload = false;
+      if (this.isConnected) void this.#load();
+    });
+  }
+
+  #fail(message: string) {
+    this.#message.textContent = message;
+    this.#message.hidden = false;
+  }
+
+  #problem(a: ClientAnswer): string {
+    const t = this.#t;
+    if (a.status === 0) return t('network');
+    if (a.status === 401) return t('badKey');
+    if (a.status === 403) return t('forbidden');
+    if (a.status === 404) return t('notFound');
+    const error = (a.body as { error?: unknown } | null)?.error;
+    return typeof error === 'string' ? error : t('failed', { status: a.status });
+  }
+
+  async #load() {
+    const client = this.#client ?? this.#defaultClient();
+    this.#t = translator(this.getAttribute('lang') ?? undefined);
+    // A new language (or key) keeps what the buyer set; another product starts afresh.
+    const product = ['api', 'tenant', 'product'].map((a) => this.getAttribute(a)).join(' ');
+    const kept = this.#pending ?? (this.#form && product === this.#product ? this.value : null);
+    this.#product = product;
+    this.#message.hidden = true;
+    if (!client) {
+      this.#fail(this.#t('setup'));
+      return;
+    }
+    // Until the new form is in, nothing of the old one (its price least of all) stays on screen.
+    clearTimeout(this.#timer);
+    this.#form = null;
+    this.#side.hidden = true;
+    this.#summary.replaceChildren();
+    this.#summary.classList.remove('busy');
+    this.#summary.removeAttribute('aria-busy');
+    this.#formArea.replaceChildren(el('p', { class: 'muted', text: this.#t('loading') }));
+    const mine = ++this.#seq;
+    const answer = await client.form(this.getAttribute('lang') ?? undefined);
+    if (mine !== this.#seq) return;
+    if (answer.status !== 200 || !answer.body || typeof answer.body !== 'object') {
+      this.#formArea.replaceChildren();
+      this.#fail(this.#problem(answer));
+      this.#emit('cpq-invalid', { errors: [], configuration: {}, status: answer.status });
+      return;
+    }
+    const form = answer.body as FormDocument;
+    this.#form = form;
+    this.#noConfigure = false;
+    this.#lang = this.getAttribute('lang') || form.language;
+    this.#t = translator(this.#lang);
+    this.#render();
+    const q = form.quantity;
+    Object.assign(this.#qty, { min: String(q.min), max: String(q.max), step: String(q.step) });
+    this.#qty.value = this.getAttribute('quantity') ?? String(q.default ?? q.min);
+    this.#qtyLabel.textContent = this.#t('quantity');
+    this.#side.hidden = false;
+    this.#pending = null;
+    if (kept) this.value = kept;
+    else this.#update();
+  }
+
+  #number = (n: number) => new Intl.NumberFormat(this.#lang, { maximumFractionDigits: 6 }).format(n);
+
+  #render() {
+    const form = this.#form!;
+    const area = this.#formArea;
+    area.replaceChildren();
+    area.className = `form layout-${form.layout}`;
+    area.lang = form.language;
+    this.#controls = new Map();
+    this.#groups = [];
+    this.#touched.clear();
+    const head = el('div', { class: 'head' }, [el('h2', { part: 'title', text: form.name ?? form.product_id })]);
+    if (form.description) head.append(el('p', { part: 'description', class: 'muted', text: form.description }));
+    area.append(head);
+    const tabs =
+      form.layout === 'tabs'
+        ? el('div', { part: 'tabs', class: 'tabs', role: 'tablist', 'aria-label': this.#t('sections') })
+        : null;
+    if (tabs) {
+      area.append(tabs);
+      tabs.addEventListener('keydown', (e) => this.#tabKey(e));
+    }
+    const context = {
+      t: this.#t,
+      number: this.#number,
+      changed: (id: string) => {
+        this.#touched.add(id);
+        this.#update();
+      },
+    };
+    form.groups.forEach((g, i) => {
+      const inputs = g.fields.filter((f) => kindOf(f) !== 'none');
+      if (!inputs.length) return;
+      const view = this.#groupView(g, this.#groups.length, form.layout, tabs);
+      for (const f of inputs) {
+        const c = createControl(f, context);
+        this.#controls.set(f.id, c);
+        view.fields.append(c.root);
+      }
+      this.#groups.push(view);
+      area.append(view.root);
+      if (form.layout === 'accordion' && i === 0) view.root.setAttribute('open', '');
+    });
+    if (!this.#controls.size) area.append(el('p', { class: 'muted', text: this.#t('noFields') }));
+    if (tabs) this.#selectTab(0, false);
+  }
+
+  #groupView(g: FormGroup, i: number, layout: FormDocument['layout'], tabs: HTMLElement | null): GroupView {
+    const fields = el('fieldset', { class: 'fields' });
+    const headingId = uid('g');
+    if (layout === 'accordion') {
+      const root = el('details', { part: 'group', class: 'group acc' }, [
+        el('summary', { id: headingId, text: g.label ?? g.id }),
+        fields,
+      ]);
+      return { group: g, root, fields };
+    }
+    if (layout === 'tabs' && tabs) {
+      const panelId = uid('p');
+      const tab = el('button', {
+        type: 'button',
+        role: 'tab',
+        id: headingId,
+        part: 'tab',
+        'aria-controls': panelId,
+        class: 'tab',
+        text: g.label ?? g.id,
+      });
+      tab.addEventListener('click', () => this.#selectTab(i, false));
+      tabs.append(tab);
+      const root = el(
+        'div',
+        { part: 'group', class: 'group panel', role: 'tabpanel', id: panelId, 'aria-labelledby': headingId },
+        [fields],
+      );
+      return { group: g, root, fields, tab };
+    }
+    const root = el(
+      'section',
+      { part: 'group', class: `group${layout === 'inline' ? ' inline' : ''}`, 'aria-labelledby': headingId },
+      [el('h3', { id: headingId, part: 'group-title', text: g.label ?? g.id }), fields],
+    );
+    return { group: g, root, fields };
+  }
+
+  #selectTab(index: number, focus: boolean) {
+    this.#tab = index;
+    this.#groups.forEach((v, i) => {
+      v.tab?.setAttribute('aria-selected', String(i === index));
+      if (v.tab) v.tab.tabIndex = i === index ? 0 : -1;
+      v.root.classList.toggle('active', i === index);
+    });
+    if (focus) this.#groups[index]?.tab?.focus();
+  }
+
+  #tabKey(e: KeyboardEvent) {
+    const shown = this.#groups.flatMap((v, i) => (v.tab?.hidden ? [] : [i]));
+    const at = shown.indexOf(this.#tab);
+    const next = {
+      ArrowRight: shown[(at + 1) % shown.length],
+      ArrowLeft: shown[(at - 1 + shown.length) % shown.length],
+      Home: shown[0],
+      End: shown.at(-1),
+    }[e.key];
+    if (next === undefined) return;
+    e.preventDefault();
+    this.#selectTab(next, true);
+  }
+
+  /**
+   * Runs on every change: the server's own state rules (formStates, src/lang/logic-ops.ts) over the form's JSON
+   * Logic and what the buyer set, now; the server after the debounce.
+   */
+  #update() {
+    const form = this.#form;
+    if (!form) return;
+    const raw: Record<string, unknown> = {};
+    for (const id of this.#touched) raw[id] = this.#controls.get(id)?.get();
+    const states = formStates(form, raw, this.#quantity(), { apply, add_operation: addOperation });
+    this.#applyStates(states);
+    for (const c of this.#controls.values()) {
+      const off = new Map<string, string>();
+      for (const o of c.field.options ?? [])
+        if (!holds(o.available_when, { ...raw, quantity: this.#quantity() })) off.set(o.id, this.#t('unavailable'));
+      c.setOptions(off);
+    }
+    this.#emit('cpq-change', { configuration: this.value, quantity: this.#quantity() });
+    clearTimeout(this.#timer);
+    this.#summary.classList.add('busy');
+    this.#summary.setAttribute('aria-busy', 'true');
+    this.#timer = setTimeout(() => void this.#price(), DEBOUNCE_MS);
+  }
+
+  /** Field and group states, the component's own or the server's, onto the controls. */
+  #applyStates(states: { fields?: FieldState[]; groups?: GroupState[] }) {
+    for (const g of states.groups ?? []) {
+      this.#visible.set(`group:${g.id}`, g.visible);
+      this.#enabled.set(`group:${g.id}`, g.enabled);
+    }
+    this.#showGroups();
+    for (const f of states.fields ?? []) {
+      const c = this.#controls.get(f.id);
+      if (!c) continue;
+      // A field is enabled only in an enabled group, as the server reports it.
+      const enabled = f.enabled && this.#enabled.get(`group:${groupOf(this.#form!, f.id)}`) !== false;
+      this.#visible.set(f.id, f.visible);
+      this.#enabled.set(f.id, f.enabled);
+      c.root.hidden = !f.visible;
+      c.setDisabled(!enabled);
+      c.setRequired(f.required);
+      c.setRange(f.min, f.max);
+      if (f.options) {
+        const off = new Map<string, string>();
+        for (const o of f.options) if (!o.available) off.set(o.id, o.reasons?.[0]?.message ?? this.#t('unavailable'));
+        c.setOptions(off);
+      }
+    }
+  }
+
+  #showGroups() {
+    for (const v of this.#groups) {
+      const shown = this.#visible.get(`group:${v.group.id}`) !== false;
+      v.root.hidden = !shown;
+      if (v.tab) v.tab.hidden = !shown;
+      v.fields.disabled = this.#enabled.get(`group:${v.group.id}`) === false;
+    }
+    if (this.#groups[this.#tab]?.tab?.hidden) {
+      const first = this.#groups.findIndex((v) => !v.tab?.hidden);
+      if (first >= 0) this.#selectTab(first, false);
+    }
+  }
+
+  #quantity(): number {
+    return Number(this.#qty.value) || this.#form!.quantity.default || this.#form!.quantity.min;
+  }
+
+  #emit(type: string, detail: unknown) {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+
+  async #price() {
+    const client = this.#client ?? this.#defaultClient();
+    if (!client || !this.#form) return;
+    const mine = ++this.#seq;
+    const request = { configuration: this.value, quantity: this.#quantity(), lang: this.#lang };
+    const viaConfigure = client.configure && !this.#noConfigure;
+    let answer = viaConfigure ? await client.configure!(request) : await client.calculate(request);
+    // The form loaded, so a 404 here means a server without /v1/configure: use /v1/calculate from now on.
+    if (viaConfigure && answer.status === 404) {
+      this.#noConfigure = true;
+      answer = await client.calculate(request);
+    }
+    if (mine !== this.#seq) return;
+    this.#summary.classList.remove('busy');
+    this.#summary.removeAttribute('aria-busy');
+    for (const c of this.#controls.values()) c.setError(null);
+    this.#qtyError.hidden = true;
+    flag(this.#qty, 'aria-invalid', false);
+    const body = answer.body as Record<string, unknown> | null;
+    if ((answer.status !== 200 && answer.status !== 422) || !body) {
+      this.#summary.replaceChildren(el('p', { part: 'message', class: 'message', role: 'alert', text: this.#problem(answer) }));
+      this.#emit('cpq-invalid', { errors: [], configuration: request.configuration, status: answer.status });
+      return;
+    }
+    const priced: Priced = {
+      configuration: request.configuration,
+      quantity: (body.quantity as { value?: number } | undefined)?.value ?? request.quantity,
+      result: (body.result ?? body.calculation ?? null) as Priced['result'],
+      warnings: (body.warnings ?? []) as Issue[],
+      errors: (body.errors ?? []) as Issue[],
+    };
+    this.#applyServerStates(body);
+    for (const e of priced.errors) {
+      const c = e.field ? this.#controls.get(e.field) : undefined;
+      if (c) c.setError(e.message);
+      else if (e.code === 'INVALID_QUANTITY') {
+        this.#qtyError.textContent = e.message;
+        this.#qtyError.hidden = false;
+        flag(this.#qty, 'aria-invalid', true);
+      }
+    }
+    // A live region that stays in place: one inserted with the new total would not be announced.
+    this.#live.textContent = renderSummary(this.#summary, priced, {
+      t: this.#t,
+      lang: this.#lang,
+      currency: this.#form.currency,
+      number: this.#number,
+      focus: (id) => this.#focus(id),
+    });
+    this.#emit('cpq-price', priced);
+    const valid = priced.result !== null && priced.errors.length === 0;
+    this.#emit(valid ? 'cpq-valid' : 'cpq-invalid', { errors: priced.errors, configuration: priced.configuration });
+  }
+
+  /** The server's states (admin `states`, or /v1/configure's `fields` and `groups`) are authoritative. */
+  #applyServerStates(body: Record<string, unknown>) {
+    const states = (body.states ?? body) as { fields?: FieldState[]; groups?: GroupState[] };
+    if (Array.isArray(states.fields)) this.#applyStates(states);
+  }
+
+  #focus(id: string) {
+    const c = this.#controls.get(id);
+    if (!c) return;
+    const index = this.#groups.findIndex((v) => v.root.contains(c.root));
+    const view = this.#groups[index];
+    if (view?.tab) this.#selectTab(index, false);
+    if (view?.root instanceof HTMLDetailsElement) view.root.open = true;
+    c.focus();
+  }
+}

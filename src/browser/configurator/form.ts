@@ -1,0 +1,85 @@
+// The parts of the form document (GET /v1/products/{id}/form, docs/api.md) the configurator reads. Unknown keys
+// are ignored and an unknown field type shows as a text box, so an older component keeps working with a newer server.
+
+export interface Condition {
+  source: string;
+  json_logic: unknown;
+}
+
+export interface FormOption {
+  id: string;
+  label?: string;
+  colour?: unknown;
+  color?: unknown;
+  image?: unknown;
+  available_when?: Condition;
+}
+
+export interface FormField {
+  id: string;
+  type: string;
+  label?: string;
+  help?: string;
+  unit?: string;
+  required: boolean;
+  default?: unknown;
+  presets?: number[];
+  options?: FormOption[];
+  validation?: { min?: number | string; max?: number | string; step?: number; max_length?: number; pattern?: string };
+  visible_when?: Condition;
+  enabled_when?: Condition;
+  required_when?: Condition;
+  /** Computed (hidden) fields: their value's logic. */
+  value?: Condition;
+}
+
+export interface FormGroup {
+  id: string;
+  label?: string;
+  visible_when?: Condition;
+  enabled_when?: Condition;
+  fields: FormField[];
+}
+
+export interface FormDocument {
+  product_id: string;
+  name?: string;
+  description?: string;
+  language: string;
+  languages: string[];
+  currency: string;
+  layout: 'sections' | 'tabs' | 'accordion' | 'inline';
+  groups: FormGroup[];
+  quantity: { min: number; max: number; step: number; default?: number };
+  /** Each field's and let's value as JSON Logic, read by the extra operation `value` (src/lang/logic-ops.ts). */
+  logic_values: Record<string, unknown>;
+}
+
+/** A server's word on one option (POST /v1/configure). */
+export interface OptionState {
+  id: string;
+  available: boolean;
+  reasons?: { message: string }[];
+}
+
+export interface FieldState {
+  id: string;
+  visible: boolean;
+  enabled: boolean;
+  required: boolean;
+  options?: OptionState[];
+  min?: number;
+  max?: number;
+}
+
+export interface GroupState {
+  id: string;
+  visible: boolean;
+  enabled: boolean;
+}
+
+export interface Issue {
+  code: string;
+  message: string;
+  field?: string;
+}

@@ -1,0 +1,239 @@
+// The schema editor page (src/backoffice/views/editor.tsx): CodeMirror on the schema, diagnostics from the admin
+// validate endpoint (debounced, never per keystroke), the draft kept in this browser and on the server, a live
+// preview of the draft, and Publish. A read-only page (an old version) gets the same view without the rest.
+import { nextDiagnostic, setDiagnostics } from '@codemirror/lint';
+import { EditorSelection } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { call, errorOf } from './api';
+import { type ApiDiagnostic, type Problem, problemsOf, rangeOf, toEditor } from './diagnostics';
+import { DraftKeeper, type DraftState } from './draft';
+import { refreshPreview } from './preview';
+import { ProblemList } from './problems';
+import { signedIn } from './session';
+import { showTests, type TestSummary } from './tests';
+import { createView } from './view';
+
+const VALIDATE_DELAY_MS = 400;
+
+/** common.js's helpers, loaded on every signed-in page. */
+interface Common {
+  notify(message: string, kind?: string): void;
+  flash(message: string, kind?: string): void;
+  refresh(selector: string): Promise<void>;
+}
+const common = () => (window as unknown as { cpq: Common }).cpq;
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
+
+interface Validation {
+  errors: ApiDiagnostic[];
+  warnings: ApiDiagnostic[];
+  tests?: TestSummary;
+}
+
+function start(form: HTMLFormElement): void {
+  const textarea = form.querySelector('textarea') as HTMLTextAreaElement;
+  const host = form.querySelector('.editor-host') as HTMLElement;
+  const readonly = textarea.readOnly;
+  const store = form.dataset.store ?? '';
+  const nonce = document.querySelector('meta[name="cpq-style-nonce"]')?.getAttribute('content') ?? '';
+  const idInput = $<HTMLInputElement>('product-id');
+  const productId = () => (idInput ? idInput.value.trim() : form.dataset.product) || null;
+  const preview = document.querySelector('cpq-configurator');
+  /** Whether the server holds a draft (else the preview shows the current version, which the editor shows too). */
+  let hasDraft = form.dataset.draft === 'true';
+  const showPreview = () => refreshPreview(preview, store, form.dataset.product || null, hasDraft);
+
+  let view: EditorView;
+  const text = () => view.state.doc.toString();
+  const problems = new ProblemList(
+    $('diag-summary') ?? document.createElement('p'),
+    $('diag-list') ?? document.createElement('ul'),
+    $('caret-status'),
+    (p) => jump(p),
+  );
+
+  function jump(p: ApiDiagnostic): void {
+    const r = rangeOf(view.state.doc, p);
+    view.dispatch({
+      selection: EditorSelection.single(r.from, r.to),
+      effects: EditorView.scrollIntoView(r.from, { y: 'center' }),
+    });
+    view.focus();
+  }
+
+  function showCaret(): void {
+    // The start of a selection (a diagnostic selected from the list is reported where it starts).
+    const head = view.state.selection.main.from;
+    const line = view.state.doc.lineAt(head);
+    problems.caretAt(line.number, [...line.text.slice(0, head - line.from)].length + 1);
+  }
+
+  function show(p: Problem[]): void {
+    view.dispatch(setDiagnostics(view.state, toEditor(view.state.doc, p)));
+    problems.show(p);
+    showCaret();
+  }
+
+  // Validation: debounced; an answer for a text that has changed since is dropped (the next one is coming).
+  let validateTimer = 0;
+  async function validate(): Promise<void> {
+    const doc = view.state.doc;
+    let answer = await call<Validation>('POST', '/api/admin/validate', { schema: doc.toString() });
+    if (answer.status === 401) {
+      await signedIn();
+      answer = await call<Validation>('POST', '/api/admin/validate', { schema: doc.toString() });
+    }
+    if (view.state.doc !== doc) return;
+    if (!answer.ok) {
+      problems.failed(errorOf(answer));
+      return;
+    }
+    show(problemsOf(answer.body.errors, answer.body.warnings));
+    showTests(answer.body.tests, answer.body.errors);
+  }
+
+  const status = $('draft-status');
+  const STATES: Record<DraftState, string> = {
+    saved: 'Draft saved',
+    saving: 'Saving draft…',
+    pending: 'Changes not saved yet',
+    local: 'Kept in this browser until the product has an id',
+    'signed-out': 'Signed out: your draft is kept in this browser',
+    failed: 'Draft not saved',
+  };
+  const keeper = new DraftKeeper({
+    store,
+    product: productId,
+    text,
+    serverSource: textarea.value,
+    onState(state, detail) {
+      if (!status || (state === status.dataset.state && !detail)) return;
+      status.dataset.state = state;
+      status.textContent = detail ? `${STATES[state]}: ${detail}` : STATES[state];
+    },
+    onSaved: () => {
+      hasDraft = true;
+      showPreview();
+    },
+  });
+
+  async function publish(): Promise<void> {
+    const id = productId();
+    const idError = $('product-id-error');
+    idInput?.setAttribute('aria-invalid', 'false');
+    if (idError) idError.textContent = '';
+    if (!id) {
+      idInput?.setAttribute('aria-invalid', 'true');
+      if (idError) idError.textContent = 'Give the product an id, e.g. pvc-window.';
+      idInput?.focus();
+      return;
+    }
+    const button = $<HTMLButtonElement>('publish');
+    if (button) button.disabled = true;
+    try {
+      const unsaved = await keeper.flush();
+      if (unsaved) {
+        if (idInput && idError) {
+          idInput.setAttribute('aria-invalid', 'true');
+          idError.textContent = unsaved;
+          idInput.focus();
+        } else common().notify(`Not published: ${unsaved}`, 'error');
+        return;
+      }
+      const published = text();
+      const note = $<HTMLInputElement>('publish-note')?.value.trim();
+      const path = `/api/admin/stores/${encodeURIComponent(store)}/products/${encodeURIComponent(id)}/draft/publish`;
+      let answer = await call<Record<string, unknown> & Validation>('POST', path, note ? { note } : {});
+      if (answer.status === 401) {
+        await signedIn();
+        answer = await call<Record<string, unknown> & Validation>('POST', path, note ? { note } : {});
+      }
+      const body = answer.body;
+      if (answer.status === 201 || answer.ok) {
+        keeper.published(published);
+        hasDraft = false;
+        const version = body.version as number;
+        if (!form.dataset.product) {
+          common().flash(`Created product ${id} (version ${version}).`);
+          location.assign(`/admin/stores/${encodeURIComponent(store)}/products/${encodeURIComponent(id)}`);
+          return;
+        }
+        form.dataset.current = String(version);
+        common().notify(body.unchanged ? `No changes: version ${version} stays current.` : `Published as version ${version}.`);
+        const noteInput = $<HTMLInputElement>('publish-note');
+        if (noteInput) noteInput.value = '';
+        await common().refresh('#versions');
+        await common().refresh('#product-head');
+      } else if (answer.status === 422) {
+        show(problemsOf(body.errors ?? [], body.warnings ?? []));
+        const n = (body.errors ?? []).length;
+        common().notify(`Not published: ${n} error${n === 1 ? '' : 's'} in the schema. Fix them and publish again.`, 'error');
+      } else if (answer.status === 404 && answer.body.code === 'NOT_FOUND' && form.dataset.product) {
+        // No draft: the editor shows what is already published.
+        common().notify(`No changes: version ${form.dataset.current} stays current.`);
+      } else {
+        common().notify(`Not published: ${errorOf(answer)}`, 'error');
+      }
+    } finally {
+      if (button) button.disabled = false;
+    }
+  }
+
+  const saveNow = () => {
+    if (!readonly) void keeper.flush();
+    return true;
+  };
+  view = createView(host, {
+    source: textarea.value,
+    readonly,
+    label: readonly ? 'Schema source (read only)' : 'Schema source',
+    nonce,
+    keys: [{ key: 'Mod-s', run: saveNow, preventDefault: true }],
+    onChange(u) {
+      if (u.docChanged && !readonly) {
+        keeper.changed();
+        problems.busy();
+        clearTimeout(validateTimer);
+        validateTimer = window.setTimeout(() => void validate(), VALIDATE_DELAY_MS);
+      }
+      showCaret();
+    },
+  });
+  textarea.hidden = true;
+  textarea.disabled = true;
+  form.classList.add('is-live');
+
+  $('next-problem')?.addEventListener('click', () => {
+    nextDiagnostic(view);
+    view.focus();
+  });
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    if (!readonly) void publish();
+  });
+  addEventListener('beforeunload', (e) => {
+    if (!readonly && keeper.unsafeToLeave()) e.preventDefault();
+  });
+
+  if (readonly) {
+    showCaret();
+    return;
+  }
+  // Work this browser kept that the server never got (the session ended, the tab closed): take it back.
+  const local = keeper.localCopy();
+  if (local) {
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: local.source } });
+    common().notify('Restored changes kept in this browser; they are being saved as the draft.', 'warn');
+  } else if (form.dataset.dirty === 'true') {
+    keeper.changed();
+  }
+  void validate();
+  showPreview();
+  idInput?.addEventListener('change', () => {
+    keeper.changed();
+  });
+}
+
+const form = document.getElementById('schema-form') as HTMLFormElement | null;
+if (form) start(form);

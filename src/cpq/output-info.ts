@@ -1,0 +1,78 @@
+// What a storefront shows next to output values: each group's and item's translated label and unit, whether a
+// group is internal, and whether an item is a number or a text. Served beside `result.groups` (never inside it,
+// which stays item → number) and in the form for the public groups.
+import { z } from '@hono/zod-openapi';
+import type { OutputIR, ProductIR } from '../lang/ir';
+import { resolveText } from '../lang/runtime';
+
+export const OutputItemInfo = z
+  .object({
+    label: z.string().optional().openapi({ description: 'In the negotiated language; absent when the schema gives none' }),
+    unit: z.string().optional().openapi({ description: "The item's unit, or else its group's" }),
+    type: z.enum(['number', 'text']).openapi({ description: 'number: in result.groups; text: in result.texts' }),
+  })
+  .strict()
+  .openapi('OutputItemInfo');
+
+export const OutputInfo = z
+  .object({
+    label: z.string().optional(),
+    unit: z.string().optional(),
+    internal: z.boolean().openapi({ description: 'Production data, returned only to keys with production:read' }),
+    items: z.record(z.string(), OutputItemInfo),
+  })
+  .strict()
+  .openapi('OutputInfo');
+
+export type OutputInfo = z.infer<typeof OutputInfo>;
+
+const cache = new WeakMap<ProductIR, Map<string, Map<string, OutputInfo>>>();
+
+/** Every output group's info in one language, built once per compiled product and language. */
+export function outputInfo(ir: ProductIR, lang: string): Map<string, OutputInfo> {
+  let byLang = cache.get(ir);
+  if (!byLang) {
+    byLang = new Map();
+    cache.set(ir, byLang);
+  }
+  let info = byLang.get(lang);
+  if (!info) {
+    info = new Map(ir.outputs.map((o) => [o.id, describe(o, ir, lang)]));
+    byLang.set(lang, info);
+  }
+  return info;
+}
+
+function describe(o: OutputIR, ir: ProductIR, lang: string): OutputInfo {
+  const text = (t: Record<string, string> | undefined) => (t ? resolveText(t, lang, ir.language) : undefined);
+  const items: Record<string, OutputInfo['items'][string]> = {};
+  for (const it of o.items) {
+    const unit = it.unit ?? o.unit;
+    const label = text(it.label);
+    const item = {
+      ...(label === undefined ? {} : { label }),
+      ...(unit === undefined ? {} : { unit }),
+      type: it.text ? 'text' : 'number',
+    } as const;
+    // defineProperty: an item named __proto__ stays plain data.
+    Object.defineProperty(items, it.id, { value: item, enumerable: true });
+  }
+  const label = text(o.label);
+  return {
+    ...(label === undefined ? {} : { label }),
+    ...(o.unit === undefined ? {} : { unit: o.unit }),
+    internal: o.internal,
+    items,
+  };
+}
+
+/** The info of the groups in `ids` (or of the public groups), keyed like `result.groups`. */
+export function outputInfoOf(ir: ProductIR, lang: string, ids: Iterable<string>): Record<string, OutputInfo> {
+  const all = outputInfo(ir, lang);
+  const out: Record<string, OutputInfo> = {};
+  for (const id of ids) {
+    const info = all.get(id);
+    if (info) Object.defineProperty(out, id, { value: info, enumerable: true });
+  }
+  return out;
+}

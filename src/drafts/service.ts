@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm';
+import { database } from '../db/client';
+import { productDrafts } from '../db/schema';
+import { ApiError } from '../errors';
+import { MAX_SOURCE_BYTES } from '../lang/syntax/split';
+import { findCurrent, type SavedVersion, saveSchema } from '../products/service';
+import { getStore } from '../stores/service';
+
+// Drafts: one work-in-progress source per product, which the editor saves as the author types and storefronts
+// never see. Publishing makes it the product's next version (through products/service.ts, so a published draft
+// is exactly a saved version) and removes it.
+
+export type DraftRow = typeof productDrafts.$inferSelect;
+
+const draftKey = (storeId: string, externalId: string) =>
+  and(eq(productDrafts.storeId, storeId), eq(productDrafts.externalId, externalId));
+
+export async function findDraft(env: Env, storeId: string, externalId: string): Promise<DraftRow | undefined> {
+  return database(env).select().from(productDrafts).where(draftKey(storeId, externalId)).get();
+}
+
+/** The product's draft; NOT_FOUND for an unknown store or when the product has no draft. */
+export async function getDraft(env: Env, storeId: string, externalId: string): Promise<DraftRow> {
+  await getStore(env, storeId);
+  const draft = await findDraft(env, storeId, externalId);
+  if (!draft) throw new ApiError('NOT_FOUND', `Product '${externalId}' has no draft in store '${storeId}'`);
+  return draft;
+}
+
+/**
+ * Saves the product's draft, errors and all (a draft is work in progress), and returns when. A draft keeps the
+ * version it started from: the current version when it was first saved, null for a new product.
+ * PAYLOAD_TOO_LARGE for a source over the language's limit, which could never be published.
+ */
+export async function saveDraft(env: Env, storeId: string, externalId: string, source: string): Promise<number> {
+  const bytes = new TextEncoder().encode(source).length;
+  if (bytes > MAX_SOURCE_BYTES) {
+    throw new ApiError('PAYLOAD_TOO_LARGE', `The draft is ${bytes} bytes long; a schema may have at most ${MAX_SOURCE_BYTES}`, {
+      details: { max_bytes: MAX_SOURCE_BYTES },
+    });
+  }
+  await getStore(env, storeId);
+  const current = await findCurrent(env, storeId, externalId);
+  const updatedAt = Date.now();
+  await database(env)
+    .insert(productDrafts)
+    .values({ storeId, externalId, source, baseVersion: current?.version ?? null, updatedAt })
+    .onConflictDoUpdate({ target: [productDrafts.storeId, productDrafts.externalId], set: { source, updatedAt } });
+  return updatedAt;
+}
+
+/** Discards the product's draft; NOT_FOUND when there is none. */
+export async function discardDraft(env: Env, storeId: string, externalId: string): Promise<void> {
+  await getStore(env, storeId);
+  const removed = await database(env)
+    .delete(productDrafts)
+    .where(draftKey(storeId, externalId))
+    .returning({ id: productDrafts.externalId });
+  if (removed.length === 0) throw new ApiError('NOT_FOUND', `Product '${externalId}' has no draft in store '${storeId}'`);
+}
+
+/**
+ * Saves the draft as the product's next version with the note, then removes the draft, unless the author saved
+ * it again meanwhile (that newer draft is kept). VALIDATION_FAILED when it does not compile: the draft stays.
+ */
+export async function publishDraft(env: Env, storeId: string, externalId: string, note: string | null): Promise<SavedVersion> {
+  const draft = await getDraft(env, storeId, externalId);
+  const saved = await saveSchema(env, storeId, externalId, draft.source, note);
+  await database(env)
+    .delete(productDrafts)
+    .where(
+      and(draftKey(storeId, externalId), eq(productDrafts.updatedAt, draft.updatedAt), eq(productDrafts.source, draft.source)),
+    );
+  return saved;
+}

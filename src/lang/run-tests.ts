@@ -1,0 +1,74 @@
+// Runs a schema's `test` blocks (read by check/tests.ts) on its compiled product: each test is one evaluation,
+// in the product's default language; every expectation that does not hold is an E_TEST_FAILED error at its
+// `expect`, with the expected and the actual value.
+import { PRICE_TOTALS } from './check/price';
+import type { Expectation, TestModel } from './check/tests';
+import type { Diagnostics } from './diagnostics';
+import type { ProductIR } from './ir';
+import { type Evaluation, instantiate } from './runtime/index';
+import { priceValue } from './runtime/model';
+import { snapSelf } from './runtime/numeric';
+
+export interface TestCounts {
+  passed: number;
+  failed: number;
+}
+
+export function runTests(ir: ProductIR, tests: readonly TestModel[], diags: Diagnostics): TestCounts {
+  const counts: TestCounts = { passed: 0, failed: 0 };
+  if (tests.length === 0) return counts;
+  const model = instantiate(ir);
+  for (const test of tests) {
+    const quantity = test.quantity ?? ir.quantity.default;
+    const got = model.evaluate({ configuration: test.given, quantity, lang: ir.language });
+    let failed = false;
+    for (const e of test.expects) {
+      const problem = check(e, got);
+      if (problem === undefined) continue;
+      failed = true;
+      diags.add('E_TEST_FAILED', e.span, `test "${test.name}": ${problem}`);
+    }
+    if (failed) counts.failed++;
+    else counts.passed++;
+  }
+  return counts;
+}
+
+/** The first errors of an evaluation, as a reader of the test needs them. */
+function errorsOf(got: Evaluation): string {
+  if (got.errors.length === 0) return 'no error';
+  const shown = got.errors
+    .slice(0, 3)
+    .map((i) => (i.code === 'RULE' ? `${i.rule} ("${i.message}")` : `${i.code} ("${i.message}")`));
+  const more = got.errors.length > 3 ? ` and ${got.errors.length - 3} more` : '';
+  return `${shown.join(', ')}${more}`;
+}
+
+/** Why the expectation does not hold, or undefined when it does. */
+function check(e: Expectation, got: Evaluation): string | undefined {
+  if (e.what === 'valid') return got.errors.length === 0 ? undefined : `expected a valid configuration, got ${errorsOf(got)}`;
+  if (e.what === 'error') {
+    if ('rule' in e) {
+      if (got.errors.some((i) => i.code === 'RULE' && i.rule === e.rule)) return undefined;
+      return `expected error ${e.rule}, got ${errorsOf(got)}`;
+    }
+    if (got.errors.some((i) => i.code === e.code)) return undefined;
+    return `expected error ${e.code}, got ${errorsOf(got)}`;
+  }
+  const name = e.item === undefined ? e.target : `${e.target}.${e.item}`;
+  const expected = `expected ${name} == ${e.value}`;
+  let actual: number | undefined;
+  if (e.target === 'price') {
+    const p = got.price;
+    if (p === null) return `${expected}, got no price: ${errorsOf(got)}`;
+    const item = e.item ?? 'total';
+    const left = !PRICE_TOTALS.has(item) && !p.lines.some((l) => l.id === item);
+    if (left) return `${expected}, got no line "${item}" (its condition is false)`;
+    actual = priceValue(p, item);
+  } else {
+    actual = got.outputs.get(e.target)?.get(e.item ?? '');
+    if (actual === undefined) return `${expected}, got no item (its condition is false)`;
+  }
+  // Outputs are served snapped (4.800000000000001 is 4.8); an expected value is written in decimal.
+  return snapSelf(actual) === snapSelf(e.value) ? undefined : `${expected}, got ${actual}`;
+}
