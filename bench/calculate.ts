@@ -27,7 +27,11 @@ const options = quick ? { warmupMs: 100, roundMs: 40, rounds: 5 } : { warmupMs: 
 const results = new Map<string, Map<string, number>>();
 for (const example of loadExamples()) {
   const workload = WORKLOADS[example.id];
-  if (!workload) throw new Error(`no workload for examples/${example.id}.cpq`);
+  // The configurator examples of issue 12 have no hand-written peers; bench/configure.ts measures them.
+  if (!workload) {
+    console.log(`(examples/${example.id}.cpq has no hand-written workload: left out)`);
+    continue;
+  }
   const model = instantiate(example.ir);
   const impls = new Map<string, (o: Order) => unknown>([
     ['hand-written', (o) => workload.hand(o.configuration, o.quantity)],

@@ -25,6 +25,7 @@ export interface CPQActionDict<T> extends BaseActionDict<T> {
   Visibility?: (this: NonterminalNode, arg0: NonterminalNode) => T;
   Rule?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode) => T;
   RuleKind?: (this: NonterminalNode, arg0: NonterminalNode) => T;
+  Constraint?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode) => T;
   Test?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode) => T;
   OptionSet?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode) => T;
   Block?: (this: NonterminalNode, arg0: TerminalNode, arg1: IterationNode, arg2: IterationNode, arg3: TerminalNode) => T;
@@ -71,6 +72,7 @@ export interface CPQActionDict<T> extends BaseActionDict<T> {
   kwOutput?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwError?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwWarning?: (this: NonterminalNode, arg0: TerminalNode) => T;
+  kwConstraint?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwInternal?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwPublic?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwIn?: (this: NonterminalNode, arg0: TerminalNode) => T;

@@ -16,6 +16,7 @@ import { docsApi } from './routes/docs';
 import { embed } from './routes/embed';
 import { health } from './routes/health';
 import { calculateApi } from './routes/v1/calculate';
+import { configureApi } from './routes/v1/configure';
 import { formApi } from './routes/v1/form';
 import { validateApi } from './routes/v1/validate';
 
@@ -80,6 +81,7 @@ app.use('/api/admin/*', requireAdmin);
 app.route('/api/health', health);
 app.route('/api/v1/products', formApi);
 app.route('/api/v1/calculate', calculateApi);
+app.route('/api/v1/configure', configureApi);
 app.route('/api/v1/validate', validateApi);
 app.route('/api/admin', adminApi);
 app.route('/api', docsApi(app));

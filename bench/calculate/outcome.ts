@@ -1,10 +1,13 @@
 // What every implementation of an example computes, in one shape, so that they can be compared with deepEqual.
 // Money goes through the runtime's own helpers: the benchmark compares evaluation, not rounding.
-import type { Evaluation, Issue } from '../../src/lang/runtime/index';
+import type { Evaluation, Issue as RuntimeIssue } from '../../src/lang/runtime/index';
+
+/** An issue as the peers compute it: what fired and its message; where and why (line, column, because) are ours alone. */
+export type Issue = Pick<RuntimeIssue, 'code' | 'message' | 'field' | 'rule'>;
+
 import { minorScale, type Tier, toMajor, toMinor, totals } from '../../src/lang/runtime/money';
 import { formatNumber } from '../../src/lang/runtime/numeric';
 
-export type { Issue };
 export type Val = number | string | boolean;
 
 export interface FieldOut {
@@ -46,9 +49,13 @@ export function fromEvaluation(e: Evaluation): Outcome {
     fields: e.fields.map(({ id, visible, enabled, value }) => ({ id, visible, enabled, value })),
     price: e.price && { ...e.price, lines: e.price.lines.map((l) => ({ ...l })) },
     outputs: Object.fromEntries([...e.outputs].map(([id, items]) => [id, Object.fromEntries(items)])),
-    errors: e.errors,
-    warnings: e.warnings,
+    errors: e.errors.map(peerIssue),
+    warnings: e.warnings.map(peerIssue),
   };
+}
+
+function peerIssue(i: RuntimeIssue): Issue {
+  return issue(i.code, i.message, i.field, i.rule);
 }
 
 export function issue(code: string, message: string, field?: string, rule?: string): Issue {

@@ -1,3 +1,4 @@
+import { optionAvailability } from '../lang/configure/export';
 import { fieldType } from '../lang/fields/registry';
 import type { FormContext } from '../lang/fields/spec';
 import type { FieldIR, GroupIR, ProductIR } from '../lang/ir';
@@ -33,7 +34,8 @@ export function formDocument(ir: ProductIR, lang: string): Json {
 
   // What a calculation assumes when the field is not sent; a required field without a declared default has none.
   const advertisedDefault = (f: FieldIR) => f.default ?? (f.required ? undefined : f.fallback);
-  const context: FormContext = { text, condition, advertisedDefault };
+  const optionAvailable = optionAvailability(ir, logic);
+  const context: FormContext = { text, condition, advertisedDefault, optionAvailable };
 
   const field = (f: FieldIR): Json =>
     compact({

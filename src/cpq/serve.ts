@@ -8,6 +8,7 @@ import { type Issue, negotiateLanguage } from '../lang/runtime';
 import { type LoadedProduct, loadProduct, warmProduct } from '../products/models';
 import { readCurrentVersion, type VersionPointer } from '../products/pointer';
 import type { CalculateRequest } from '../routes/v1/calculate';
+import type { ConfigureRequest } from '../routes/v1/configure';
 import { presentCalculation } from './calculation';
 import { matchesETag } from './etag';
 import { formBody } from './form';
@@ -127,6 +128,55 @@ export function calculationOf(
     evaluation,
   });
   return c.json({ ...result, ...cappedLists({ warnings: evaluation.warnings }), ...states }, 200);
+}
+
+/** The public configure request without its tenant. */
+export type ConfigureBody = Omit<z.infer<typeof ConfigureRequest>, 'tenant_id'>;
+
+/**
+ * A partial configuration of a store's product (POST /v1/configure); auth is the caller's job. Its `calculation`
+ * is exactly the `result` a calculation of the same configuration answers with 200, or null where that is a 422.
+ */
+export async function configurationResponse(
+  c: RequestContext,
+  storeId: string,
+  body: ConfigureBody,
+  permissions: readonly Permission[],
+) {
+  const loaded = await requireProduct(c.env, storeId, body.product_id);
+  const ir = loaded.model.ir;
+  const quantity = body.quantity ?? ir.quantity.default;
+  const configured = loaded.model.configure({ configuration: body.configuration, quantity, lang: body.lang });
+  const { evaluation } = configured;
+  c.header('Content-Language', evaluation.language);
+  const prices = evaluation.errors.length === 0 && evaluation.price !== null;
+  const calculation = prices
+    ? presentCalculation({
+        productId: body.product_id,
+        loaded,
+        configuration: body.configuration,
+        quantity,
+        selection: selectOutputGroups(ir, undefined, permissions),
+        evaluation,
+      }).result
+    : null;
+  const lists = withUnlisted(
+    cappedLists({ errors: evaluation.errors, warnings: evaluation.warnings }),
+    evaluation.unlistedErrors,
+  );
+  return c.json(
+    {
+      product_id: body.product_id,
+      version: loaded.version,
+      language: evaluation.language,
+      complete: configured.complete,
+      fields: configured.fields,
+      groups: evaluation.groups,
+      ...lists,
+      calculation,
+    },
+    200,
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 // The schema language front end: source text → diagnostics and, when there is no error, the product's IR.
 import { check } from './check/index';
 import { compile } from './compile';
+import { checkSatisfiable } from './configure/satisfiable';
 import { type Diagnostic, Diagnostics, type Omitted } from './diagnostics';
 import type { ProductIR } from './ir';
 import { runTests, type TestCounts } from './run-tests';
@@ -49,6 +50,8 @@ export function analyze(source: string, options: AnalyzeOptions = {}): Analysis 
       diags.add('E_LIMIT', where, `the form's conditions export ${size} JSON Logic nodes; at most ${MAX_LOGIC_NODES} are served`);
       return done(null);
     }
+    checkSatisfiable(model, ir, diags);
+    if (diags.hasErrors()) return done(null);
     if (options.tests !== false) Object.assign(tests, runTests(ir, model.tests, diags));
     return done(ir);
   } catch (e) {

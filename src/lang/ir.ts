@@ -4,13 +4,15 @@
 import type { FIELD_TYPES } from './fields/registry';
 
 /**
+ * 4: constraints (`constraints`, options' `availableWhen`) and the schema positions of fields, rules and options
+ * (`at`), which errors, warnings and reasons report.
  * 3: a field that is not visible has its `whenHidden` value, or its type's empty value (no longer its default);
  * a stored version of 2 is recompiled on load so that its fields carry `whenHidden`.
  * 2: text patterns are RE2 (re2js), no longer JavaScript RegExp; a stored version whose pattern RE2 cannot run is
  * recompiled on load and then refused clearly instead of silently rejecting every value.
  * 3: per-order price lines (`perOrder`), output items that read the price, text items and output labels/units.
  */
-export const IR_VERSION = 3;
+export const IR_VERSION = 4;
 
 /** A translatable text: language tag → string. Always has the product's default language. */
 export type Text = Record<string, string>;
@@ -60,6 +62,10 @@ export interface OptionIR {
   label: Text;
   /** Literal attributes other than label (colour, image, price, …). */
   attrs: Record<string, number | string | boolean>;
+  /** The option may only be chosen when this holds (a constraint of its own, not an attribute). */
+  availableWhen?: Condition;
+  /** Where the option is declared (its id); given with `availableWhen`. */
+  at?: Span;
 }
 
 export interface FieldIR {
@@ -90,6 +96,8 @@ export interface FieldIR {
   /** hidden fields: the computed value, and its source text for the form. */
   value?: Expr;
   valueSource?: string;
+  /** Where the field is declared (its name). */
+  at?: Span;
 }
 
 export interface GroupIR {
@@ -140,6 +148,19 @@ export interface RuleIR {
   when: Expr;
   message: Text;
   field?: string;
+  /** Where the rule is declared (its name). */
+  at?: Span;
+}
+
+/** A `constraint`: `holds` is true for every configuration it allows (a table's rows already expanded). */
+export interface ConstraintIR {
+  id: string;
+  kind: 'require' | 'table';
+  holds: Expr;
+  message: Text;
+  at: Span;
+  /** Table constraints: the fields of its columns. */
+  columns?: string[];
 }
 
 export interface ProductIR {
@@ -164,4 +185,5 @@ export interface ProductIR {
   price: { lines: LineIR[]; quantityDiscount: { min: number; rate: number }[] };
   outputs: OutputIR[];
   rules: RuleIR[];
+  constraints: ConstraintIR[];
 }

@@ -133,7 +133,7 @@ function standaloneOperations(options: LogicOptions): Record<string, Operation> 
 }
 
 /** The names of every extra operation, for the docs test. */
-export const EXTRA_OPERATIONS: readonly string[] = [...Object.keys(standaloneOperations({})), 'value'];
+export const EXTRA_OPERATIONS: readonly string[] = [...Object.keys(standaloneOperations({})), 'value', 'value_with'];
 
 type Memo = Map<string, { v: unknown } | { fault: unknown } | 'busy'>;
 
@@ -172,6 +172,12 @@ export function logicOperations(
       memo?.set(key, { fault });
       throw fault;
     }
+  };
+  /** value_with(name, field, v): the value `name` with the field sent as v (options' available_when, issue 12). */
+  ops.value_with = function (this: unknown, name, field, v) {
+    const data = typeof this === 'object' && this !== null ? this : {};
+    const changed = { ...data, [String(field)]: v };
+    return ops.value!.call(changed, name);
   };
   return ops;
 }

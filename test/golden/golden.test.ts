@@ -1,6 +1,8 @@
 /// <reference types="vite/client" />
 // Every example product must compile without error diagnostics, and every hand-computed case in
-// test/golden/<example>.json must come out of the runtime exactly: price, lines, outputs, error and warning codes.
+// test/golden/<example>.json must come out of the runtime exactly: price, lines, outputs, error and warning codes;
+// a case with `configure` also states, for the same configuration as a partial one (POST /v1/configure), every
+// unavailable option with its reasons (rule and because) and the completable range of the numbers it lists.
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
 import { type Evaluation, type Issue, instantiate } from '../../src/lang/runtime/index';
@@ -26,6 +28,12 @@ interface GoldenCase {
     errors: string[];
     warnings: string[];
   };
+  configure?: {
+    /** field → option id → its reasons, for every option reported unavailable (no other option is). */
+    unavailable: Record<string, Record<string, { rule: string; because: Record<string, unknown> }[]>>;
+    /** field → [min, max] as reported. */
+    ranges?: Record<string, [number, number]>;
+  };
 }
 
 interface GoldenFile {
@@ -39,9 +47,10 @@ const goldens = import.meta.glob<GoldenFile>('./*.json', { import: 'default', ea
 const examples = new Map(Object.entries(sources).map(([path, text]) => [path.slice(path.lastIndexOf('/') + 1), text]));
 const files = Object.values(goldens);
 
-/** A rule's issues share one code; the golden names the rule that fired instead. */
+/** Rules' and constraints' issues share a code; the golden names the rule or constraint that fired instead. */
 function codes(issues: readonly Issue[]): string[] {
-  return [...new Set(issues.map((i) => (i.code === 'RULE' && i.rule !== undefined ? i.rule : i.code)))].sort();
+  const named = (i: Issue) => (i.code === 'RULE' || i.code === 'CONSTRAINT') && i.rule !== undefined;
+  return [...new Set(issues.map((i) => (named(i) ? i.rule! : i.code)))].sort();
 }
 
 function priceOf(e: Evaluation): GoldenCase['expect']['price'] {
@@ -96,6 +105,27 @@ for (const file of files) {
           warnings: [...c.expect.warnings].sort(),
         });
       });
+      const expected = c.configure;
+      if (expected) {
+        it(`${c.name}: availability, reasons and because`, () => {
+          if (result.ir === null) throw new Error(`${file.example} did not compile`);
+          const got = instantiate(result.ir).configure({ configuration: c.configuration, quantity: c.quantity, lang: c.lang });
+          expect(got.complete).toBe(true);
+          const unavailable: Record<string, Record<string, { rule: string; because: Record<string, unknown> }[]>> = {};
+          for (const f of got.fields) {
+            for (const o of f.options ?? []) {
+              if (o.available) continue;
+              unavailable[f.id] ??= {};
+              unavailable[f.id]![o.id] = o.reasons.map(({ rule, because }) => ({ rule, because }));
+            }
+          }
+          expect(unavailable).toEqual(expected.unavailable);
+          for (const [id, range] of Object.entries(expected.ranges ?? {})) {
+            const f = got.fields.find((x) => x.id === id);
+            expect([f?.min, f?.max], id).toEqual(range);
+          }
+        });
+      }
     }
   });
 }

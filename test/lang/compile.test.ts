@@ -119,6 +119,7 @@ describe('a rich schema', () => {
       step: 10,
       fallback: 400,
       required: false,
+      at: w('width', 'field '),
     });
     expect(height).toMatchObject({ default: 1000, required: true });
     expect(colour?.options).toEqual([
@@ -220,6 +221,7 @@ describe('a rich schema', () => {
         when: expect.objectContaining({ k: 'bin', op: 'and' }),
         message: { en: 'Too wide: {width} mm' },
         field: 'width',
+        at: w('too_wide'),
       },
       {
         id: 'heavy',
@@ -229,6 +231,7 @@ describe('a rich schema', () => {
           b: { k: 'in', a: { k: 'ref', name: 'colour' }, list: [{ k: 'str', v: 'grey' }], negate: false },
         }),
         message: { en: 'Heavy' },
+        at: w('heavy'),
       },
     ]);
   });

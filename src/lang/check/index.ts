@@ -5,6 +5,7 @@ import type { Diagnostics } from '../diagnostics';
 import { checkOptionSetUsage, readOptionSet } from '../fields/options';
 import { FIELD_TYPES } from '../fields/registry';
 import type { Schema } from '../syntax/ast';
+import { readConstraint } from './constraints';
 import { Ctx } from './context';
 import { checkCycles, dependencyOrder, valueGraph } from './cycles';
 import { readField } from './fields';
@@ -50,6 +51,7 @@ export function check(schema: Schema, diags: Diagnostics): Model {
   const price = readPrice(ctx, d.price);
   const outputs = d.outputs.map((o) => readOutput(ctx, o));
   const rules = d.rules.map((r) => readRule(ctx, r));
+  const constraints = d.constraints.map((k) => readConstraint(ctx, k));
   const tests = readTests(ctx, d.tests, { outputs, rules, lines: new Set(price.lines.map((l) => l.id)) });
 
   const typer = new Typer(ctx);
@@ -93,6 +95,10 @@ export function check(schema: Schema, diags: Diagnostics): Model {
   }
   typer.priceReadable = false;
   for (const r of rules) typer.expect(r.when, 'boolean', `the condition of rule "${r.id}"`);
+  for (const k of constraints) typer.expect(k.holds, 'boolean', `the condition of constraint "${k.id}"`);
+  for (const f of fields) {
+    for (const o of f.options ?? []) typer.expect(o.availableWhen, 'boolean', `available_when of option "${o.id}"`);
+  }
 
   checkCycles(ctx, graph);
   checkUsage(ctx, fields);
@@ -102,5 +108,5 @@ export function check(schema: Schema, diags: Diagnostics): Model {
   const groups = [...ctx.groups.values()];
   if (fields.some((f) => f.group === 'main') && !ctx.groups.has('main')) groups.push(implicitMain(ctx, product));
   const languages = [product.language, ...[...ctx.languages].filter((l) => l !== product.language).sort()];
-  return { product, languages, groups, fields, lets: d.lets, tables, price, outputs, rules, tests };
+  return { product, languages, groups, fields, lets: d.lets, tables, price, outputs, rules, constraints, tests };
 }

@@ -33,6 +33,8 @@ export interface OptionModel {
   span: Span;
   label: Text;
   attrs: Map<string, { value: Literal; span: Span }>;
+  /** Not an attribute: the condition under which the option may be chosen. */
+  availableWhen?: Expr;
 }
 
 /** A field as the IR will hold it, but with AST expressions, option spans, and types still being inferred. */
@@ -82,10 +84,22 @@ export interface OutputModel {
 
 export interface RuleModel {
   id: string;
+  span: Span;
   severity: 'error' | 'warning';
   when?: Expr;
   message?: Text;
   field?: Ident;
+}
+
+export interface ConstraintModel {
+  id: string;
+  span: Span;
+  kind: 'require' | 'table';
+  /** The condition every configuration meets; a table's is built from its rows. */
+  holds?: Expr;
+  message?: Text;
+  /** Table constraints: the fields of its columns. */
+  columns?: string[];
 }
 
 export interface Model {
@@ -98,6 +112,7 @@ export interface Model {
   price: { lines: LineModel[]; quantityDiscount: { min: number; rate: number }[] };
   outputs: OutputModel[];
   rules: RuleModel[];
+  constraints: ConstraintModel[];
   /** Run on the compiled product by src/lang/run-tests.ts; not part of the IR. */
   tests: TestModel[];
 }

@@ -104,7 +104,7 @@ export function readRule(ctx: Ctx, decl: RuleDecl): RuleModel {
   const id = decl.id.name;
   const where = `the ${decl.severity} rule "${id}"`;
   const props = readProps(ctx, decl.entries, RULE_PROPS, where);
-  const rule: RuleModel = { id, severity: decl.severity };
+  const rule: RuleModel = { id, span: decl.id.span, severity: decl.severity };
   const when = requireProp(ctx, props, 'when', decl.id.span, where);
   if (when) rule.when = readExpr(ctx, when.value, `the condition of ${where}`);
   const message = requireProp(ctx, props, 'message', decl.id.span, where);

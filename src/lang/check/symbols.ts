@@ -3,6 +3,7 @@
 
 import { functionNamed } from '../runtime/functions';
 import type {
+  ConstraintDecl,
   Decl,
   FieldDecl,
   GroupDecl,
@@ -32,6 +33,7 @@ export interface Declarations {
   price?: PriceDecl;
   outputs: OutputDecl[];
   rules: RuleDecl[];
+  constraints: ConstraintDecl[];
   tests: TestDecl[];
   optionSets: OptionSetDecl[];
 }
@@ -48,6 +50,7 @@ export function collect(ctx: Ctx, schema: Schema): Declarations {
     tables: [],
     outputs: [],
     rules: [],
+    constraints: [],
     tests: [],
     optionSets: [],
   };
@@ -90,6 +93,10 @@ export function collect(ctx: Ctx, schema: Schema): Declarations {
         break;
       case 'rule':
         if (unique(ctx, rules, decl.id, 'rule')) d.rules.push(decl);
+        break;
+      // Constraints share the rules' namespace: both are what `rule` names in errors and reasons.
+      case 'constraint':
+        if (unique(ctx, rules, decl.id, 'rule')) d.constraints.push(decl);
         break;
       case 'test':
         d.tests.push(decl);

@@ -64,13 +64,23 @@ export function compile(model: Model, source: string): ir.ProductIR {
     }),
     rules: model.rules.flatMap((r) => {
       if (!r.when || !r.message) return [];
-      const rule: ir.RuleIR = { id: r.id, severity: r.severity, when: expr(r.when), message: r.message };
+      const rule: ir.RuleIR = { id: r.id, severity: r.severity, when: expr(r.when), message: r.message, at: at(r.span) };
       if (r.field) rule.field = r.field.name;
       return [rule];
+    }),
+    constraints: model.constraints.flatMap((k) => {
+      if (!k.holds || !k.message) return [];
+      const out: ir.ConstraintIR = { id: k.id, kind: k.kind, holds: expr(k.holds), message: k.message, at: at(k.span) };
+      if (k.columns) out.columns = k.columns;
+      return [out];
     }),
   };
   if (product.description) out.description = product.description;
   return out;
+}
+
+function at(span: { line: number; column: number }): ir.Span {
+  return { line: span.line, column: span.column };
 }
 
 function group(g: GroupModel, cond: (e: Expr) => ir.Condition): ir.GroupIR {
@@ -89,6 +99,7 @@ function field(f: FieldModel, _expr: (e: Expr) => ir.Expr, cond: (e: Expr) => ir
     group: f.group,
     fallback: f.fallback ?? 0,
     required: f.required,
+    at: at(f.decl.id.span),
   };
   if (f.label) out.label = f.label;
   if (f.help) out.help = f.help;
@@ -103,7 +114,12 @@ function field(f: FieldModel, _expr: (e: Expr) => ir.Expr, cond: (e: Expr) => ir
     out.options = f.options.map((o) => {
       const attrs: Record<string, Literal> = Object.create(null);
       for (const [name, a] of o.attrs) attrs[name] = a.value;
-      return { id: o.id, label: o.label, attrs };
+      const option: ir.OptionIR = { id: o.id, label: o.label, attrs };
+      if (o.availableWhen) {
+        option.availableWhen = cond(o.availableWhen);
+        option.at = at(o.span);
+      }
+      return option;
     });
   }
   if (f.default !== undefined) out.default = f.default;

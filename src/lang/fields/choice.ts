@@ -5,6 +5,7 @@ import type { FieldModel } from '../check/model';
 import { type Props, readLiteral } from '../check/props';
 import { didYouMean, listOf } from '../check/suggest';
 import { choiceChecker } from '../runtime/checkers';
+import { ConditionJson } from './form-parts';
 import { readOptions } from './options';
 import { COMMON_PROPS, type FieldTypeSpec, type PreviewSpec } from './spec';
 
@@ -35,7 +36,14 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
 }
 
 const Option = z
-  .object({ id: z.string(), label: z.string() })
+  .object({
+    id: z.string(),
+    label: z.string(),
+    available_when: ConditionJson.optional().openapi({
+      description:
+        'When the option is not excluded by what the buyer has set (constraints, available_when, error rules); /v1/configure may exclude more',
+    }),
+  })
   .catchall(z.union([z.number(), z.string(), z.boolean()]))
   .openapi('Option', {
     description: 'An option: its id, label, and the literal attributes the schema gives it (colour, image, price, …)',
@@ -50,7 +58,10 @@ function choiceType(preview: PreviewSpec['control']) {
     read,
     checker: choiceChecker,
     form: (f, r) => ({
-      options: (f.options ?? []).map((o) => ({ id: o.id, label: r.text(o.label), ...o.attrs })),
+      options: (f.options ?? []).map((o) => {
+        const available = r.optionAvailable(f, o.id);
+        return { id: o.id, label: r.text(o.label), ...o.attrs, ...(available ? { available_when: available } : {}) };
+      }),
       default: r.advertisedDefault(f),
     }),
     formShape: { options: z.array(Option), default: z.string().optional() },

@@ -3,7 +3,7 @@
 
 import type { Ctx } from '../check/context';
 import type { OptionModel } from '../check/model';
-import { literalOf } from '../check/props';
+import { literalOf, readExpr } from '../check/props';
 import { didYouMean } from '../check/suggest';
 import { readText } from '../check/texts';
 import type { Entry, OptionSetDecl, Span, Value } from '../syntax/ast';
@@ -72,6 +72,15 @@ function readOption(ctx: Ctx, id: string, span: Span, entries: readonly Entry[],
     const name = entry.key.text;
     if (name === 'label' ? hasLabel : option.attrs.has(name)) {
       ctx.diags.add('E_DUPLICATE', entry.key.span, `the property "${name}" of option "${id}" is given twice`);
+      continue;
+    }
+    if (name === 'available_when') {
+      if (option.availableWhen) {
+        ctx.diags.add('E_DUPLICATE', entry.key.span, `the property "${name}" of option "${id}" is given twice`);
+        continue;
+      }
+      const cond = readExpr(ctx, entry.value, `available_when of option "${id}"`);
+      if (cond) option.availableWhen = cond;
       continue;
     }
     if (name === 'label') {

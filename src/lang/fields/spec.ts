@@ -27,6 +27,8 @@ export interface FormContext {
   condition(c: Condition | undefined): { source: string; json_logic: unknown } | undefined;
   /** What a calculation assumes when the field is not sent (absent when a required field has no default). */
   advertisedDefault(f: FieldIR): unknown;
+  /** An option's availability from the values the buyer has set (src/lang/configure/export.ts), when some check reads the field. */
+  optionAvailable(f: FieldIR, option: string): { source: string; json_logic: unknown } | undefined;
 }
 
 /**

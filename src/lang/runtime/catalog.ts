@@ -25,7 +25,8 @@ export type MessageKey =
   | 'R_NEGATIVE_PRICE'
   | 'NEGATIVE_TOTAL'
   | 'R_PRICE_OVERFLOW'
-  | 'DISCOUNT';
+  | 'DISCOUNT'
+  | 'OPTION_UNAVAILABLE';
 
 export type CatalogLanguage = 'en' | 'de' | 'fr' | 'es' | 'it' | 'nl';
 
@@ -56,6 +57,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     NEGATIVE_TOTAL: 'The total price is negative ({amount} {currency})',
     R_PRICE_OVERFLOW: 'The price is too large to be calculated',
     DISCOUNT: 'Quantity discount',
+    OPTION_UNAVAILABLE: '{label}: "{option}" is not available with the other choices',
   },
   de: {
     UNKNOWN_FIELD: 'Unbekanntes Feld „{field}“',
@@ -83,6 +85,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     NEGATIVE_TOTAL: 'Der Gesamtpreis ist negativ ({amount} {currency})',
     R_PRICE_OVERFLOW: 'Der Preis ist zu groß, um berechnet zu werden',
     DISCOUNT: 'Mengenrabatt',
+    OPTION_UNAVAILABLE: '{label}: „{option}“ ist mit den übrigen Angaben nicht erhältlich',
   },
   fr: {
     UNKNOWN_FIELD: 'Champ inconnu « {field} »',
@@ -110,6 +113,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     NEGATIVE_TOTAL: 'Le prix total est négatif ({amount} {currency})',
     R_PRICE_OVERFLOW: 'Le prix est trop élevé pour être calculé',
     DISCOUNT: 'Remise sur quantité',
+    OPTION_UNAVAILABLE: '{label} : « {option} » n’est pas disponible avec les autres choix',
   },
   es: {
     UNKNOWN_FIELD: 'Campo desconocido «{field}»',
@@ -137,6 +141,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     NEGATIVE_TOTAL: 'El precio total es negativo ({amount} {currency})',
     R_PRICE_OVERFLOW: 'El precio es demasiado grande para calcularlo',
     DISCOUNT: 'Descuento por cantidad',
+    OPTION_UNAVAILABLE: '{label}: «{option}» no está disponible con las demás opciones',
   },
   it: {
     UNKNOWN_FIELD: 'Campo sconosciuto «{field}»',
@@ -164,6 +169,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     NEGATIVE_TOTAL: 'Il prezzo totale è negativo ({amount} {currency})',
     R_PRICE_OVERFLOW: 'Il prezzo è troppo grande per essere calcolato',
     DISCOUNT: 'Sconto quantità',
+    OPTION_UNAVAILABLE: '{label}: «{option}» non è disponibile con le altre scelte',
   },
   nl: {
     UNKNOWN_FIELD: 'Onbekend veld "{field}"',
@@ -191,5 +197,6 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     NEGATIVE_TOTAL: 'De totaalprijs is negatief ({amount} {currency})',
     R_PRICE_OVERFLOW: 'De prijs is te groot om te berekenen',
     DISCOUNT: 'Staffelkorting',
+    OPTION_UNAVAILABLE: '{label}: "{option}" is niet beschikbaar met de andere keuzes',
   },
 };

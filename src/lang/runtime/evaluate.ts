@@ -2,15 +2,17 @@
 // Faults are caught per top-level unit (a field, a rule, a line, an output item), never per node: the loops
 // run inside one try and resume after the unit that failed.
 import type { Ctx, Fn } from './context';
+import { because } from './explain';
 import type { Val } from './fault';
-import { isAbsent, isValidQuantity, type Problem } from './fields';
+import { echo, isAbsent, isValidQuantity, type Problem } from './fields';
 import { negotiateLanguage } from './language';
+import { format } from './messages';
 import type { CompiledField, CompiledModel } from './model';
 import { snapSelf } from './numeric';
 import { formatValue, makePack, type Pack, type Template } from './pack';
 import { price } from './price';
 import { issue, Run } from './run';
-import type { Evaluation, EvaluationInput, FieldState } from './types';
+import type { Evaluation, EvaluationInput, FieldState, Issue } from './types';
 
 /**
  * Unknown keys reported one by one; past these they are only counted (a response shows 100 entries anyway), so
@@ -59,10 +61,18 @@ function validate(run: Run, i: number, f: CompiledField, required: boolean): voi
   if (run.c.bad[i] === 1) {
     const problems: Problem[] = [];
     f.check!(raw, problems);
-    for (const p of problems) run.error(p.code, p.key, { ...p.params, label }, f.ir.id);
+    const sent = { [f.ir.id]: sentValue(raw) };
+    for (const p of problems) run.error(p.code, p.key, { ...p.params, label }, f.ir.id, f.ir.id, f.ir.at, sent);
   } else if (required && isAbsent(raw) && f.ir.default === undefined) {
-    run.error('REQUIRED', 'REQUIRED', { label }, f.ir.id);
+    run.error('REQUIRED', 'REQUIRED', { label }, f.ir.id, f.ir.id, f.ir.at);
   }
+}
+
+/** A sent value as `because` shows it: a long text cut, anything that is not a value as its JSON type's name. */
+function sentValue(raw: unknown): Val {
+  if (typeof raw === 'string') return echo(raw);
+  if (typeof raw === 'number' || typeof raw === 'boolean') return raw;
+  return raw === null ? 'null' : Array.isArray(raw) ? 'array' : typeof raw;
 }
 
 /** A field's state after one of its parts failed: each part on its own, so that the parts that work still count
@@ -116,8 +126,14 @@ function render(run: Run, t: Template, rule: string): string {
   return s;
 }
 
+/** The issue of the k-th rule, which fired. */
+export function ruleIssue(run: Run, k: number, why: Record<string, Val>): Issue {
+  const r = run.m.rules[k]!;
+  return issue('RULE', render(run, run.pack.ruleMessages[k]!, r.ir.id), r.ir.field, r.ir.id, r.ir.at, why);
+}
+
 function rules(run: Run): void {
-  const { m, c, pack } = run;
+  const { m, c } = run;
   const list = m.rules;
   let k = 0;
   while (k < list.length) {
@@ -125,14 +141,43 @@ function rules(run: Run): void {
       for (; k < list.length; k++) {
         const r = list[k]!;
         if (r.when(c) !== true) continue;
-        const message = render(run, pack.ruleMessages[k]!, r.ir.id);
-        (r.ir.severity === 'error' ? run.errors : run.warnings).push(issue('RULE', message, r.ir.field, r.ir.id));
+        (r.ir.severity === 'error' ? run.errors : run.warnings).push(ruleIssue(run, k, because(m, c, r.ir.when)));
       }
     } catch (e) {
       const r = list[k++]!;
       run.fail(e, r.ir.field, r.ir.id);
     }
   }
+}
+
+/** Constraints that do not hold: a faulty condition is reported as its fault, not as the constraint. */
+function constraints(run: Run): void {
+  const { m, c } = run;
+  const list = m.constraints;
+  let k = 0;
+  while (k < list.length) {
+    try {
+      for (; k < list.length; k++) {
+        const r = list[k]!;
+        if (r.holds(c) !== false) continue;
+        run.errors.push(constraintIssue(run, k, because(m, c, r.expr)));
+      }
+    } catch (e) {
+      const r = list[k++]!;
+      run.fail(e, r.option ? m.fields[r.option.field]!.ir.id : undefined, r.id);
+    }
+  }
+}
+
+/** The error of the k-th constraint (declared or an option's available_when), with the reasons given. */
+export function constraintIssue(run: Run, k: number, why: Record<string, Val>): Issue {
+  const r = run.m.constraints[k]!;
+  if (r.option === undefined)
+    return issue('CONSTRAINT', render(run, run.pack.constraintMessages[k]!, r.id), undefined, r.id, r.at, why);
+  const field = run.m.fields[r.option.field]!.ir;
+  const option = run.pack.optionLabels[r.option.field]?.get(r.option.id) ?? r.option.id;
+  const message = format(run.pack.messages, 'OPTION_UNAVAILABLE', { label: run.pack.fieldLabels[r.option.field]!, option });
+  return issue('CONSTRAINT', message, field.id, r.id, r.at, why);
 }
 
 /** Shared by the evaluations of products without text items: no Map allocated per evaluation for nothing. */
@@ -174,26 +219,37 @@ function outputs(run: Run, texts: Map<string, Map<string, string>>): Map<string,
   return result;
 }
 
-export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>, input: EvaluationInput): Evaluation {
-  const { ir } = m;
-  const language = negotiateLanguage(input.lang, ir);
+/** The language-dependent part of a model for a requested language, made once per language. */
+export function packFor(m: CompiledModel, packs: Map<string, Pack>, lang: string | undefined): Pack {
+  const language = negotiateLanguage(lang, m.ir);
   let pack = packs.get(language);
   if (pack === undefined) {
     pack = makePack(m, language);
     packs.set(language, pack);
   }
+  return pack;
+}
+
+export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>, input: EvaluationInput): Evaluation {
+  const { ir } = m;
+  const language = negotiateLanguage(input.lang, ir);
+  const pack = packFor(m, packs, language);
   const quantityOk = isValidQuantity(input.quantity, ir.quantity);
   c.reset(quantityOk ? input.quantity : ir.quantity.default);
   const run = new Run(m, c, pack);
   if (!quantityOk) {
     const { min, max, step } = ir.quantity;
-    run.error('INVALID_QUANTITY', 'INVALID_QUANTITY', { min: String(min), max: String(max), step: String(step) }, 'quantity');
+    const params = { min: String(min), max: String(max), step: String(step) };
+    run.error('INVALID_QUANTITY', 'INVALID_QUANTITY', params, 'quantity', undefined, undefined, {
+      quantity: sentValue(input.quantity),
+    });
   }
   readConfiguration(run, input.configuration);
   const fields = fieldStates(run);
   const groups: Evaluation['groups'] = [];
   for (const g of m.groups) groups.push({ id: g.id, visible: holds(run, g.visible), enabled: holds(run, g.enabled) });
   rules(run);
+  constraints(run);
   // Pricing a configuration that has errors would quote something the customer did not ask for.
   const priced = run.errors.length === 0 ? price(run) : null;
   c.price = priced;

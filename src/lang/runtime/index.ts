@@ -1,5 +1,6 @@
 // The runtime of the product schema language: a compiled ProductIR becomes closures once (instantiate), then
 // every calculate request evaluates a configuration against them.
+import { configureModel } from '../configure/index';
 import type { ProductIR } from '../ir';
 import { Ctx } from './context';
 import { evaluateModel } from './evaluate';
@@ -16,5 +17,9 @@ export function instantiate(ir: ProductIR): Model {
   // One evaluation context per model, reused: evaluate() is synchronous and never re-entered.
   const ctx = new Ctx(compiled.slots, ir.fields.length);
   const packs = new Map<string, Pack>();
-  return { ir, evaluate: (input) => evaluateModel(compiled, ctx, packs, input) };
+  return {
+    ir,
+    evaluate: (input) => evaluateModel(compiled, ctx, packs, input),
+    configure: (input) => configureModel(compiled, ctx, packs, input),
+  };
 }

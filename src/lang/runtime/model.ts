@@ -1,7 +1,8 @@
 // instantiate(): resolves every name to a memo slot and compiles every expression to a closure, once.
 
+import { availabilityExpr } from '../configure/checks';
 import { fieldType } from '../fields/registry';
-import type { Condition, Expr, FieldIR, LineIR, ProductIR, RuleIR, TableIR } from '../ir';
+import type { Condition, Expr, FieldIR, LineIR, ProductIR, RuleIR, Span, TableIR, Text } from '../ir';
 import { compileExpr, type Scope } from './compile';
 import { type Fn, type SlotTable, slotReader } from './context';
 import type { Val } from './fault';
@@ -21,6 +22,18 @@ export interface CompiledField {
   readonly check: Checker | undefined;
 }
 
+export interface CompiledConstraint {
+  /** The rule name reported: the constraint's id, or `<field>.<option>` for an option's available_when. */
+  readonly id: string;
+  readonly expr: Expr;
+  readonly holds: Fn;
+  readonly at: Span;
+  /** undefined: an option's available_when, reported with the catalog's OPTION_UNAVAILABLE message. */
+  readonly message: Text | undefined;
+  /** An option's available_when: the field's index and the option. */
+  readonly option?: { readonly field: number; readonly id: string };
+}
+
 export interface CompiledModel {
   readonly ir: ProductIR;
   readonly slots: SlotTable;
@@ -34,6 +47,10 @@ export interface CompiledModel {
   /** `readsPrice`: the item reads `price.…`, so it is left out when there is no price. */
   readonly outputs: { id: string; items: { id: string; value: Fn; when: Fn | undefined; readsPrice: boolean }[] }[];
   readonly rules: { ir: RuleIR; when: Fn }[];
+  /** Declared constraints, then every option's available_when, each as the condition a configuration meets. */
+  readonly constraints: CompiledConstraint[];
+  /** Compiles another expression of this IR (its sub-expressions, for explanations) against the same slots. */
+  readonly compile: (e: Expr) => Fn;
   /** Some output item is a text: evaluations then collect `texts`. */
   readonly hasTexts: boolean;
   /** A value by name for message interpolation; undefined when no such value exists. */
@@ -184,9 +201,38 @@ export function compileModel(ir: ProductIR): CompiledModel {
       })),
     })),
     rules: ir.rules.map((r) => ({ ir: r, when: compile(r.when) })),
+    constraints: constraintsOf(ir, fieldIndex, compile),
+    compile,
     hasTexts: ir.outputs.some((o) => o.items.some((it) => it.text)),
     lookup,
   };
+}
+
+/** An option's available_when holds unless the option is the field's value: `f != "o" or cond`. */
+function constraintsOf(ir: ProductIR, fieldIndex: ReadonlyMap<string, number>, compile: (e: Expr) => Fn): CompiledConstraint[] {
+  const out: CompiledConstraint[] = ir.constraints.map((k) => ({
+    id: k.id,
+    expr: k.holds,
+    holds: compile(k.holds),
+    at: k.at,
+    message: k.message,
+  }));
+  for (const f of ir.fields) {
+    for (const o of f.options ?? []) {
+      if (!o.availableWhen) continue;
+      const expr = availabilityExpr(f, { ...o, availableWhen: o.availableWhen });
+      const at = o.at ?? f.at ?? { line: 1, column: 1 };
+      out.push({
+        id: `${f.id}.${o.id}`,
+        expr,
+        holds: compile(expr),
+        at,
+        message: undefined,
+        option: { field: fieldIndex.get(f.id) as number, id: o.id },
+      });
+    }
+  }
+  return out;
 }
 
 /** What `price.<attr>` reads: a total, or a line's amount (0 when its condition left it out). */

@@ -14,6 +14,10 @@ export interface Pack {
   readonly fieldLabels: string[];
   readonly lineLabels: string[];
   readonly ruleMessages: Template[];
+  /** By constraint index; empty for options' available_when, which use the catalog's message. */
+  readonly constraintMessages: Template[];
+  /** By field index: option id → label, for choice fields. */
+  readonly optionLabels: (Map<string, string> | undefined)[];
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -62,5 +66,7 @@ export function makePack(m: CompiledModel, language: string): Pack {
     fieldLabels: ir.fields.map((f) => (f.label === undefined ? f.id : text(f.label))),
     lineLabels: ir.price.lines.map((l) => text(l.label)),
     ruleMessages: ir.rules.map((r) => parseTemplate(text(r.message), m.lookup)),
+    constraintMessages: m.constraints.map((k) => (k.message === undefined ? [] : parseTemplate(text(k.message), m.lookup))),
+    optionLabels: ir.fields.map((f) => (f.options ? new Map(f.options.map((o) => [o.id, text(o.label)])) : undefined)),
   };
 }

@@ -3,14 +3,22 @@
 import type { Span } from '../ir';
 import type { MessageKey } from './catalog';
 import type { Ctx, Fn } from './context';
+import type { Because } from './explain';
 import { Fault, type Val } from './fault';
 import { format, type Params } from './messages';
 import type { CompiledModel } from './model';
 import type { Pack } from './pack';
 import type { Issue } from './types';
 
-export function issue(code: string, message: string, field: string | undefined, rule: string | undefined, at?: Span): Issue {
-  const out: Issue = { code, message };
+export function issue(
+  code: string,
+  message: string,
+  field: string | undefined,
+  rule: string | undefined,
+  at?: Span,
+  because: Because = {},
+): Issue {
+  const out: Issue = { code, message, because };
   if (field !== undefined) out.field = field;
   if (rule !== undefined) out.rule = rule;
   if (at !== undefined) {
@@ -32,8 +40,8 @@ export class Run {
     readonly pack: Pack,
   ) {}
 
-  error(code: string, key: MessageKey, params: Params, field?: string, rule?: string, at?: Span): void {
-    this.errors.push(issue(code, format(this.pack.messages, key, params), field, rule, at));
+  error(code: string, key: MessageKey, params: Params, field?: string, rule?: string, at?: Span, because?: Because): void {
+    this.errors.push(issue(code, format(this.pack.messages, key, params), field, rule, at, because));
   }
 
   /** Reports a caught fault (each once: memoized slots re-throw the same one); anything else is a bug. */

@@ -1,3 +1,4 @@
+import type { Configuration } from '../configure/index';
 import type { ProductIR } from '../ir';
 
 export interface Issue {
@@ -8,6 +9,8 @@ export interface Issue {
   /** Where in the schema a run-time fault arose: for the schema's author, kept out of the customer's message. */
   line?: number;
   column?: number;
+  /** The values that made it arise, by field name (runtime/explain.ts); empty when none can be named. */
+  because: Record<string, number | string | boolean>;
 }
 
 export interface FieldState {
@@ -68,4 +71,6 @@ export interface EvaluationInput {
 export interface Model {
   readonly ir: ProductIR;
   evaluate(input: EvaluationInput): Evaluation;
+  /** A partial configuration: its evaluation, and every option's availability (src/lang/configure). */
+  configure(input: EvaluationInput): Configuration;
 }

@@ -247,6 +247,13 @@ export interface RuleDecl extends DeclBase {
   entries: Entry[];
 }
 
+/** `constraint <id> { … }`: a condition every configuration must meet, or a compatibility table. */
+export interface ConstraintDecl extends DeclBase {
+  kind: 'constraint';
+  id: Ident;
+  entries: Entry[];
+}
+
 export type Decl =
   | ProductDecl
   | TranslationsDecl
@@ -257,6 +264,7 @@ export type Decl =
   | PriceDecl
   | OutputDecl
   | RuleDecl
+  | ConstraintDecl
   | TestDecl
   | OptionSetDecl;
 

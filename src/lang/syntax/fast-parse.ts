@@ -116,6 +116,11 @@ function declaration(c: Cursor): Decl {
       const entries = block(c);
       return { kind: 'rule', severity, id, entries, span: end(), keyword };
     }
+    case 'constraint': {
+      const id = c.ident();
+      const entries = block(c);
+      return { kind: 'constraint', id, entries, span: end(), keyword };
+    }
     default:
       return unsure();
   }

@@ -12,6 +12,7 @@ export const DECLARATION_KEYWORDS: ReadonlySet<string> = new Set([
   'output',
   'error',
   'warning',
+  'constraint',
   'test',
   'options',
 ]);

@@ -74,6 +74,9 @@ semantics.addOperation<Decl>('decl', {
       keyword: spanOf(kind),
     };
   },
+  Constraint(kw, id, block) {
+    return { kind: 'constraint', id: ident(id), entries: entries(block), span: spanOf(this), keyword: spanOf(kw) };
+  },
 });
 
 semantics.addOperation<Entry[]>('entries', {

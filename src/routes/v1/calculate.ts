@@ -16,25 +16,34 @@ import {
   Truncated,
 } from '../openapi-helpers';
 
+/** A value of the language as `because` reports it. */
+export const Because = z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).openapi('Because', {
+  description:
+    'The values that made it arise, by field name (or quantity): the sent, default or derived values the deciding ' +
+    'parts of its condition read (docs/api.md, "Because"); empty when none can be named',
+  example: { height: 2700 },
+});
+
 /** A warning, or a reason a configuration cannot be priced: every 422 entry, every 200 warning. */
 export const Issue = z
   .object({
-    code: z.string().openapi({ description: 'UNKNOWN_FIELD, BELOW_MIN, …, RULE, R_DIV_ZERO, … (docs/api.md, "Calculate")' }),
+    code: z
+      .string()
+      .openapi({ description: 'UNKNOWN_FIELD, BELOW_MIN, …, RULE, CONSTRAINT, R_DIV_ZERO, … (docs/api.md, "Calculate")' }),
     message: z.string().openapi({ description: 'For the customer, in the negotiated language' }),
     field: z.string().optional().openapi({ description: 'The configuration key it is about' }),
-    rule: z.string().optional().openapi({ description: 'The rule that fired (code RULE)' }),
+    rule: z.string().optional().openapi({
+      description:
+        "What fired: the rule or constraint (RULE, CONSTRAINT; `field.option` for an option's available_when), the field whose value is invalid, or the rule whose evaluation failed",
+    }),
     line: z
       .number()
       .int()
       .min(1)
       .optional()
-      .openapi({ description: "Run-time faults (R_…): the schema line it arose at, for the schema's author" }),
-    column: z
-      .number()
-      .int()
-      .min(1)
-      .optional()
-      .openapi({ description: 'Run-time faults (R_…): the schema column, counted like diagnostics' }),
+      .openapi({ description: "The schema line of the rule, constraint, field or failing expression, for the schema's author" }),
+    column: z.number().int().min(1).optional().openapi({ description: 'The schema column, counted like diagnostics' }),
+    because: Because,
   })
   .openapi('Issue');
 

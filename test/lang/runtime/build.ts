@@ -80,6 +80,7 @@ export function product(parts: Partial<ProductIR> = {}): ProductIR {
     price: { lines: [], quantityDiscount: [] },
     outputs: [],
     rules: [],
+    constraints: [],
     ...parts,
   };
 }

@@ -17,7 +17,7 @@ describe('required fields', () => {
 
   it('a visible, enabled required field without value or declared default is REQUIRED', () => {
     const ev = evaluate(ir);
-    expect(ev.errors).toEqual([{ code: 'REQUIRED', field: 'ref', message: 'Reference is required' }]);
+    expect(ev.errors).toEqual([{ code: 'REQUIRED', field: 'ref', rule: 'ref', message: 'Reference is required', because: {} }]);
     expect(evaluate(ir, { ref: '' }).errors.map((e) => e.code)).toEqual(['REQUIRED']);
     expect(evaluate(ir, { ref: 'A-1' }).errors).toEqual([]);
   });

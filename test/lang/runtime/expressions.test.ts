@@ -117,7 +117,7 @@ describe('operators', () => {
 describe('arithmetic errors', () => {
   it('division by zero names line and column', () => {
     const ev = evaluate(withOutputs({ x: bin('/', num(1), num(0), at(4, 9)) }));
-    expect(ev.errors).toEqual([{ code: 'R_DIV_ZERO', message: 'Division by zero', line: 4, column: 9 }]);
+    expect(ev.errors).toEqual([{ code: 'R_DIV_ZERO', message: 'Division by zero', line: 4, column: 9, because: {} }]);
     expect(ev.outputs.get('out')?.size).toBe(0);
   });
 

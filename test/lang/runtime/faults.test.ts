@@ -16,8 +16,8 @@ describe('faults in conditions and computed values', () => {
     });
     const ev = evaluate(ir, { shaky: 7, after: 3 });
     expect(ev.errors).toEqual([
-      { code: 'R_DIV_ZERO', field: 'shaky', message: 'Division by zero', line: 3, column: 2 },
-      { code: 'R_DIV_ZERO', field: 'shaky', message: 'Division by zero', line: 4, column: 2 },
+      { code: 'R_DIV_ZERO', field: 'shaky', message: 'Division by zero', line: 3, column: 2, because: {} },
+      { code: 'R_DIV_ZERO', field: 'shaky', message: 'Division by zero', line: 4, column: 2, because: {} },
     ]);
     expect(ev.fields.map((f) => [f.id, f.visible, f.required, f.value])).toEqual([
       ['zero', true, false, 0],
@@ -32,7 +32,7 @@ describe('faults in conditions and computed values', () => {
       fields: [field('zero', 'number'), field('n', 'number'), field('r', 'number', { requiredWhen: cond(boom(9)) })],
     });
     const ev = evaluate(ir);
-    expect(ev.errors).toEqual([{ code: 'R_DIV_ZERO', field: 'r', message: 'Division by zero', line: 9, column: 2 }]);
+    expect(ev.errors).toEqual([{ code: 'R_DIV_ZERO', field: 'r', message: 'Division by zero', line: 9, column: 2, because: {} }]);
     expect(ev.fields[2]).toMatchObject({ visible: true, required: false });
   });
 
@@ -42,7 +42,9 @@ describe('faults in conditions and computed values', () => {
       fields: [field('zero', 'number'), field('n', 'number'), field('r', 'number', { requiredWhen: cond(boom(135)) })],
     });
     const de = instantiate(ir).evaluate({ configuration: {}, quantity: 1, lang: 'de' });
-    expect(de.errors).toEqual([{ code: 'R_DIV_ZERO', field: 'r', message: 'Division durch null', line: 135, column: 2 }]);
+    expect(de.errors).toEqual([
+      { code: 'R_DIV_ZERO', field: 'r', message: 'Division durch null', line: 135, column: 2, because: {} },
+    ]);
   });
 
   it('a failing group condition is reported once, wherever it is read', () => {
@@ -60,7 +62,7 @@ describe('faults in conditions and computed values', () => {
       fields: [field('zero', 'number'), field('h', 'hidden', { value: bin('/', num(1), ref('zero'), at(2, 8)) })],
     });
     const ev = evaluate(ir);
-    expect(ev.errors).toEqual([{ code: 'R_DIV_ZERO', field: 'h', message: 'Division by zero', line: 2, column: 8 }]);
+    expect(ev.errors).toEqual([{ code: 'R_DIV_ZERO', field: 'h', message: 'Division by zero', line: 2, column: 8, because: {} }]);
     expect(ev.fields[1]?.value).toBe(0);
   });
 

@@ -135,7 +135,7 @@ describe('price evaluation', () => {
     expect(evaluate(priced([line('a', num(10)), line('rebate', num(-4))])).price?.unit).toBe(6);
     const ev = evaluate(priced([line('a', num(10)), line('rebate', num(-14.5))]));
     expect(ev.price).toBeNull();
-    expect(ev.errors).toEqual([{ code: 'R_NEGATIVE_PRICE', message: 'The unit price is negative (-4.5 EUR)' }]);
+    expect(ev.errors).toEqual([{ code: 'R_NEGATIVE_PRICE', message: 'The unit price is negative (-4.5 EUR)', because: {} }]);
   });
 
   it('amounts beyond safe integers are R_NOT_FINITE', () => {
@@ -151,7 +151,7 @@ describe('price evaluation', () => {
   it('a failing line amount makes the price null and names the position', () => {
     const ev = evaluate(priced([line('a', bin('/', num(1), num(0), at(12, 30)))]));
     expect(ev.price).toBeNull();
-    expect(ev.errors).toEqual([{ code: 'R_DIV_ZERO', message: 'Division by zero', line: 12, column: 30 }]);
+    expect(ev.errors).toEqual([{ code: 'R_DIV_ZERO', message: 'Division by zero', line: 12, column: 30, because: {} }]);
   });
 
   it('a per-order charge is added once: 36.00 setup over 33 shirts is 36.00, not 35.97', () => {

@@ -53,7 +53,9 @@ describe('error and warning rules', () => {
 
   it('a warning keeps the price', () => {
     const ev = evaluate(shop([tooLarge, heavy]), { width: 1900 });
-    expect(ev.warnings).toEqual([{ code: 'RULE', rule: 'heavy', message: 'Two people needed for 1900 mm' }]);
+    expect(ev.warnings).toEqual([
+      { code: 'RULE', rule: 'heavy', message: 'Two people needed for 1900 mm', because: { width: 1900 } },
+    ]);
     expect(ev.errors).toEqual([]);
     expect(ev.price?.total).toBe(10);
   });
@@ -61,7 +63,13 @@ describe('error and warning rules', () => {
   it('an error fires on its field, interpolates without float artefacts and prevents pricing', () => {
     const ev = evaluate(shop([tooLarge, heavy]), { width: 2010 });
     expect(ev.errors).toEqual([
-      { code: 'RULE', rule: 'too_large', field: 'width', message: 'Windows over 3 m² cannot be produced (3.015 m²)' },
+      {
+        code: 'RULE',
+        rule: 'too_large',
+        field: 'width',
+        message: 'Windows over 3 m² cannot be produced (3.015 m²)',
+        because: { width: 2010 },
+      },
     ]);
     expect(ev.warnings.map((w) => w.rule)).toEqual(['heavy']);
     expect(ev.price).toBeNull();
@@ -87,15 +95,17 @@ describe('error and warning rules', () => {
   it('a failing interpolated value is reported and shown as ?', () => {
     const r = rule('bad', bool(true), { en: 'value {broken}' }, { severity: 'warning' });
     const ev = evaluate(shop([r], { lets: { broken: bin('/', num(1), num(0), at(3, 17)) } }));
-    expect(ev.warnings).toEqual([{ code: 'RULE', rule: 'bad', message: 'value ?' }]);
-    expect(ev.errors).toEqual([{ code: 'R_DIV_ZERO', rule: 'bad', message: 'Division by zero', line: 3, column: 17 }]);
+    expect(ev.warnings).toEqual([{ code: 'RULE', rule: 'bad', message: 'value ?', because: {} }]);
+    expect(ev.errors).toEqual([
+      { code: 'R_DIV_ZERO', rule: 'bad', message: 'Division by zero', line: 3, column: 17, because: {} },
+    ]);
   });
 
   it('a rule whose condition fails is an evaluation error on that rule', () => {
     const r = rule('fails', bin('>', bin('/', ref('width'), num(0), at(6, 8)), num(1)), { en: 'x' }, { field: 'width' });
     const ev = evaluate(shop([r]));
     expect(ev.errors).toEqual([
-      { code: 'R_DIV_ZERO', rule: 'fails', field: 'width', message: 'Division by zero', line: 6, column: 8 },
+      { code: 'R_DIV_ZERO', rule: 'fails', field: 'width', message: 'Division by zero', line: 6, column: 8, because: {} },
     ]);
     expect(ev.price).toBeNull();
   });

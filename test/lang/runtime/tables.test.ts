@@ -110,7 +110,9 @@ describe('map tables', () => {
 
   it('a missing key without fallback is R_TABLE_KEY', () => {
     const ev = evaluate(ir({ glass }), { glass: 'quad' });
-    expect(ev.errors).toEqual([{ code: 'R_TABLE_KEY', message: 'Table glass has no entry for "quad"', line: 9, column: 3 }]);
+    expect(ev.errors).toEqual([
+      { code: 'R_TABLE_KEY', message: 'Table glass has no entry for "quad"', line: 9, column: 3, because: {} },
+    ]);
   });
 
   it('numbers index by their decimal text, string values come through', () => {

@@ -97,13 +97,19 @@ describe('configuration values', () => {
 
   it('BELOW_MIN, ABOVE_MAX and OFF_STEP with the limits in the message', () => {
     expect(evaluate(form(), { width: 390 }).errors).toEqual([
-      { code: 'BELOW_MIN', field: 'width', message: 'Width must be at least 400 mm' },
+      { code: 'BELOW_MIN', field: 'width', rule: 'width', message: 'Width must be at least 400 mm', because: { width: 390 } },
     ]);
     expect(evaluate(form(), { width: 2500 }).errors).toEqual([
-      { code: 'ABOVE_MAX', field: 'width', message: 'Width must be at most 2400 mm' },
+      { code: 'ABOVE_MAX', field: 'width', rule: 'width', message: 'Width must be at most 2400 mm', because: { width: 2500 } },
     ]);
     expect(evaluate(form(), { width: 1005 }).errors).toEqual([
-      { code: 'OFF_STEP', field: 'width', message: 'Width must go in steps of 10 mm from 400 mm' },
+      {
+        code: 'OFF_STEP',
+        field: 'width',
+        rule: 'width',
+        message: 'Width must go in steps of 10 mm from 400 mm',
+        because: { width: 1005 },
+      },
     ]);
     expect(codes(evaluate(form(), { width: 395 }))).toEqual([
       ['BELOW_MIN', 'width'],
@@ -125,13 +131,25 @@ describe('configuration values', () => {
 
   it('UNKNOWN_OPTION', () => {
     expect(evaluate(form(), { colour: 'toString' }).errors).toEqual([
-      { code: 'UNKNOWN_OPTION', field: 'colour', message: 'Colour: "toString" is not one of the options' },
+      {
+        code: 'UNKNOWN_OPTION',
+        field: 'colour',
+        rule: 'colour',
+        message: 'Colour: "toString" is not one of the options',
+        because: { colour: 'toString' },
+      },
     ]);
   });
 
   it('TOO_LONG and PATTERN_MISMATCH, the pattern anchored to the whole value', () => {
     expect(evaluate(form(), { note: 'abcdef' }).errors).toEqual([
-      { code: 'TOO_LONG', field: 'note', message: 'Note must be at most 5 characters long' },
+      {
+        code: 'TOO_LONG',
+        field: 'note',
+        rule: 'note',
+        message: 'Note must be at most 5 characters long',
+        because: { note: 'abcdef' },
+      },
     ]);
     expect(codes(evaluate(form(), { note: 'x1' }))).toEqual([]);
     expect(codes(evaluate(form(), { note: '€€€€€' }))).toEqual([['PATTERN_MISMATCH', 'note']]);
@@ -147,10 +165,22 @@ describe('configuration values', () => {
     }
     expect(codes(evaluate(form(), { delivery: '2024-02-29' }))).toEqual([]);
     expect(evaluate(form(), { delivery: '2023-12-31' }).errors).toEqual([
-      { code: 'BELOW_MIN', field: 'delivery', message: 'Delivery must not be before 2024-01-01' },
+      {
+        code: 'BELOW_MIN',
+        field: 'delivery',
+        rule: 'delivery',
+        message: 'Delivery must not be before 2024-01-01',
+        because: { delivery: '2023-12-31' },
+      },
     ]);
     expect(evaluate(form(), { delivery: '2025-01-01' }).errors).toEqual([
-      { code: 'ABOVE_MAX', field: 'delivery', message: 'Delivery must not be after 2024-12-31' },
+      {
+        code: 'ABOVE_MAX',
+        field: 'delivery',
+        rule: 'delivery',
+        message: 'Delivery must not be after 2024-12-31',
+        because: { delivery: '2025-01-01' },
+      },
     ]);
   });
 
@@ -183,6 +213,7 @@ describe('quantity', () => {
         {
           code: 'INVALID_QUANTITY',
           field: 'quantity',
+          because: { quantity: q },
           message: 'The quantity must be a whole number from 5 to 100 in steps of 5',
         },
       ]);

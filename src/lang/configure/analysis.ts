@@ -1,0 +1,106 @@
+// What the search needs to know of a model, worked out once per model: the checks a configuration must pass
+// (constraints and error rules), the fields each check depends on, and the values a search tries for a field.
+import { fieldType } from '../fields/registry';
+import type { Expr, FieldIR } from '../ir';
+import type { Fn } from '../runtime/context';
+import type { Val } from '../runtime/fault';
+import type { CompiledModel } from '../runtime/model';
+import { dependencies } from './checks';
+
+/** A condition every complete configuration must pass: a constraint holds, an error rule does not fire. */
+export interface Check {
+  readonly fn: Fn;
+  readonly expr: Expr;
+  /** The value that fails it: false for a constraint, true for an error rule. */
+  readonly fails: boolean;
+  /** Index into the model's constraints, or -1 - index into its rules. */
+  readonly ref: number;
+  /** The fields it depends on (through lets, computed fields and the visibility of the fields it reads). */
+  readonly deps: readonly number[];
+}
+
+export interface Analysis {
+  readonly checks: readonly Check[];
+  /** By field index: the values a search tries (the field's fallback first), or null when it is not searched. */
+  readonly domains: readonly (readonly Val[] | null)[];
+  /** By field index: whether some check depends on it. */
+  readonly relevant: readonly boolean[];
+}
+
+/** Points tried for a number, at most: its bounds, its fallback and the thresholds checks compare it with. */
+export const MAX_NUMBER_POINTS = 24;
+
+const analyses = new WeakMap<CompiledModel, Analysis>();
+
+export function analysisOf(m: CompiledModel): Analysis {
+  let a = analyses.get(m);
+  if (a === undefined) {
+    a = analyze(m);
+    analyses.set(m, a);
+  }
+  return a;
+}
+
+function analyze(m: CompiledModel): Analysis {
+  const { ir } = m;
+  const depsOf = dependencies(ir);
+  const checks: Check[] = [];
+  m.constraints.forEach((k, i) => {
+    checks.push({ fn: k.holds, expr: k.expr, fails: false, ref: i, deps: depsOf(k.expr) });
+  });
+  m.rules.forEach((r, i) => {
+    if (r.ir.severity === 'error')
+      checks.push({ fn: r.when, expr: r.ir.when, fails: true, ref: -1 - i, deps: depsOf(r.ir.when) });
+  });
+  const relevant = ir.fields.map(() => false);
+  for (const c of checks) for (const i of c.deps) relevant[i] = true;
+  const domains = ir.fields.map((f, i) => (relevant[i] ? domainOf(f, checks, i) : null));
+  return { checks, domains, relevant };
+}
+
+function numbersIn(e: Expr, out: Set<number>): void {
+  if (e.k === 'num') out.add(e.v);
+  else if (e.k === 'bin') {
+    numbersIn(e.a, out);
+    numbersIn(e.b, out);
+  } else if (e.k === 'not' || e.k === 'neg') numbersIn(e.a, out);
+  else if (e.k === 'if') {
+    numbersIn(e.c, out);
+    numbersIn(e.t, out);
+    numbersIn(e.e, out);
+  } else if (e.k === 'in') {
+    numbersIn(e.a, out);
+    for (const x of e.list) numbersIn(x, out);
+  } else if (e.k === 'call' || e.k === 'table') for (const x of e.args) numbersIn(x, out);
+}
+
+/**
+ * Choice fields: their options; checkboxes: false and true; numbers: their fallback, bounds and the thresholds
+ * (t - step, t, t + step on the step grid) of the checks that depend on them. Other types are not searched:
+ * they keep their value (sent, or default).
+ */
+function domainOf(f: FieldIR, checks: readonly Check[], i: number): Val[] | null {
+  const spec = fieldType(f.type);
+  if (spec.computed) return null;
+  if (spec.choice && f.valueType === 'string' && f.options) {
+    const first = f.fallback as string;
+    return [first, ...f.options.map((o) => o.id).filter((id) => id !== first)];
+  }
+  if (f.valueType === 'boolean') return [f.fallback, !f.fallback];
+  if (f.valueType !== 'number' || typeof f.min !== 'number' || typeof f.max !== 'number') return null;
+  const { min, max } = f;
+  const step = f.step ?? 0;
+  const thresholds = new Set<number>();
+  for (const c of checks) if (c.deps.includes(i)) numbersIn(c.expr, thresholds);
+  const grid = (v: number): number => (step > 0 ? min + Math.round((v - min) / step) * step : v);
+  const points = new Set<number>([f.fallback as number, min, max]);
+  const fallback = f.fallback as number;
+  const near = [...thresholds].sort((a, b) => Math.abs(a - fallback) - Math.abs(b - fallback));
+  for (const t of near) {
+    for (const v of [t - step, t, t + step]) {
+      const p = Number(grid(v).toFixed(10));
+      if (p >= min && p <= max && points.size < MAX_NUMBER_POINTS) points.add(p);
+    }
+  }
+  return [...points];
+}

@@ -1,0 +1,60 @@
+// Options' availability as the form exports it (its `available_when`): the part a storefront can decide from the
+// values the buyer has set, without searching. An option is excluded when a check that depends on its field fails
+// with the option chosen and every other field the check depends on is one the buyer has set (or one no search
+// changes: text and dates). Such a check excludes the option whatever else is chosen, so whatever this logic
+// excludes /v1/configure reports unavailable too; the server may exclude more (dead ends further ahead).
+import type { FieldIR, ProductIR } from '../ir';
+import type { FormLogic } from '../runtime/jsonlogic';
+import { checksOf, dependencies } from './checks';
+
+type Logic = unknown;
+
+/** The logic_values key of a check's failing condition; a colon never appears in a field, let or attribute name. */
+export const checkValue = (id: string) => `check:${id}`;
+
+/** Fields a search may change: choice fields, checkboxes and numbers (computed fields, text and dates keep theirs). */
+function searchable(f: FieldIR): boolean {
+  if (f.value !== undefined) return false;
+  return (
+    (f.options !== undefined && f.valueType === 'string') ||
+    f.valueType === 'boolean' ||
+    (f.valueType === 'number' && typeof f.min === 'number')
+  );
+}
+
+/**
+ * The condition under which option `o` of field `f` is not excluded, as JSON Logic, or undefined when no check
+ * depends on the field. Checks are exported once each in logic_values; an option reads one with
+ * `{"value_with": [name, field, option]}`, the check evaluated with the field set to the option.
+ */
+export function optionAvailability(
+  ir: ProductIR,
+  logic: FormLogic,
+): (f: FieldIR, option: string) => { source: string; json_logic: Logic } | undefined {
+  const depsOf = dependencies(ir);
+  const checks = checksOf(ir).map((c) => ({ ...c, deps: depsOf(c.expr) }));
+  const exported = new Set<string>();
+  const failing = (c: (typeof checks)[number]): string => {
+    const name = checkValue(c.id);
+    if (!exported.has(name)) {
+      exported.add(name);
+      logic.values[name] = { '===': [logic.condition(c.expr), c.fails] };
+    }
+    return name;
+  };
+  return (f, option) => {
+    const i = ir.fields.indexOf(f);
+    const relevant = checks.filter((c) => c.deps.includes(i));
+    if (relevant.length === 0) return undefined;
+    const excluded = relevant.map((c) => {
+      const set = c.deps
+        .filter((d) => d !== i && searchable(ir.fields[d]!))
+        .map((d) => ({ '!': [{ in: [{ var: ir.fields[d]!.id }, [null, '']] }] }));
+      return { and: [...set, { value_with: [failing(c), f.id, option] }] };
+    });
+    return {
+      source: `not excluded by ${relevant.map((c) => c.id).join(', ')}`,
+      json_logic: { '!': [{ or: excluded }] },
+    };
+  };
+}

@@ -1,0 +1,243 @@
+// The configurator engine: for a partial configuration (what the buyer has set so far), every option's
+// availability with its reasons, and the range left to each number, such that an option reported available can
+// always be completed (docs/schema-language.md, "Availability"). Pure: the model's closures and one context.
+import { fieldType } from '../fields/registry';
+import type { FieldIR } from '../ir';
+import type { Ctx } from '../runtime/context';
+import { constraintIssue, evaluateModel, packFor, ruleIssue } from '../runtime/evaluate';
+import { because } from '../runtime/explain';
+import type { Val } from '../runtime/fault';
+import { isAbsent, isValidQuantity } from '../runtime/fields';
+import type { CompiledModel } from '../runtime/model';
+import type { Pack } from '../runtime/pack';
+import { Run } from '../runtime/run';
+import type { Evaluation, EvaluationInput, FieldState } from '../runtime/types';
+import { type Analysis, analysisOf, type Check } from './analysis';
+import { type Budget, fails, Problem, type Solution, UNKNOWN } from './search';
+
+/** Check evaluations one request may spend on searching (each is one closure call, about a microsecond). */
+export const MAX_CHECK_EVALUATIONS = 50_000;
+
+/** Earlier solutions tried, with one field changed, before searching for a value afresh. */
+const VARIANTS_TRIED = 4;
+
+export interface Reason {
+  rule: string;
+  message: string;
+  line: number;
+  column: number;
+  because: Record<string, Val>;
+}
+
+export interface OptionState {
+  id: string;
+  available: boolean;
+  reasons: Reason[];
+}
+
+export interface ConfiguredField extends FieldState {
+  source: 'sent' | 'default' | 'ignored' | 'derived';
+  options?: OptionState[];
+  /** Numbers that checks depend on: the smallest and largest value that can still be completed. */
+  min?: number;
+  max?: number;
+}
+
+export interface Configuration {
+  /** The configuration as sent, evaluated like a calculation. */
+  evaluation: Evaluation;
+  /** false when the budget ran out: availability not proven is then reported available. */
+  complete: boolean;
+  /** Whether the configuration as sent can be completed at all; undefined when the budget ran out first. */
+  satisfiable: boolean | undefined;
+  fields: ConfiguredField[];
+}
+
+/** Per field: value → completable (true), not (false), or not known within the budget (undefined). */
+type Verdicts = Map<Val, boolean | undefined>;
+
+export function configureModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>, input: EvaluationInput): Configuration {
+  const evaluation = evaluateModel(m, c, packs, input);
+  const { ir } = m;
+  const a = analysisOf(m);
+  const sent = sentValues(m, input.configuration);
+  const quantity = isValidQuantity(input.quantity, ir.quantity) ? input.quantity : ir.quantity.default;
+  const budget: Budget = { left: MAX_CHECK_EVALUATIONS };
+  const engine = new Engine(c, a, quantity, sent, budget);
+  const verdicts = engine.run();
+  const run = new Run(m, c, packFor(m, packs, input.lang));
+  const fields = evaluation.fields.map((state, i): ConfiguredField => {
+    const f = ir.fields[i]!;
+    const source =
+      f.type === 'hidden' ? 'derived' : sent[i] === undefined ? 'default' : state.visible && state.enabled ? 'sent' : 'ignored';
+    const out: ConfiguredField = { ...state, source };
+    const v = verdicts[i];
+    const values = choices(f);
+    if (values !== undefined) {
+      // A field no check depends on: any value completes exactly when the configuration can be completed at all.
+      const known = (x: Val) => (v === undefined ? engine.satisfiable : v.get(x));
+      out.options = values.map((x) => {
+        const ok = known(x);
+        return {
+          id: String(x),
+          available: ok !== false,
+          reasons: ok === false ? reasons(m, c, run, a, quantity, sent, i, x) : [],
+        };
+      });
+    }
+    if (f.valueType === 'number' && v !== undefined && typeof f.min === 'number' && typeof f.max === 'number') {
+      const feasible = [...v].filter(([, ok]) => ok !== false).map(([p]) => p as number);
+      if (feasible.length > 0) {
+        out.min = Math.min(...feasible);
+        out.max = Math.max(...feasible);
+      }
+    }
+    return out;
+  });
+  return { evaluation, complete: engine.complete && budget.left > 0, satisfiable: engine.satisfiable, fields };
+}
+
+/** The values a buyer picks from: a choice field's options, a checkbox's false and true (ids "false", "true"). */
+function choices(f: FieldIR): Val[] | undefined {
+  if (fieldType(f.type).computed) return undefined;
+  if (f.options && f.valueType === 'string') return f.options.map((o) => o.id);
+  return f.valueType === 'boolean' ? [false, true] : undefined;
+}
+
+/** By field index, the value sent for it (undefined: not sent, or sent as "no value"). */
+function sentValues(m: CompiledModel, config: Record<string, unknown>): unknown[] {
+  const out = new Array<unknown>(m.ir.fields.length).fill(undefined);
+  if (config === null || typeof config !== 'object') return out;
+  for (const key in config) {
+    if (!Object.hasOwn(config, key)) continue;
+    const i = m.fieldIndex.get(key);
+    if (i !== undefined && !isAbsent(config[key])) out[i] = config[key];
+  }
+  return out;
+}
+
+class Engine {
+  complete = true;
+  /** Whether the configuration as sent can be completed at all (undefined: not known). */
+  satisfiable: boolean | undefined;
+
+  constructor(
+    private readonly c: Ctx,
+    private readonly a: Analysis,
+    private readonly quantity: number,
+    private readonly sent: readonly unknown[],
+    private readonly budget: Budget,
+  ) {}
+
+  /** Verdicts for every searched value of every field the checks depend on. */
+  run(): (Verdicts | undefined)[] {
+    const { a, sent } = this;
+    const out: (Verdicts | undefined)[] = a.domains.map(() => undefined);
+    // Fields not sent: one search over all of them; every solution vouches for every value it contains.
+    const base = this.problem();
+    const seen = a.domains.map(() => new Set<Val>());
+    const first = this.solve(base, new Map(), seen);
+    this.satisfiable = first === UNKNOWN ? undefined : first !== null;
+    const found = Array.isArray(first) ? [first] : [];
+    for (const i of base.searched) out[i] = this.verdicts(base, i, seen, this.satisfiable, found);
+    // Fields sent: each one freed in turn, the others as sent.
+    a.domains.forEach((domain, i) => {
+      if (domain === null || sent[i] === undefined) return;
+      const freed = this.problem(i);
+      const own = a.domains.map(() => new Set<Val>());
+      if (this.satisfiable === true) own[i]!.add(sent[i] as Val);
+      // Solutions of the configuration as sent are solutions here too, with field i at its sent value.
+      const known = Array.isArray(first) ? [first.map((x, f) => (f === i ? (sent[i] as Val) : x))] : [];
+      out[i] = this.verdicts(freed, i, own, undefined, known);
+    });
+    return out;
+  }
+
+  private problem(free?: number): Problem {
+    return new Problem(this.c, this.a, this.quantity, this.sent, this.budget, free);
+  }
+
+  private verdicts(p: Problem, i: number, seen: Set<Val>[], known: boolean | undefined, found: Solution[]): Verdicts {
+    const v: Verdicts = new Map();
+    for (const value of this.a.domains[i]!) {
+      if (seen[i]!.has(value)) v.set(value, true);
+      else if (known === false) v.set(value, false);
+      else {
+        let s = this.fromVariant(p, i, value, seen, found);
+        if (s === null) s = this.solve(p, new Map([[i, [value]]]), seen);
+        if (Array.isArray(s)) found.push(s);
+        v.set(value, s === UNKNOWN ? undefined : s !== null);
+      }
+    }
+    return v;
+  }
+
+  /** A solution found earlier with only field i changed, if that is still one (the last few solutions are tried). */
+  private fromVariant(p: Problem, i: number, value: Val, seen: Set<Val>[], found: Solution[]): Solution | null | typeof UNKNOWN {
+    for (let k = found.length - 1; k >= 0 && k >= found.length - VARIANTS_TRIED; k--) {
+      const s = p.variant(found[k]!, i, value);
+      if (s === UNKNOWN) {
+        this.complete = false;
+        return s;
+      }
+      if (s !== null) {
+        this.record(s, seen);
+        return s;
+      }
+    }
+    return null;
+  }
+
+  private record(s: Solution, seen: Set<Val>[]): void {
+    s.forEach((x, f) => {
+      if (x !== undefined) seen[f]!.add(x);
+    });
+  }
+
+  private solve(p: Problem, only: Map<number, readonly Val[]>, seen: Set<Val>[]): Solution | null | typeof UNKNOWN {
+    if (this.budget.left <= 0) {
+      this.complete = false;
+      return UNKNOWN;
+    }
+    // Values no solution has shown yet first: each solution then vouches for as many new values as it can.
+    const prefer = (f: number, values: readonly Val[]) => {
+      const s = seen[f]!;
+      return values.some((x) => s.has(x)) ? [...values.filter((x) => !s.has(x)), ...values.filter((x) => s.has(x))] : values;
+    };
+    const s = p.solve(only, prefer);
+    if (s === UNKNOWN) this.complete = false;
+    else if (s !== null) this.record(s, seen);
+    return s;
+  }
+}
+
+/**
+ * Why an option cannot be completed: the checks that fail when it is chosen with the other values as sent and
+ * every other field at its default, preferring those that read only values the buyer has set (those exclude it
+ * whatever else is chosen). `because` leaves the option's own field out.
+ */
+function reasons(
+  m: CompiledModel,
+  c: Ctx,
+  run: Run,
+  a: Analysis,
+  quantity: number,
+  sent: readonly unknown[],
+  field: number,
+  option: Val,
+): Reason[] {
+  c.reset(quantity);
+  for (let i = 0; i < sent.length; i++) c.raw[i] = sent[i];
+  c.raw[field] = option;
+  const failing = a.checks.filter((check) => fails(c, check));
+  const isSet = (d: number) => d === field || sent[d] !== undefined || a.domains[d] === null;
+  const direct = failing.filter((check) => check.deps.every(isSet));
+  const id = m.ir.fields[field]!.id;
+  return (direct.length > 0 ? direct : failing).map((check) => reason(m, c, run, check, id));
+}
+
+function reason(m: CompiledModel, c: Ctx, run: Run, check: Check, leaveOut: string): Reason {
+  const why = because(m, c, check.expr, leaveOut);
+  const issue = check.ref >= 0 ? constraintIssue(run, check.ref, why) : ruleIssue(run, -1 - check.ref, why);
+  return { rule: issue.rule ?? '', message: issue.message, line: issue.line ?? 1, column: issue.column ?? 1, because: why };
+}

@@ -1,0 +1,116 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { configurationResponse } from '../../cpq/serve';
+import { authorize } from '../../http/auth';
+import { newApp } from '../../http/factory';
+import {
+  errorResponses,
+  FieldValues,
+  headers,
+  json,
+  jsonBody,
+  KEY_SECURITY,
+  Lang,
+  Quantity,
+  Truncated,
+} from '../openapi-helpers';
+import { Because, CalculationResult, Issue } from './calculate';
+
+export const ConfigureRequest = z
+  .object({
+    tenant_id: z.string().min(1),
+    product_id: z.string().min(1).max(128),
+    configuration: FieldValues.openapi({ description: 'Only the values the buyer has set so far' }),
+    quantity: Quantity.optional(),
+    lang: Lang.optional(),
+  })
+  .strict()
+  .openapi('ConfigureRequest');
+
+const Value = z.union([z.number(), z.string(), z.boolean()]);
+
+export const Reason = z
+  .object({
+    rule: z.string().openapi({ description: "The constraint or error rule; `field.option` for an option's available_when" }),
+    message: z.string().openapi({ description: 'Its message, in the negotiated language' }),
+    line: z.number().int().min(1),
+    column: z.number().int().min(1),
+    because: Because,
+  })
+  .strict()
+  .openapi('Reason');
+
+export const ConfiguredField = z
+  .object({
+    id: z.string(),
+    visible: z.boolean(),
+    enabled: z.boolean(),
+    required: z.boolean(),
+    value: Value.openapi({ description: 'The value a calculation uses' }),
+    source: z.enum(['sent', 'default', 'ignored', 'derived']).openapi({
+      description:
+        "sent: the buyer's value is used; ignored: sent for a field that is hidden or disabled; derived: a computed field; default: not sent",
+    }),
+    options: z
+      .array(
+        z
+          .object({
+            id: z.string(),
+            available: z.boolean().openapi({ description: 'Choosing it still leads to a configuration that prices' }),
+            reasons: z.array(Reason).openapi({ description: 'Why it is not available; empty when it is' }),
+          })
+          .strict(),
+      )
+      .optional()
+      .openapi({ description: 'Choice fields: their options; checkboxes: "false" and "true"' }),
+    min: z
+      .number()
+      .optional()
+      .openapi({ description: 'Numbers some constraint or error rule reads: the smallest value that can be completed' }),
+    max: z
+      .number()
+      .optional()
+      .openapi({ description: 'Numbers some constraint or error rule reads: the largest value that can be completed' }),
+  })
+  .strict()
+  .openapi('ConfiguredField');
+
+export const ConfigureResult = z
+  .object({
+    product_id: z.string(),
+    version: z.number().int(),
+    language: z.string(),
+    complete: z.boolean().openapi({
+      description: 'false when the search ran out of its budget: options it could not decide are then reported available',
+    }),
+    fields: z.array(ConfiguredField),
+    groups: z.array(z.object({ id: z.string(), visible: z.boolean(), enabled: z.boolean() }).strict()),
+    errors: z.array(Issue).max(100).openapi({ description: "What /v1/calculate's 422 would list for this configuration" }),
+    warnings: z.array(Issue).max(100),
+    calculation: CalculationResult.shape.result
+      .nullable()
+      .openapi({ description: 'The `result` of /v1/calculate when this configuration prices, else null' }),
+    truncated: Truncated.optional(),
+  })
+  .strict()
+  .openapi('ConfigureResult');
+
+export const configureApi = newApp().openapi(
+  createRoute({
+    method: 'post',
+    path: '/',
+    operationId: 'configure',
+    tags: ['Configurator'],
+    security: KEY_SECURITY,
+    summary: "A partial configuration's field states, each option's availability and why, and its price when complete",
+    request: jsonBody(ConfigureRequest),
+    responses: {
+      200: { ...json(ConfigureResult, 'The configuration so far'), headers: headers(['Content-Language']) },
+      ...errorResponses(400, 401, 403, 404, 503),
+    },
+  }),
+  async (c) => {
+    const body = c.req.valid('json');
+    const principal = authorize(c, 'calculate', body.tenant_id);
+    return configurationResponse(c, body.tenant_id, body, principal.permissions);
+  },
+);
