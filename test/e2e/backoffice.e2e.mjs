@@ -240,8 +240,10 @@ describe('backoffice', () => {
     await width.fill('1800');
     await totalChanges(before);
     assert.notEqual(await priceText(), before);
-    // The output groups (captioned with their label where the schema gives one, else their id).
-    await page.locator('cpq-configurator table[part=outputs]').first().waitFor();
+    // The preview asks for every group, so the internal bill of materials shows too, marked as such.
+    const bom = page.locator('cpq-configurator table caption', { hasText: 'Bill of materials' });
+    await bom.waitFor();
+    assert.match(await bom.textContent(), /· internal$/);
     await shot(page, '13-preview');
   });
 

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { bundle } from '../../bundles';
 import { sha256Hex } from '../../keys/secret';
 import type { BackofficeEnv } from '../env';
-import { commonJs } from './common';
 import { editorCss } from './editor-styles';
 import { previewCss } from './preview-styles';
 import { baseCss } from './styles';
@@ -11,8 +10,8 @@ const JS = 'text/javascript; charset=utf-8';
 
 const FILES = new Map<string, { type: string; body: string }>([
   ['app.css', { type: 'text/css; charset=utf-8', body: baseCss + editorCss + previewCss }],
-  ['common.js', { type: JS, body: commonJs }],
   // The bundles of src/browser/ a backoffice page loads (the configurator itself comes from /embed/v1/).
+  ['common.js', { type: JS, body: bundle('common').js }],
   ['editor.js', { type: JS, body: bundle('editor').js }],
   ['preview.js', { type: JS, body: bundle('preview').js }],
 ]);

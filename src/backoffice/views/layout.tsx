@@ -7,11 +7,8 @@ export interface Crumb {
   label: string;
 }
 
-export type Script = 'common';
-
 interface DocumentProps {
   title: string;
-  scripts?: Script[];
   /** ES modules (bundles of src/browser/), run in this order after the page is parsed. */
   modules?: string[] | undefined;
   csrf?: string;
@@ -21,7 +18,7 @@ interface DocumentProps {
 }
 
 /** The HTML document every backoffice page shares. Scripts are same-origin files: the CSP forbids inline ones. */
-export function Document({ title, scripts = [], modules = [], csrf, styleNonce, children }: DocumentProps) {
+export function Document({ title, modules = [], csrf, styleNonce, children }: DocumentProps) {
   return (
     <>
       {raw('<!DOCTYPE html>')}
@@ -34,9 +31,6 @@ export function Document({ title, scripts = [], modules = [], csrf, styleNonce, 
           <title>{`${title} · CPQ backoffice`}</title>
           <link rel="icon" href="data:," />
           <link rel="stylesheet" href="/admin/assets/app.css" />
-          {scripts.map((s) => (
-            <script src={`/admin/assets/${s}.js`} defer></script>
-          ))}
           {modules.map((src) => (
             <script type="module" src={src}></script>
           ))}
@@ -51,7 +45,6 @@ interface LayoutProps {
   title: string;
   csrf: string;
   crumbs?: Crumb[];
-  scripts?: Script[];
   modules?: string[] | undefined;
   styleNonce?: string | undefined;
   wide?: boolean;
@@ -59,18 +52,9 @@ interface LayoutProps {
 }
 
 /** A signed-in page: top bar with breadcrumbs and sign-out, a notice area, then the page. */
-export function Layout({
-  title,
-  csrf,
-  crumbs = [],
-  scripts = [],
-  modules = [],
-  styleNonce,
-  wide = false,
-  children,
-}: LayoutProps) {
+export function Layout({ title, csrf, crumbs = [], modules = [], styleNonce, wide = false, children }: LayoutProps) {
   return (
-    <Document title={title} csrf={csrf} scripts={['common', ...scripts]} modules={modules} styleNonce={styleNonce}>
+    <Document title={title} csrf={csrf} modules={['/admin/assets/common.js', ...modules]} styleNonce={styleNonce}>
       <a class="skip" href="#main">
         Skip to content
       </a>

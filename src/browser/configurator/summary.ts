@@ -17,6 +17,8 @@ export interface Totals {
 interface OutputInfo {
   label?: string;
   unit?: string;
+  /** Production data, shown only to keys that may read it (the backoffice preview asks for every group). */
+  internal?: boolean;
   items?: Record<string, { label?: string; unit?: string }>;
 }
 
@@ -121,7 +123,8 @@ export function renderSummary(box: HTMLElement, p: Priced, c: SummaryContext): s
         ]),
         ...Object.entries(own(r.texts, group) ?? {}).map(([k, v]): [string, string] => [item(k).label ?? k, String(v)]),
       ];
-      if (list.length) parts.push(table(info.label ?? group, list, 'outputs'));
+      const caption = (info.label ?? group) + (info.internal ? ` · ${t('internal')}` : '');
+      if (list.length) parts.push(table(caption, list, 'outputs'));
     }
   }
   parts.push(issues(t('problems'), p.errors, 'problems', c.focus), issues(t('warnings'), p.warnings, 'warnings'));

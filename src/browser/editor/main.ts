@@ -4,6 +4,7 @@
 import { nextDiagnostic, setDiagnostics } from '@codemirror/lint';
 import { EditorSelection } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
+import { flash, notify, refresh } from '../shared/page';
 import { call, errorOf } from './api';
 import { type ApiDiagnostic, type Problem, problemsOf, rangeOf, toEditor } from './diagnostics';
 import { DraftKeeper, type DraftState } from './draft';
@@ -14,14 +15,6 @@ import { showTests, type TestSummary } from './tests';
 import { createView } from './view';
 
 const VALIDATE_DELAY_MS = 400;
-
-/** common.js's helpers, loaded on every signed-in page. */
-interface Common {
-  notify(message: string, kind?: string): void;
-  flash(message: string, kind?: string): void;
-  refresh(selector: string): Promise<void>;
-}
-const common = () => (window as unknown as { cpq: Common }).cpq;
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
 
@@ -138,7 +131,7 @@ function start(form: HTMLFormElement): void {
           idInput.setAttribute('aria-invalid', 'true');
           idError.textContent = unsaved;
           idInput.focus();
-        } else common().notify(`Not published: ${unsaved}`, 'error');
+        } else notify(`Not published: ${unsaved}`, 'error');
         return;
       }
       const published = text();
@@ -155,25 +148,25 @@ function start(form: HTMLFormElement): void {
         hasDraft = false;
         const version = body.version as number;
         if (!form.dataset.product) {
-          common().flash(`Created product ${id} (version ${version}).`);
+          flash(`Created product ${id} (version ${version}).`);
           location.assign(`/admin/stores/${encodeURIComponent(store)}/products/${encodeURIComponent(id)}`);
           return;
         }
         form.dataset.current = String(version);
-        common().notify(body.unchanged ? `No changes: version ${version} stays current.` : `Published as version ${version}.`);
+        notify(body.unchanged ? `No changes: version ${version} stays current.` : `Published as version ${version}.`);
         const noteInput = $<HTMLInputElement>('publish-note');
         if (noteInput) noteInput.value = '';
-        await common().refresh('#versions');
-        await common().refresh('#product-head');
+        await refresh('#versions');
+        await refresh('#product-head');
       } else if (answer.status === 422) {
         show(problemsOf(body.errors ?? [], body.warnings ?? []));
         const n = (body.errors ?? []).length;
-        common().notify(`Not published: ${n} error${n === 1 ? '' : 's'} in the schema. Fix them and publish again.`, 'error');
+        notify(`Not published: ${n} error${n === 1 ? '' : 's'} in the schema. Fix them and publish again.`, 'error');
       } else if (answer.status === 404 && answer.body.code === 'NOT_FOUND' && form.dataset.product) {
         // No draft: the editor shows what is already published.
-        common().notify(`No changes: version ${form.dataset.current} stays current.`);
+        notify(`No changes: version ${form.dataset.current} stays current.`);
       } else {
-        common().notify(`Not published: ${errorOf(answer)}`, 'error');
+        notify(`Not published: ${errorOf(answer)}`, 'error');
       }
     } finally {
       if (button) button.disabled = false;
@@ -224,7 +217,7 @@ function start(form: HTMLFormElement): void {
   const local = keeper.localCopy();
   if (local) {
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: local.source } });
-    common().notify('Restored changes kept in this browser; they are being saved as the draft.', 'warn');
+    notify('Restored changes kept in this browser; they are being saved as the draft.', 'warn');
   } else if (form.dataset.dirty === 'true') {
     keeper.changed();
   }

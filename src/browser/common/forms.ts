@@ -1,0 +1,100 @@
+// Forms that submit to the admin API (form.api-form): the body from the form's fields, the server's problems
+// placed next to the fields they name, and what to do on success (data-success).
+import type { ClientAnswer } from '../configurator/client';
+import { flash, notify, refresh } from '../shared/page';
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/** The JSON body of a form: checkboxes marked data-type="array" collect into a list; empty optional fields are left out. */
+export function formBody(form: HTMLFormElement): Record<string, string | string[]> {
+  const body: Record<string, string | string[]> = {};
+  for (const el of Array.from(form.elements) as Control[]) {
+    if (!el.name || el.name === '_csrf' || el.disabled) continue;
+    if (el.dataset.type === 'array') {
+      const list = Array.isArray(body[el.name]) ? (body[el.name] as string[]) : [];
+      body[el.name] = list;
+      if ((el as HTMLInputElement).checked) list.push(el.value);
+    } else if (el.value !== '' || !el.hasAttribute('data-optional')) {
+      body[el.name] = el.value;
+    }
+  }
+  return body;
+}
+
+export function clearErrors(form: HTMLFormElement): void {
+  for (const e of form.querySelectorAll('.field-error[data-generated]')) e.remove();
+  for (const e of form.querySelectorAll('[aria-invalid]')) e.removeAttribute('aria-invalid');
+  const box = form.querySelector('.form-error');
+  if (box) box.textContent = '';
+}
+
+interface Problem {
+  field?: unknown;
+  message?: unknown;
+}
+
+export function showErrors(form: HTMLFormElement, answer: ClientAnswer): void {
+  const body = (answer.body ?? {}) as { error?: unknown; errors?: unknown };
+  // A 400 lists each problem with a field in errors: {field, code, message, location}.
+  const problems: Problem[] = Array.isArray(body.errors) ? body.errors : [];
+  let placed = false;
+  for (const d of problems) {
+    const el = d?.field
+      ? form.querySelector<HTMLElement & { name: string }>(`[name="${String(d.field).replace(/"/g, '')}"]`)
+      : null;
+    if (!el) continue;
+    placed = true;
+    const msg = document.createElement('p');
+    msg.className = 'field-error';
+    msg.dataset.generated = '';
+    msg.id = `err-${el.name}`;
+    msg.textContent = String(d.message ?? '');
+    el.setAttribute('aria-invalid', 'true');
+    el.setAttribute('aria-describedby', msg.id);
+    (el.closest('.field') ?? el.parentNode)?.appendChild(msg);
+  }
+  const box = form.querySelector('.form-error');
+  if (box) box.textContent = placed ? 'Please correct the marked field.' : failure(answer, body.error);
+  form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
+function failure(answer: ClientAnswer, error: unknown): string {
+  if (answer.status === 0) return 'The service cannot be reached; check your connection and try again.';
+  if (typeof error === 'string' && error) return error;
+  return `Something went wrong (${answer.status}).`;
+}
+
+/** A redirect target with {key} placeholders filled from the answer's body. */
+function fill(template: string, data: unknown): string {
+  const values = (data ?? {}) as Record<string, unknown>;
+  return template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(values[k] == null ? '' : String(values[k])));
+}
+
+type Success = (form: HTMLFormElement, body: unknown) => void | Promise<void>;
+
+export const onSuccess: Record<string, Success> = {
+  reload(form) {
+    if (form.dataset.flash) flash(form.dataset.flash);
+    location.reload();
+  },
+  redirect(form, body) {
+    if (form.dataset.flash) flash(form.dataset.flash);
+    location.assign(fill(form.dataset.redirect ?? '', body));
+  },
+  async refresh(form) {
+    await refresh(form.dataset.refresh ?? '');
+    if (form.dataset.flash) notify(form.dataset.flash);
+  },
+  async 'show-key'(form, body) {
+    const key = body as { key: string; name: string };
+    const panel = document.getElementById('new-key') as HTMLElement;
+    const input = panel.querySelector('#new-key-value') as HTMLInputElement;
+    input.value = key.key;
+    (panel.querySelector('.new-key-name') as HTMLElement).textContent = key.name;
+    panel.hidden = false;
+    form.reset();
+    await refresh('#keys');
+    input.focus();
+    input.select();
+  },
+};
