@@ -174,7 +174,7 @@ describe('price evaluation', () => {
     expect(totals(333, 12, sortTiers([{ min: 10, rate: 0.1 }]), 3600)).toEqual({ subtotal: 7596, discount: 400, total: 7196 });
     const credit = evaluate(priced([line('a', num(10)), line('voucher', num(-25), { perOrder: true })]), {}, 2);
     expect(credit.price).toBeNull();
-    expect(credit.errors).toEqual([{ code: 'R_NEGATIVE_PRICE', message: 'The total price is negative (-5 EUR)' }]);
+    expect(credit.errors).toEqual([{ code: 'R_NEGATIVE_PRICE', message: 'The total price is negative (-5 EUR)', because: {} }]);
     expect(evaluate(priced([line('a', num(10)), line('voucher', num(-15), { perOrder: true })]), {}, 2).price?.total).toBe(5);
   });
 
