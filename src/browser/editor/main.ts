@@ -154,7 +154,8 @@ function start(form: HTMLFormElement): void {
         keeper.published(published);
         hasDraft = false;
         const version = body.version as number;
-        if (!form.dataset.product) {
+        // A product that had no version (new, or a draft only) gets its full page now that it has one.
+        if (!form.dataset.current) {
           common().flash(`Created product ${id} (version ${version}).`);
           location.assign(`/admin/stores/${encodeURIComponent(store)}/products/${encodeURIComponent(id)}`);
           return;
@@ -169,7 +170,7 @@ function start(form: HTMLFormElement): void {
         show(problemsOf(body.errors ?? [], body.warnings ?? []));
         const n = (body.errors ?? []).length;
         common().notify(`Not published: ${n} error${n === 1 ? '' : 's'} in the schema. Fix them and publish again.`, 'error');
-      } else if (answer.status === 404 && answer.body.code === 'NOT_FOUND' && form.dataset.product) {
+      } else if (answer.status === 404 && answer.body.code === 'NOT_FOUND' && form.dataset.current) {
         // No draft: the editor shows what is already published.
         common().notify(`No changes: version ${form.dataset.current} stays current.`);
       } else {
