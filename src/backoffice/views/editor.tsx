@@ -260,6 +260,24 @@ export function EditorPage({ csrf, styleNonce, store, product, draftOf, source, 
               </p>
               <ul id="diag-list" class="diag-list"></ul>
             </section>
+            {id !== null && (
+              <section class="card" id="outputs" aria-labelledby="outputs-title" hidden>
+                <h2 id="outputs-title">Output groups</h2>
+                <p class="muted">As the draft's preview last priced it.</p>
+                <p class="muted outputs-empty">The draft has no output groups.</p>
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Group</th>
+                      <th scope="col">Label</th>
+                      <th scope="col">Unit</th>
+                      <th scope="col">Access</th>
+                    </tr>
+                  </thead>
+                  <tbody></tbody>
+                </table>
+              </section>
+            )}
             <section class="card" id="tests" aria-labelledby="tests-title" hidden>
               <h2 id="tests-title">Tests</h2>
               <p id="tests-summary" class="diag-summary" role="status"></p>

@@ -7,6 +7,7 @@ import { EditorView } from '@codemirror/view';
 import { call, errorOf } from './api';
 import { type ApiDiagnostic, type Problem, problemsOf, rangeOf, toEditor } from './diagnostics';
 import { DraftKeeper, type DraftState } from './draft';
+import { showOutputs } from './outputs';
 import { refreshPreview } from './preview';
 import { ProblemList } from './problems';
 import { signedIn } from './session';
@@ -42,7 +43,9 @@ function start(form: HTMLFormElement): void {
   const preview = document.querySelector('cpq-configurator');
   /** Whether the server holds a draft (else the preview shows the current version, which the editor shows too). */
   let hasDraft = form.dataset.draft === 'true';
-  const showPreview = () => refreshPreview(preview, store, form.dataset.product || null, hasDraft);
+  const outputs = $('outputs');
+  const showPreview = () =>
+    refreshPreview(preview, store, form.dataset.product || null, hasDraft, (body) => showOutputs(outputs, body));
 
   let view: EditorView;
   const text = () => view.state.doc.toString();
