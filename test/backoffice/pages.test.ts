@@ -146,6 +146,8 @@ describe('pages', () => {
     expect(editor).toContain('// v2 &lt;b&gt;');
     expect(editor).toContain(`href="/admin/stores/${store}/products/door/versions/1"`);
     expect(editor).toContain('<script type="module" src="/admin/assets/editor.js">');
+    expect(editor).toContain(`href="/admin/stores/${store}/products/door/versions"`);
+    expect(editor).toContain('id="publish-note" maxlength="1000"');
 
     const v1 = await page(`/admin/stores/${store}/products/door/versions/1`, cookie);
     expect(v1.status).toBe(200);
@@ -182,6 +184,24 @@ describe('pages', () => {
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(await res.text()).toContain('<h1>');
+  });
+
+  it("open a new product's unpublished draft in the editor, and 404 for a product with neither", async () => {
+    const { cookie } = await signIn();
+    const store = await createStore();
+    const source = NEW_PRODUCT_TEMPLATE.replace('New product', 'Gate <new>');
+    expect((await admin('PUT', `/stores/${store}/products/gate/draft`, { source })).status).toBe(200);
+    const res = await page(`/admin/stores/${store}/products/gate`, cookie);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Gate &lt;new&gt;');
+    expect(html).toContain('data-product="gate"');
+    expect(html).toContain('data-draft="true"');
+    expect(html).not.toContain('data-current');
+    expect(html).not.toContain('id="product-id"');
+    expect(html).toContain('publishing creates version 1');
+    expect(html).toContain('<cpq-configurator id="draft-preview">');
+    expect((await page(`/admin/stores/${store}/products/nothing`, cookie)).status).toBe(404);
   });
 
   it('answer a missing version with a 404 page', async () => {

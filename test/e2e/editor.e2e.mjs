@@ -204,6 +204,15 @@ describe('drafts: preview without publishing, a session that ends, publishing in
     assert.match(draft.body.source, /base_price\(width, height\) \+ 100/);
   });
 
+  it("lists the draft's output groups with label, unit and an internal/public badge in text", async () => {
+    const rows = page.locator('#outputs tbody tr');
+    await page.locator('#outputs:not([hidden])').waitFor();
+    const text = (await rows.allTextContents()).join('\n');
+    assert.match(text, /^bom.*internal$/m);
+    assert.match(text, /^weight.*public$/m);
+    assert.equal(await page.locator('#outputs th[scope=row]', { hasText: 'bom' }).count(), 1);
+  });
+
   it('keeps the work when the session ends, signs in again in place, then publishes the draft intact', async () => {
     let prompts = 0;
     page.on('dialog', (d) => {

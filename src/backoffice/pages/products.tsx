@@ -19,13 +19,30 @@ export const productPages = new Hono<BackofficeEnv>()
   .get('/:store/products/:product', async (c) => {
     const s = enc(c.req.param('store'));
     const p = enc(c.req.param('product'));
-    const [store, product, answer] = await Promise.all([
+    const [store, found, answer] = await Promise.all([
       load<StoreJson>(c, `/stores/${s}`),
-      load<ProductJson>(c, `/stores/${s}/products/${p}`),
+      adminGet<ProductJson>(c, `/stores/${s}/products/${p}`),
       adminGet<DraftJson>(c, `/stores/${s}/products/${p}/draft`),
     ]);
     // The editor opens on the draft when there is one (404: none), else on the current version.
     const draft = answer.status === 200 ? answer.body : null;
+    if (found.status === 404 && draft) {
+      // A new product's unpublished draft: no version yet; Publish creates version 1.
+      const id = c.req.param('product');
+      return c.html(
+        <EditorPage
+          csrf={c.var.csrf}
+          styleNonce={c.var.styleNonce}
+          store={store}
+          product={null}
+          draftOf={id}
+          draft={draft}
+          source={draft.source}
+        />,
+      );
+    }
+    // Any other failure is answered as load answers it (404 page, or a thrown bug).
+    const product = found.status === 200 ? found.body : await load<ProductJson>(c, `/stores/${s}/products/${p}`);
     const page = { csrf: c.var.csrf, styleNonce: c.var.styleNonce, store, product, draft };
     const from = c.req.query('from');
     if (from === undefined || !VERSION.test(from) || Number(from) === product.current_version) {

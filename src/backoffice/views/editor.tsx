@@ -1,3 +1,4 @@
+import { VERSION_NOTE_MAX } from '../../routes/admin/products';
 import { enc } from '../load';
 import type { DraftJson, ProductJson, StoreJson, VersionJson } from '../types';
 import { Layout } from './layout';
@@ -97,6 +98,9 @@ function Versions({ store, product, viewing }: { store: StoreJson; product: Prod
   return (
     <section class="card" id="versions" aria-labelledby="versions-title">
       <h2 id="versions-title">Versions</h2>
+      <p>
+        <a href={`${base}/versions`}>History: notes and differences</a>
+      </p>
       <ol class="versions" reversed>
         {[...product.versions].reverse().map((v) => (
           <li>
@@ -118,7 +122,17 @@ function Versions({ store, product, viewing }: { store: StoreJson; product: Prod
   );
 }
 
-function ProductHead({ store, product, title }: { store: StoreJson; product: ProductJson | null; title: string }) {
+function ProductHead({
+  store,
+  product,
+  draftOf,
+  title,
+}: {
+  store: StoreJson;
+  product: ProductJson | null;
+  draftOf: string | undefined;
+  title: string;
+}) {
   const actions = product && (
     <a class="btn" href={`${productBase(store, product.external_id)}/preview`}>
       Open preview
@@ -131,6 +145,10 @@ function ProductHead({ store, product, title }: { store: StoreJson; product: Pro
           <p>
             <span class="mono">{product.external_id}</span> · current version <strong>{product.current_version}</strong> · updated{' '}
             <Time iso={product.updated_at} />
+          </p>
+        ) : draftOf !== undefined ? (
+          <p>
+            <span class="mono">{draftOf}</span> · not published yet: publishing creates version 1
           </p>
         ) : (
           <p>Write the schema, give the product an id, and create it. Problems are marked as you type.</p>
@@ -145,6 +163,8 @@ interface EditorPageProps {
   styleNonce: string;
   store: StoreJson;
   product: ProductJson | null;
+  /** The id of a product that has a draft but no version yet (product is then null). */
+  draftOf?: string | undefined;
   source: string;
   /** The server's draft the page starts from, when there is one. */
   draft?: DraftJson | null | undefined;
@@ -152,13 +172,14 @@ interface EditorPageProps {
   fromVersion?: number | undefined;
 }
 
-function DraftBar({ product, draft }: { product: ProductJson | null; draft: DraftJson | null | undefined }) {
+/** `id` is the product's id, null for a product still to be named. */
+function DraftBar({ id, draft }: { id: string | null; draft: DraftJson | null | undefined }) {
   const note = draft
     ? `Draft from ${draft.updated_at.slice(0, 16).replace('T', ' ')} UTC, not published.`
     : 'No unpublished changes.';
   return (
     <div class="editor-bar">
-      {product ? (
+      {id !== null ? (
         <p class="muted">
           Your edits are saved as a draft as you type; storefronts keep the current version until you publish.{' '}
           <span id="draft-status" class="draft-status" role="status" data-state="saved">
@@ -183,22 +204,23 @@ function DraftBar({ product, draft }: { product: ProductJson | null; draft: Draf
         </div>
       )}
       <div class="publish">
-        {product && (
+        {id !== null && (
           <div class="field">
             <label for="publish-note">Note (optional)</label>
-            <input id="publish-note" maxlength={500} autocomplete="off" placeholder="What changed" />
+            <input id="publish-note" maxlength={VERSION_NOTE_MAX} autocomplete="off" placeholder="What changed" />
           </div>
         )}
         <button id="publish" class="btn primary" type="submit">
-          {product ? 'Publish' : 'Create product'}
+          {id !== null ? 'Publish' : 'Create product'}
         </button>
       </div>
     </div>
   );
 }
 
-export function EditorPage({ csrf, styleNonce, store, product, source, draft, fromVersion }: EditorPageProps) {
-  const title = product ? product.name : 'New product';
+export function EditorPage({ csrf, styleNonce, store, product, draftOf, source, draft, fromVersion }: EditorPageProps) {
+  const id = product?.external_id ?? draftOf ?? null;
+  const title = product ? product.name : (draftOf ?? 'New product');
   const crumbs = storeCrumbs(store, { label: title });
   return (
     <Layout
@@ -210,19 +232,19 @@ export function EditorPage({ csrf, styleNonce, store, product, source, draft, fr
       styleNonce={styleNonce}
       wide
     >
-      <ProductHead store={store} product={product} title={title} />
+      <ProductHead store={store} product={product} draftOf={draftOf} title={title} />
       {fromVersion !== undefined && (
         <div class="notice warn">{`This is the source of version ${fromVersion}. Publishing it makes it the new current version.`}</div>
       )}
       <form
         id="schema-form"
         data-store={store.id}
-        data-product={product?.external_id ?? ''}
+        data-product={id ?? ''}
         data-current={product?.current_version}
         data-draft={draft ? 'true' : 'false'}
         data-dirty={fromVersion !== undefined ? 'true' : 'false'}
       >
-        <DraftBar product={product} draft={draft} />
+        <DraftBar id={id} draft={draft} />
         <div class="editor-layout">
           <div class="editor-main">
             <Editor source={source} readonly={false} />
@@ -238,6 +260,24 @@ export function EditorPage({ csrf, styleNonce, store, product, source, draft, fr
               </p>
               <ul id="diag-list" class="diag-list"></ul>
             </section>
+            {id !== null && (
+              <section class="card" id="outputs" aria-labelledby="outputs-title" hidden>
+                <h2 id="outputs-title">Output groups</h2>
+                <p class="muted">As the draft's preview last priced it.</p>
+                <p class="muted outputs-empty">The draft has no output groups.</p>
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Group</th>
+                      <th scope="col">Label</th>
+                      <th scope="col">Unit</th>
+                      <th scope="col">Access</th>
+                    </tr>
+                  </thead>
+                  <tbody></tbody>
+                </table>
+              </section>
+            )}
             <section class="card" id="tests" aria-labelledby="tests-title" hidden>
               <h2 id="tests-title">Tests</h2>
               <p id="tests-summary" class="diag-summary" role="status"></p>
@@ -247,7 +287,7 @@ export function EditorPage({ csrf, styleNonce, store, product, source, draft, fr
           <aside class="editor-side">
             <section class="card draft-preview" aria-labelledby="draft-preview-title">
               <h2 id="draft-preview-title">Preview of the draft</h2>
-              {product ? (
+              {id !== null ? (
                 <cpq-configurator id="draft-preview"></cpq-configurator>
               ) : (
                 <p class="muted">The preview appears once the product is created.</p>

@@ -8,6 +8,7 @@ import { flash, notify, refresh } from '../shared/page';
 import { call, errorOf } from './api';
 import { type ApiDiagnostic, type Problem, problemsOf, rangeOf, toEditor } from './diagnostics';
 import { DraftKeeper, type DraftState } from './draft';
+import { showOutputs } from './outputs';
 import { refreshPreview } from './preview';
 import { ProblemList } from './problems';
 import { signedIn } from './session';
@@ -35,7 +36,9 @@ function start(form: HTMLFormElement): void {
   const preview = document.querySelector('cpq-configurator');
   /** Whether the server holds a draft (else the preview shows the current version, which the editor shows too). */
   let hasDraft = form.dataset.draft === 'true';
-  const showPreview = () => refreshPreview(preview, store, form.dataset.product || null, hasDraft);
+  const outputs = $('outputs');
+  const showPreview = () =>
+    refreshPreview(preview, store, form.dataset.product || null, hasDraft, (body) => showOutputs(outputs, body));
 
   let view: EditorView;
   const text = () => view.state.doc.toString();
@@ -147,7 +150,8 @@ function start(form: HTMLFormElement): void {
         keeper.published(published);
         hasDraft = false;
         const version = body.version as number;
-        if (!form.dataset.product) {
+        // A product that had no version (new, or a draft only) gets its full page now that it has one.
+        if (!form.dataset.current) {
           flash(`Created product ${id} (version ${version}).`);
           location.assign(`/admin/stores/${encodeURIComponent(store)}/products/${encodeURIComponent(id)}`);
           return;
@@ -162,7 +166,7 @@ function start(form: HTMLFormElement): void {
         show(problemsOf(body.errors ?? [], body.warnings ?? []));
         const n = (body.errors ?? []).length;
         notify(`Not published: ${n} error${n === 1 ? '' : 's'} in the schema. Fix them and publish again.`, 'error');
-      } else if (answer.status === 404 && answer.body.code === 'NOT_FOUND' && form.dataset.product) {
+      } else if (answer.status === 404 && answer.body.code === 'NOT_FOUND' && form.dataset.current) {
         // No draft: the editor shows what is already published.
         notify(`No changes: version ${form.dataset.current} stays current.`);
       } else {

@@ -17,16 +17,27 @@ async function admin(method: string, path: string, body?: unknown): Promise<Clie
 }
 
 /** The draft's endpoints; while there is no draft (nothing edited yet), the current version's, which it equals. */
-export function draftClient(store: string, product: string, draft: boolean): CpqClient {
+/** `onPriced` gets each priced answer's body (the editor lists the output groups from it). */
+export function draftClient(store: string, product: string, draft: boolean, onPriced?: (body: unknown) => void): CpqClient {
   const base = `/api/admin/stores/${encodeURIComponent(store)}/products/${encodeURIComponent(product)}${draft ? '/draft' : ''}`;
   return {
     form: (lang) => admin('GET', `${base}/form${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`),
-    calculate: (request) => admin('POST', `${base}/calculate`, { ...request, output_groups: ['*'] }),
+    calculate: async (request) => {
+      const answer = await admin('POST', `${base}/calculate`, { ...request, output_groups: ['*'] });
+      if (answer.status === 200) onPriced?.(answer.body);
+      return answer;
+    },
   };
 }
 
 /** Points the preview at the draft again: setting `client` makes the component reload the form. */
-export function refreshPreview(el: Element | null, store: string, product: string | null, draft: boolean): void {
+export function refreshPreview(
+  el: Element | null,
+  store: string,
+  product: string | null,
+  draft: boolean,
+  onPriced?: (body: unknown) => void,
+): void {
   if (!el || !product) return;
-  (el as Element & { client: CpqClient | null }).client = draftClient(store, product, draft);
+  (el as Element & { client: CpqClient | null }).client = draftClient(store, product, draft, onPriced);
 }

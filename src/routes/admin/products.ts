@@ -16,11 +16,14 @@ import { ADMIN_SECURITY, errorResponses, json, jsonBody, Truncated } from '../op
 import { SchemaBody } from '../v1/validate';
 import { ExternalId, ProductParams, StoreParams } from './params';
 
+/** The longest note on a version (the editor's note input uses it too). */
+export const VERSION_NOTE_MAX = 1000;
+
 /** The author's note on a version: what changed and why. Blank is no note. */
 export const VersionNote = z
   .string()
   .trim()
-  .max(1000)
+  .max(VERSION_NOTE_MAX)
   .transform((v) => v || null)
   .openapi({
     type: 'string',
