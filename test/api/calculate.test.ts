@@ -213,7 +213,16 @@ describe('POST /api/v1/calculate', () => {
     expect(res.status).toBe(422);
     const body = await res.json<Rejected>();
     expect(body.errors).toEqual([
-      { code: 'RULE', rule: 'too_wide', field: 'width', message: 'Kiefer über 1100 mm biegt sich durch' },
+      {
+        code: 'RULE',
+        rule: 'too_wide',
+        field: 'width',
+        message: 'Kiefer über 1100 mm biegt sich durch',
+        // The rule's declaration, and the two values that made `wood == "pine" and width > 1100` true.
+        line: 51,
+        column: 7,
+        because: { width: 1200, wood: 'pine' },
+      },
     ]);
     expect(body.error).toBe('Kiefer über 1100 mm biegt sich durch');
     expect(res.headers.get('Content-Language')).toBe('de');

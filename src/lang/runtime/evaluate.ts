@@ -68,10 +68,12 @@ function validate(run: Run, i: number, f: CompiledField, required: boolean): voi
   }
 }
 
-/** A sent value as `because` shows it: a long text cut, anything that is not a value as its JSON type's name. */
+/** A sent value as `because` shows it: a long text cut, a number JSON cannot carry (1e999 read as Infinity) as
+ * "out of range", anything that is not a value as its JSON type's name. */
 function sentValue(raw: unknown): Val {
   if (typeof raw === 'string') return echo(raw);
-  if (typeof raw === 'number' || typeof raw === 'boolean') return raw;
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : 'out of range';
+  if (typeof raw === 'boolean') return raw;
   return raw === null ? 'null' : Array.isArray(raw) ? 'array' : typeof raw;
 }
 
