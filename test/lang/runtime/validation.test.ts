@@ -213,7 +213,8 @@ describe('quantity', () => {
         {
           code: 'INVALID_QUANTITY',
           field: 'quantity',
-          because: { quantity: q },
+          // A number JSON cannot carry is named, so the answer stays JSON.
+          because: { quantity: Number.isNaN(q) ? 'out of range' : q },
           message: 'The quantity must be a whole number from 5 to 100 in steps of 5',
         },
       ]);
