@@ -136,6 +136,8 @@ try {
 
   const suites = readdirSync(join(root, 'test', 'e2e'))
     .filter((f) => f.endsWith('.e2e.mjs'))
+    // `npm run test:e2e -- editor` runs only the suites whose file name contains "editor".
+    .filter((f) => process.argv.slice(2).every((word) => f.includes(word)) || process.argv.length <= 2)
     .map((f) => join('test', 'e2e', f));
   const tests = spawn(process.execPath, ['--test', '--test-concurrency=1', ...suites], {
     cwd: root,
