@@ -111,7 +111,11 @@ export function createControl(f: FormField, c: ControlContext): Control {
       });
     };
     box.addEventListener('input', () => sync());
+    // Called for every field on every update: only a range that moved touches the page.
+    let range: [number | undefined, number | undefined] = [undefined, undefined];
     setRange = (min, max) => {
+      if (range[0] === min && range[1] === max) return;
+      range = [min, max];
       const v = { ...f.validation, ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
       for (const [k, x] of [
         ['min', v.min],
@@ -124,7 +128,9 @@ export function createControl(f: FormField, c: ControlContext): Control {
     };
     get = () => (box.value === '' ? undefined : Number.isFinite(Number(box.value)) ? Number(box.value) : box.value);
     set = (x) => {
-      box.value = x === undefined || x === null ? '' : String(x);
+      const next = x === undefined || x === null ? '' : String(x);
+      // A kept form sets every control again; an input given the value it has still re-validates.
+      if (box.value !== next) box.value = next;
       sync();
     };
   } else if (kind === 'select') {

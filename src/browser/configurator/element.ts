@@ -5,7 +5,7 @@ import { formStates } from '../../lang/logic-ops';
 import { apiClient, type ClientAnswer, type CpqClient } from './client';
 import { type Control, createControl } from './controls';
 import { el, flag, uid } from './dom';
-import type { Condition, FieldState, FormDocument, FormGroup, GroupState, Issue } from './form';
+import type { Condition, FieldState, FormDocument, FormField, FormGroup, GroupState, Issue } from './form';
 import { type Translate, translator } from './i18n';
 import { kindOf } from './kinds';
 import { addOperation, apply } from './logic';
@@ -22,6 +22,34 @@ interface GroupView {
   root: HTMLElement;
   fields: HTMLFieldSetElement;
   tab?: HTMLButtonElement;
+  /** The group without its fields, as JSON: a view is kept for a new form whose group has the same. */
+  signature: string;
+}
+
+/** What a control is built from, as JSON: a control is kept for a new form whose field has the same. */
+const signatureOf = (f: FormField) => JSON.stringify(f);
+
+/**
+ * Makes `nodes` the children of `parent`, in order, touching only what differs: a node already in place stays,
+ * one no longer wanted is removed, a new or moved one is inserted. Unchanged children keep their layout and state.
+ */
+function place(parent: Node, nodes: readonly Node[]): void {
+  const wanted = new Set(nodes);
+  let at = parent.firstChild;
+  for (const n of nodes) {
+    while (at && at !== n && !wanted.has(at)) {
+      const next: ChildNode | null = at.nextSibling;
+      at.remove();
+      at = next;
+    }
+    if (at === n) at = at.nextSibling;
+    else parent.insertBefore(n, at);
+  }
+  while (at) {
+    const next: ChildNode | null = at.nextSibling;
+    at.remove();
+    at = next;
+  }
 }
 
 /** An option's availability condition; one that cannot be evaluated holds (the server's answer then decides). */
@@ -43,15 +71,22 @@ export class CpqConfigurator extends HTMLElement {
   #form: FormDocument | null = null;
   #t: Translate = translator(undefined);
   #lang = 'en';
+  /** One formatter per language: building an Intl.NumberFormat costs far more than formatting with it. */
+  #numbers = new Intl.NumberFormat('en', { maximumFractionDigits: 6 });
   #controls = new Map<string, Control>();
+  /** Each control's field as it was built (signatureOf). */
+  #signatures = new Map<string, string>();
   #groups: GroupView[] = [];
   #visible = new Map<string, boolean>();
   #enabled = new Map<string, boolean>();
   /** Fields the buyer set (or a restored value set): only these are sent, the server fills in the rest. */
   #touched = new Set<string>();
   #pending: Record<string, unknown> | null = null;
-  /** api, tenant and product of the form shown. */
+  /** api, tenant and product of the form shown, and the lang attribute it was asked in. */
   #product = '';
+  #langAttr: string | null = null;
+  /** Counts form loads: an answer for a load that a later one replaced is dropped. */
+  #loads = 0;
   #tab = 0;
   #seq = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -190,69 +225,100 @@ export class CpqConfigurator extends HTMLElement {
 
   async #load() {
     const client = this.#client ?? this.#defaultClient();
-    this.#t = translator(this.getAttribute('lang') ?? undefined);
+    const langAttr = this.getAttribute('lang');
     // A new language (or key) keeps what the buyer set; another product starts afresh.
     const product = ['api', 'tenant', 'product'].map((a) => this.getAttribute(a)).join(' ');
-    const kept = this.#pending ?? (this.#form && product === this.#product ? this.value : null);
+    const sameProduct = this.#form !== null && product === this.#product;
+    // The same product in the same language again (a host's new client: the backoffice preview after an edit):
+    // the form shown stays until the new one is in, which then keeps every control whose field is unchanged, so
+    // a long form is not rebuilt for a one-line edit.
+    const refresh = sameProduct && langAttr === this.#langAttr;
+    const kept = refresh ? null : (this.#pending ?? (sameProduct ? this.value : null));
     this.#product = product;
+    this.#langAttr = langAttr;
     this.#message.hidden = true;
+    if (!refresh) this.#t = translator(langAttr ?? undefined);
     if (!client) {
       this.#fail(this.#t('setup'));
       return;
     }
-    // Until the new form is in, nothing of the old one (its price least of all) stays on screen.
+    // A price asked for before this load is not this form's.
+    ++this.#seq;
     clearTimeout(this.#timer);
-    this.#form = null;
-    this.#side.hidden = true;
-    this.#summary.replaceChildren();
-    this.#summary.classList.remove('busy');
-    this.#summary.removeAttribute('aria-busy');
-    this.#formArea.replaceChildren(el('p', { class: 'muted', text: this.#t('loading') }));
-    const mine = ++this.#seq;
-    const answer = await client.form(this.getAttribute('lang') ?? undefined);
-    if (mine !== this.#seq) return;
+    if (refresh) this.#busy();
+    else {
+      // Until the new form is in, nothing of the old one (its price least of all) stays on screen.
+      this.#clear();
+      this.#formArea.replaceChildren(el('p', { class: 'muted', text: this.#t('loading') }));
+    }
+    const mine = ++this.#loads;
+    const answer = await client.form(langAttr ?? undefined);
+    if (mine !== this.#loads) return;
+    ++this.#seq;
+    clearTimeout(this.#timer);
     if (answer.status !== 200 || !answer.body || typeof answer.body !== 'object') {
+      this.#clear();
       this.#formArea.replaceChildren();
       this.#fail(this.#problem(answer));
       this.#emit('cpq-invalid', { errors: [], configuration: {}, status: answer.status });
       return;
     }
     const form = answer.body as FormDocument;
+    const lang = langAttr || form.language;
+    const restore = refresh ? (this.#pending ?? this.value) : kept;
+    const reuse = refresh && lang === this.#lang && form.layout === this.#form?.layout;
     this.#form = form;
     this.#noConfigure = false;
-    this.#lang = this.getAttribute('lang') || form.language;
+    this.#lang = lang;
+    this.#numbers = new Intl.NumberFormat(this.#lang, { maximumFractionDigits: 6 });
     this.#t = translator(this.#lang);
-    this.#render();
+    this.#render(reuse);
     const q = form.quantity;
     Object.assign(this.#qty, { min: String(q.min), max: String(q.max), step: String(q.step) });
     this.#qty.value = this.getAttribute('quantity') ?? String(q.default ?? q.min);
     this.#qtyLabel.textContent = this.#t('quantity');
     this.#side.hidden = false;
     this.#pending = null;
-    if (kept) this.value = kept;
+    if (restore) this.value = restore;
     else this.#update();
   }
 
-  #number = (n: number) => new Intl.NumberFormat(this.#lang, { maximumFractionDigits: 6 }).format(n);
+  /** No form: the side and its price hidden. */
+  #clear() {
+    this.#form = null;
+    this.#side.hidden = true;
+    this.#summary.replaceChildren();
+    this.#summary.classList.remove('busy');
+    this.#summary.removeAttribute('aria-busy');
+  }
 
-  #render() {
+  #number = (n: number) => this.#numbers.format(n);
+
+  /** Builds the form; with `reuse`, keeps the group views and controls of the form shown that are unchanged. */
+  #render(reuse: boolean) {
     const form = this.#form!;
     const area = this.#formArea;
-    area.replaceChildren();
+    const oldControls = reuse ? this.#controls : new Map<string, Control>();
+    const oldSignatures = reuse ? this.#signatures : new Map<string, string>();
+    // Tabs are bound to their places in the tab list, so a tabbed form keeps only its controls.
+    const oldGroups = new Map(reuse && form.layout !== 'tabs' ? this.#groups.map((v) => [v.group.id, v]) : []);
+    if (!reuse) area.replaceChildren();
     area.className = `form layout-${form.layout}`;
     area.lang = form.language;
     this.#controls = new Map();
+    this.#signatures = new Map();
     this.#groups = [];
     this.#touched.clear();
+    const children: Node[] = [];
     const head = el('div', { class: 'head' }, [el('h2', { part: 'title', text: form.name ?? form.product_id })]);
     if (form.description) head.append(el('p', { part: 'description', class: 'muted', text: form.description }));
-    area.append(head);
+    children.push(head);
     const tabs =
       form.layout === 'tabs'
         ? el('div', { part: 'tabs', class: 'tabs', role: 'tablist', 'aria-label': this.#t('sections') })
         : null;
     if (tabs) {
-      area.append(tabs);
+      children.push(tabs);
       tabs.addEventListener('keydown', (e) => this.#tabKey(e));
     }
     const context = {
@@ -266,21 +332,30 @@ export class CpqConfigurator extends HTMLElement {
     form.groups.forEach((g, i) => {
       const inputs = g.fields.filter((f) => kindOf(f) !== 'none');
       if (!inputs.length) return;
-      const view = this.#groupView(g, this.#groups.length, form.layout, tabs);
+      const signature = JSON.stringify({ ...g, fields: undefined });
+      const old = oldGroups.get(g.id);
+      const kept = old !== undefined && old.signature === signature;
+      const view = kept ? { ...old, group: g } : this.#groupView(g, this.#groups.length, form.layout, tabs, signature);
+      const roots: Node[] = [];
       for (const f of inputs) {
-        const c = createControl(f, context);
+        const fieldSignature = signatureOf(f);
+        const same = oldControls.get(f.id);
+        const c = same && oldSignatures.get(f.id) === fieldSignature ? same : createControl(f, context);
         this.#controls.set(f.id, c);
-        view.fields.append(c.root);
+        this.#signatures.set(f.id, fieldSignature);
+        roots.push(c.root);
       }
+      place(view.fields, roots);
       this.#groups.push(view);
-      area.append(view.root);
-      if (form.layout === 'accordion' && i === 0) view.root.setAttribute('open', '');
+      children.push(view.root);
+      if (form.layout === 'accordion' && i === 0 && !kept) view.root.setAttribute('open', '');
     });
-    if (!this.#controls.size) area.append(el('p', { class: 'muted', text: this.#t('noFields') }));
-    if (tabs) this.#selectTab(0, false);
+    if (!this.#controls.size) children.push(el('p', { class: 'muted', text: this.#t('noFields') }));
+    place(area, children);
+    if (tabs) this.#selectTab(reuse && this.#tab < this.#groups.length ? this.#tab : 0, false);
   }
 
-  #groupView(g: FormGroup, i: number, layout: FormDocument['layout'], tabs: HTMLElement | null): GroupView {
+  #groupView(g: FormGroup, i: number, layout: FormDocument['layout'], tabs: HTMLElement | null, signature: string): GroupView {
     const fields = el('fieldset', { class: 'fields' });
     const headingId = uid('g');
     if (layout === 'accordion') {
@@ -288,7 +363,7 @@ export class CpqConfigurator extends HTMLElement {
         el('summary', { id: headingId, text: g.label ?? g.id }),
         fields,
       ]);
-      return { group: g, root, fields };
+      return { group: g, root, fields, signature };
     }
     if (layout === 'tabs' && tabs) {
       const panelId = uid('p');
@@ -308,14 +383,14 @@ export class CpqConfigurator extends HTMLElement {
         { part: 'group', class: 'group panel', role: 'tabpanel', id: panelId, 'aria-labelledby': headingId },
         [fields],
       );
-      return { group: g, root, fields, tab };
+      return { group: g, root, fields, tab, signature };
     }
     const root = el(
       'section',
       { part: 'group', class: `group${layout === 'inline' ? ' inline' : ''}`, 'aria-labelledby': headingId },
       [el('h3', { id: headingId, part: 'group-title', text: g.label ?? g.id }), fields],
     );
-    return { group: g, root, fields };
+    return { group: g, root, fields, signature };
   }
 
   #selectTab(index: number, focus: boolean) {
@@ -361,9 +436,14 @@ export class CpqConfigurator extends HTMLElement {
     }
     this.#emit('cpq-change', { configuration: this.value, quantity: this.#quantity() });
     clearTimeout(this.#timer);
+    this.#busy();
+    this.#timer = setTimeout(() => void this.#price(), DEBOUNCE_MS);
+  }
+
+  /** The price shown is being replaced. */
+  #busy() {
     this.#summary.classList.add('busy');
     this.#summary.setAttribute('aria-busy', 'true');
-    this.#timer = setTimeout(() => void this.#price(), DEBOUNCE_MS);
   }
 
   /** Field and group states, the component's own or the server's, onto the controls. */
