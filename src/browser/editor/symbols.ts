@@ -1,6 +1,7 @@
 // What a schema declares, read for completion: fields (type, options, option attributes), lets, tables, groups,
 // outputs and translation keys. One linear pass over the lines that tracks brace depth outside strings and
-// comments; it is approximate on broken text (the server's checker is the judge), and cached per document.
+// comments; it is approximate on broken text (the server's checker is the judge). Cached per document, and per
+// leaf of CodeMirror's document tree, so that a keystroke in a long schema re-reads a few lines, not all of them.
 import type { Text } from '@codemirror/state';
 import { vocabulary } from '../../generated/vocabulary';
 
@@ -68,60 +69,117 @@ function code(line: string, inComment: boolean): { text: string; inComment: bool
   return { text: out, inComment: comment };
 }
 
+/** Where a line starts: what the lines before it left open. Plain data, so that it can be compared as a key. */
+interface LineState {
+  depth: number;
+  inComment: boolean;
+  /** Depth of the `options` block of the current choice field (or named set), while inside it; else -1. */
+  optionsDepth: number;
+  /** The top-level declaration the line is in, and the type of the field (or '' for a named set) it declares. */
+  kind: string | null;
+  type: string | null;
+}
+
+/**
+ * What a run of lines declares, as steps replayed in order: `field`/`set` start a declaration that the `named`,
+ * `option` and `attr` steps after them add to.
+ */
+type Step =
+  | ['field' | 'set', string, string]
+  | ['let' | 'table' | 'group' | 'output' | 'key' | 'named' | 'option' | 'attr', string];
+
+const START: LineState = { depth: 0, inComment: false, optionsDepth: -1, kind: null, type: null };
+const keyOf = (s: LineState) => `${s.depth} ${s.inComment} ${s.optionsDepth} ${s.kind} ${s.type}`;
+
+/** Reads one line: appends its steps, returns the state the next line starts in. */
+function readLine(raw: string, from: LineState, steps: Step[]): LineState {
+  const c = code(raw, from.inComment);
+  const line = c.text;
+  let { depth, optionsDepth, kind, type } = from;
+  if (depth === 0) {
+    const m = HEAD.exec(line);
+    kind = null;
+    type = null;
+    if (m) {
+      const [, k, name, t] = m as unknown as [string, string, string, string | undefined];
+      kind = k;
+      if (k === 'field') {
+        type = t ?? '';
+        steps.push(['field', name, type]);
+      } else if (k === 'options') {
+        // A named set reads like a choice field's options block one level up.
+        type = '';
+        steps.push(['set', name, '']);
+        optionsDepth = 0;
+      } else if (k === 'let' || k === 'table' || k === 'group' || k === 'output') steps.push([k, name]);
+    }
+  } else if (kind === 'translations' && depth === 1) {
+    const k = KEY.exec(line);
+    if (k) steps.push(['key', k[1]!]);
+  } else if (type !== null && (CHOICE.has(type) || kind === 'options')) {
+    const k = KEY.exec(line);
+    const named = depth === 1 ? NAMED_SET.exec(line) : null;
+    if (named) steps.push(['named', named[1]!]);
+    else if (depth === 1 && k?.[1] === 'options') optionsDepth = 1;
+    else if (optionsDepth >= 0 && depth === optionsDepth + 1 && k) {
+      steps.push(['option', k[1]!]);
+      for (const a of line.matchAll(INNER_KEYS)) steps.push(['attr', a[1]!]);
+    } else if (optionsDepth >= 0 && depth === optionsDepth + 2 && k) steps.push(['attr', k[1]!]);
+  }
+  for (const ch of line) {
+    if (ch === '{' || ch === '[' || ch === '(') depth++;
+    else if (ch === '}' || ch === ']' || ch === ')') depth = Math.max(0, depth - 1);
+  }
+  if (depth <= 1 && kind !== 'options') optionsDepth = -1;
+  return { depth, inComment: c.inComment, optionsDepth, kind, type };
+}
+
+/**
+ * Each leaf of a document's tree (a few dozen lines, shared between a document and the next one wherever an edit
+ * did not touch it) read once per state it is entered in: an edit costs the leaves it touched, not the document.
+ */
+const leaves = new WeakMap<Text, { entry: string; exit: LineState; steps: Step[] }>();
+
+function readText(text: Text, from: LineState, steps: Step[]): LineState {
+  if (text.children) {
+    let state = from;
+    for (const child of text.children) state = readText(child, state, steps);
+    return state;
+  }
+  const entry = keyOf(from);
+  let known = leaves.get(text);
+  if (known?.entry !== entry) {
+    const own: Step[] = [];
+    let state = from;
+    for (const line of text.iterLines()) state = readLine(line, state, own);
+    known = { entry, exit: state, steps: own };
+    leaves.set(text, known);
+  }
+  for (const step of known.steps) steps.push(step);
+  return known.exit;
+}
+
 function scan(doc: Text): Symbols {
+  const steps: Step[] = [];
+  readText(doc, START, steps);
   const s: Symbols = { fields: new Map(), lets: [], tables: [], groups: [], outputs: [], translationKeys: [] };
   const keys = new Set<string>();
-  let depth = 0;
-  let inComment = false;
-  let current: { kind: string; field?: FieldSymbol } | null = null;
   const sets = new Map<string, FieldSymbol>();
-  /** Depth of the `options` block of the current choice field, while inside it. */
-  let optionsDepth = -1;
-  for (const raw of doc.iterLines()) {
-    const c = code(raw, inComment);
-    inComment = c.inComment;
-    const line = c.text;
-    if (depth === 0) {
-      const m = HEAD.exec(line);
-      current = null;
-      if (m) {
-        const [, kind, name, type] = m as unknown as [string, string, string, string | undefined];
-        current = { kind };
-        if (kind === 'field') {
-          current.field = { type: type ?? '', options: [], attributes: [] };
-          s.fields.set(name, current.field);
-        } else if (kind === 'let') s.lets.push(name);
-        else if (kind === 'table') s.tables.push(name);
-        else if (kind === 'group') s.groups.push(name);
-        else if (kind === 'output') s.outputs.push(name);
-        else if (kind === 'options') {
-          // A named set reads like a choice field's options block one level up.
-          current.field = { type: '', options: [], attributes: [] };
-          sets.set(name, current.field);
-          optionsDepth = 0;
-        }
-      }
-    } else if (current?.kind === 'translations' && depth === 1) {
-      const k = KEY.exec(line);
-      if (k) keys.add(k[1]!);
-    } else if (current?.field && (CHOICE.has(current.field.type) || current.kind === 'options')) {
-      const f = current.field;
-      const k = KEY.exec(line);
-      const named = depth === 1 ? NAMED_SET.exec(line) : null;
-      if (named) f.set = named[1]!;
-      else if (depth === 1 && k?.[1] === 'options') optionsDepth = 1;
-      else if (optionsDepth >= 0 && depth === optionsDepth + 1 && k) {
-        f.options.push(k[1]!);
-        for (const a of line.matchAll(INNER_KEYS)) if (!f.attributes.includes(a[1]!)) f.attributes.push(a[1]!);
-      } else if (optionsDepth >= 0 && depth === optionsDepth + 2 && k && !f.attributes.includes(k[1]!)) {
-        f.attributes.push(k[1]!);
-      }
-    }
-    for (const ch of line) {
-      if (ch === '{' || ch === '[' || ch === '(') depth++;
-      else if (ch === '}' || ch === ']' || ch === ')') depth = Math.max(0, depth - 1);
-    }
-    if (depth <= 1 && current?.kind !== 'options') optionsDepth = -1;
+  let current: FieldSymbol | null = null;
+  for (const step of steps) {
+    const [what, name] = step;
+    if (what === 'field' || what === 'set') {
+      current = { type: step[2], options: [], attributes: [] };
+      if (what === 'field') s.fields.set(name, current);
+      else sets.set(name, current);
+    } else if (what === 'let') s.lets.push(name);
+    else if (what === 'table') s.tables.push(name);
+    else if (what === 'group') s.groups.push(name);
+    else if (what === 'output') s.outputs.push(name);
+    else if (what === 'key') keys.add(name);
+    else if (current && what === 'named') current.set = name;
+    else if (current && what === 'option') current.options.push(name);
+    else if (current && what === 'attr' && !current.attributes.includes(name)) current.attributes.push(name);
   }
   for (const f of s.fields.values()) {
     const set = f.set === undefined ? undefined : sets.get(f.set);
