@@ -14,6 +14,8 @@ import { type Priced, renderSummary } from './summary';
 
 /** How long typing may pause before the server is asked (ms). */
 export const DEBOUNCE_MS = 250;
+/** How long building a form may hold the page before it lets the page's own work (typing) in (ms). */
+const SLICE_MS = 8;
 
 const RELOAD = ['api', 'tenant', 'product', 'api-key', 'lang'];
 
@@ -24,6 +26,20 @@ interface GroupView {
   tab?: HTMLButtonElement;
   /** The group without its fields, as JSON: a view is kept for a new form whose group has the same. */
   signature: string;
+}
+
+/** A form built by `#build`, detached, for `#show`. */
+interface Built {
+  form: FormDocument;
+  reuse: boolean;
+  controls: Map<string, Control>;
+  signatures: Map<string, string>;
+  groups: GroupView[];
+  /** The form area's children, in order. */
+  children: Node[];
+  /** Each group's fieldset with its controls' roots, in order. */
+  fields: [Node, Node[]][];
+  tabs: HTMLElement | null;
 }
 
 /** What a control is built from, as JSON: a control is kept for a new form whose field has the same. */
@@ -254,9 +270,9 @@ export class CpqConfigurator extends HTMLElement {
     const mine = ++this.#loads;
     const answer = await client.form(langAttr ?? undefined);
     if (mine !== this.#loads) return;
-    ++this.#seq;
-    clearTimeout(this.#timer);
     if (answer.status !== 200 || !answer.body || typeof answer.body !== 'object') {
+      ++this.#seq;
+      clearTimeout(this.#timer);
       this.#clear();
       this.#formArea.replaceChildren();
       this.#fail(this.#problem(answer));
@@ -265,14 +281,19 @@ export class CpqConfigurator extends HTMLElement {
     }
     const form = answer.body as FormDocument;
     const lang = langAttr || form.language;
-    const restore = refresh ? (this.#pending ?? this.value) : kept;
     const reuse = refresh && lang === this.#lang && form.layout === this.#form?.layout;
-    this.#form = form;
-    this.#noConfigure = false;
     this.#lang = lang;
     this.#numbers = new Intl.NumberFormat(this.#lang, { maximumFractionDigits: 6 });
     this.#t = translator(this.#lang);
-    this.#render(reuse);
+    const built = await this.#build(form, reuse, () => mine === this.#loads);
+    if (!built) return;
+    // What the buyer set on the form shown while the new one was built is kept too.
+    const restore = refresh ? (this.#pending ?? this.value) : kept;
+    ++this.#seq;
+    clearTimeout(this.#timer);
+    this.#form = form;
+    this.#noConfigure = false;
+    this.#show(built);
     const q = form.quantity;
     Object.assign(this.#qty, { min: String(q.min), max: String(q.max), step: String(q.step) });
     this.#qty.value = this.getAttribute('quantity') ?? String(q.default ?? q.min);
@@ -294,32 +315,34 @@ export class CpqConfigurator extends HTMLElement {
 
   #number = (n: number) => this.#numbers.format(n);
 
-  /** Builds the form; with `reuse`, keeps the group views and controls of the form shown that are unchanged. */
-  #render(reuse: boolean) {
-    const form = this.#form!;
-    const area = this.#formArea;
+  /**
+   * Builds a form's groups and controls, detached, in slices of SLICE_MS with the page's own work (typing in a host
+   * page) in between, so that a form of a thousand fields never blocks the page for long. With `reuse`, keeps the
+   * group views and controls of the form shown whose definition is unchanged. Null when a later load replaced this
+   * one meanwhile. The form shown stays as it is until `#show`.
+   */
+  async #build(form: FormDocument, reuse: boolean, current: () => boolean): Promise<Built | null> {
     const oldControls = reuse ? this.#controls : new Map<string, Control>();
     const oldSignatures = reuse ? this.#signatures : new Map<string, string>();
     // Tabs are bound to their places in the tab list, so a tabbed form keeps only its controls.
     const oldGroups = new Map(reuse && form.layout !== 'tabs' ? this.#groups.map((v) => [v.group.id, v]) : []);
-    if (!reuse) area.replaceChildren();
-    area.className = `form layout-${form.layout}`;
-    area.lang = form.language;
-    this.#controls = new Map();
-    this.#signatures = new Map();
-    this.#groups = [];
-    this.#touched.clear();
-    const children: Node[] = [];
+    const built: Built = {
+      form,
+      reuse,
+      controls: new Map(),
+      signatures: new Map(),
+      groups: [],
+      children: [],
+      fields: [],
+      tabs: null,
+    };
     const head = el('div', { class: 'head' }, [el('h2', { part: 'title', text: form.name ?? form.product_id })]);
     if (form.description) head.append(el('p', { part: 'description', class: 'muted', text: form.description }));
-    children.push(head);
-    const tabs =
-      form.layout === 'tabs'
-        ? el('div', { part: 'tabs', class: 'tabs', role: 'tablist', 'aria-label': this.#t('sections') })
-        : null;
-    if (tabs) {
-      children.push(tabs);
-      tabs.addEventListener('keydown', (e) => this.#tabKey(e));
+    built.children.push(head);
+    if (form.layout === 'tabs') {
+      built.tabs = el('div', { part: 'tabs', class: 'tabs', role: 'tablist', 'aria-label': this.#t('sections') });
+      built.tabs.addEventListener('keydown', (e) => this.#tabKey(e));
+      built.children.push(built.tabs);
     }
     const context = {
       t: this.#t,
@@ -329,30 +352,51 @@ export class CpqConfigurator extends HTMLElement {
         this.#update();
       },
     };
-    form.groups.forEach((g, i) => {
+    let until = performance.now() + SLICE_MS;
+    for (const [i, g] of form.groups.entries()) {
       const inputs = g.fields.filter((f) => kindOf(f) !== 'none');
-      if (!inputs.length) return;
+      if (!inputs.length) continue;
       const signature = JSON.stringify({ ...g, fields: undefined });
       const old = oldGroups.get(g.id);
       const kept = old !== undefined && old.signature === signature;
-      const view = kept ? { ...old, group: g } : this.#groupView(g, this.#groups.length, form.layout, tabs, signature);
+      const view = kept ? { ...old, group: g } : this.#groupView(g, built.groups.length, form.layout, built.tabs, signature);
       const roots: Node[] = [];
       for (const f of inputs) {
+        if (performance.now() > until) {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          if (!current()) return null;
+          until = performance.now() + SLICE_MS;
+        }
         const fieldSignature = signatureOf(f);
         const same = oldControls.get(f.id);
         const c = same && oldSignatures.get(f.id) === fieldSignature ? same : createControl(f, context);
-        this.#controls.set(f.id, c);
-        this.#signatures.set(f.id, fieldSignature);
+        built.controls.set(f.id, c);
+        built.signatures.set(f.id, fieldSignature);
         roots.push(c.root);
       }
-      place(view.fields, roots);
-      this.#groups.push(view);
-      children.push(view.root);
+      built.fields.push([view.fields, roots]);
+      built.groups.push(view);
+      built.children.push(view.root);
       if (form.layout === 'accordion' && i === 0 && !kept) view.root.setAttribute('open', '');
-    });
-    if (!this.#controls.size) children.push(el('p', { class: 'muted', text: this.#t('noFields') }));
-    place(area, children);
-    if (tabs) this.#selectTab(reuse && this.#tab < this.#groups.length ? this.#tab : 0, false);
+    }
+    if (!built.controls.size) built.children.push(el('p', { class: 'muted', text: this.#t('noFields') }));
+    return built;
+  }
+
+  /** Shows a built form in place of the one shown, touching only what differs. */
+  #show(built: Built) {
+    const { form, reuse } = built;
+    const area = this.#formArea;
+    if (!reuse) area.replaceChildren();
+    area.className = `form layout-${form.layout}`;
+    area.lang = form.language;
+    for (const [parent, nodes] of built.fields) place(parent, nodes);
+    place(area, built.children);
+    this.#controls = built.controls;
+    this.#signatures = built.signatures;
+    this.#groups = built.groups;
+    this.#touched.clear();
+    if (built.tabs) this.#selectTab(reuse && this.#tab < this.#groups.length ? this.#tab : 0, false);
   }
 
   #groupView(g: FormGroup, i: number, layout: FormDocument['layout'], tabs: HTMLElement | null, signature: string): GroupView {
