@@ -6,7 +6,13 @@ import { buildBrowserBundles } from './scripts/build-browser.mjs';
 // inside workerd; the pure ones (the language front end, runtime and golden cases, the architecture check) run in
 // plain Node, which skips workerd's per-file setup. A test belongs in `node` when it imports neither
 // `cloudflare:workers` nor `cloudflare:test` nor test/helpers.ts.
-const NODE_TESTS = ['test/lang/**/*.test.ts', 'test/golden/**/*.test.ts', 'test/arch/**/*.test.ts', 'test/browser/**/*.test.ts'];
+const NODE_TESTS = [
+  'test/lang/**/*.test.ts',
+  'test/golden/**/*.test.ts',
+  'test/arch/**/*.test.ts',
+  'test/browser/**/*.test.ts',
+  'test/products/**/*.test.ts',
+];
 
 export default defineConfig(async () => {
   // The Worker imports the browser bundles from src/generated/bundles.ts: build them before workerd loads it.

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors';
 import { sha256Hex } from '../keys/secret';
-import { analyze } from '../lang';
 import { instantiate } from '../lang/runtime';
+import { analyzed } from '../products/analyses';
 import { splitDiagnostics } from '../products/diagnostics';
 import type { LoadedProduct } from '../products/models';
 import type { DraftRow } from './service';
@@ -21,7 +21,7 @@ export async function loadDraft(draft: DraftRow): Promise<LoadedProduct> {
   const key = `${draft.storeId}\u0000${draft.externalId}\u0000${draft.baseVersion}\u0000${contentHash}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const analysis = analyze(draft.source);
+  const analysis = analyzed(draft.source);
   if (!analysis.ir) {
     const { errors, truncated } = splitDiagnostics(analysis);
     const found = errors.length + (truncated?.errors ?? 0);

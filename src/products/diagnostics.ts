@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { capList } from '../http/cap';
-import { type Analysis, analyze, type Diagnostic } from '../lang';
+import type { Analysis, Diagnostic } from '../lang';
 import { Truncated } from '../routes/openapi-helpers';
+import { analyzed } from './analyses';
 
 export const DiagnosticJson = z
   .object({
@@ -65,7 +66,7 @@ export const ValidationResult = z
 
 /** The spec's schema validation result (§2.4) for a source text. */
 export function validationResult(schema: string): z.infer<typeof ValidationResult> {
-  const analysis = analyze(schema);
+  const analysis = analyzed(schema);
   const { errors, warnings, truncated } = splitDiagnostics(analysis);
   return { valid: errors.length === 0, errors, warnings, ...(truncated ? { truncated } : {}), tests: analysis.tests };
 }
