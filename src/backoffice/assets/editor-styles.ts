@@ -11,6 +11,9 @@ export const editorCss = String.raw`
 .draft-status { font-weight: 600; color: var(--text); }
 .draft-status[data-state="signed-out"], .draft-status[data-state="failed"] { color: var(--danger); }
 .editor { border: 1px solid var(--border-strong); border-radius: var(--radius); background: #fff; overflow: hidden; box-shadow: var(--shadow); margin-bottom: 1.25rem; }
+/* Above the preview: the browser hit-tests the page under the pointer after each keystroke's layout, topmost first,
+   and stops at the editor instead of walking a long draft preview's thousand inputs (each a layer) first. */
+.editor { position: relative; z-index: 1; }
 .editor:focus-within { border-color: var(--accent); box-shadow: var(--focus); }
 .editor-host { height: min(68vh, 760px); min-height: 320px; contain: strict; }
 .editor.readonly .editor-host { height: auto; max-height: 75vh; overflow: auto; contain: none; }

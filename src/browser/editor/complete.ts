@@ -2,6 +2,7 @@
 // field types, each block's properties, functions) and from what the schema declares (fields, lets, tables,
 // groups, translation keys, a choice field's option ids and attributes).
 import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
+import { syntaxTree } from '@codemirror/language';
 import { vocabulary } from '../../generated/vocabulary';
 import { blocksAt, symbolsOf } from './symbols';
 
@@ -41,6 +42,8 @@ function optionIds(ctx: CompletionContext, field: string, typed: string): Comple
 }
 
 export function completeSchema(ctx: CompletionContext): CompletionResult | null {
+  // Nothing to complete in a comment (and a list of every declared name, filtered on each keystroke, costs).
+  if (syntaxTree(ctx.state).resolveInner(ctx.pos, -1).name === 'comment') return null;
   const line = ctx.state.doc.lineAt(ctx.pos);
   const before = line.text.slice(0, ctx.pos - line.from);
   // Inside a string: option ids after `field ==`, `field !=`, `field in [` and a choice field's `default:`.
