@@ -16,6 +16,8 @@ import { type Priced, renderSummary } from './summary';
 export const DEBOUNCE_MS = 250;
 /** How long building a form may hold the page before it lets the page's own work (typing) in (ms). */
 const SLICE_MS = 8;
+/** Fields a long form shown afresh attaches per task, so that its first layout is spread over several tasks. */
+const ATTACH = 100;
 
 const RELOAD = ['api', 'tenant', 'product', 'api-key', 'lang'];
 
@@ -39,6 +41,8 @@ interface Built {
   children: Node[];
   /** Each group's fieldset with its controls' roots, in order. */
   fields: [Node, Node[]][];
+  /** Each control's group. */
+  groupOf: Map<string, string>;
   tabs: HTMLElement | null;
 }
 
@@ -78,8 +82,6 @@ function holds(c: Condition | undefined, data: unknown): boolean {
   }
 }
 
-const groupOf = (form: FormDocument, field: string) => form.groups.find((g) => g.fields.some((f) => f.id === field))?.id;
-
 export class CpqConfigurator extends HTMLElement {
   static observedAttributes = [...RELOAD, 'quantity', 'value'];
 
@@ -92,6 +94,8 @@ export class CpqConfigurator extends HTMLElement {
   #controls = new Map<string, Control>();
   /** Each control's field as it was built (signatureOf). */
   #signatures = new Map<string, string>();
+  /** Each control's group. */
+  #groupOf = new Map<string, string>();
   #groups: GroupView[] = [];
   #visible = new Map<string, boolean>();
   #enabled = new Map<string, boolean>();
@@ -293,7 +297,7 @@ export class CpqConfigurator extends HTMLElement {
     clearTimeout(this.#timer);
     this.#form = form;
     this.#noConfigure = false;
-    this.#show(built);
+    this.#show(built, () => mine === this.#loads);
     const q = form.quantity;
     Object.assign(this.#qty, { min: String(q.min), max: String(q.max), step: String(q.step) });
     this.#qty.value = this.getAttribute('quantity') ?? String(q.default ?? q.min);
@@ -315,6 +319,17 @@ export class CpqConfigurator extends HTMLElement {
 
   #number = (n: number) => this.#numbers.format(n);
 
+  /** Fills a new group's fieldset ATTACH fields a task, unless a later load replaced this one meanwhile. */
+  async #attach(parent: Node, nodes: readonly Node[], current: () => boolean) {
+    for (let i = 0; i < nodes.length; i++) {
+      if (i > 0 && i % ATTACH === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (!current()) return;
+      }
+      parent.appendChild(nodes[i]!);
+    }
+  }
+
   /**
    * Builds a form's groups and controls, detached, in slices of SLICE_MS with the page's own work (typing in a host
    * page) in between, so that a form of a thousand fields never blocks the page for long. With `reuse`, keeps the
@@ -334,6 +349,7 @@ export class CpqConfigurator extends HTMLElement {
       groups: [],
       children: [],
       fields: [],
+      groupOf: new Map(),
       tabs: null,
     };
     const head = el('div', { class: 'head' }, [el('h2', { part: 'title', text: form.name ?? form.product_id })]);
@@ -372,6 +388,7 @@ export class CpqConfigurator extends HTMLElement {
         const c = same && oldSignatures.get(f.id) === fieldSignature ? same : createControl(f, context);
         built.controls.set(f.id, c);
         built.signatures.set(f.id, fieldSignature);
+        built.groupOf.set(f.id, g.id);
         roots.push(c.root);
       }
       built.fields.push([view.fields, roots]);
@@ -384,16 +401,20 @@ export class CpqConfigurator extends HTMLElement {
   }
 
   /** Shows a built form in place of the one shown, touching only what differs. */
-  #show(built: Built) {
+  #show(built: Built, current: () => boolean) {
     const { form, reuse } = built;
     const area = this.#formArea;
     if (!reuse) area.replaceChildren();
     area.className = `form layout-${form.layout}`;
     area.lang = form.language;
-    for (const [parent, nodes] of built.fields) place(parent, nodes);
+    for (const [parent, nodes] of built.fields) {
+      if (!parent.firstChild && nodes.length > ATTACH) void this.#attach(parent, nodes, current);
+      else place(parent, nodes);
+    }
     place(area, built.children);
     this.#controls = built.controls;
     this.#signatures = built.signatures;
+    this.#groupOf = built.groupOf;
     this.#groups = built.groups;
     this.#touched.clear();
     if (built.tabs) this.#selectTab(reuse && this.#tab < this.#groups.length ? this.#tab : 0, false);
@@ -501,7 +522,7 @@ export class CpqConfigurator extends HTMLElement {
       const c = this.#controls.get(f.id);
       if (!c) continue;
       // A field is enabled only in an enabled group, as the server reports it.
-      const enabled = f.enabled && this.#enabled.get(`group:${groupOf(this.#form!, f.id)}`) !== false;
+      const enabled = f.enabled && this.#enabled.get(`group:${this.#groupOf.get(f.id)}`) !== false;
       this.#visible.set(f.id, f.visible);
       this.#enabled.set(f.id, f.enabled);
       c.root.hidden = !f.visible;
