@@ -16,8 +16,6 @@ import { type Priced, renderSummary } from './summary';
 export const DEBOUNCE_MS = 250;
 /** How long building a form may hold the page before it lets the page's own work (typing) in (ms). */
 const SLICE_MS = 8;
-/** Fields a long form shown afresh attaches per task, so that its first layout is spread over several tasks. */
-const ATTACH = 100;
 
 const RELOAD = ['api', 'tenant', 'product', 'api-key', 'lang'];
 
@@ -297,7 +295,7 @@ export class CpqConfigurator extends HTMLElement {
     clearTimeout(this.#timer);
     this.#form = form;
     this.#noConfigure = false;
-    this.#show(built, () => mine === this.#loads);
+    this.#show(built);
     const q = form.quantity;
     Object.assign(this.#qty, { min: String(q.min), max: String(q.max), step: String(q.step) });
     this.#qty.value = this.getAttribute('quantity') ?? String(q.default ?? q.min);
@@ -318,17 +316,6 @@ export class CpqConfigurator extends HTMLElement {
   }
 
   #number = (n: number) => this.#numbers.format(n);
-
-  /** Fills a new group's fieldset ATTACH fields a task, unless a later load replaced this one meanwhile. */
-  async #attach(parent: Node, nodes: readonly Node[], current: () => boolean) {
-    for (let i = 0; i < nodes.length; i++) {
-      if (i > 0 && i % ATTACH === 0) {
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        if (!current()) return;
-      }
-      parent.appendChild(nodes[i]!);
-    }
-  }
 
   /**
    * Builds a form's groups and controls, detached, in slices of SLICE_MS with the page's own work (typing in a host
@@ -401,16 +388,13 @@ export class CpqConfigurator extends HTMLElement {
   }
 
   /** Shows a built form in place of the one shown, touching only what differs. */
-  #show(built: Built, current: () => boolean) {
+  #show(built: Built) {
     const { form, reuse } = built;
     const area = this.#formArea;
     if (!reuse) area.replaceChildren();
     area.className = `form layout-${form.layout}`;
     area.lang = form.language;
-    for (const [parent, nodes] of built.fields) {
-      if (!parent.firstChild && nodes.length > ATTACH) void this.#attach(parent, nodes, current);
-      else place(parent, nodes);
-    }
+    for (const [parent, nodes] of built.fields) place(parent, nodes);
     place(area, built.children);
     this.#controls = built.controls;
     this.#signatures = built.signatures;
