@@ -5,7 +5,7 @@ import { minorScale, type Tier, toMajor, toMinor, totals } from '../../src/lang/
 import { formatNumber } from '../../src/lang/runtime/numeric';
 
 export type { Issue };
-export type Val = number | string | boolean;
+export type Val = number | string | boolean | readonly string[];
 
 export interface FieldOut {
   id: string;

@@ -13,7 +13,8 @@ export const IR_VERSION = 3;
 /** A translatable text: language tag → string. Always has the product's default language. */
 export type Text = Record<string, string>;
 
-export type ValueType = 'number' | 'string' | 'boolean';
+/** `list`: the option ids a multi-select field holds (only such fields have list values). */
+export type ValueType = 'number' | 'string' | 'boolean' | 'list';
 
 export type Layout = 'sections' | 'tabs' | 'accordion' | 'inline';
 
@@ -38,7 +39,8 @@ export type Expr =
   | { k: 'not'; a: Expr }
   | { k: 'neg'; a: Expr }
   | { k: 'if'; c: Expr; t: Expr; e: Expr }
-  | { k: 'in'; a: Expr; list: Expr[]; negate: boolean }
+  /** `a in [list]`, or `a in set` when `set` (a multi-select field's value) is given and `list` is empty. */
+  | { k: 'in'; a: Expr; list: Expr[]; negate: boolean; set?: Expr }
   | { k: 'call'; fn: string; args: Expr[]; at: Span }
   /** range or matrix table call: `base_price(width, height)` */
   | { k: 'table'; table: string; args: Expr[]; at: Span }
@@ -76,9 +78,9 @@ export interface FieldIR {
   presets?: number[];
   options?: OptionIR[];
   /** The declared default, if any. */
-  default?: number | string | boolean;
+  default?: number | string | boolean | readonly string[];
   /** The value used when none is sent (declared default or the type's fallback). */
-  fallback: number | string | boolean;
+  fallback: number | string | boolean | readonly string[];
   required: boolean;
   visibleWhen?: Condition;
   enabledWhen?: Condition;

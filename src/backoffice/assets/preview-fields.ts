@@ -133,6 +133,19 @@ export const previewFieldsJs = String.raw`
       wrap.appendChild(set);
       control.get = function () { var c = inputs.filter(function (i) { return i.checked; })[0]; return c ? c.value : undefined; };
       control.set = function (x) { inputs.forEach(function (i) { i.checked = i.value === x; }); };
+    } else if (kind === 'checkboxes') {
+      // A multi-select field: one checkbox per option; its value is the list of the checked ids.
+      var many = el('fieldset', { className: 'pf-choices', 'aria-describedby': describedBy });
+      many.appendChild(el('legend', { className: 'pf-label' }, [f.label || f.id, req]));
+      var picked = Array.isArray(f.default) ? f.default : [];
+      (f.options || []).forEach(function (o) {
+        var box = input({ type: 'checkbox', value: o.id });
+        box.checked = picked.indexOf(o.id) >= 0;
+        many.appendChild(el('label', { className: 'choice' }, [box, el('span', { className: 'choice-label', text: o.label || o.id })]));
+      });
+      wrap.appendChild(many);
+      control.get = function () { return inputs.filter(function (i) { return i.checked; }).map(function (i) { return i.value; }); };
+      control.set = function (x) { inputs.forEach(function (i) { i.checked = Array.isArray(x) && x.indexOf(i.value) >= 0; }); };
     } else if (kind === 'checkbox') {
       var check = input({ id: id, type: 'checkbox' });
       check.checked = f.default === true;

@@ -25,7 +25,7 @@ export interface FormContext {
  * whether it prints the min–max range under it. `none`: the field takes no input and is not shown.
  */
 export interface PreviewSpec {
-  control: 'number' | 'range' | 'select' | 'radios' | 'swatches' | 'checkbox' | 'text' | 'date' | 'none';
+  control: 'number' | 'range' | 'select' | 'radios' | 'swatches' | 'checkboxes' | 'checkbox' | 'text' | 'date' | 'none';
   rangeHint: boolean;
 }
 

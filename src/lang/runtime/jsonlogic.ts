@@ -72,7 +72,8 @@ class Translator {
       case 'if':
         return { if: [this.tr(e.c), this.tr(e.t), this.tr(e.e)] };
       case 'in': {
-        const test = { in: [this.tr(e.a), e.list.map((x) => this.tr(x))] };
+        // Standard `in` tests membership of an array, which is also how a multi-select field's value is sent.
+        const test = { in: [this.tr(e.a), e.set ? this.tr(e.set) : e.list.map((x) => this.tr(x))] };
         return e.negate ? { '!': [test] } : test;
       }
       case 'call':

@@ -15,7 +15,7 @@ export interface FieldState {
   visible: boolean;
   enabled: boolean;
   required: boolean;
-  value: number | string | boolean;
+  value: number | string | boolean | readonly string[];
 }
 
 export interface PriceLine {
