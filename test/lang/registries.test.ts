@@ -67,7 +67,9 @@ describe('the function registry', () => {
     for (const name of FUNCTION_NAMES) {
       for (const o of FUNCTIONS[name].overloads) {
         const args = o.params.map((t) => (t === 'string' ? '"ab"' : t === 'list' ? 'm' : '2')).join(', ');
-        const list = o.params.some((t) => t === 'list') ? 'field m: multiselect { label: "M", options { a { label: "A" } } }\n' : '';
+        const list = o.params.some((t) => t === 'list')
+          ? 'field m: multiselect { label: "M", options { a { label: "A" } } }\n'
+          : '';
         const source = `product "P" {}\n${list}output o { x = ${name}(${args}) }\n`;
         const result = analyze(source);
         expect(result.diagnostics, `${name}(${args})`).toEqual([]);
