@@ -91,6 +91,7 @@ function literals(ir: ProductIR): { numbers: number[]; strings: string[] } {
       case 'in':
         walk(e.a);
         for (const x of e.list) walk(x);
+        walk(e.set);
         return;
       case 'call':
       case 'table':

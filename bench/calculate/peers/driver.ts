@@ -11,6 +11,7 @@ import {
   booleanValue,
   choiceValue,
   dateValue,
+  listValue,
   numberValue,
   quantityValue,
   requireValue,
@@ -103,6 +104,11 @@ function reader(f: FieldIR): Reader {
     case 'swatch': {
       const ids = (f.options ?? []).map((o) => o.id);
       return (raw, errors) => choiceValue(raw, ids, fallback as string, id, errors);
+    }
+    case 'multiselect': {
+      const ids = (f.options ?? []).map((o) => o.id);
+      const bounds = { min: typeof f.min === 'number' ? f.min : 0, max: typeof f.max === 'number' ? f.max : ids.length };
+      return (raw, errors) => listValue(raw, ids, bounds, fallback as readonly string[], id, errors);
     }
     case 'checkbox':
       return (raw, errors) => booleanValue(raw, fallback as boolean, id, errors);

@@ -31,6 +31,7 @@ export function walk(e: Expr | undefined, visit: (x: Expr) => void): void {
     case 'in':
       walk(e.a, visit);
       for (const x of e.list) walk(x, visit);
+      if (e.set) walk(e.set, visit);
       return;
     case 'call':
     case 'table':

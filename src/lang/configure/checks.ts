@@ -90,6 +90,7 @@ function walk(e: Expr, name: (n: string) => void): void {
     case 'in':
       walk(e.a, name);
       for (const x of e.list) walk(x, name);
+      if (e.set) walk(e.set, name);
       return;
     case 'call':
     case 'table':
