@@ -142,8 +142,9 @@ export function createControl(f: FormField, c: ControlContext): Control {
     set = (x) => {
       select.value = typeof x === 'string' ? x : '';
     };
-  } else if (kind === 'radios' || kind === 'swatches') {
+  } else if (kind === 'radios' || kind === 'swatches' || kind === 'checkboxes') {
     const swatch = kind === 'swatches';
+    const many = kind === 'checkboxes';
     const set_ = el('fieldset', {
       part: 'choices',
       class: swatch ? 'choices swatches' : 'choices',
@@ -151,7 +152,7 @@ export function createControl(f: FormField, c: ControlContext): Control {
     });
     set_.append(el('legend', { part: 'label', class: 'label' }, [label, req]));
     for (const o of f.options ?? []) {
-      const radio = input({ type: 'radio', name: id, value: o.id, class: swatch ? 'sr' : undefined });
+      const radio = input({ type: many ? 'checkbox' : 'radio', name: id, value: o.id, class: swatch ? 'sr' : undefined });
       const reason = el('span', { part: 'reason', class: 'reason', hidden: true });
       const parts: Node[] = [radio];
       if (swatch) {
@@ -168,10 +169,22 @@ export function createControl(f: FormField, c: ControlContext): Control {
       optionViews.set(o.id, { input: radio, reason });
     }
     wrap.append(set_);
-    get = () => (inputs as HTMLInputElement[]).find((i) => i.checked)?.value;
-    set = (x) => {
-      for (const i of inputs as HTMLInputElement[]) i.checked = i.value === x;
-    };
+    const boxes = inputs as HTMLInputElement[];
+    if (many) {
+      // A multi-select sends the ids ticked, in the options' order; none ticked is nothing entered (its default).
+      get = () => {
+        const ids = boxes.filter((i) => i.checked).map((i) => i.value);
+        return ids.length ? ids : undefined;
+      };
+      set = (x) => {
+        for (const i of boxes) i.checked = Array.isArray(x) && x.includes(i.value);
+      };
+    } else {
+      get = () => boxes.find((i) => i.checked)?.value;
+      set = (x) => {
+        for (const i of boxes) i.checked = i.value === x;
+      };
+    }
   } else if (kind === 'checkbox') {
     const check = input({ id, part: 'input', type: 'checkbox' });
     wrap.append(el('label', { part: 'label', class: 'check', for: id }, [check, el('span', { text: label }), req]));
