@@ -1,7 +1,8 @@
 /// <reference types="vite/client" />
 // The no-dead-end promise in process, from 100 random starting points per example: a buyer who keeps choosing
 // available options (and numbers within the reported min/max) for the fields not yet set always ends with a
-// configuration that prices. test/api/configure.test.ts walks the same way over HTTP, fewer times.
+// configuration that prices. A multi-select is ticked one available option at a time, as long as one is left
+// unticked (ticking is what must never lead to a dead end). test/api/configure.test.ts walks over HTTP, fewer times.
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
 import type { ProductIR } from '../../src/lang/ir';
@@ -33,7 +34,18 @@ describe.each(Object.entries(sources).map(([path, text]) => [path.slice(path.las
       for (let step = 0; step < 60; step++) {
         const r = model.configure({ configuration, quantity });
         expect(r.complete).toBe(true);
-        const open = r.fields.filter((f) => f.visible && f.enabled && f.source !== 'derived' && !(f.id in configuration));
+        const ticked = (id: string) => (Array.isArray(configuration[id]) ? (configuration[id] as string[]) : []);
+        const untickedAvailable = (f: (typeof r.fields)[number]) =>
+          (f.options ?? []).filter((o) => o.available && !ticked(f.id).includes(o.id));
+        const max = (id: string) => ir.fields.find((x) => x.id === id)?.max ?? Number.POSITIVE_INFINITY;
+        const open = r.fields.filter(
+          (f) =>
+            f.visible &&
+            f.enabled &&
+            f.source !== 'derived' &&
+            (!(f.id in configuration) ||
+              (Array.isArray(f.value) && untickedAvailable(f).length > 0 && ticked(f.id).length < (max(f.id) as number))),
+        );
         // A required text a buyer must type in (such as a postcode shown with installation) is filled in as well.
         const pickable = open.filter(
           (f) => f.options || typeof f.value === 'number' || (f.required && typeof f.value === 'string'),
@@ -42,7 +54,11 @@ describe.each(Object.entries(sources).map(([path, text]) => [path.slice(path.las
         const f = pickable[random(pickable.length)]!;
         if (!f.options && typeof f.value === 'string')
           configuration[f.id] = ir.fields.find((x) => x.id === f.id)?.pattern ? '12345' : 'HELLO';
-        else if (f.options) {
+        else if (Array.isArray(f.value)) {
+          const more = untickedAvailable(f);
+          expect(more.length, `${f.id} in ${JSON.stringify(configuration)}`).toBeGreaterThan(0);
+          configuration[f.id] = [...ticked(f.id), more[random(more.length)]!.id];
+        } else if (f.options) {
           const available = f.options.filter((o) => o.available);
           expect(available.length, `${f.id} in ${JSON.stringify(configuration)}`).toBeGreaterThan(0);
           const o = available[random(available.length)]!;
