@@ -65,6 +65,14 @@ function randomValue(field) {
       return field.options[Math.floor(Math.random() * field.options.length)].id;
     case 'checkbox':
       return Math.random() < 0.5;
+    case 'multiselect': {
+      // Some options, at most max_selected of them, in the options' order as the checkboxes send them.
+      const max = v.max_selected ?? field.options.length;
+      return field.options
+        .filter(() => Math.random() < 0.5)
+        .slice(0, max)
+        .map((o) => o.id);
+    }
     case 'number':
     case 'slider':
     case 'quantity': {
@@ -147,6 +155,48 @@ describe('<cpq-configurator> on the demo shop', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('ArrowRight');
     assert.equal(await page.locator('cpq-configurator [data-field="sill_depth"] input[value="d225"]').isChecked(), true);
+  });
+
+  it('shows a multi-select as checkboxes in a fieldset: ticked from the keyboard, sent as a list, unavailable options greyed with the reason', async () => {
+    await open('signage');
+    const field = 'cpq-configurator [data-field="extras"]';
+    await page.locator('cpq-configurator [data-field="illumination"] input[value="front"]').check();
+    await page.locator('cpq-configurator [data-field="mounting"] input[value="studs"]').check();
+    await page.locator(field).waitFor();
+    await settled();
+    assert.equal(await page.locator(`${field} fieldset legend`).count(), 1, 'the options are a fieldset with a legend');
+    assert.equal(await page.locator(`${field} input[type="checkbox"]`).count(), 3);
+    const motion = page.locator(`${field} input[value="motion"]`);
+    await page.waitForFunction(
+      (sel) =>
+        document.querySelector('cpq-configurator').shadowRoot.querySelector(`${sel} input[value="motion"]`)?.disabled === true,
+      '[data-field="extras"]',
+    );
+    const reason = await page.locator(`${field} label:has(input[value="motion"]) .reason`).textContent();
+    assert.ok(reason && reason.length > 0, 'the reason shows beside the greyed option');
+    assert.equal(await motion.isDisabled(), true);
+    const changed = page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          document.querySelector('cpq-configurator').addEventListener('cpq-change', (e) => resolve(e.detail), { once: true }),
+        ),
+    );
+    await page.locator(`${field} input[value="dimmer"]`).focus();
+    await page.keyboard.press('Space');
+    assert.deepEqual((await changed).configuration.extras, ['dimmer']);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await settled();
+    assert.deepEqual((await page.evaluate(() => document.querySelector('cpq-configurator').value)).extras, ['dimmer', 'timer']);
+    // On the rail the sensor has something to sit on: the server's answer enables it again.
+    await page.locator('cpq-configurator [data-field="mounting"] input[value="rail"]').check();
+    await settled();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('cpq-configurator').shadowRoot.querySelector('[data-field="extras"] input[value="motion"]')
+          ?.disabled === false,
+    );
+    await shot(page, '37-configurator-multiselect');
   });
 
   it("gives the server's field states for random configurations (30 per example)", async () => {

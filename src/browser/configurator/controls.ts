@@ -50,7 +50,9 @@ export function createControl(f: FormField, c: ControlContext): Control {
   const label = f.label ?? f.id;
   const wrap = el('div', { part: 'field', class: `field k-${kind}`, 'data-field': f.id });
   const help = f.help ? el('p', { part: 'help', class: 'hint', id: `${id}h`, text: f.help }) : null;
-  const hintText = specOf(f).rangeHint ? rangeHint(f, c) : '';
+  // A multi-select's range is how many options to tick.
+  const range = kind === 'checkboxes' ? { min: v.min_selected, max: v.max_selected } : v;
+  const hintText = specOf(f).rangeHint ? rangeHint(f, c, range) : '';
   const hint = hintText ? el('p', { part: 'hint', class: 'hint', id: `${id}r`, text: hintText }) : null;
   const error = el('p', { part: 'error', class: 'error', id: `${id}e`, hidden: true });
   const describedBy = [help?.id, hint?.id, error.id].filter(Boolean).join(' ');
@@ -171,11 +173,9 @@ export function createControl(f: FormField, c: ControlContext): Control {
     wrap.append(set_);
     const boxes = inputs as HTMLInputElement[];
     if (many) {
-      // A multi-select sends the ids ticked, in the options' order; none ticked is nothing entered (its default).
-      get = () => {
-        const ids = boxes.filter((i) => i.checked).map((i) => i.value);
-        return ids.length ? ids : undefined;
-      };
+      // A multi-select sends the ids ticked, in the options' order; once the buyer has touched it, none ticked is
+      // a choice too (the empty list), not "nothing entered" (which would bring its default back).
+      get = () => boxes.filter((i) => i.checked).map((i) => i.value);
       set = (x) => {
         for (const i of boxes) i.checked = Array.isArray(x) && x.includes(i.value);
       };
@@ -218,7 +218,9 @@ export function createControl(f: FormField, c: ControlContext): Control {
     for (const b of buttons) b.disabled = off;
     for (const [oid, view] of optionViews) {
       const why = unavailable.get(oid);
-      view.input.disabled = off || why !== undefined;
+      // A ticked checkbox stays enabled, so that the buyer can always untick it; its reason still shows.
+      const keep = kind === 'checkboxes' && (view.input as HTMLInputElement).checked;
+      view.input.disabled = off || (why !== undefined && !keep);
       if (view.reason) {
         view.reason.hidden = why === undefined;
         view.reason.textContent = why ?? '';

@@ -24,6 +24,7 @@ export const CONTROLS: Record<string, { control: ControlKind; rangeHint: boolean
   dropdown: { control: 'select', rangeHint: false },
   radio: { control: 'radios', rangeHint: false },
   swatch: { control: 'swatches', rangeHint: false },
+  multiselect: { control: 'checkboxes', rangeHint: true },
   checkbox: { control: 'checkbox', rangeHint: false },
   text: { control: 'text', rangeHint: false },
   date: { control: 'date', rangeHint: false },

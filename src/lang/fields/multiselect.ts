@@ -80,5 +80,6 @@ export const multiselect = {
   logic: (f, raw, fallback) => ({
     sent: [raw, fallback, 'list', (f.options ?? []).map((o) => o.id), f.min ?? null, f.max ?? null],
   }),
-  preview: { control: 'checkboxes', rangeHint: false },
+  // The range hint is the number of options to tick ("at most 2").
+  preview: { control: 'checkboxes', rangeHint: true },
 } satisfies FieldTypeSpec;
