@@ -8,6 +8,7 @@ import { constraintIssue, evaluateModel, packFor, ruleIssue } from '../runtime/e
 import { because } from '../runtime/explain';
 import type { Val } from '../runtime/fault';
 import { isAbsent, isValidQuantity } from '../runtime/fields';
+import { format } from '../runtime/messages';
 import type { CompiledModel } from '../runtime/model';
 import type { Pack } from '../runtime/pack';
 import { Run } from '../runtime/run';
@@ -84,7 +85,11 @@ export function configureModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack
           id: String(x),
           available: ok !== false,
           reasons:
-            ok === false ? reasons(m, c, run, a, quantity, sent, i, f.valueType === 'list' ? ticked(f, sent[i], x) : x) : [],
+            ok === false
+              ? f.valueType === 'list'
+                ? selectionReasons(m, c, run, a, quantity, sent, i, x as string)
+                : reasons(m, c, run, a, quantity, sent, i, x)
+              : [],
         };
       });
     }
@@ -283,6 +288,7 @@ function reasons(
   sent: readonly unknown[],
   field: number,
   option: Val,
+  leaveOutField = true,
 ): Reason[] {
   c.reset(quantity);
   for (let i = 0; i < sent.length; i++) c.raw[i] = sent[i];
@@ -290,11 +296,38 @@ function reasons(
   const failing = a.checks.filter((check) => fails(c, check));
   const isSet = (d: number) => d === field || sent[d] !== undefined || a.domains[d] === null;
   const direct = failing.filter((check) => check.deps.every(isSet));
-  const id = m.ir.fields[field]!.id;
+  const id = leaveOutField ? m.ir.fields[field]!.id : undefined;
   return (direct.length > 0 ? direct : failing).map((check) => reason(m, c, run, check, id));
 }
 
-function reason(m: CompiledModel, c: Ctx, run: Run, check: Check, leaveOut: string): Reason {
+/**
+ * Why an option of a multi-select cannot be ticked: the sent selection is full (max_selected, reported as the
+ * field's own TOO_MANY_SELECTED), or the checks that fail with it ticked besides the options sent (or the default).
+ * `because` keeps the field: its selection says which other ticked options take part.
+ */
+function selectionReasons(
+  m: CompiledModel,
+  c: Ctx,
+  run: Run,
+  a: Analysis,
+  quantity: number,
+  sent: readonly unknown[],
+  field: number,
+  option: string,
+): Reason[] {
+  const f = m.ir.fields[field]!;
+  const raw = sent[field];
+  if (Array.isArray(raw) && !raw.includes(option) && raw.length >= maxSelected(f)) {
+    const params = { label: run.pack.fieldLabels[field]!, max: String(maxSelected(f)) };
+    const at = f.at ?? { line: 1, column: 1 };
+    const because = { [f.id]: raw.filter((x): x is string => typeof x === 'string') };
+    const message = format(run.pack.messages, 'TOO_MANY_SELECTED', params);
+    return [{ rule: f.id, message, line: at.line, column: at.column, because }];
+  }
+  return reasons(m, c, run, a, quantity, sent, field, ticked(f, raw, option), false);
+}
+
+function reason(m: CompiledModel, c: Ctx, run: Run, check: Check, leaveOut: string | undefined): Reason {
   const why = because(m, c, check.expr, leaveOut);
   const issue = check.ref >= 0 ? constraintIssue(run, check.ref, why) : ruleIssue(run, -1 - check.ref, why);
   return { rule: issue.rule ?? '', message: issue.message, line: issue.line ?? 1, column: issue.column ?? 1, because: why };
