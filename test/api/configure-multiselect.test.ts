@@ -87,7 +87,7 @@ describe('POST /api/v1/configure with a multi-select', () => {
     });
     expect(availability(r, 'frame')).toEqual({ wood: 'available', steel: 'available' });
     // As sent it does not price yet: calculate's own error, no calculation.
-    expect(r.errors.map((e) => [e.code, e.rule])).toEqual([['CONSTRAINT', 'led_needs_driver']]);
+    expect(r.errors.map((e) => [e.code, e.rule, e.because])).toEqual([['CONSTRAINT', 'led_needs_driver', { extras: ['led'] }]]);
     expect(r.calculation).toBeNull();
   });
 
