@@ -58,6 +58,8 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
   const def = defP ? readSelection(ctx, defP.value, f, `the default of ${where}`) : undefined;
   if (def !== undefined) f.default = def;
   f.fallback = def ?? [];
+  // Without a default, no selection within min_selected > 0 can be assumed: the buyer must send one (REQUIRED).
+  if (def === undefined && min !== undefined && min > 0) f.required = true;
 }
 
 export const multiselect = {

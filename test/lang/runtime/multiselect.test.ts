@@ -54,6 +54,15 @@ describe('multiselect', () => {
     expect(lines(hidden)).toEqual({ base: 100, controls: 0, plain: 1 });
   });
 
+  it('is required when min_selected is above 0 and there is no default', () => {
+    const result = analyze(source.replace('default: [dimmer]', ''));
+    expect(result.diagnostics).toEqual([]);
+    const noDefault = result.ir as ProductIR;
+    expect(codes(evaluate(noDefault, {}))).toEqual([['REQUIRED', 'extras']]);
+    expect(codes(evaluate(noDefault, { lit: false }))).toEqual([]);
+    expect(codes(evaluate(noDefault, { extras: ['timer'] }))).toEqual([]);
+  });
+
   it('holds its when_hidden list while hidden', () => {
     const result = analyze(source.replace('default: [dimmer]', 'default: [dimmer]\n  when_hidden: [timer, motion]'));
     expect(result.diagnostics).toEqual([]);
