@@ -14,6 +14,7 @@ const CONTROL = {
   radio: 'input[type=radio]',
   swatch: '.swatch',
   checkbox: 'input[type=checkbox]',
+  multiselect: 'input[type=checkbox]',
   text: 'input[type=text]',
   date: 'input[type=date]',
 };
