@@ -268,6 +268,23 @@ export type Decl =
   | TestDecl
   | OptionSetDecl;
 
+/**
+ * `repeat <index> in <from>..<to> [count <expr>] { <declarations> }`: declarations written once for several
+ * instances. Only the parser produces it; the expansion stage (src/lang/expand) replaces it by ordinary
+ * declarations, so the checker never sees one.
+ */
+export interface RepeatDecl extends DeclBase {
+  kind: 'repeat';
+  index: Ident;
+  from: NumberLit;
+  to: NumberLit;
+  count?: Expr;
+  decls: TopDecl[];
+}
+
+/** A top-level declaration as parsed: an ordinary one, or a repeat still to be expanded. */
+export type TopDecl = Decl | RepeatDecl;
+
 /** A declaration that did not parse; what the lexer saw of it keeps the checker from cascading errors. */
 export interface BrokenDecl {
   /** The declaration keyword (`field`, `let`, …). */
@@ -281,6 +298,12 @@ export interface BrokenDecl {
 
 export interface Schema {
   decls: Decl[];
+  broken: BrokenDecl[];
+}
+
+/** What the parser reads: a schema whose repeats are not expanded yet. */
+export interface ParsedSchema {
+  decls: TopDecl[];
   broken: BrokenDecl[];
 }
 

@@ -104,6 +104,19 @@ function numberEnd(src: string, i: number, end: number): number {
   return j < end && isNamePart(src.charCodeAt(j)) ? -1 : j;
 }
 
+/** Where the grammar's `nameHole*` from `i` ends: `{index}` holes of a name (`panel_{door}`), each followed by name characters. */
+function holesEnd(src: string, i: number, end: number): number {
+  while (i + 2 < end && src.charCodeAt(i) === 123 && isNameStart(src.charCodeAt(i + 1))) {
+    let j = i + 2;
+    while (j < end && isNamePart(src.charCodeAt(j))) j++;
+    if (j >= end || src.charCodeAt(j) !== 125) return i;
+    j++;
+    while (j < end && isNamePart(src.charCodeAt(j))) j++;
+    i = j;
+  }
+  return i;
+}
+
 /** Where a string opening at `i` ends (after its closing quote), or -1 when the grammar's `string` fails. */
 function stringEnd(src: string, i: number, end: number): number {
   for (let j = i + 1; j < end; j++) {
@@ -133,6 +146,8 @@ export function lex(t: Tokens, src: string, start: number, end: number): boolean
     } else if (isNameStart(c)) {
       let j = i + 1;
       while (j < end && isNamePart(src.charCodeAt(j))) j++;
+      // `if` is no name, so it takes no hole: `if{x}` is the keyword and a brace.
+      if (j - i !== 2 || c !== 105 || src.charCodeAt(i + 1) !== 102) j = holesEnd(src, j, end);
       t.push(T.Word, i, j);
       i = j;
     } else if (isDigit(c)) {

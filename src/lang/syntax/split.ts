@@ -89,11 +89,13 @@ export function split(map: SourceMap, diags: Diagnostics): Split | null {
     }
     const keyword = text(i);
     const isLet = keyword === 'let';
+    // A repeat's own declarations stand directly in its block; deeper, a keyword still starts a new declaration.
+    const isRepeat = keyword === 'repeat';
     let depth = 0;
     let j = i + 1;
     for (; j < t.count; j++) {
       if (firstOnLine(j)) {
-        if (isDeclKeyword(j) && startsDeclaration(j)) break;
+        if (isDeclKeyword(j) && startsDeclaration(j) && !(isRepeat && depth === 1)) break;
         if (isLet && depth === 0 && !continues(j - 1, j)) break;
       }
       const kind = t.kind[j];
