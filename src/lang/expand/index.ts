@@ -18,7 +18,6 @@ import type {
   RepeatDecl,
   Schema,
   Span,
-  TopDecl,
 } from '../syntax/ast';
 import { isExpr } from '../syntax/ast';
 import type { SourceMap } from '../syntax/source';

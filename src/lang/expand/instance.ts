@@ -88,33 +88,35 @@ export class Instance {
   }
 
   entries(list: Entry[]): Entry[] {
-    return list.map((entry): Entry => {
-      switch (entry.kind) {
-        case 'prop':
-          return { ...entry, key: this.key(entry.key), value: this.value(entry.value) };
-        case 'item': {
-          const item: Entry = { ...entry, id: this.ident(entry.id), value: this.expr(entry.value) };
-          if (entry.when) item.when = this.expr(entry.when);
-          return item;
-        }
-        case 'line': {
-          const line: Entry = {
-            ...entry,
-            id: this.ident(entry.id),
-            label: this.value(entry.label),
-            amount: this.expr(entry.amount),
-          };
-          if (entry.when) line.when = this.expr(entry.when);
-          return line;
-        }
-        case 'expect': {
-          const expect: Entry = { ...entry };
-          if (entry.target) expect.target = this.ident(entry.target);
-          if (entry.item) expect.item = this.ident(entry.item);
-          return expect;
-        }
+    return list.map((entry) => this.entry(entry));
+  }
+
+  entry(entry: Entry): Entry {
+    switch (entry.kind) {
+      case 'prop':
+        return { ...entry, key: this.key(entry.key), value: this.value(entry.value) };
+      case 'item': {
+        const item: Entry = { ...entry, id: this.ident(entry.id), value: this.expr(entry.value) };
+        if (entry.when) item.when = this.expr(entry.when);
+        return item;
       }
-    });
+      case 'line': {
+        const line: Entry = {
+          ...entry,
+          id: this.ident(entry.id),
+          label: this.value(entry.label),
+          amount: this.expr(entry.amount),
+        };
+        if (entry.when) line.when = this.expr(entry.when);
+        return line;
+      }
+      case 'expect': {
+        const expect: Entry = { ...entry };
+        if (entry.target) expect.target = this.ident(entry.target);
+        if (entry.item) expect.item = this.ident(entry.item);
+        return expect;
+      }
+    }
   }
 
   decl(d: Decl): Decl {
