@@ -104,7 +104,7 @@ export function expand(parsed: ParsedSchema, map: SourceMap, diags: Diagnostics)
       }
       continue;
     }
-    broken.push(...brokenNames(top, range));
+    broken.push(...brokenNames(top));
   }
   return { decls: decls.map((d) => withExtensions(d, extended.get(d))), broken };
 }
@@ -277,12 +277,13 @@ function withExtensions(d: Decl, added: Entry[] | undefined): Decl {
 
 /**
  * What a repeat that is not expanded (its range or size is refused) leaves behind: its instances' names, when the
- * range is readable, as declarations that did not parse, so that references to them cause no cascade of errors.
+ * range is whole numbers, as declarations that did not parse, so that references to them cause no cascade of errors.
  */
-function brokenNames(r: RepeatDecl, range: { from: number; to: number } | null): BrokenDecl[] {
+function brokenNames(r: RepeatDecl): BrokenDecl[] {
   const out: BrokenDecl[] = [];
-  const from = range?.from ?? 0;
-  const to = range ? range.to : -1;
+  const from = r.from.value;
+  // An unreadable range leaves no names; a long one the first MAX_INSTANCES.
+  const to = Number.isInteger(from) && Number.isInteger(r.to.value) ? Math.min(r.to.value, from + MAX_INSTANCES - 1) : -1;
   for (const d of r.decls) {
     if (d.kind !== 'field' && d.kind !== 'let' && d.kind !== 'group' && d.kind !== 'output') continue;
     for (let n = from; n <= to; n++) {

@@ -3,6 +3,8 @@
 // character differently or fail (a number followed by a letter, a malformed string, an unclosed comment, a
 // character no rule starts with), the lexer gives up and Ohm decides.
 
+import { wordEnd } from './lexer';
+
 export enum T {
   Word,
   Number,
@@ -104,19 +106,6 @@ function numberEnd(src: string, i: number, end: number): number {
   return j < end && isNamePart(src.charCodeAt(j)) ? -1 : j;
 }
 
-/** Where the grammar's `nameHole*` from `i` ends: `{index}` holes of a name (`panel_{door}`), each followed by name characters. */
-function holesEnd(src: string, i: number, end: number): number {
-  while (i + 2 < end && src.charCodeAt(i) === 123 && isNameStart(src.charCodeAt(i + 1))) {
-    let j = i + 2;
-    while (j < end && isNamePart(src.charCodeAt(j))) j++;
-    if (j >= end || src.charCodeAt(j) !== 125) return i;
-    j++;
-    while (j < end && isNamePart(src.charCodeAt(j))) j++;
-    i = j;
-  }
-  return i;
-}
-
 /** Where a string opening at `i` ends (after its closing quote), or -1 when the grammar's `string` fails. */
 function stringEnd(src: string, i: number, end: number): number {
   for (let j = i + 1; j < end; j++) {
@@ -144,10 +133,7 @@ export function lex(t: Tokens, src: string, start: number, end: number): boolean
     if (c === 32 || c === 10 || c === 9 || c === 13) {
       i++;
     } else if (isNameStart(c)) {
-      let j = i + 1;
-      while (j < end && isNamePart(src.charCodeAt(j))) j++;
-      // `if` is no name, so it takes no hole: `if{x}` is the keyword and a brace.
-      if (j - i !== 2 || c !== 105 || src.charCodeAt(i + 1) !== 102) j = holesEnd(src, j, end);
+      const j = wordEnd(src, i, end);
       t.push(T.Word, i, j);
       i = j;
     } else if (isDigit(c)) {

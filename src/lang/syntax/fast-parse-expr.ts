@@ -148,6 +148,8 @@ function conditional(c: Cursor): Expr {
 
 function named(c: Cursor): Expr {
   const first = c.pos;
+  // The grammar's Term reads the `not` of `not{x}` as a prefix, then finds no operand: no such name is read.
+  if (c.src.startsWith('not{', c.t.start[first])) unsure();
   const k = c.kind(first + 1);
   if (k !== T.LParen && k !== T.LBracket && k !== T.Dot) {
     if (c.isWord('true') || c.isWord('false')) {
