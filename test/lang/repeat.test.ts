@@ -72,6 +72,8 @@ describe('expansion', () => {
     const form = formOf(ir);
     const panel3 = form.groups.flatMap((g) => g.fields).find((f) => f.id === 'panel_3');
     expect(JSON.stringify(panel3?.visible_when?.json_logic)).toContain('"doors"');
+    // The form shows the joined condition as its source, the instance's holes filled in.
+    expect(ir.fields.find((f) => f.id === 'panel_3')?.visibleWhen?.source).toBe('doors >= 3 and (panel_3_shown)');
     const product = instantiate(ir);
     for (const doors of [1, 2, 3, 4]) {
       const sample = { configuration: { doors }, quantity: 1 };
@@ -112,5 +114,48 @@ describe('expansion', () => {
       ['E_DUPLICATE', 4, 9, 'the name "panel_2" is declared twice (fields, lets and tables share one namespace)'],
       ['E_VALUE', 4, 59, 'max of the number field "panel_1" must be a number literal, found an expression'],
     ]);
+  });
+
+  it('fills the index into groups, rules, constraints, messages and translation keys; computed fields stay active', () => {
+    const source = [
+      'product "P" { currency: EUR, languages: [en, de] }',
+      'translations en { side_1: "Left", side_2: "Right" }',
+      'translations de { side_1: "Links", side_2: "Rechts" }',
+      'field n: number { label: { en: "N", de: "N" }, min: 0, max: 2, default: 2 }',
+      'repeat side in 1..2 count n {',
+      '  group g_{side} { label: @side_{side}, order: side }',
+      '  field w_{side}: number in g_{side} { label: { en: "Width {side}", de: "Breite {side}" }, max: 900 }',
+      '  field area_{side}: hidden { value: w_{side} * 2 }',
+      '  error wide_{side} { when: w_{side} > 800, message: { en: "Side {side}: {w_{side}} mm, {{max}} 800", de: "Seite {side}" } }',
+      '  constraint narrow_{side} { require: w_{side} != 700, message: { en: "Not 700 ({side})", de: "Nicht 700" } }',
+      '}',
+    ].join('\n');
+    const ir = compiled(source);
+    expect(ir.groups.map((g) => [g.id, g.label])).toEqual([
+      ['g_1', { en: 'Left', de: 'Links' }],
+      ['g_2', { en: 'Right', de: 'Rechts' }],
+      ['main', { en: 'P' }],
+    ]);
+    expect(ir.fields.find((f) => f.id === 'area_2')?.visibleWhen).toBeUndefined();
+    const product = instantiate(ir);
+    const wide = product.evaluate({ configuration: { n: 2, w_2: 850 }, quantity: 1, lang: 'en' });
+    expect(wide.errors.map((e) => [e.rule, e.message])).toEqual([['wide_2', 'Side 2: 850 mm, {max} 800']]);
+    // Side 2 past the count: hidden, so its width reads 0 (its area too), its rule and constraint hold.
+    const one = product.evaluate({ configuration: { n: 1, w_2: 700 }, quantity: 1, lang: 'en' });
+    expect(one.errors).toEqual([]);
+    const seven = product.evaluate({ configuration: { n: 2, w_2: 700 }, quantity: 1, lang: 'en' });
+    expect(seven.errors.map((e) => e.rule)).toEqual(['narrow_2']);
+  });
+
+  it('counts the copies against the 512 KiB limit: a repeat whose expansion exceeds it is E_LIMIT at its keyword', () => {
+    const body = Array.from({ length: 300 }, (_, i) => `  let v${i}_{k} = ${'1 + '.repeat(8)}k`).join('\n');
+    const source = ['product "P" { currency: EUR }', `repeat k in 1..50 {`, body, '}'].join('\n');
+    expect(source.length).toBeGreaterThan((512 * 1024) / 50);
+    const a = analyze(source);
+    expect(a.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.line, d.column])).toEqual([
+      ['E_LIMIT', 2, 1],
+    ]);
+    const fewer = analyze(source.replace('1..50', '1..2'));
+    expect(fewer.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 });

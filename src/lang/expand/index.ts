@@ -75,7 +75,8 @@ export function expand(parsed: ParsedSchema, map: SourceMap, diags: Diagnostics)
       for (const d of repeatable(top, diags)) {
         for (let n = range.from; n <= range.to; n++) {
           if (n > range.from && !perInstance(top, d, n === range.from + 1 ? diags : null)) break;
-          const copy = guard(new Instance(diags, top.index.name, n).decl(d), top.count, n);
+          const instance = new Instance(diags, top.index.name, n);
+          const copy = top.count ? guard(instance.decl(d), active(top.count, n, map, instance)) : instance.decl(d);
           if (copy.kind === 'price') {
             if (price) extend(price, copy.entries);
             else
@@ -199,33 +200,52 @@ function perInstance(r: RepeatDecl, d: Decl, diags: Diagnostics | null): boolean
   return true;
 }
 
-/** Joins "instance n is active" (`count >= n`) to what decides whether `d` applies. */
-function guard(d: Decl, count: Expr | undefined, n: number): Decl {
-  if (!count) return d;
-  const span = count.span;
-  const active: Expr = { kind: 'binary', op: '>=', left: count, right: { kind: 'number', value: n, percent: false, span }, span };
-  const and = (e: Expr): Expr => ({ kind: 'binary', op: 'and', left: active, right: e, span: e.span });
+/**
+ * "Instance n is active", `count >= n`, and how to join it to a condition; the joined conditions carry their text
+ * (the form shows it as their `source`) with the instance's holes filled in.
+ */
+interface Active {
+  test: Expr;
+  and: (e: Expr) => Expr;
+  /** `count < n or e`, for constraints. */
+  orIdle: (e: Expr) => Expr;
+}
+
+function active(count: Expr, n: number, map: SourceMap, instance: Instance): Active {
+  const text = (e: Expr) => e.span.text ?? instance.text(map.text.slice(e.span.start, e.span.end));
+  const span = { ...count.span, text: `${text(count)} >= ${n}` };
+  const test: Expr = { kind: 'binary', op: '>=', left: count, right: { kind: 'number', value: n, percent: false, span }, span };
+  const idle: Expr = { ...test, op: '<', span: { ...span, text: `${text(count)} < ${n}` } };
+  const join = (op: 'and' | 'or', left: Expr, e: Expr): Expr => ({
+    kind: 'binary',
+    op,
+    left,
+    right: e,
+    span: { ...e.span, text: `${left.span.text} ${op} (${text(e)})` },
+  });
+  return { test, and: (e) => join('and', test, e), orIdle: (e) => join('or', idle, e) };
+}
+
+/** `d` applying only while its instance is active. */
+function guard(d: Decl, a: Active): Decl {
   switch (d.kind) {
     case 'field':
       // A computed field always has its value (hidden.md): it has no visibility to take away.
       return FIELD_TYPES[d.type.name as keyof typeof FIELD_TYPES]?.computed
         ? d
-        : { ...d, entries: joinProp(d.entries, 'visible_when', active, and) };
+        : { ...d, entries: joinProp(d.entries, 'visible_when', a.test, a.and) };
     case 'group':
-      return { ...d, entries: joinProp(d.entries, 'visible_when', active, and) };
+      return { ...d, entries: joinProp(d.entries, 'visible_when', a.test, a.and) };
     case 'rule':
-      return { ...d, entries: joinProp(d.entries, 'when', null, and) };
-    case 'constraint': {
-      const idle: Expr = { ...active, op: '<' };
-      const or = (e: Expr): Expr => ({ kind: 'binary', op: 'or', left: idle, right: e, span: e.span });
-      return { ...d, entries: joinProp(d.entries, 'require', null, or) };
-    }
+      return { ...d, entries: joinProp(d.entries, 'when', null, a.and) };
+    case 'constraint':
+      return { ...d, entries: joinProp(d.entries, 'require', null, a.orIdle) };
     case 'price':
     case 'output':
       return {
         ...d,
         entries: d.entries.map((e) =>
-          e.kind === 'line' || e.kind === 'item' ? { ...e, when: e.when ? and(e.when) : active } : e,
+          e.kind === 'line' || e.kind === 'item' ? { ...e, when: e.when ? a.and(e.when) : a.test } : e,
         ),
       };
     default:

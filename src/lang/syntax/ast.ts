@@ -9,6 +9,8 @@ export interface Span {
   endColumn: number;
   start: number;
   end: number;
+  /** The text the node stands for, when it is not the source's text at start..end (a repeat's joined conditions). */
+  text?: string;
 }
 
 export interface Ident {
