@@ -34,7 +34,7 @@ const REPEATABLE = new Set<Decl['kind']>(['field', 'let', 'group', 'rule', 'cons
 const MAYBE_HOLE = /[A-Za-z0-9_]\{[A-Za-z_]/;
 
 export function expand(parsed: ParsedSchema, map: SourceMap, diags: Diagnostics): Schema {
-  const broken = [...parsed.broken];
+  const broken = [...parsed.broken, ...parsed.broken.flatMap((b) => (b.keyword === 'repeat' ? unparsedNames(b, map) : []))];
   const repeats = parsed.decls.filter((d): d is RepeatDecl => d.kind === 'repeat');
   if (MAYBE_HOLE.test(map.text)) {
     const outside = new Instance(diags, null);
@@ -309,6 +309,32 @@ function brokenNames(r: RepeatDecl): BrokenDecl[] {
     for (let n = from; n <= to; n++) {
       const name = d.id.name.replaceAll(`{${r.index.name}}`, String(n));
       out.push({ keyword: d.kind, name, mentions: [name], span: d.span });
+    }
+  }
+  return out;
+}
+
+/** The header of a repeat: its index and range. Linear: no nested repetition. */
+const HEADER = /^repeat\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+([0-9]+)\s*\.\.([0-9]+)/;
+/** Names a repeat that did not parse may stand for, at most: past them, references to it are reported. */
+const MAX_UNPARSED_NAMES = 10_000;
+
+/**
+ * What a repeat that did not parse may declare: every name written in it with its index's hole, for each instance
+ * of its range when its header reads, as names of declarations that did not parse (no cascade of errors).
+ */
+function unparsedNames(b: BrokenDecl, map: SourceMap): BrokenDecl[] {
+  const header = HEADER.exec(map.text.slice(b.span.start, Math.min(b.span.end, b.span.start + 200)));
+  if (!header) return [];
+  const [, index = '', from = '0', to = '0'] = header;
+  const first = Number(from);
+  const last = Math.min(Number(to), first + MAX_INSTANCES - 1);
+  const out: BrokenDecl[] = [];
+  for (const m of new Set(b.mentions)) {
+    if (!m.includes(`{${index}}`)) continue;
+    for (let n = first; n <= last && out.length < MAX_UNPARSED_NAMES; n++) {
+      const name = m.replaceAll(`{${index}}`, String(n));
+      out.push({ keyword: 'field', name, mentions: [name], span: b.span }, { keyword: 'group', name, mentions: [], span: b.span });
     }
   }
   return out;

@@ -89,16 +89,18 @@ export function split(map: SourceMap, diags: Diagnostics): Split | null {
     }
     const keyword = text(i);
     const isLet = keyword === 'let';
-    // A repeat's declarations stand directly in its block (and in the blocks of repeats in it); deeper, a keyword
-    // still starts a new declaration. `repeatBlocks` holds the depths of those blocks, `repeatOpen` whether the
-    // next `{` opens one.
+    // A repeat's declarations stand directly in its block (and in the blocks of repeats in it), indented; deeper, or
+    // at the start of a line, a keyword still starts a new declaration, so a brace missing inside a repeat does not
+    // swallow the rest of the schema. `repeatBlocks` holds the depths of those blocks, `repeatOpen` whether the next
+    // `{` opens one.
     const repeatBlocks: number[] = [];
     let repeatOpen = keyword === 'repeat';
     let depth = 0;
     let j = i + 1;
     for (; j < t.count; j++) {
       if (firstOnLine(j)) {
-        const inRepeat = repeatBlocks[repeatBlocks.length - 1] === depth;
+        const indented = (t.start[j] ?? 0) > 0 && src.charCodeAt((t.start[j] ?? 0) - 1) !== 10;
+        const inRepeat = indented && repeatBlocks[repeatBlocks.length - 1] === depth;
         if (isDeclKeyword(j) && startsDeclaration(j) && !inRepeat) break;
         if (isLet && depth === 0 && !continues(j - 1, j)) break;
         if (inRepeat && text(j) === 'repeat') repeatOpen = true;
