@@ -78,7 +78,11 @@ describe('a repeated part over HTTP (sliding-wardrobe: a division per door)', ()
       bars_3: 2,
       bar_length_mm_3: 776.7,
     });
-    expect(body.result.output_info.cutting?.items.bar_length_mm_3).toEqual({ type: 'number', label: 'Bar length, door 3', unit: 'mm' });
+    expect(body.result.output_info.cutting?.items.bar_length_mm_3).toEqual({
+      type: 'number',
+      label: 'Bar length, door 3',
+      unit: 'mm',
+    });
   });
 
   it('configures the instances like any field: the one past the count hidden, its sent value ignored', async () => {

@@ -334,7 +334,10 @@ function unparsedNames(b: BrokenDecl, map: SourceMap): BrokenDecl[] {
     if (!m.includes(`{${index}}`)) continue;
     for (let n = first; n <= last && out.length < MAX_UNPARSED_NAMES; n++) {
       const name = m.replaceAll(`{${index}}`, String(n));
-      out.push({ keyword: 'field', name, mentions: [name], span: b.span }, { keyword: 'group', name, mentions: [], span: b.span });
+      out.push(
+        { keyword: 'field', name, mentions: [name], span: b.span },
+        { keyword: 'group', name, mentions: [], span: b.span },
+      );
     }
   }
   return out;
