@@ -257,9 +257,10 @@ function guard(d: Decl, a: Active): Decl {
 function joinProp(entries: Entry[], key: string, alone: Expr | null, join: (e: Expr) => Expr): Entry[] {
   let found = false;
   const out = entries.map((e) => {
-    if (e.kind !== 'prop' || e.key.kind !== 'name' || e.key.text !== key || !isExpr(e.value)) return e;
+    if (e.kind !== 'prop' || e.key.text !== key) return e;
+    // A value that is no expression is reported by the checker; a second property would only add noise.
     found = true;
-    return { ...e, value: join(e.value) };
+    return isExpr(e.value) ? { ...e, value: join(e.value) } : e;
   });
   if (!found && alone) {
     const span = alone.span;
