@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Bundles the browser code: every src/browser/<name>/main.ts becomes one minified ES module, written into
 // src/generated/bundles.ts (git-ignored) as a string with its content hash, so the Worker serves it from memory
-// in `wrangler dev`, in tests and in production alike. Run by `npm run build:browser`, wrangler's [build]
-// (hence `wrangler dev`), vitest.config.ts and the typecheck; `--check` also prints gzipped sizes and fails
-// when a bundle exceeds its budget. Before bundling, it writes src/generated/vocabulary.ts: the language's words
+// in `wrangler dev`, in tests and in production alike. Run by `npm run build:browser`, `npm run dev` (with
+// `--watch`: rebuilt on every change, and wrangler dev reloads on the new module), the e2e runner, `npm run deploy`,
+// vitest.config.ts and the typecheck; `--check` also prints gzipped sizes and fails when a bundle exceeds its budget.
+// Not wrangler's [build]: wrangler runs a custom build twice at start and reloads the Worker in between, and a
+// request caught in that reload can hang for minutes (docs/architecture.md, "Browser code"). Before bundling, it writes src/generated/vocabulary.ts: the language's words
 // (src/lang/vocabulary.ts, evaluated here in Node) as plain data for the schema editor.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
@@ -73,15 +75,38 @@ export function buildBrowserBundles() {
   return bundles;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const bundles = buildBrowserBundles();
+/** Builds and prints each bundle's size; true when one is over its budget. */
+function buildAndReport() {
   let over = false;
-  for (const [name, { js }] of Object.entries(bundles)) {
+  for (const [name, { js }] of Object.entries(buildBrowserBundles())) {
     const gz = gzipSync(js, { level: 9 }).length;
     const budget = BUDGETS[name];
     const verdict = budget === undefined ? '' : gz <= budget ? ` (budget ${budget} B: ok)` : ` (budget ${budget} B: OVER)`;
     if (budget !== undefined && gz > budget) over = true;
     console.log(`bundle ${name}: ${js.length} B minified, ${gz} B gzipped${verdict}`);
   }
+  return over;
+}
+
+/** Rebuilds after every change under src/browser and src/lang (the bundles import pure language code). */
+function watchSources() {
+  let timer;
+  const rebuild = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      try {
+        buildAndReport();
+      } catch (err) {
+        // A syntax error while editing: report it and keep watching; the last good bundles stay.
+        console.error(err instanceof Error ? err.message : err);
+      }
+    }, 200);
+  };
+  for (const dir of [sources, join(root, 'src', 'lang')]) watch(dir, { recursive: true }, rebuild);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const over = buildAndReport();
   if (process.argv.includes('--check') && over) process.exit(1);
+  if (process.argv.includes('--watch')) watchSources();
 }

@@ -44,9 +44,20 @@ run(['d1', 'migrations', 'apply', 'DB', '--local']);
 const keyHash = createHash('sha256').update(DEMO_KEY).digest('hex');
 for (const command of seedCommands(keyHash)) run(command);
 
+// Built once before wrangler starts, then rebuilt on change: wrangler dev reloads on the regenerated module.
+const build = spawnSync(process.execPath, ['scripts/build-browser.mjs'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+const bundler = spawn(process.execPath, ['scripts/build-browser.mjs', '--watch'], { stdio: ['ignore', 'ignore', 'inherit'] });
 const dev = spawn(wrangler, ['dev', ...vars.flatMap((v) => ['--var', v]), ...args], { stdio: 'inherit', env });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal));
-dev.on('exit', (code) => process.exit(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    bundler.kill(signal);
+    dev.kill(signal);
+  });
+dev.on('exit', (code) => {
+  bundler.kill();
+  process.exit(code ?? 0);
+});
 
 async function waitForHealth() {
   for (let i = 0; i < 120; i++) {

@@ -2,8 +2,12 @@
 // same choices, auth, and the no-dead-end promise walked from random starting points for every example.
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import { analyze } from '../../src/lang/index';
+import type { ProductIR } from '../../src/lang/ir';
 import type { ConfigureResult } from '../../src/routes/v1/configure';
+import { typedFor, walk } from '../configure-walk';
 import { call, createKey, createStore, jsonInit, saveProduct, tenant } from '../helpers';
+import { random } from '../lang/random';
 
 type Result = z.infer<typeof ConfigureResult>;
 
@@ -169,13 +173,6 @@ describe('/v1/calculate refuses what the constraints exclude', () => {
   });
 });
 
-/** Values a walk sends for fields the engine does not search: text and dates, valid by their form. */
-function filler(f: Result['fields'][number], sourceText: string): unknown {
-  if (typeof f.value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(f.value)) return f.value;
-  const pattern = new RegExp(`field ${f.id}: text[^}]*pattern: "([^"]*)"`).exec(sourceText)?.[1];
-  return pattern === '[0-9]{5}' ? '12345' : 'HELLO';
-}
-
 describe('no dead ends: picking available values always ends in a configuration calculate prices', () => {
   // Over HTTP 10 walks per example (each request costs the full middleware); test/lang/configure-walk.test.ts
   // walks 100 per example in process, through the same engine and evaluation.
@@ -184,44 +181,16 @@ describe('no dead ends: picking available values always ends in a configuration 
     '%s, from %# random starting points',
     async (id, text) => {
       const { ask, storeId, headers } = await product(id);
-      let seed = 7;
-      const random = (n: number) => {
-        seed = (seed * 1103515245 + 12345) % 2147483648;
-        return seed % n;
-      };
+      const next = random(7);
       const first = await ask({});
-      const dates = new Set(
-        first.fields.filter((f) => typeof f.value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(f.value)).map((f) => f.id),
-      );
-      for (let walk = 0; walk < WALKS; walk++) {
-        const configuration: Record<string, unknown> = {};
-        // Text and date fields are not searched: a walk sets them first, as a buyer typing them in.
-        for (const f of first.fields) {
-          if (f.source === 'derived' || f.options || typeof f.value !== 'string') continue;
-          if (dates.has(f.id) || random(2) === 0) configuration[f.id] = filler(f, text);
-        }
-        for (let step = 0; step < 40; step++) {
-          const r = await ask(configuration);
-          expect(r.complete).toBe(true);
-          const open = r.fields.filter((f) => f.visible && f.enabled && f.source !== 'derived' && !(f.id in configuration));
-          // A required text a buyer must type in (such as a postcode shown with installation) is filled in as well.
-          const pickable = open.filter(
-            (f) => f.options || typeof f.value === 'number' || (f.required && typeof f.value === 'string'),
-          );
-          if (pickable.length === 0) break;
-          const f = pickable[random(pickable.length)]!;
-          if (f.options) {
-            const available = f.options.filter((o) => o.available);
-            expect(available.length, `${id}: ${f.id} has an available option (${JSON.stringify(configuration)})`).toBeGreaterThan(
-              0,
-            );
-            const o = available[random(available.length)]!;
-            configuration[f.id] = typeof f.value === 'boolean' ? o.id === 'true' : o.id;
-          } else {
-            configuration[f.id] =
-              f.min === undefined ? f.value : [f.min, f.max, f.value].filter((v) => v === f.min || v === f.max)[random(2)];
-          }
-        }
+      for (let i = 0; i < WALKS; i++) {
+        const configuration = await walk({
+          ask,
+          first,
+          pick: (n) => Math.floor(next() * n),
+          typed: typedFor(analyze(text).ir as ProductIR),
+          label: `${id}, walk ${i}`,
+        });
         const calc = await call(
           '/api/v1/calculate',
           jsonInit('POST', { tenant_id: storeId, product_id: id, configuration }, headers),

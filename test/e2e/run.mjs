@@ -5,7 +5,7 @@
 // unless REQUIRE_BROWSER=1 (CI), where a missing browser is a failure.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ export const CHROMIUM = '/usr/bin/chromium';
 const ADMIN_TOKEN = 'e2e-token';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const wrangler = join(root, 'node_modules', '.bin', 'wrangler');
+const ARTIFACTS = join(root, 'test-artifacts');
 
 if (!existsSync(CHROMIUM)) {
   const message = `Backoffice e2e tests need Chromium at ${CHROMIUM} (Debian: apt-get install -y chromium).`;
@@ -105,6 +106,10 @@ try {
   );
   if (seeded.status !== 0) throw new Error(`seeding the demo key failed:\n${seeded.stdout}\n${seeded.stderr}`);
 
+  // The bundles are built here, not by wrangler (docs/architecture.md, "Browser code"), so the server never reloads.
+  const built = spawnSync(process.execPath, ['scripts/build-browser.mjs'], { cwd: root, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`building the browser bundles failed:\n${built.stdout}\n${built.stderr}`);
+
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   dev = spawn(
@@ -145,7 +150,14 @@ try {
     env: { ...process.env, E2E_BASE_URL: base, E2E_ADMIN_TOKEN: ADMIN_TOKEN, E2E_CHROMIUM: CHROMIUM },
   });
   code = await new Promise((resolve) => tests.on('exit', (c) => resolve(c ?? 1)));
+  mkdirSync(ARTIFACTS, { recursive: true });
+  writeFileSync(join(ARTIFACTS, 'wrangler-dev.log'), log);
   if (code !== 0 && process.env.E2E_SHOW_SERVER_LOG === '1') console.error(log);
+  else if (code !== 0) {
+    // What a failure most often needs from the server: the slow answers and any reload.
+    const slow = log.split('\n').filter((l) => /\((\d{4,})ms\)|restarting|Reloading|ERROR/.test(l));
+    console.error(`Server lines worth a look (all in test-artifacts/wrangler-dev.log):\n${slow.join('\n')}`);
+  }
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   code = 1;

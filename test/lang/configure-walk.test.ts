@@ -6,53 +6,31 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
 import type { ProductIR } from '../../src/lang/ir';
 import { instantiate } from '../../src/lang/runtime/index';
+import { typedFor, walk } from '../configure-walk';
+import { random } from './random';
 
 const sources = import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true });
 const WALKS = 100;
 
 describe.each(Object.entries(sources).map(([path, text]) => [path.slice(path.lastIndexOf('/') + 1), text]))('%s', (_, source) => {
-  it(`every one of ${WALKS} random walks through available values ends in a configuration that prices`, () => {
+  it(`every one of ${WALKS} random walks through available values ends in a configuration that prices`, async () => {
     const ir = analyze(source).ir as ProductIR;
     const model = instantiate(ir);
-    let seed = 0x2545f491;
-    const random = (n: number) => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-    };
+    const next = random(0x2545f491);
     const quantity = ir.quantity.default;
     const first = model.configure({ configuration: {}, quantity });
-    for (let walk = 0; walk < WALKS; walk++) {
-      const configuration: Record<string, unknown> = {};
-      // Text and dates are not searched: set first, as typed in, with values valid for the examples' fields.
-      for (const f of ir.fields) {
-        if (f.value !== undefined || f.options || f.valueType !== 'string') continue;
-        if (f.type === 'date' || random(2) === 0) configuration[f.id] = f.type === 'date' ? f.min : f.pattern ? '12345' : 'HELLO';
-      }
-      for (let step = 0; step < 60; step++) {
-        const r = model.configure({ configuration, quantity });
-        expect(r.complete).toBe(true);
-        const open = r.fields.filter((f) => f.visible && f.enabled && f.source !== 'derived' && !(f.id in configuration));
-        // A required text a buyer must type in (such as a postcode shown with installation) is filled in as well.
-        const pickable = open.filter(
-          (f) => f.options || typeof f.value === 'number' || (f.required && typeof f.value === 'string'),
-        );
-        if (pickable.length === 0) break;
-        const f = pickable[random(pickable.length)]!;
-        if (!f.options && typeof f.value === 'string')
-          configuration[f.id] = ir.fields.find((x) => x.id === f.id)?.pattern ? '12345' : 'HELLO';
-        else if (f.options) {
-          const available = f.options.filter((o) => o.available);
-          expect(available.length, `${f.id} in ${JSON.stringify(configuration)}`).toBeGreaterThan(0);
-          const o = available[random(available.length)]!;
-          configuration[f.id] = typeof f.value === 'boolean' ? o.id === 'true' : o.id;
-        } else configuration[f.id] = f.min === undefined ? f.value : random(2) === 0 ? f.min : f.max;
-      }
+    expect(first.complete).toBe(true);
+    for (let i = 0; i < WALKS; i++) {
+      const configuration = await walk({
+        ask: (configuration) => model.configure({ configuration, quantity }),
+        first,
+        pick: (n) => Math.floor(next() * n),
+        typed: typedFor(ir),
+        label: `walk ${i}`,
+      });
       const done = model.evaluate({ configuration, quantity });
       expect(done.errors, JSON.stringify(configuration)).toEqual([]);
       expect(done.price).not.toBeNull();
     }
-    expect(first.complete).toBe(true);
   }, 300_000);
 });
