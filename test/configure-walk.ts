@@ -37,8 +37,10 @@ export function typedFor(ir: ProductIR): Walk['typed'] {
 
 /**
  * Text and dates are not searched, so they are set first, as typed in. Then, until nothing is open, one open field
- * at random gets an available option (there must be one) or a number at its reported bound. Every answer must be
- * complete. Returns the configuration the walk ends with, for the caller to price.
+ * at random gets an available option (there must be one) or a number at its reported bound. A multi-select stays
+ * open while it has an available option not yet ticked: each step ticks one more (ticking is what
+ * must never lead to a dead end). Every answer must be complete. Returns the configuration the walk ends with, for
+ * the caller to price.
  */
 export async function walk(w: Walk): Promise<Record<string, unknown>> {
   const configuration: Record<string, unknown> = {};
@@ -50,12 +52,24 @@ export async function walk(w: Walk): Promise<Record<string, unknown>> {
   for (let step = 0; step < MAX_STEPS; step++) {
     const r = await w.ask(configuration);
     expect(r.complete).toBe(true);
-    const open = r.fields.filter((f) => f.visible && f.enabled && f.source !== 'derived' && !(f.id in configuration));
+    const ticked = (id: string) => (Array.isArray(configuration[id]) ? (configuration[id] as string[]) : []);
+    // At max_selected the options not ticked are unavailable (the field's own reason), so the field closes.
+    const more = (f: WalkField) => (f.options ?? []).some((o) => o.available && !ticked(f.id).includes(o.id));
+    const open = r.fields.filter(
+      (f) =>
+        f.visible && f.enabled && f.source !== 'derived' && (!(f.id in configuration) || (Array.isArray(f.value) && more(f))),
+    );
     // A required text a buyer must type in (such as a postcode shown with installation) is filled in as well.
     const pickable = open.filter((f) => f.options || typeof f.value === 'number' || (f.required && typeof f.value === 'string'));
     if (pickable.length === 0) break;
     const f = pickable[w.pick(pickable.length)]!;
-    if (f.options) {
+    if (Array.isArray(f.value)) {
+      const available = (f.options ?? []).filter((o) => o.available && !ticked(f.id).includes(o.id));
+      expect(available.length, `${w.label}: ${f.id} has an option to tick in ${JSON.stringify(configuration)}`).toBeGreaterThan(
+        0,
+      );
+      configuration[f.id] = [...ticked(f.id), available[w.pick(available.length)]!.id];
+    } else if (f.options) {
       const available = f.options.filter((o) => o.available);
       expect(available.length, `${w.label}: ${f.id} has an available option in ${JSON.stringify(configuration)}`).toBeGreaterThan(
         0,

@@ -35,6 +35,25 @@ export function choiceValue(raw: unknown, ids: readonly string[], fallback: stri
   return typeof raw === 'string' && ids.includes(raw) ? raw : invalid(id, fallback, errors);
 }
 
+/** A multi-select field's list: distinct known ids, between min and max of them. */
+export function listValue(
+  raw: unknown,
+  ids: readonly string[],
+  bounds: { min: number; max: number },
+  fallback: readonly string[],
+  id: string,
+  errors: Issue[],
+): readonly string[] {
+  if (absent(raw)) return fallback;
+  const ok =
+    Array.isArray(raw) &&
+    raw.length >= bounds.min &&
+    raw.length <= bounds.max &&
+    new Set(raw).size === raw.length &&
+    raw.every((x) => typeof x === 'string' && ids.includes(x));
+  return ok ? (raw as string[]) : invalid(id, fallback, errors);
+}
+
 export function booleanValue(raw: unknown, fallback: boolean, id: string, errors: Issue[]): boolean {
   if (absent(raw)) return fallback;
   return typeof raw === 'boolean' ? raw : invalid(id, fallback, errors);

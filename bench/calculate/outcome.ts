@@ -8,7 +8,7 @@ export type Issue = Pick<RuntimeIssue, 'code' | 'message' | 'field' | 'rule'>;
 import { minorScale, type Tier, toMajor, toMinor, totals } from '../../src/lang/runtime/money';
 import { formatNumber } from '../../src/lang/runtime/numeric';
 
-export type Val = number | string | boolean;
+export type Val = number | string | boolean | readonly string[];
 
 export interface FieldOut {
   id: string;

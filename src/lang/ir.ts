@@ -4,6 +4,8 @@
 import type { FIELD_TYPES } from './fields/registry';
 
 /**
+ * 5: multi-select fields: the value type `list` (a field's fallback, default and whenHidden may be a list of option
+ * ids) and `in` with a `set` (`"led" in extras`); older versions are recompiled on load like any other.
  * 4: constraints (`constraints`, options' `availableWhen`) and the schema positions of fields, rules and options
  * (`at`), which errors, warnings and reasons report.
  * 3: a field that is not visible has its `whenHidden` value, or its type's empty value (no longer its default);
@@ -12,12 +14,16 @@ import type { FIELD_TYPES } from './fields/registry';
  * recompiled on load and then refused clearly instead of silently rejecting every value.
  * 3: per-order price lines (`perOrder`), output items that read the price, text items and output labels/units.
  */
-export const IR_VERSION = 4;
+export const IR_VERSION = 5;
 
 /** A translatable text: language tag → string. Always has the product's default language. */
 export type Text = Record<string, string>;
 
-export type ValueType = 'number' | 'string' | 'boolean';
+/** `list`: the option ids a multi-select field holds (only such fields have list values). */
+export type ValueType = 'number' | 'string' | 'boolean' | 'list';
+
+/** A field's literal value: a number, string or boolean, or a multi-select field's list of option ids. */
+export type FieldValue = number | string | boolean | readonly string[];
 
 export type Layout = 'sections' | 'tabs' | 'accordion' | 'inline';
 
@@ -42,7 +48,8 @@ export type Expr =
   | { k: 'not'; a: Expr }
   | { k: 'neg'; a: Expr }
   | { k: 'if'; c: Expr; t: Expr; e: Expr }
-  | { k: 'in'; a: Expr; list: Expr[]; negate: boolean }
+  /** `a in [list]`, or `a in set` when `set` (a multi-select field's value) is given and `list` is empty. */
+  | { k: 'in'; a: Expr; list: Expr[]; negate: boolean; set?: Expr }
   | { k: 'call'; fn: string; args: Expr[]; at: Span }
   /** range or matrix table call: `base_price(width, height)` */
   | { k: 'table'; table: string; args: Expr[]; at: Span }
@@ -84,11 +91,11 @@ export interface FieldIR {
   presets?: number[];
   options?: OptionIR[];
   /** The declared default, if any. */
-  default?: number | string | boolean;
+  default?: FieldValue;
   /** The value used when none is sent (declared default or the type's fallback). */
-  fallback: number | string | boolean;
+  fallback: FieldValue;
   /** The declared `when_hidden`: the value while the field is not visible (else its type's empty value). */
-  whenHidden?: number | string | boolean;
+  whenHidden?: FieldValue;
   required: boolean;
   visibleWhen?: Condition;
   enabledWhen?: Condition;

@@ -11,6 +11,7 @@ import {
   dateChecker,
   numberChecker,
   type PatternMatcher,
+  selectionChecker,
   textChecker,
 } from './runtime/checkers';
 import type { Ctx } from './runtime/context';
@@ -46,9 +47,14 @@ function checksFor(pattern: PatternMatcher): Record<string, (args: unknown[]) =>
     number: ([min, max, step]) => numberChecker(given({ min, max, step }) as CheckedField),
     text: ([maxLength, source]) => textChecker(given({ maxLength, pattern: source }) as CheckedField, pattern),
     date: ([min, max]) => dateChecker(given({ min, max }) as CheckedField),
-    choice: ([ids]) => choiceChecker({ options: (ids as string[]).map((id) => ({ id, label: {}, attrs: {} })) }),
+    choice: ([ids]) => choiceChecker({ options: optionsOf(ids) }),
+    list: ([ids, min, max]) => selectionChecker(given({ options: optionsOf(ids), min, max }) as CheckedField),
     boolean: () => booleanChecker(),
   };
+}
+
+function optionsOf(ids: unknown): CheckedField['options'] {
+  return (ids as string[]).map((id) => ({ id, label: {}, attrs: {} }));
 }
 
 function given(o: Record<string, unknown>): Record<string, unknown> {
@@ -76,6 +82,9 @@ function checkCache(pattern: PatternMatcher): (kind: unknown, args: unknown[]) =
     return check;
   };
 }
+
+/** A map table's key or value: never a list. */
+type TableValue = number | string | boolean;
 
 function num(v: unknown): number {
   return v as number;
@@ -110,9 +119,9 @@ function standaloneOperations(options: LogicOptions): Record<string, Operation> 
     },
     /** lookup(key, [[key, value], …], fallback?): a map table; without a fallback an unknown key throws. */
     lookup(...args) {
-      const [key, pairs] = args as [Val, [string, Val][]];
+      const [key, pairs] = args as [Val, [string, TableValue][]];
       const t = { kind: 'map', entries: Object.fromEntries(pairs) } as Parameters<typeof mapAt>[1];
-      if (args.length > 2) t.fallback = args[2] as Val;
+      if (args.length > 2) t.fallback = args[2] as TableValue;
       return mapAt('', t, key, NOWHERE);
     },
   };

@@ -99,6 +99,7 @@ describe('output labels, units and texts', () => {
         studs: { label: 'Entretoises', unit: 'pcs', type: 'number' },
         rail_m: { label: 'Rail de montage', unit: 'm', type: 'number' },
         cutting: { label: 'Découpe', type: 'text' },
+        controls: { label: 'Commandes LED', unit: 'pcs', type: 'number' },
       },
     });
     expect(Object.keys(result.output_info)).toEqual(['dimensions', 'production']);

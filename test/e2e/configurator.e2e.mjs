@@ -65,6 +65,14 @@ function randomValue(field) {
       return field.options[Math.floor(Math.random() * field.options.length)].id;
     case 'checkbox':
       return Math.random() < 0.5;
+    case 'multiselect': {
+      // Some options, at most max_selected of them, in the options' order as the checkboxes send them.
+      const max = v.max_selected ?? field.options.length;
+      return field.options
+        .filter(() => Math.random() < 0.5)
+        .slice(0, max)
+        .map((o) => o.id);
+    }
     case 'number':
     case 'slider':
     case 'quantity': {
@@ -147,6 +155,52 @@ describe('<cpq-configurator> on the demo shop', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('ArrowRight');
     assert.equal(await page.locator('cpq-configurator [data-field="sill_depth"] input[value="d225"]').isChecked(), true);
+  });
+
+  it('shows a multi-select as checkboxes in a fieldset: ticked from the keyboard, sent as a list, unavailable options greyed with the reason', async () => {
+    await open('signage');
+    const field = 'cpq-configurator [data-field="extras"]';
+    const motionDisabled = (disabled) =>
+      page.waitForFunction(
+        (want) =>
+          document.querySelector('cpq-configurator').shadowRoot.querySelector('[data-field="extras"] input[value="motion"]')
+            ?.disabled === want,
+        disabled,
+      );
+    const reason = () => page.locator(`${field} label:has(input[value="motion"]) .reason`).textContent();
+    await page.locator('cpq-configurator [data-field="illumination"] input[value="front"]').check();
+    // Studs is the default: the buyer sets it by choosing rail and then studs again.
+    await page.locator('cpq-configurator [data-field="mounting"] input[value="rail"]').check();
+    await page.locator('cpq-configurator [data-field="mounting"] input[value="studs"]').check();
+    await page.locator(field).waitFor();
+    assert.equal(await page.locator(`${field} fieldset legend`).count(), 1, 'the options are a fieldset with a legend');
+    assert.equal(await page.locator(`${field} input[type="checkbox"]`).count(), 3);
+    // With studs the motion sensor has nothing to sit on: /v1/configure says so, with the reason beside it.
+    await motionDisabled(true);
+    assert.match(await reason(), /Motion sensor/);
+    const changed = page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          document.querySelector('cpq-configurator').addEventListener('cpq-change', (e) => resolve(e.detail), { once: true }),
+        ),
+    );
+    await page.locator(`${field} input[value="dimmer"]`).focus();
+    await page.keyboard.press('Space');
+    assert.deepEqual((await changed).configuration.extras, ['dimmer']);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    assert.deepEqual((await page.evaluate(() => document.querySelector('cpq-configurator').value)).extras, ['dimmer', 'timer']);
+    await settled();
+    // Two ticked is max_selected: the third is greyed with the field's own "at most 2", whatever the mounting.
+    await page.locator('cpq-configurator [data-field="mounting"] input[value="rail"]').check();
+    await settled();
+    await motionDisabled(true);
+    assert.match(await reason(), /2/);
+    // Unticking the timer leaves room, and on the rail the sensor has something to sit on.
+    await page.locator(`${field} input[value="timer"]`).uncheck();
+    await settled();
+    await motionDisabled(false);
+    await shot(page, '37-configurator-multiselect');
   });
 
   it("gives the server's field states for random configurations (30 per example)", async () => {

@@ -91,6 +91,7 @@ function literals(ir: ProductIR): { numbers: number[]; strings: string[] } {
       case 'in':
         walk(e.a);
         for (const x of e.list) walk(x);
+        walk(e.set);
         return;
       case 'call':
       case 'table':
@@ -119,6 +120,12 @@ function candidates(f: FieldIR, lit: { numbers: number[]; strings: string[] }): 
   const out: unknown[] = [...JUNK];
   if (f.options) out.push(...f.options.map((o) => o.id), ...f.options.map((o) => o.id), 'no-such-option', ...lit.strings);
   if (f.type === 'checkbox') out.push(true, false, true, false, 'true', 1);
+  if (f.valueType === 'list' && f.options) {
+    // Selections of every size (valid or past the bounds), and lists the server refuses.
+    const ids = f.options.map((o) => o.id);
+    for (let k = 0; k <= ids.length; k++) out.push(ids.slice(0, k), ids.slice(ids.length - k), ids.slice(0, k));
+    out.push([ids[0], ids[0]], ['no-such-option'], [1], ids.slice(1, 3));
+  }
   if (f.valueType === 'number' && f.type !== 'hidden') {
     const step = f.step ?? 1;
     const lo = typeof f.min === 'number' ? f.min : -1000;

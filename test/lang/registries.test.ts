@@ -35,7 +35,7 @@ describe('the field type registry', () => {
       const label = spec.computed ? '' : 'label: "L", ';
       const value = spec.computed
         ? 'value: 1'
-        : spec.choice
+        : spec.props.includes('options')
           ? 'options { a { label: "A" } }'
           : spec.props.includes('min') && type === 'slider'
             ? 'min: 0, max: 1'
@@ -70,8 +70,11 @@ describe('the function registry', () => {
   it('checks and computes each overload', () => {
     for (const name of FUNCTION_NAMES) {
       for (const o of FUNCTIONS[name].overloads) {
-        const args = o.params.map((t) => (t === 'string' ? '"ab"' : '2')).join(', ');
-        const source = `product "P" {}\noutput o { x = ${name}(${args}) }\n`;
+        const args = o.params.map((t) => (t === 'string' ? '"ab"' : t === 'list' ? 'm' : '2')).join(', ');
+        const list = o.params.some((t) => t === 'list')
+          ? 'field m: multiselect { label: "M", options { a { label: "A" } } }\n'
+          : '';
+        const source = `product "P" {}\n${list}output o { x = ${name}(${args}) }\n`;
         const result = analyze(source);
         expect(result.diagnostics, `${name}(${args})`).toEqual([]);
         const ev = instantiate(result.ir!).evaluate({ configuration: {}, quantity: 1, lang: 'en' });

@@ -158,4 +158,25 @@ describe('expansion', () => {
     const fewer = analyze(source.replace('1..50', '1..2'));
     expect(fewer.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
+
+  it('fills the index into a multi-select read with in and count', () => {
+    const source = [
+      'product "P" { currency: EUR }',
+      'options extras { light { label: "Light" }, mirror { label: "Mirror" } }',
+      'price { line base: "Base" = 10 }',
+      'repeat door in 1..2 {',
+      '  field extras_{door}: multiselect { label: "Door {door} extras", options: extras }',
+      '  price { line light_{door}: "Light {door}" = 20 * count(extras_{door}) when "light" in extras_{door} }',
+      '}',
+    ].join('\n');
+    const e = instantiate(compiled(source)).evaluate({
+      configuration: { extras_1: ['mirror'], extras_2: ['light', 'mirror'] },
+      quantity: 1,
+      lang: 'en',
+    });
+    expect(e.price?.lines.map((l) => [l.id, l.amount])).toEqual([
+      ['base', 10],
+      ['light_2', 40],
+    ]);
+  });
 });

@@ -48,7 +48,7 @@ export function interiorDoor(config: Record<string, unknown>, quantityIn: number
   const glassCutout = booleanValue(config.glass_cutout, false, 'glass_cutout', errors);
   const glassType = glassCutout
     ? choiceValue(config.glass_type, ['satinato', 'klar', 'ornament'], 'satinato', 'glass_type', errors)
-    : 'satinato';
+    : '';
   const lock = choiceValue(config.lock, ['bb', 'pz', 'wc'], 'bb', 'lock', errors);
   const handle = choiceValue(config.handle, ['basic_alu', 'steel_round', 'steel_square'], 'basic_alu', 'handle', errors);
   const thirdHingeEnabled = doorHeight === 'h1985' && surface !== 'eiche_furnier';

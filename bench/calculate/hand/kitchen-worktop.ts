@@ -49,11 +49,15 @@ export function kitchenWorktop(config: Record<string, unknown>, quantityIn: numb
   const laminate = material === 'laminate';
   const decor = laminate
     ? choiceValue(config.decor, ['white_gloss', 'concrete_grey', 'walnut'], 'white_gloss', 'decor', errors)
-    : 'white_gloss';
+    : '';
   const edging = choiceValue(config.edging, ['front', 'front_left', 'front_both'], 'front', 'edging', errors);
   const sink = booleanValue(config.sink_cutout, false, 'sink_cutout', errors);
-  const sinkMount =
-    sink && !laminate ? choiceValue(config.sink_mount, ['inset', 'undermount'], 'inset', 'sink_mount', errors) : 'inset';
+  // Hidden without a sink (no option); shown but disabled on laminate (its default).
+  const sinkMount = !sink
+    ? ''
+    : laminate
+      ? 'inset'
+      : choiceValue(config.sink_mount, ['inset', 'undermount'], 'inset', 'sink_mount', errors);
   const groovesShown = sink && !laminate;
   const grooves = groovesShown ? booleanValue(config.drainer_grooves, false, 'drainer_grooves', errors) : false;
   const hob = booleanValue(config.hob_cutout, false, 'hob_cutout', errors);

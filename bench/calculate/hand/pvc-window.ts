@@ -47,7 +47,7 @@ export function pvcWindow(config: Record<string, unknown>, quantityIn: number): 
     errors,
   );
   const sill = booleanValue(config.sill, false, 'sill', errors);
-  const sillDepth = sill ? choiceValue(config.sill_depth, ['d150', 'd225'], 'd150', 'sill_depth', errors) : 'd150';
+  const sillDepth = sill ? choiceValue(config.sill_depth, ['d150', 'd225'], 'd150', 'sill_depth', errors) : '';
 
   const count = SASH_COUNT[sashes] as number;
   const areaM2 = (width * height) / 1e6;

@@ -49,8 +49,8 @@ export function rollerBlind(config: Record<string, unknown>, quantityIn: number)
   const operation = choiceValue(config.operation, ['chain', 'spring', 'motor'], 'chain', 'operation', errors);
   const chain = operation === 'chain';
   const motor = operation === 'motor';
-  const chainSide = chain ? choiceValue(config.chain_side, ['right', 'left'], 'right', 'chain_side', errors) : 'right';
-  const remotes = motor ? numberValue(config.remotes, 0, 10, 1, 1, 'remotes', errors) : 1;
+  const chainSide = chain ? choiceValue(config.chain_side, ['right', 'left'], 'right', 'chain_side', errors) : '';
+  const remotes = motor ? numberValue(config.remotes, 0, 10, 1, 1, 'remotes', errors) : 0;
   const smartHub = motor ? booleanValue(config.smart_hub, false, 'smart_hub', errors) : false;
   const cassette = booleanValue(config.cassette, false, 'cassette', errors);
   const bottomBar = choiceValue(config.bottom_bar, ['standard', 'oval_alu', 'wooden'], 'standard', 'bottom_bar', errors);

@@ -5,6 +5,7 @@ import {
   booleanValue,
   choiceValue,
   dateValue,
+  listValue,
   numberValue,
   quantityValue,
   requireValue,
@@ -23,6 +24,7 @@ const FIELDS = new Set([
   'illumination',
   'mounting',
   'rush',
+  'extras',
   'installation',
   'installation_date',
 ]);
@@ -49,11 +51,13 @@ export function signage(config: Record<string, unknown>, quantityIn: number): Ou
   const acrylic = material === 'acrylic';
   const faceColour = acrylic
     ? choiceValue(config.face_colour, ['white', 'red', 'blue', 'gold'], 'white', 'face_colour', errors)
-    : 'white';
+    : '';
   const illumination = choiceValue(config.illumination, ['none', 'front', 'halo'], 'none', 'illumination', errors);
   const lit = illumination !== 'none';
   const mounting = choiceValue(config.mounting, ['studs', 'rail'], 'studs', 'mounting', errors);
   const rush = booleanValue(config.rush, false, 'rush', errors);
+  // Hidden while unlit: no accessory.
+  const extras = lit ? listValue(config.extras, ['dimmer', 'timer', 'motion'], { min: 0, max: 2 }, [], 'extras', errors) : [];
   const installation = booleanValue(config.installation, false, 'installation', errors);
   const date = installation ? dateValue(config.installation_date, '2026-01-05', '2027-12-17', 'installation_date', errors) : '';
   if (installation) requireValue(config.installation_date, 'installation_date', 'Preferred date', errors);
@@ -72,6 +76,14 @@ export function signage(config: Record<string, unknown>, quantityIn: number): Ou
     errors.push(
       ruleIssue('halo_needs_metal', 'Halo lighting needs metal letters (aluminium or stainless steel)', 'illumination'),
     );
+  }
+  if (extras.includes('motion') && mounting !== 'rail') {
+    errors.push({
+      code: 'CONSTRAINT',
+      message: 'LED accessories: "Motion sensor" is not available with the other choices',
+      field: 'extras',
+      rule: 'extras.motion',
+    });
   }
   if (signLengthM > 4) {
     const sections = Math.ceil(snapSelf(signLengthM / 2.5));
@@ -99,6 +111,8 @@ export function signage(config: Record<string, unknown>, quantityIn: number): Ou
     if (colourPrice > 0) bill.add('colour', 'surcharge', 'Special colour', letterCount * colourPrice);
     if (lit) bill.add('lighting', 'line', 'LED modules', letterCount * (LIGHT_PRICE[illumination] as number));
     if (lit) bill.add('power_supply', 'line', 'Power supply', 85);
+    if (extras.length > 0) bill.add('controls', 'line', 'LED controls', extras.length * 65);
+    if (extras.includes('motion')) bill.add('sensor_bracket', 'line', 'Sensor bracket', 25);
     bill.add('mounting', 'line', 'Mounting', mounting === 'studs' ? letterCount * 6 : stepTo(signLengthM, 0.5, true) * 55);
     if (installation) bill.add('installation', 'line', 'Installation', 180 + letterCount * 10);
     if (rush) bill.add('rush', 'surcharge', 'Express surcharge', letterCount * letterUnit * 0.25);
@@ -111,6 +125,7 @@ export function signage(config: Record<string, unknown>, quantityIn: number): Ou
   if (lit) production.psu_w = stepTo(ledModules * 1.25, 50, true);
   if (mounting === 'studs') production.studs = letterCount * 3;
   if (mounting === 'rail') production.rail_m = stepTo(signLengthM, 0.5, true);
+  if (extras.length > 0) production.controls = extras.length;
 
   return {
     fields: [
@@ -122,6 +137,7 @@ export function signage(config: Record<string, unknown>, quantityIn: number): Ou
       { id: 'illumination', visible: true, enabled: true, value: illumination },
       { id: 'mounting', visible: true, enabled: true, value: mounting },
       { id: 'rush', visible: true, enabled: true, value: rush },
+      { id: 'extras', visible: lit, enabled: true, value: extras },
       { id: 'installation', visible: true, enabled: true, value: installation },
       { id: 'installation_date', visible: installation, enabled: true, value: date },
     ],

@@ -6,7 +6,7 @@ import type { ValueType } from '../../../src/lang/ir';
 import type { Compiled, Engine } from './driver';
 import { BUILTINS } from './functions';
 
-const TYPE: Record<ValueType, string> = { number: 'double', string: 'string', boolean: 'bool' };
+const TYPE: Record<ValueType, string> = { number: 'double', string: 'string', boolean: 'bool', list: 'list<string>' };
 
 /** Arities of the language's functions as CEL overloads. */
 const ARITIES: Record<string, number[]> = {
@@ -46,6 +46,8 @@ export const celEngine: Engine = {
         env.registerFunction(`${name}(${doubles(n)}): double`, BUILTINS[name] as (...args: unknown[]) => unknown);
     }
     env.registerFunction('len(string): double', BUILTINS.len as (...args: unknown[]) => unknown);
+    env.registerFunction('count(list<string>): double', BUILTINS.count as (...args: unknown[]) => unknown);
+    env.registerFunction('has(list<string>, string): bool', BUILTINS.has as (...args: unknown[]) => unknown);
     for (const [name, t] of tables)
       env.registerFunction(`${name}(${doubles(t.arity)}): double`, t.fn as (...args: unknown[]) => unknown);
     for (const [name, m] of maps) env.registerConstant(name, `map<string, ${TYPE[m.type]}>`, m.entries);

@@ -2,8 +2,12 @@
 // expression compiled once by the engine; this driver computes them in dependency order into one scope object per
 // evaluation, as an application built on jexl, mathjs or CEL would. Validation, money and message formatting are
 // shared with the hand-written implementations, so what differs between peers is expression evaluation.
+
+import { availabilityExpr } from '../../../src/lang/configure/checks';
 import type { Expr, FieldIR, ProductIR, TableIR, ValueType } from '../../../src/lang/ir';
+import { emptyLike, inactiveValue } from '../../../src/lang/runtime/fields';
 import { resolveText } from '../../../src/lang/runtime/language';
+import { catalogFor, format } from '../../../src/lang/runtime/messages';
 import { priceValue } from '../../../src/lang/runtime/model';
 import { snapSelf } from '../../../src/lang/runtime/numeric';
 import {
@@ -11,6 +15,7 @@ import {
   booleanValue,
   choiceValue,
   dateValue,
+  listValue,
   numberValue,
   quantityValue,
   requireValue,
@@ -104,6 +109,11 @@ function reader(f: FieldIR): Reader {
       const ids = (f.options ?? []).map((o) => o.id);
       return (raw, errors) => choiceValue(raw, ids, fallback as string, id, errors);
     }
+    case 'multiselect': {
+      const ids = (f.options ?? []).map((o) => o.id);
+      const bounds = { min: typeof f.min === 'number' ? f.min : 0, max: typeof f.max === 'number' ? f.max : ids.length };
+      return (raw, errors) => listValue(raw, ids, bounds, fallback as readonly string[], id, errors);
+    }
     case 'checkbox':
       return (raw, errors) => booleanValue(raw, fallback as boolean, id, errors);
     case 'text': {
@@ -160,11 +170,14 @@ export function peerModel(ir: ProductIR, engine: Engine): (configuration: Record
     mayBeMissing: f.default === undefined,
     label: f.label === undefined ? f.id : text(f.label),
     fallback: f.fallback,
+    inactive: inactiveValue(f),
     value: opt(f.value),
     read: f.type === 'hidden' ? undefined : reader(f),
     attrs: [...(attrs.get(f.id) ?? [])].map((a) => ({
       name: attrVar(f.id, a),
       byOption: new Map((f.options ?? []).map((o) => [o.id, o.attrs[a]])),
+      // A hidden field has no option: its attributes read as their type's empty value.
+      empty: emptyLike(f.options?.[0]?.attrs[a] ?? 0),
     })),
   }));
   const lets = new Map(Object.entries(ir.lets).map(([name, e]) => [name, c(e)]));
@@ -192,6 +205,30 @@ export function peerModel(ir: ProductIR, engine: Engine): (configuration: Record
     when: c(r.when),
     message: template(text(r.message), vars),
   }));
+  // Constraints, then options' available_when (as the runtime orders them), each the condition a configuration
+  // meets (src/lang/configure/checks.ts builds an available_when's from the IR); their messages as the runtime's.
+  const constraints = [
+    ...ir.constraints.map((k) => ({ id: k.id, field: undefined, holds: c(k.holds), message: template(text(k.message), vars) })),
+    ...ir.fields.flatMap((f) =>
+      (f.options ?? []).flatMap((o) =>
+        o.availableWhen === undefined
+          ? []
+          : [
+              {
+                id: `${f.id}.${o.id}`,
+                field: f.id,
+                holds: c(availabilityExpr(f, { ...o, availableWhen: o.availableWhen })),
+                message: [
+                  format(catalogFor('en'), 'OPTION_UNAVAILABLE', {
+                    label: f.label === undefined ? f.id : text(f.label),
+                    option: text(o.label),
+                  }),
+                ],
+              },
+            ],
+      ),
+    ),
+  ];
   const fieldIds = new Set(ir.fields.map((f) => f.id));
   const groupsVisible: boolean[] = new Array<boolean>(groups.length).fill(true);
   const groupsEnabled: boolean[] = new Array<boolean>(groups.length).fill(true);
@@ -223,20 +260,30 @@ export function peerModel(ir: ProductIR, engine: Engine): (configuration: Record
           const enabled =
             (f.group < 0 || groupsEnabled[f.group] === true) && (f.enabled === undefined || f.enabled(scope) !== false);
           const raw = Object.hasOwn(configuration, f.id) ? configuration[f.id] : undefined;
-          value = visible && enabled ? f.read(raw, errors) : f.fallback;
+          // Not visible: the field's when_hidden, or its type's empty value (docs/schema-language.md, "Effective values").
+          value = !visible ? f.inactive : enabled ? f.read(raw, errors) : f.fallback;
           if (visible && enabled && f.mayBeMissing && absent(raw) && (f.required || f.requiredWhen?.(scope) === true)) {
             requireValue(raw, f.id, f.label, errors);
           }
           states[step.index] = { id: f.id, visible, enabled, value };
         }
         put(scope, f.id, value);
-        for (const a of f.attrs) put(scope, a.name, a.byOption.get(value as string));
+        for (const a of f.attrs) put(scope, a.name, a.byOption.get(value as string) ?? a.empty);
       }
     }
     for (const r of rules) {
       if (r.when(scope) !== true) continue;
       const message = r.message.map((p) => (typeof p === 'string' ? p : show(get(scope, p.name) as Val))).join('');
       (r.error ? errors : warnings).push(ruleIssue(r.id, message, r.field));
+    }
+    for (const k of constraints) {
+      if (k.holds(scope) !== false) continue;
+      const message = k.message.map((p) => (typeof p === 'string' ? p : show(get(scope, p.name) as Val))).join('');
+      errors.push(
+        k.field === undefined
+          ? { code: 'CONSTRAINT', message, rule: k.id }
+          : { code: 'CONSTRAINT', message, field: k.field, rule: k.id },
+      );
     }
     let price = null;
     if (errors.length === 0) {

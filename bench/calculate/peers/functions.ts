@@ -3,7 +3,7 @@
 import { charCount } from '../../../src/lang/runtime/functions';
 import { floorMod, roundHalfAway, roundTo, snapSelf, stepTo } from '../../../src/lang/runtime/numeric';
 
-export type Builtin = (...args: never[]) => number;
+export type Builtin = (...args: never[]) => number | boolean;
 
 export const BUILTINS: Readonly<Record<string, Builtin>> = {
   min: (...xs: number[]) => Math.min(...xs),
@@ -19,4 +19,7 @@ export const BUILTINS: Readonly<Record<string, Builtin>> = {
   ceil_to: (x: number, step: number) => stepTo(x, step, true),
   floor_to: (x: number, step: number) => stepTo(x, step, false),
   len: (s: string) => charCount(s),
+  count: (xs: readonly string[]) => xs.length,
+  // The peers' spelling of `x in extras` (a multi-select field), which print.ts writes as has(extras, x).
+  has: (xs: readonly string[], x: string) => xs.includes(x),
 };

@@ -1,5 +1,6 @@
 // What the peer engines need to know about a product beyond its expressions: the order in which values can be
 // computed eagerly (the runtime computes them lazily, the peers in dependency order) and each value's type.
+import { checksOf } from '../../../src/lang/configure/checks';
 import type { Expr, FieldIR, ProductIR, ValueType } from '../../../src/lang/ir';
 
 /** A step of an evaluation: a group's conditions, a field's value (with its conditions) or a let. */
@@ -31,6 +32,7 @@ export function walk(e: Expr | undefined, visit: (x: Expr) => void): void {
     case 'in':
       walk(e.a, visit);
       for (const x of e.list) walk(x, visit);
+      if (e.set) walk(e.set, visit);
       return;
     case 'call':
     case 'table':
@@ -65,6 +67,7 @@ export function expressions(ir: ProductIR): Expr[] {
   for (const l of ir.price.lines) [l.amount, l.when].forEach(add);
   for (const o of ir.outputs) for (const it of o.items) [it.value, it.when].forEach(add);
   for (const r of ir.rules) add(r.when);
+  for (const k of checksOf(ir)) if (!k.fails) add(k.expr);
   return out;
 }
 

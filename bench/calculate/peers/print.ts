@@ -58,8 +58,13 @@ export function printer(d: Dialect, typeOf: (e: Expr) => ValueType): (e: Expr) =
         return d.neg(print(e.a));
       case 'if':
         return `(${print(e.c)} ? ${print(e.t)} : ${print(e.e)})`;
-      case 'in':
+      case 'in': {
+        if (e.set) {
+          const has = `${d.fn('has')}(${print(e.set)}, ${print(e.a)})`;
+          return e.negate ? d.not(has) : has;
+        }
         return d.member(print(e.a), e.list.map(print), typeOf(e.a), e.negate);
+      }
       case 'call':
         return `${d.fn(e.fn)}(${e.args.map(print).join(', ')})`;
       case 'table':

@@ -50,7 +50,9 @@ export function createControl(f: FormField, c: ControlContext): Control {
   const label = f.label ?? f.id;
   const wrap = el('div', { part: 'field', class: `field k-${kind}`, 'data-field': f.id });
   const help = f.help ? el('p', { part: 'help', class: 'hint', id: `${id}h`, text: f.help }) : null;
-  const hintText = specOf(f).rangeHint ? rangeHint(f, c) : '';
+  // A multi-select's range is how many options to tick.
+  const range = kind === 'checkboxes' ? { min: v.min_selected, max: v.max_selected } : v;
+  const hintText = specOf(f).rangeHint ? rangeHint(f, c, range) : '';
   const hint = hintText ? el('p', { part: 'hint', class: 'hint', id: `${id}r`, text: hintText }) : null;
   const error = el('p', { part: 'error', class: 'error', id: `${id}e`, hidden: true });
   const describedBy = [help?.id, hint?.id, error.id].filter(Boolean).join(' ');
@@ -142,8 +144,9 @@ export function createControl(f: FormField, c: ControlContext): Control {
     set = (x) => {
       select.value = typeof x === 'string' ? x : '';
     };
-  } else if (kind === 'radios' || kind === 'swatches') {
+  } else if (kind === 'radios' || kind === 'swatches' || kind === 'checkboxes') {
     const swatch = kind === 'swatches';
+    const many = kind === 'checkboxes';
     const set_ = el('fieldset', {
       part: 'choices',
       class: swatch ? 'choices swatches' : 'choices',
@@ -151,7 +154,7 @@ export function createControl(f: FormField, c: ControlContext): Control {
     });
     set_.append(el('legend', { part: 'label', class: 'label' }, [label, req]));
     for (const o of f.options ?? []) {
-      const radio = input({ type: 'radio', name: id, value: o.id, class: swatch ? 'sr' : undefined });
+      const radio = input({ type: many ? 'checkbox' : 'radio', name: id, value: o.id, class: swatch ? 'sr' : undefined });
       const reason = el('span', { part: 'reason', class: 'reason', hidden: true });
       const parts: Node[] = [radio];
       if (swatch) {
@@ -168,10 +171,20 @@ export function createControl(f: FormField, c: ControlContext): Control {
       optionViews.set(o.id, { input: radio, reason });
     }
     wrap.append(set_);
-    get = () => (inputs as HTMLInputElement[]).find((i) => i.checked)?.value;
-    set = (x) => {
-      for (const i of inputs as HTMLInputElement[]) i.checked = i.value === x;
-    };
+    const boxes = inputs as HTMLInputElement[];
+    if (many) {
+      // A multi-select sends the ids ticked, in the options' order; once the buyer has touched it, none ticked is
+      // a choice too (the empty list), not "nothing entered" (which would bring its default back).
+      get = () => boxes.filter((i) => i.checked).map((i) => i.value);
+      set = (x) => {
+        for (const i of boxes) i.checked = Array.isArray(x) && x.includes(i.value);
+      };
+    } else {
+      get = () => boxes.find((i) => i.checked)?.value;
+      set = (x) => {
+        for (const i of boxes) i.checked = i.value === x;
+      };
+    }
   } else if (kind === 'checkbox') {
     const check = input({ id, part: 'input', type: 'checkbox' });
     wrap.append(el('label', { part: 'label', class: 'check', for: id }, [check, el('span', { text: label }), req]));
@@ -205,7 +218,9 @@ export function createControl(f: FormField, c: ControlContext): Control {
     for (const b of buttons) b.disabled = off;
     for (const [oid, view] of optionViews) {
       const why = unavailable.get(oid);
-      view.input.disabled = off || why !== undefined;
+      // A ticked checkbox stays enabled, so that the buyer can always untick it; its reason still shows.
+      const keep = kind === 'checkboxes' && (view.input as HTMLInputElement).checked;
+      view.input.disabled = off || (why !== undefined && !keep);
       if (view.reason) {
         view.reason.hidden = why === undefined;
         view.reason.textContent = why ?? '';

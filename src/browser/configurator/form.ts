@@ -25,7 +25,16 @@ export interface FormField {
   default?: unknown;
   presets?: number[];
   options?: FormOption[];
-  validation?: { min?: number | string; max?: number | string; step?: number; max_length?: number; pattern?: string };
+  validation?: {
+    min?: number | string;
+    max?: number | string;
+    step?: number;
+    max_length?: number;
+    pattern?: string;
+    /** Multi-select fields: how many options may be ticked. */
+    min_selected?: number;
+    max_selected?: number;
+  };
   visible_when?: Condition;
   enabled_when?: Condition;
   required_when?: Condition;

@@ -1,7 +1,17 @@
 // Which control shows which field type; kept free of the DOM so the Node tests can import it.
 import type { FormField } from './form';
 
-export type ControlKind = 'number' | 'range' | 'select' | 'radios' | 'swatches' | 'checkbox' | 'text' | 'date' | 'none';
+export type ControlKind =
+  | 'number'
+  | 'range'
+  | 'select'
+  | 'radios'
+  | 'swatches'
+  | 'checkboxes'
+  | 'checkbox'
+  | 'text'
+  | 'date'
+  | 'none';
 
 /**
  * How each field type is shown: the `preview` facet of its record in src/lang/fields/registry.ts, copied because
@@ -14,6 +24,7 @@ export const CONTROLS: Record<string, { control: ControlKind; rangeHint: boolean
   dropdown: { control: 'select', rangeHint: false },
   radio: { control: 'radios', rangeHint: false },
   swatch: { control: 'swatches', rangeHint: false },
+  multiselect: { control: 'checkboxes', rangeHint: true },
   checkbox: { control: 'checkbox', rangeHint: false },
   text: { control: 'text', rangeHint: false },
   date: { control: 'date', rangeHint: false },

@@ -86,6 +86,14 @@ function readColumns(ctx: Ctx, v: Value, where: string): Ident[] | undefined {
     } else if (sym.kind !== 'field' || !sym.model?.options) {
       ctx.diags.add('E_TYPE', item.span, `the column "${item.name}" of ${where} must be a field with options`);
       ok = false;
+    } else if (sym.model.valueType === 'list') {
+      // A cell names one option of its column; a multi-select holds several, so a row would not say which it means.
+      ctx.diags.add(
+        'E_TYPE',
+        item.span,
+        `the column "${item.name}" of ${where} is a multi-select field, which a table cannot list; write a require constraint with "id" in ${item.name}`,
+      );
+      ok = false;
     } else if (columns.some((c) => c.name === item.name)) {
       ctx.diags.add('E_DUPLICATE', item.span, `the column "${item.name}" of ${where} is listed twice`);
       ok = false;

@@ -1,6 +1,7 @@
 // `field` declarations: the properties every type shares and the group; the type's own properties are read by
 // its record in the field type registry (src/lang/fields/).
 
+import { readSelection } from '../fields/multiselect';
 import { FIELD_TYPE_NAMES, fieldType, isFieldType } from '../fields/registry';
 import { isRealDate } from '../runtime/fields';
 import type { FieldDecl } from '../syntax/ast';
@@ -61,6 +62,11 @@ export function readField(ctx: Ctx, decl: FieldDecl): FieldModel | undefined {
 function readWhenHidden(ctx: Ctx, props: Props, model: FieldModel, where: string): void {
   const p = props.get('when_hidden');
   if (!p || model.valueType === undefined) return;
+  if (model.valueType === 'list') {
+    const ids = readSelection(ctx, p.value, model, `when_hidden of ${where}`);
+    if (ids !== undefined) model.whenHidden = ids;
+    return;
+  }
   const value = readLiteral(ctx, p.value, model.valueType, `when_hidden of ${where}`);
   if (value === undefined) return;
   const ids = model.options?.map((o) => o.id);

@@ -62,7 +62,13 @@ export function check(schema: Schema, diags: Diagnostics): Model {
     const f = sym?.kind === 'field' ? sym.model : undefined;
     if (f && FIELD_TYPES[f.type].computed) {
       const t = typer.valueOf(f.id, f.value);
-      if (t.ty !== 'unknown') {
+      if (t.ty === 'list') {
+        ctx.diags.add(
+          'E_TYPE',
+          f.value?.span ?? f.decl.id.span,
+          `the hidden field "${f.id}" cannot hold a list of options; count(…) or "id" in … can be held`,
+        );
+      } else if (t.ty !== 'unknown') {
         f.valueType = t.ty;
         f.fallback = t.ty === 'number' ? 0 : t.ty === 'string' ? '' : false;
       }
@@ -86,9 +92,10 @@ export function check(schema: Schema, diags: Diagnostics): Model {
     for (const item of o.items) {
       const t = typer.infer(item.value);
       if (t.ty === 'string') item.text = true;
-      else if (t.ty === 'boolean') {
+      else if (t.ty === 'boolean' || t.ty === 'list') {
         const what = `the item "${item.id}" of output "${o.id}"`;
-        ctx.diags.add('E_TYPE', item.value.span, `${what} must be a number or a text, found a boolean; write if … then 1 else 0`);
+        const found = t.ty === 'list' ? 'a list of options; write count(…)' : 'a boolean; write if … then 1 else 0';
+        ctx.diags.add('E_TYPE', item.value.span, `${what} must be a number or a text, found ${found}`);
       }
       typer.expect(item.when, 'boolean', `the condition of item "${item.id}" of output "${o.id}"`);
     }

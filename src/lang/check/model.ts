@@ -47,7 +47,7 @@ export interface FieldModel
   /** Undefined for a hidden field until its value's type is inferred. */
   valueType?: ValueType;
   options?: OptionModel[];
-  fallback?: Literal;
+  fallback?: Literal | readonly string[];
   visibleWhen?: Expr;
   enabledWhen?: Expr;
   requiredWhen?: Expr;

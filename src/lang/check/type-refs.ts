@@ -119,7 +119,7 @@ export function inferIndex(typer: Typer, e: IndexExpr): Inferred {
   ctx.used.add(name);
   const table = sym.model;
   if (!table) return UNKNOWN;
-  if (key.choice) checkCoverage(typer, table, key.choice, e);
+  if (key.choice && key.ty === 'string') checkCoverage(typer, table, key.choice, e);
   else if (e.key.kind === 'string' && !hasKey(table, e.key.value)) {
     ctx.diags.add(
       'E_TABLE_KEY_MISSING',

@@ -10,7 +10,13 @@ import type { FieldModel, TableModel } from './model';
 import { didYouMean } from './suggest';
 import { inferAttr, inferCall, inferIndex } from './type-refs';
 
-const ARTICLE: Record<Ty, string> = { number: 'a number', string: 'a string', boolean: 'a boolean', unknown: 'a value' };
+const ARTICLE: Record<Ty, string> = {
+  number: 'a number',
+  string: 'a string',
+  boolean: 'a boolean',
+  list: 'a list of options',
+  unknown: 'a value',
+};
 
 export class Typer {
   private readonly memo = new Map<string, Inferred>();
@@ -79,6 +85,7 @@ export class Typer {
       }
       case 'in': {
         const v = this.infer(e.value);
+        if (e.set) return this.inSet(v, e.value, e.set);
         for (const item of e.list) this.compare(v, item, `"${e.negate ? 'not in' : 'in'}"`);
         return BOOLEAN;
       }
@@ -118,7 +125,8 @@ export class Typer {
         const spec = FIELD_TYPES[f.type];
         if (spec.computed) return this.valueOf(name, f.value);
         if (!f.valueType) return UNKNOWN;
-        return spec.choice ? { ty: f.valueType, choice: f } : { ty: f.valueType };
+        // A multi-select field's options check the literals tested against it (`"logo" in extras`).
+        return spec.choice || f.valueType === 'list' ? { ty: f.valueType, choice: f } : { ty: f.valueType };
       }
     }
   }
@@ -142,6 +150,19 @@ export class Typer {
     if (ordered && (left.ty === 'boolean' || t.ty === 'boolean')) {
       this.ctx.diags.add('E_TYPE', e.span, `"${op}" compares numbers or strings (dates compare as strings), not booleans`);
     }
+    return BOOLEAN;
+  }
+
+  /** `x in extras`: a string tested against a multi-select field's options (its literals must be among them). */
+  private inSet(v: Inferred, value: Expr, set: Expr): Inferred {
+    const s = this.infer(set);
+    if (s.ty !== 'unknown' && s.ty !== 'list') {
+      this.ctx.diags.add('E_TYPE', set.span, `"in" needs a list [a, b] or a multi-select field, found ${ARTICLE[s.ty]}`);
+    }
+    if (v.ty !== 'unknown' && v.ty !== 'string') {
+      this.ctx.diags.add('E_TYPE', value.span, `"in" a multi-select field tests an option id (a string), found ${ARTICLE[v.ty]}`);
+    }
+    this.checkOption(s, value);
     return BOOLEAN;
   }
 

@@ -28,7 +28,9 @@ export function compileExpr(e: Expr, isTable: IsTable): ir.Expr {
     case 'if':
       return { k: 'if', c: c(e.cond), t: c(e.then), e: c(e.else) };
     case 'in':
-      return { k: 'in', a: c(e.value), list: e.list.map(c), negate: e.negate };
+      return e.set
+        ? { k: 'in', a: c(e.value), list: [], negate: e.negate, set: c(e.set) }
+        : { k: 'in', a: c(e.value), list: e.list.map(c), negate: e.negate };
     case 'call':
       return isTable(e.callee.name)
         ? { k: 'table', table: e.callee.name, args: e.args.map(c), at: at(e.span) }

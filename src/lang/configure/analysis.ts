@@ -19,16 +19,31 @@ export interface Check {
   readonly deps: readonly number[];
 }
 
-export interface Analysis {
-  readonly checks: readonly Check[];
+/** What a search tries. */
+export interface Space {
   /** By field index: the values a search tries (the field's fallback first), or null when it is not searched. */
   readonly domains: readonly (readonly Val[] | null)[];
+  /**
+   * By field index: the domain leaves values out (a multi-select with more than MAX_SELECTIONS selections), so a
+   * search that finds nothing has not proven that nothing exists.
+   */
+  readonly partial: readonly boolean[];
+}
+
+export interface Analysis extends Space {
+  readonly checks: readonly Check[];
   /** By field index: whether some check depends on it. */
   readonly relevant: readonly boolean[];
 }
 
 /** Points tried for a number, at most: its bounds, its fallback and the thresholds checks compare it with. */
 export const MAX_NUMBER_POINTS = 24;
+
+/**
+ * Selections tried for a multi-select, at most: every selection of 10 options (1,024) fits; a field with more is
+ * searched over its first selections in the domain's order, and a search that finds nothing is then "unknown".
+ */
+export const MAX_SELECTIONS = 1024;
 
 const analyses = new WeakMap<CompiledModel, Analysis>();
 
@@ -54,8 +69,77 @@ function analyze(m: CompiledModel): Analysis {
   });
   const relevant = ir.fields.map(() => false);
   for (const c of checks) for (const i of c.deps) relevant[i] = true;
-  const domains = ir.fields.map((f, i) => (relevant[i] ? domainOf(f, checks, i) : null));
-  return { checks, domains, relevant };
+  const partial = ir.fields.map(() => false);
+  const domains = ir.fields.map((f, i) => {
+    if (!relevant[i]) return null;
+    if (f.valueType !== 'list') return domainOf(f, checks, i);
+    const d = selections(f, []);
+    partial[i] = d.partial;
+    return d.values;
+  });
+  return { checks, domains, relevant, partial };
+}
+
+/**
+ * A multi-select's domain: every selection of its options within min_selected..max_selected that holds the
+ * `ticked` ones (each one array, shared, so that solutions and verdicts can compare them by identity), its fallback
+ * first when that is one of them, then by size and in the options' order; at most MAX_SELECTIONS.
+ */
+function selections(f: FieldIR, ticked: readonly string[]): { values: Val[]; partial: boolean } {
+  const all = (f.options ?? []).map((o) => o.id);
+  const chosen = new Set(ticked);
+  const must = all.filter((id) => chosen.has(id));
+  const ids = all.filter((id) => !chosen.has(id));
+  const min = Math.max(0, (typeof f.min === 'number' ? f.min : 0) - must.length);
+  const max = Math.min(ids.length, (typeof f.max === 'number' ? f.max : all.length) - must.length);
+  const fallback = Array.isArray(f.fallback) ? (f.fallback as readonly string[]) : [];
+  const values: Val[] = [];
+  const isFallback = (s: readonly string[]) => s.length === fallback.length && s.every((id) => fallback.includes(id));
+  if (fallback.length - must.length >= min && fallback.length - must.length <= max && must.every((id) => fallback.includes(id))) {
+    values.push(fallback);
+  }
+  let partial = false;
+  // Combinations of size k in lexicographic order of option positions, iteratively (no recursion, no 2^n array).
+  for (let k = min; k <= max && !partial; k++) {
+    const at = Array.from({ length: k }, (_, j) => j);
+    for (;;) {
+      const s = [...must, ...at.map((j) => ids[j]!)];
+      if (!isFallback(s)) {
+        if (values.length >= MAX_SELECTIONS) {
+          partial = true;
+          break;
+        }
+        values.push(s);
+      }
+      let j = k - 1;
+      while (j >= 0 && at[j] === ids.length - k + j) j--;
+      if (j < 0) break;
+      at[j]!++;
+      for (let r = j + 1; r < k; r++) at[r] = at[r - 1]! + 1;
+    }
+  }
+  return { values, partial };
+}
+
+/**
+ * The space of one request: as the analysis has it, except that a multi-select the buyer has sent is searched over
+ * the selections that hold every option sent (ticking more never unticks what the buyer ticked).
+ */
+export function spaceFor(a: Analysis, fields: readonly FieldIR[], sent: readonly unknown[]): Space {
+  if (!fields.some((f, i) => f.valueType === 'list' && a.domains[i] !== null && Array.isArray(sent[i]))) return a;
+  const domains = [...a.domains];
+  const partial = [...a.partial];
+  fields.forEach((f, i) => {
+    const raw = sent[i];
+    if (f.valueType !== 'list' || a.domains[i] === null || !Array.isArray(raw)) return;
+    const d = selections(
+      f,
+      raw.filter((x): x is string => typeof x === 'string'),
+    );
+    domains[i] = d.values;
+    partial[i] = d.partial;
+  });
+  return { domains, partial };
 }
 
 function numbersIn(e: Expr, out: Set<number>): void {
@@ -75,7 +159,7 @@ function numbersIn(e: Expr, out: Set<number>): void {
 }
 
 /**
- * Choice fields: their options; checkboxes: false and true; numbers: their fallback, bounds and the thresholds
+ * Choice fields: their options; multi-selects: their selections (`selections`); checkboxes: false and true; numbers: their fallback, bounds and the thresholds
  * (t - step, t, t + step on the step grid) of the checks that depend on them. Other types are not searched:
  * they keep their value (sent, or default).
  */

@@ -12,10 +12,18 @@ export interface CheckIR {
   fails: boolean;
 }
 
-/** An option's available_when as a constraint: it holds unless the option is the field's value. */
+/**
+ * An option's available_when as a constraint: it holds unless the option is the field's value (for a multi-select,
+ * unless the option is ticked).
+ */
 export function availabilityExpr(f: FieldIR, o: OptionIR & { availableWhen: NonNullable<OptionIR['availableWhen']> }): Expr {
   const at = o.at ?? f.at ?? { line: 1, column: 1 };
-  const chosen: Expr = { k: 'bin', op: '!=', a: { k: 'ref', name: f.id }, b: { k: 'str', v: o.id }, at };
+  const field: Expr = { k: 'ref', name: f.id };
+  const option: Expr = { k: 'str', v: o.id };
+  const chosen: Expr =
+    f.valueType === 'list'
+      ? { k: 'in', a: option, list: [], negate: true, set: field }
+      : { k: 'bin', op: '!=', a: field, b: option, at };
   return { k: 'bin', op: 'or', a: chosen, b: o.availableWhen.expr, at };
 }
 
@@ -90,6 +98,7 @@ function walk(e: Expr, name: (n: string) => void): void {
     case 'in':
       walk(e.a, name);
       for (const x of e.list) walk(x, name);
+      if (e.set) walk(e.set, name);
       return;
     case 'call':
     case 'table':

@@ -12,11 +12,14 @@ type Logic = unknown;
 /** The logic_values key of a check's failing condition; a colon never appears in a field, let or attribute name. */
 export const checkValue = (id: string) => `check:${id}`;
 
-/** Fields a search may change: choice fields, checkboxes and numbers (computed fields, text and dates keep theirs). */
+/**
+ * Fields a search may change: choice fields, multi-selects, checkboxes and numbers (computed fields, text and dates
+ * keep theirs).
+ */
 function searchable(f: FieldIR): boolean {
   if (f.value !== undefined) return false;
   return (
-    (f.options !== undefined && f.valueType === 'string') ||
+    (f.options !== undefined && (f.valueType === 'string' || f.valueType === 'list')) ||
     f.valueType === 'boolean' ||
     (f.valueType === 'number' && typeof f.min === 'number')
   );
@@ -43,6 +46,9 @@ export function optionAvailability(
     return name;
   };
   return (f, option) => {
+    // Whether a check excludes a multi-select's option depends on the field's other options too, which no one
+    // evaluation decides: /v1/configure answers for those.
+    if (f.valueType === 'list') return undefined;
     const i = ir.fields.indexOf(f);
     const relevant = checks.filter((c) => c.deps.includes(i));
     if (relevant.length === 0) return undefined;

@@ -8,11 +8,12 @@ import { constraintIssue, evaluateModel, packFor, ruleIssue } from '../runtime/e
 import { because } from '../runtime/explain';
 import type { Val } from '../runtime/fault';
 import { isAbsent, isValidQuantity } from '../runtime/fields';
+import { format } from '../runtime/messages';
 import type { CompiledModel } from '../runtime/model';
 import type { Pack } from '../runtime/pack';
 import { Run } from '../runtime/run';
 import type { Evaluation, EvaluationInput, FieldState } from '../runtime/types';
-import { type Analysis, analysisOf, type Check } from './analysis';
+import { type Analysis, analysisOf, type Check, type Space, spaceFor } from './analysis';
 import { type Budget, fails, Problem, type Solution, UNKNOWN } from './search';
 
 /** Check evaluations one request may spend on searching (each is one closure call, about a microsecond). */
@@ -63,7 +64,9 @@ export function configureModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack
   const sent = sentValues(m, input.configuration);
   const quantity = isValidQuantity(input.quantity, ir.quantity) ? input.quantity : ir.quantity.default;
   const budget: Budget = { left: MAX_CHECK_EVALUATIONS };
-  const engine = new Engine(c, a, quantity, sent, budget);
+  // A multi-select is always searched, over the selections that keep what the buyer ticked (spaceFor).
+  const searched = sent.map((x, i) => (ir.fields[i]!.valueType === 'list' ? undefined : x));
+  const engine = new Engine(c, a, spaceFor(a, ir.fields, sent), ir.fields, quantity, searched, budget);
   const verdicts = engine.run();
   const run = new Run(m, c, packFor(m, packs, input.lang));
   const fields = evaluation.fields.map((state, i): ConfiguredField => {
@@ -81,7 +84,12 @@ export function configureModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack
         return {
           id: String(x),
           available: ok !== false,
-          reasons: ok === false ? reasons(m, c, run, a, quantity, sent, i, x) : [],
+          reasons:
+            ok === false
+              ? f.valueType === 'list'
+                ? selectionReasons(m, c, run, a, quantity, sent, i, x as string)
+                : reasons(m, c, run, a, quantity, sent, i, x)
+              : [],
         };
       });
     }
@@ -97,11 +105,27 @@ export function configureModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack
   return { evaluation, complete: engine.complete && budget.left > 0, satisfiable: engine.satisfiable, fields };
 }
 
-/** The values a buyer picks from: a choice field's options, a checkbox's false and true (ids "false", "true"). */
+/**
+ * The values a buyer picks from: a choice field's options, a multi-select's options (each one ticked), a
+ * checkbox's false and true (ids "false", "true").
+ */
 function choices(f: FieldIR): Val[] | undefined {
   if (fieldType(f.type).computed) return undefined;
-  if (f.options && f.valueType === 'string') return f.options.map((o) => o.id);
+  if (f.options && (f.valueType === 'string' || f.valueType === 'list')) return f.options.map((o) => o.id);
   return f.valueType === 'boolean' ? [false, true] : undefined;
+}
+
+/** Largest selection of a multi-select field. */
+const maxSelected = (f: FieldIR) => (typeof f.max === 'number' ? f.max : (f.options?.length ?? 0));
+
+/**
+ * A multi-select's selection with option `id` ticked: the one sent (or its fallback) plus the option, or the option
+ * alone when that would exceed max_selected.
+ */
+function ticked(f: FieldIR, sent: unknown, id: Val): readonly string[] {
+  const base = Array.isArray(sent) ? (sent as string[]) : Array.isArray(f.fallback) ? (f.fallback as readonly string[]) : [];
+  if (base.includes(id as string)) return base;
+  return base.length < maxSelected(f) ? [...base, id as string] : [id as string];
 }
 
 /** By field index, the value sent for it (undefined: not sent, or sent as "no value"). */
@@ -124,6 +148,8 @@ class Engine {
   constructor(
     private readonly c: Ctx,
     private readonly a: Analysis,
+    private readonly space: Space,
+    private readonly fields: readonly FieldIR[],
     private readonly quantity: number,
     private readonly sent: readonly unknown[],
     private readonly budget: Budget,
@@ -154,16 +180,17 @@ class Engine {
   }
 
   private problem(free?: number): Problem {
-    return new Problem(this.c, this.a, this.quantity, this.sent, this.budget, free);
+    return new Problem(this.c, this.a, this.space, this.quantity, this.sent, this.budget, free);
   }
 
   private verdicts(p: Problem, i: number, seen: Set<Val>[], known: boolean | undefined, found: Solution[]): Verdicts {
+    if (this.fields[i]!.valueType === 'list') return this.selectionVerdicts(p, i, seen, known, found);
     const v: Verdicts = new Map();
-    for (const value of this.a.domains[i]!) {
+    for (const value of this.space.domains[i]!) {
       if (seen[i]!.has(value)) v.set(value, true);
       else if (known === false) v.set(value, false);
       else {
-        let s = this.fromVariant(p, i, value, seen, found);
+        let s = this.fromVariant(p, i, () => value, seen, found);
         if (s === null) s = this.solve(p, new Map([[i, [value]]]), seen);
         if (Array.isArray(s)) found.push(s);
         v.set(value, s === UNKNOWN ? undefined : s !== null);
@@ -172,9 +199,45 @@ class Engine {
     return v;
   }
 
-  /** A solution found earlier with only field i changed, if that is still one (the last few solutions are tried). */
-  private fromVariant(p: Problem, i: number, value: Val, seen: Set<Val>[], found: Solution[]): Solution | null | typeof UNKNOWN {
+  /**
+   * A multi-select's verdicts, by option: an option can be ticked when some solution's selection holds it. It is
+   * tried by ticking it in an earlier solution, then by a search over the selections that hold it.
+   */
+  private selectionVerdicts(p: Problem, i: number, seen: Set<Val>[], known: boolean | undefined, found: Solution[]): Verdicts {
+    const f = this.fields[i]!;
+    const v: Verdicts = new Map();
+    const domain = this.space.domains[i] as readonly (readonly string[])[];
+    for (const { id } of f.options ?? []) {
+      if ([...seen[i]!].some((s) => Array.isArray(s) && s.includes(id))) v.set(id, true);
+      else if (known === false) v.set(id, false);
+      else {
+        const withIt = (s: Solution) => {
+          const selection = s[i] as readonly string[] | undefined;
+          return selection === undefined || selection.length >= maxSelected(f) ? undefined : [...selection, id];
+        };
+        let s = this.fromVariant(p, i, withIt, seen, found);
+        if (s === null) s = this.solve(p, new Map([[i, domain.filter((x) => x.includes(id))]]), seen);
+        if (Array.isArray(s)) found.push(s);
+        v.set(id, s === UNKNOWN ? undefined : s !== null);
+      }
+    }
+    return v;
+  }
+
+  /**
+   * A solution found earlier with only field i changed (to `valueIn(solution)`; undefined: not this one), if that is
+   * still one (the last few solutions are tried).
+   */
+  private fromVariant(
+    p: Problem,
+    i: number,
+    valueIn: (s: Solution) => Val | undefined,
+    seen: Set<Val>[],
+    found: Solution[],
+  ): Solution | null | typeof UNKNOWN {
     for (let k = found.length - 1; k >= 0 && k >= found.length - VARIANTS_TRIED; k--) {
+      const value = valueIn(found[k]!);
+      if (value === undefined) continue;
       const s = p.variant(found[k]!, i, value);
       if (s === UNKNOWN) {
         this.complete = false;
@@ -225,6 +288,7 @@ function reasons(
   sent: readonly unknown[],
   field: number,
   option: Val,
+  leaveOutField = true,
 ): Reason[] {
   c.reset(quantity);
   for (let i = 0; i < sent.length; i++) c.raw[i] = sent[i];
@@ -232,11 +296,38 @@ function reasons(
   const failing = a.checks.filter((check) => fails(c, check));
   const isSet = (d: number) => d === field || sent[d] !== undefined || a.domains[d] === null;
   const direct = failing.filter((check) => check.deps.every(isSet));
-  const id = m.ir.fields[field]!.id;
+  const id = leaveOutField ? m.ir.fields[field]!.id : undefined;
   return (direct.length > 0 ? direct : failing).map((check) => reason(m, c, run, check, id));
 }
 
-function reason(m: CompiledModel, c: Ctx, run: Run, check: Check, leaveOut: string): Reason {
+/**
+ * Why an option of a multi-select cannot be ticked: the sent selection is full (max_selected, reported as the
+ * field's own TOO_MANY_SELECTED), or the checks that fail with it ticked besides the options sent (or the default).
+ * `because` keeps the field: its selection says which other ticked options take part.
+ */
+function selectionReasons(
+  m: CompiledModel,
+  c: Ctx,
+  run: Run,
+  a: Analysis,
+  quantity: number,
+  sent: readonly unknown[],
+  field: number,
+  option: string,
+): Reason[] {
+  const f = m.ir.fields[field]!;
+  const raw = sent[field];
+  if (Array.isArray(raw) && !raw.includes(option) && raw.length >= maxSelected(f)) {
+    const params = { label: run.pack.fieldLabels[field]!, max: String(maxSelected(f)) };
+    const at = f.at ?? { line: 1, column: 1 };
+    const because = { [f.id]: raw.filter((x): x is string => typeof x === 'string') };
+    const message = format(run.pack.messages, 'TOO_MANY_SELECTED', params);
+    return [{ rule: f.id, message, line: at.line, column: at.column, because }];
+  }
+  return reasons(m, c, run, a, quantity, sent, field, ticked(f, raw, option), false);
+}
+
+function reason(m: CompiledModel, c: Ctx, run: Run, check: Check, leaveOut: string | undefined): Reason {
   const why = because(m, c, check.expr, leaveOut);
   const issue = check.ref >= 0 ? constraintIssue(run, check.ref, why) : ruleIssue(run, -1 - check.ref, why);
   return { rule: issue.rule ?? '', message: issue.message, line: issue.line ?? 1, column: issue.column ?? 1, because: why };

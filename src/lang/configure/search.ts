@@ -4,7 +4,7 @@
 // against the request's budget; past it the search gives up rather than guess.
 import type { Ctx } from '../runtime/context';
 import { Fault, type Val } from '../runtime/fault';
-import type { Analysis, Check } from './analysis';
+import type { Analysis, Check, Space } from './analysis';
 
 export interface Budget {
   /** Check evaluations left for this request. */
@@ -37,19 +37,20 @@ export class Problem {
   private plan: Plan | undefined;
 
   /**
-   * `fixed`: by field index, the value the buyer sent (undefined when not sent); the field `free`, even if sent,
-   * is searched as if unset.
+   * `fixed`: by field index, the value the buyer sent (undefined when not sent: searched over the space's domain);
+   * the field `free`, even if sent, is searched as if unset.
    */
   constructor(
     private readonly c: Ctx,
     private readonly a: Analysis,
+    private readonly space: Space,
     private readonly quantity: number,
     private readonly fixed: readonly unknown[],
     private readonly budget: Budget,
     free?: number,
   ) {
     this.vars = [];
-    a.domains.forEach((d, i) => {
+    space.domains.forEach((d, i) => {
       if (d !== null && (fixed[i] === undefined || i === free)) this.vars.push(i);
     });
     const searched = new Set(this.vars);
@@ -121,7 +122,9 @@ export class Problem {
     const rootOk = this.pass(this.root, -1);
     if (rootOk !== true) return rootOk === false ? null : UNKNOWN;
     try {
-      return this.dfs(0, only, prefer) ? [...this.values] : null;
+      if (this.dfs(0, only, prefer)) return [...this.values];
+      // A multi-select whose selections were not all tried: nothing found is not nothing there.
+      return this.vars.some((v) => this.space.partial[v]) ? UNKNOWN : null;
     } catch (e) {
       if (e === OUT_OF_BUDGET) return UNKNOWN;
       throw e;
@@ -153,7 +156,7 @@ export class Problem {
       return ok;
     }
     const field = plan.order[k]!;
-    const domain = only.get(field) ?? prefer(field, this.a.domains[field]!);
+    const domain = only.get(field) ?? prefer(field, this.space.domains[field]!);
     for (const v of domain) {
       this.values[field] = v;
       const ok = this.pass(plan.at[k]!, k);

@@ -59,8 +59,11 @@ export class Instance {
         return { ...e, operand: this.expr(e.operand) };
       case 'if':
         return { ...e, cond: this.expr(e.cond), then: this.expr(e.then), else: this.expr(e.else) };
-      case 'in':
-        return { ...e, value: this.expr(e.value), list: e.list.map((x) => this.expr(x)) };
+      case 'in': {
+        const copy: Expr = { ...e, value: this.expr(e.value), list: e.list.map((x) => this.expr(x)) };
+        if (e.set) copy.set = this.expr(e.set);
+        return copy;
+      }
       case 'call':
         return { ...e, callee: this.ident(e.callee), args: e.args.map((x) => this.expr(x)) };
       case 'index':

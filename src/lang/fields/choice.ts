@@ -1,7 +1,7 @@
 // The choice kind: dropdown, radio and swatch pick one option id; they differ only in how a form shows them.
 import { z } from '@hono/zod-openapi';
 import type { Ctx } from '../check/context';
-import type { FieldModel } from '../check/model';
+import type { FieldModel, OptionModel } from '../check/model';
 import { type Props, readLiteral } from '../check/props';
 import { didYouMean, listOf } from '../check/suggest';
 import { choiceChecker } from '../runtime/checkers';
@@ -9,7 +9,8 @@ import { ConditionJson } from './form-parts';
 import { readOptions } from './options';
 import { COMMON_PROPS, type FieldTypeSpec, type PreviewSpec } from './spec';
 
-function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
+/** The `options` of a field that offers some (choice and multi-select fields): E_PROPERTY when there are none. */
+export function readFieldOptions(ctx: Ctx, props: Props, f: FieldModel, where: string): OptionModel[] {
   const optionsP = props.get('options');
   const options = optionsP ? readOptions(ctx, optionsP.value, `field "${f.id}"`) : [];
   if (options.length === 0 && (!optionsP || optionsP.value.kind === 'block')) {
@@ -20,6 +21,11 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
     );
   }
   f.options = options;
+  return options;
+}
+
+function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
+  const options = readFieldOptions(ctx, props, f, where);
   const defP = props.get('default');
   const def = defP ? readLiteral(ctx, defP.value, 'string', `the default of ${where}`) : undefined;
   const ids = options.map((o) => o.id);
@@ -35,7 +41,7 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
   if (def !== undefined || first !== undefined) f.fallback = def ?? first;
 }
 
-const Option = z
+export const Option = z
   .object({
     id: z.string(),
     label: z.string(),

@@ -6,6 +6,7 @@ import { checkbox } from './checkbox';
 import { dropdown, radio, swatch } from './choice';
 import { date } from './date';
 import { hidden } from './hidden';
+import { multiselect } from './multiselect';
 import { number, quantity, slider } from './numeric';
 import type { FieldTypeSpec } from './spec';
 import { text } from './text';
@@ -17,6 +18,7 @@ export const FIELD_TYPES = {
   dropdown,
   radio,
   swatch,
+  multiselect,
   checkbox,
   text,
   date,

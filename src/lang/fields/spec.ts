@@ -37,7 +37,7 @@ export interface FormContext {
  * takes no input and is not shown.
  */
 export interface PreviewSpec {
-  control: 'number' | 'range' | 'select' | 'radios' | 'swatches' | 'checkbox' | 'text' | 'date' | 'none';
+  control: 'number' | 'range' | 'select' | 'radios' | 'swatches' | 'checkboxes' | 'checkbox' | 'text' | 'date' | 'none';
   rangeHint: boolean;
 }
 

@@ -12,6 +12,9 @@ export type MessageKey =
   | 'ABOVE_MAX_DATE'
   | 'OFF_STEP'
   | 'UNKNOWN_OPTION'
+  | 'INVALID_SELECTION'
+  | 'TOO_FEW_SELECTED'
+  | 'TOO_MANY_SELECTED'
   | 'REQUIRED'
   | 'TOO_LONG'
   | 'PATTERN_MISMATCH'
@@ -43,6 +46,9 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     ABOVE_MAX_DATE: '{label} must not be after {max}',
     OFF_STEP: '{label} must go in steps of {step}{unit} from {base}{unit}',
     UNKNOWN_OPTION: '{label}: "{value}" is not one of the options',
+    INVALID_SELECTION: '{label}: choose each option at most once from the list',
+    TOO_FEW_SELECTED: '{label}: choose at least {min}',
+    TOO_MANY_SELECTED: '{label}: choose at most {max}',
     REQUIRED: '{label} is required',
     TOO_LONG: '{label} must be at most {max} characters long',
     PATTERN_MISMATCH: '{label} does not have the expected format',
@@ -71,6 +77,9 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     ABOVE_MAX_DATE: '{label} darf nicht nach dem {max} liegen',
     OFF_STEP: '{label} muss in Schritten von {step}{unit} ab {base}{unit} angegeben werden',
     UNKNOWN_OPTION: '{label}: „{value}“ ist keine der Optionen',
+    INVALID_SELECTION: '{label}: Bitte jede Option höchstens einmal aus der Liste wählen',
+    TOO_FEW_SELECTED: '{label}: Bitte mindestens {min} wählen',
+    TOO_MANY_SELECTED: '{label}: Bitte höchstens {max} wählen',
     REQUIRED: '{label} ist ein Pflichtfeld',
     TOO_LONG: '{label} darf höchstens {max} Zeichen lang sein',
     PATTERN_MISMATCH: '{label} hat nicht das erwartete Format',
@@ -99,6 +108,9 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     ABOVE_MAX_DATE: '{label} ne peut pas être après le {max}',
     OFF_STEP: '{label} doit aller par pas de {step}{unit} à partir de {base}{unit}',
     UNKNOWN_OPTION: '{label} : « {value} » ne fait pas partie des options',
+    INVALID_SELECTION: '{label} : choisissez chaque option au plus une fois dans la liste',
+    TOO_FEW_SELECTED: '{label} : choisissez-en au moins {min}',
+    TOO_MANY_SELECTED: '{label} : choisissez-en au plus {max}',
     REQUIRED: '{label} est obligatoire',
     TOO_LONG: '{label} ne doit pas dépasser {max} caractères',
     PATTERN_MISMATCH: '{label} n’a pas le format attendu',
@@ -127,6 +139,9 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     ABOVE_MAX_DATE: '{label} no puede ser posterior al {max}',
     OFF_STEP: '{label} debe ir en pasos de {step}{unit} desde {base}{unit}',
     UNKNOWN_OPTION: '{label}: «{value}» no es una de las opciones',
+    INVALID_SELECTION: '{label}: elija cada opción de la lista como máximo una vez',
+    TOO_FEW_SELECTED: '{label}: elija al menos {min}',
+    TOO_MANY_SELECTED: '{label}: elija como máximo {max}',
     REQUIRED: '{label} es obligatorio',
     TOO_LONG: '{label} no puede tener más de {max} caracteres',
     PATTERN_MISMATCH: '{label} no tiene el formato esperado',
@@ -155,6 +170,9 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     ABOVE_MAX_DATE: '{label} non può essere dopo il {max}',
     OFF_STEP: '{label} deve procedere a passi di {step}{unit} a partire da {base}{unit}',
     UNKNOWN_OPTION: '{label}: «{value}» non è una delle opzioni',
+    INVALID_SELECTION: '{label}: scegliere ogni opzione dell’elenco al massimo una volta',
+    TOO_FEW_SELECTED: '{label}: sceglierne almeno {min}',
+    TOO_MANY_SELECTED: '{label}: sceglierne al massimo {max}',
     REQUIRED: '{label} è obbligatorio',
     TOO_LONG: '{label} non può superare {max} caratteri',
     PATTERN_MISMATCH: '{label} non ha il formato previsto',
@@ -183,6 +201,9 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     ABOVE_MAX_DATE: '{label} mag niet na {max} liggen',
     OFF_STEP: '{label} moet in stappen van {step}{unit} vanaf {base}{unit} gaan',
     UNKNOWN_OPTION: '{label}: "{value}" is geen van de opties',
+    INVALID_SELECTION: '{label}: kies elke optie uit de lijst hoogstens één keer',
+    TOO_FEW_SELECTED: '{label}: kies er minstens {min}',
+    TOO_MANY_SELECTED: '{label}: kies er hoogstens {max}',
     REQUIRED: '{label} is verplicht',
     TOO_LONG: '{label} mag hoogstens {max} tekens lang zijn',
     PATTERN_MISMATCH: '{label} heeft niet de verwachte vorm',

@@ -101,5 +101,28 @@ export function choiceChecker(f: CheckedField): Checker {
   };
 }
 
+/**
+ * A multi-select field's value: an array of distinct known option ids, between min_selected (`min`) and
+ * max_selected (`max`) of them. An array longer than the options is refused before any item is read.
+ */
+export function selectionChecker(f: CheckedField): Checker {
+  const ids = new Set((f.options ?? []).map((o) => o.id));
+  const min = typeof f.min === 'number' ? f.min : 0;
+  const max = typeof f.max === 'number' ? f.max : ids.size;
+  return (raw, out) => {
+    if (!Array.isArray(raw)) return report(out, 'INVALID_TYPE', 'INVALID_SELECTION');
+    if (raw.length > ids.size) return report(out, 'ABOVE_MAX', 'TOO_MANY_SELECTED', { max: String(max) });
+    const seen = new Set<string>();
+    for (const id of raw) {
+      if (typeof id !== 'string' || seen.has(id)) return report(out, 'INVALID_TYPE', 'INVALID_SELECTION');
+      if (!ids.has(id)) return report(out, 'UNKNOWN_OPTION', 'UNKNOWN_OPTION', { value: echo(id) });
+      seen.add(id);
+    }
+    if (seen.size < min) return report(out, 'BELOW_MIN', 'TOO_FEW_SELECTED', { min: String(min) });
+    if (seen.size > max) return report(out, 'ABOVE_MAX', 'TOO_MANY_SELECTED', { max: String(max) });
+    return raw as string[];
+  };
+}
+
 export const booleanChecker = (): Checker => (raw, out) =>
   typeof raw === 'boolean' ? raw : report(out, 'INVALID_TYPE', 'INVALID_BOOLEAN');

@@ -97,6 +97,11 @@ function membership(a: Fn, list: Expr[], negate: boolean, scope: Scope): Fn {
   };
 }
 
+/** `x in extras`: the set is a multi-select field's list of option ids (the checker allows nothing else). */
+function inSet(a: Fn, set: Fn, negate: boolean): Fn {
+  return (c) => (set(c) as readonly string[]).includes(a(c) as string) !== negate;
+}
+
 function tableCall(e: Extract<Expr, { k: 'table' }>, scope: Scope): Fn {
   const t = scope.table(e.table);
   const args = e.args.map((x) => compileExpr(x, scope));
@@ -133,6 +138,7 @@ export function compileExpr(e: Expr, scope: Scope): Fn {
       return (c) => (cond(c) ? then(c) : otherwise(c));
     }
     case 'in':
+      if (e.set) return inSet(compileExpr(e.a, scope), compileExpr(e.set, scope), e.negate);
       return membership(compileExpr(e.a, scope), e.list, e.negate, scope);
     case 'call':
       return compileCall(

@@ -68,10 +68,14 @@ function validate(run: Run, i: number, f: CompiledField, required: boolean): voi
   }
 }
 
+/** Items of a sent list `because` shows; a longer list (or one holding a non-string) is shown as "array". */
+const LIST_ECHOED = 20;
+
 /** A sent value as `because` shows it: a long text cut, a number JSON cannot carry (1e999 read as Infinity) as
- * "out of range", anything that is not a value as its JSON type's name. */
+ * "out of range", a short list of strings (a multi-select's) as its items cut, anything else as its JSON type's name. */
 function sentValue(raw: unknown): Val {
   if (typeof raw === 'string') return echo(raw);
+  if (Array.isArray(raw) && raw.length <= LIST_ECHOED && raw.every((x) => typeof x === 'string')) return raw.map(echo);
   if (typeof raw === 'number') return Number.isFinite(raw) ? raw : 'out of range';
   if (typeof raw === 'boolean') return raw;
   return raw === null ? 'null' : Array.isArray(raw) ? 'array' : typeof raw;

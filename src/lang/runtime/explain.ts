@@ -76,6 +76,7 @@ function collect(m: CompiledModel, c: Ctx, e: Expr, names: Set<string>, seenLets
     case 'in':
       collect(m, c, e.a, names, seenLets);
       for (const item of e.list) collect(m, c, item, names, seenLets);
+      if (e.set) collect(m, c, e.set, names, seenLets);
       return;
     case 'call':
     case 'table':

@@ -1,7 +1,8 @@
 import type { Span } from '../ir';
 
 /** A value of the language: numbers, strings (choice ids, texts, dates) and booleans. */
-export type Val = number | string | boolean;
+/** A list is a multi-select field's option ids. */
+export type Val = number | string | boolean | readonly string[];
 
 export type FaultCode = 'R_DIV_ZERO' | 'R_NOT_FINITE' | 'R_TABLE_RANGE' | 'R_TABLE_KEY' | 'R_CYCLE';
 

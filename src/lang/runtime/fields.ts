@@ -57,7 +57,7 @@ export function isValidQuantity(q: unknown, spec: { min: number; max: number; st
   return typeof q === 'number' && Number.isInteger(q) && q >= spec.min && q <= spec.max && (q - spec.min) % spec.step === 0;
 }
 
-/** The empty value of a value's type: what an inactive field, or an attribute of no option, reads as. */
+/** The empty value of an attribute's type: what an attribute of no option reads as. */
 export function emptyLike(v: Val): Val {
   return typeof v === 'number' ? 0 : typeof v === 'string' ? '' : false;
 }
@@ -67,5 +67,9 @@ export function emptyLike(v: Val): Val {
  * its type's empty value (0, "", false; a choice field then has no option), never its default.
  */
 export function inactiveValue(f: Pick<FieldIR, 'whenHidden' | 'valueType'>): Val {
-  return f.whenHidden ?? (f.valueType === 'number' ? 0 : f.valueType === 'string' ? '' : false);
+  if (f.whenHidden !== undefined) return f.whenHidden;
+  return f.valueType === 'number' ? 0 : f.valueType === 'string' ? '' : f.valueType === 'list' ? NO_SELECTION : false;
 }
+
+/** The empty value of a multi-select field: no option. Frozen, as every inactive field of the type shares it. */
+export const NO_SELECTION: readonly string[] = Object.freeze([]);

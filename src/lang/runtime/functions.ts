@@ -263,6 +263,22 @@ export const FUNCTIONS = {
     ],
     jsonLogic: 'extra',
   },
+  count: {
+    usage: 'count(extras)',
+    doc: 'how many options a multi-select field holds',
+    overloads: [
+      {
+        params: ['list'],
+        returns: N,
+        compile: (args) => {
+          const xs = one(args);
+          return (c) => (xs(c) as readonly string[]).length;
+        },
+      },
+    ],
+    // JSON Logic has no length operator; a reduce counts, and counts a missing value as 0.
+    jsonLogic: ([xs]) => ({ reduce: [xs, { '+': [{ var: 'accumulator' }, 1] }, 0] }),
+  },
 } satisfies Record<string, FunctionSpec>;
 
 export type FunctionName = keyof typeof FUNCTIONS;

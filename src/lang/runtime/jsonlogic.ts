@@ -111,7 +111,7 @@ export class FormLogic {
       case 'if':
         return { if: [this.tr(e.c), this.tr(e.t), this.tr(e.e)] };
       case 'in':
-        return this.membership(e.a, e.list, e.negate);
+        return this.membership(e.a, e.list, e.negate, e.set);
       case 'call': {
         const write = functionNamed(e.fn)?.jsonLogic;
         const args = e.args.map((a) => this.tr(a));
@@ -146,9 +146,16 @@ export class FormLogic {
     return { value: name };
   }
 
-  /** A list of literals is JSON Logic's `in`; otherwise `or` of comparisons, read lazily as the server does. */
-  private membership(a: Expr, list: Expr[], negate: boolean): Logic {
+  /**
+   * A list of literals is JSON Logic's `in`; otherwise `or` of comparisons, read lazily as the server does. A
+   * multi-select field's value (`set`) is an array of option ids, which standard `in` searches too.
+   */
+  private membership(a: Expr, list: Expr[], negate: boolean, set: Expr | undefined): Logic {
     const x = this.tr(a);
+    if (set !== undefined) {
+      const test = { in: [x, this.tr(set)] };
+      return negate ? { '!': [test] } : test;
+    }
     const literal = list.every((i) => i.k === 'num' || i.k === 'str' || i.k === 'bool');
     const test = literal
       ? { in: [x, list.map((i) => this.tr(i))] }

@@ -272,6 +272,7 @@ function readsPrice(e: Expr): boolean {
         break;
       case 'in':
         stack.push(x.a, ...x.list);
+        if (x.set) stack.push(x.set);
         break;
       case 'call':
       case 'table':

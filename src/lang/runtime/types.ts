@@ -1,5 +1,6 @@
 import type { Configuration } from '../configure/index';
 import type { ProductIR } from '../ir';
+import type { Val } from './fault';
 
 export interface Issue {
   code: string;
@@ -10,7 +11,7 @@ export interface Issue {
   line?: number;
   column?: number;
   /** The values that made it arise, by field name (runtime/explain.ts); empty when none can be named. */
-  because: Record<string, number | string | boolean>;
+  because: Record<string, Val>;
 }
 
 export interface FieldState {
@@ -18,7 +19,7 @@ export interface FieldState {
   visible: boolean;
   enabled: boolean;
   required: boolean;
-  value: number | string | boolean;
+  value: number | string | boolean | readonly string[];
 }
 
 export interface PriceLine {

@@ -71,6 +71,8 @@ export interface InExpr {
   value: Expr;
   list: Expr[];
   negate: boolean;
+  /** `value in set`: the set (a multi-select field's value) instead of a written list, which is then empty. */
+  set?: Expr;
   span: Span;
 }
 /** `f(args)`: a built-in function, or a range/matrix table. */

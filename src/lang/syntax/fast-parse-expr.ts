@@ -41,6 +41,9 @@ export function exprs(c: Cursor, close: T): Expr[] {
 /** Whether a `Term` can start with a token of this kind. */
 const startsTerm = (k: T) => k === T.Word || k === T.Number || k === T.String || k === T.LParen || k === T.Minus;
 
+/** What may follow `in`: a written list or an `Operand` (a multi-select field). */
+const startsInTarget = (k: T) => k === T.LBracket || (k !== T.Minus && startsTerm(k));
+
 /**
  * The operator of the `OpTail` at the cursor: a binary operator, 'in' or 'not in'; undefined where the grammar's
  * `OpTail` fails at once and the expression ends (`*: 0` after a map entry is the next entry's key).
@@ -51,8 +54,8 @@ function tailOp(c: Cursor): BinaryOp | 'in' | 'not in' | undefined {
   if (k !== T.Word) op = OPERATORS[k];
   else if (c.isWord('and')) op = 'and';
   else if (c.isWord('or')) op = 'or';
-  else if (c.isWord('in')) return c.kind(c.pos + 1) === T.LBracket ? 'in' : undefined;
-  else if (c.isWord('not') && c.isWord('in', c.pos + 1)) return c.kind(c.pos + 2) === T.LBracket ? 'not in' : undefined;
+  else if (c.isWord('in')) return startsInTarget(c.kind(c.pos + 1)) ? 'in' : undefined;
+  else if (c.isWord('not') && c.isWord('in', c.pos + 1)) return startsInTarget(c.kind(c.pos + 2)) ? 'not in' : undefined;
   return op !== undefined && startsTerm(c.kind(c.pos + 1)) ? op : undefined;
 }
 
@@ -83,6 +86,11 @@ function climb(c: Cursor, rbp: number, afterPrefix = false): Expr {
     if (op === 'in' || op === 'not in') {
       const first = c.pos;
       c.pos += op === 'in' ? 1 : 2;
+      if (c.kind() !== T.LBracket) {
+        const set = operand(c);
+        left = { kind: 'in', value: left, list: [], negate: op === 'not in', set, span: join(left.span, set.span) };
+        continue;
+      }
       c.expect(T.LBracket);
       const list = exprs(c, T.RBracket);
       const close = c.expect(T.RBracket);

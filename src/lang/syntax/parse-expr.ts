@@ -13,7 +13,7 @@ export interface Term {
 }
 export type Tail =
   | { kind: 'binary'; op: BinaryOp; span: Span; term: Term }
-  | { kind: 'in'; negate: boolean; list: Expr[]; span: Span };
+  | { kind: 'in'; negate: boolean; list: Expr[]; set?: Expr; span: Span };
 
 type Token = { kind: 'prefix'; prefix: Prefix } | { kind: 'operand'; expr: Expr } | Tail;
 
@@ -79,7 +79,10 @@ export function climb(first: Term, tails: Tail[], onChain: (at: Span) => void): 
       if (bp === COMPARISON && lastComparison) onChain(tail.span);
       lastComparison = bp === COMPARISON;
       if (tail.kind === 'in') {
-        left = { kind: 'in', value: left, list: tail.list, negate: tail.negate, span: join(left.span, tail.span) };
+        const span = join(left.span, tail.span);
+        left = tail.set
+          ? { kind: 'in', value: left, list: tail.list, negate: tail.negate, set: tail.set, span }
+          : { kind: 'in', value: left, list: tail.list, negate: tail.negate, span };
       } else {
         const right = parse(bp);
         left = { kind: 'binary', op: tail.op, left, right, span: join(left.span, right.span) };

@@ -23,7 +23,9 @@ export function addExpressionOperations(semantics: CPQSemantics): void {
   semantics.addOperation<Tail>('tail', {
     OpTail(op, rhs) {
       if (op.ctorName === 'binOp') return { kind: 'binary', op: op.sourceString as BinaryOp, span: spanOf(op), term: term(rhs) };
-      return { kind: 'in', negate: op.child(0).numChildren > 0, list: optional(rhs.child(1), exprs) ?? [], span: spanOf(this) };
+      const negate = op.child(0).numChildren > 0;
+      if (rhs.ctorName !== 'ExprList') return { kind: 'in', negate, list: [], set: expr(rhs), span: spanOf(this) };
+      return { kind: 'in', negate, list: optional(rhs.child(1), exprs) ?? [], span: spanOf(this) };
     },
   });
 

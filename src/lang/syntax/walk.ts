@@ -20,6 +20,7 @@ export function forEachChild(e: Expr, f: (child: Expr) => void): void {
     case 'in':
       f(e.value);
       e.list.forEach(f);
+      if (e.set) f(e.set);
       return;
     case 'call':
       e.args.forEach(f);

@@ -17,12 +17,14 @@ import {
 } from '../openapi-helpers';
 
 /** A value of the language as `because` reports it. */
-export const Because = z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).openapi('Because', {
-  description:
-    'The values that made it arise, by field name (or quantity): the sent, default or derived values the deciding ' +
-    'parts of its condition read (docs/api.md, "Because"); empty when none can be named',
-  example: { height: 2700 },
-});
+export const Because = z
+  .record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.array(z.string()).readonly()]))
+  .openapi('Because', {
+    description:
+      'The values that made it arise, by field name (or quantity): the sent, default or derived values the deciding ' +
+      'parts of its condition read (docs/api.md, "Because"; a multi-select field as its list of option ids); empty when none can be named',
+    example: { height: 2700 },
+  });
 
 /** A warning, or a reason a configuration cannot be priced: every 422 entry, every 200 warning. */
 export const Issue = z

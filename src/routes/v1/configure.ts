@@ -26,7 +26,8 @@ export const ConfigureRequest = z
   .strict()
   .openapi('ConfigureRequest');
 
-const Value = z.union([z.number(), z.string(), z.boolean()]);
+/** A multi-select field's value is its list of option ids. */
+const Value = z.union([z.number(), z.string(), z.boolean(), z.array(z.string()).readonly()]);
 
 export const Reason = z
   .object({
