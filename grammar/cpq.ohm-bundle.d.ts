@@ -28,6 +28,8 @@ export interface CPQActionDict<T> extends BaseActionDict<T> {
   Constraint?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode) => T;
   Test?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode) => T;
   OptionSet?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode) => T;
+  Repeat?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode, arg3: NonterminalNode, arg4: TerminalNode, arg5: NonterminalNode, arg6: IterationNode, arg7: TerminalNode, arg8: IterationNode, arg9: TerminalNode) => T;
+  RepeatCount?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode) => T;
   Block?: (this: NonterminalNode, arg0: TerminalNode, arg1: IterationNode, arg2: IterationNode, arg3: TerminalNode) => T;
   EntryBody?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode) => T;
   Expectation_error?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode) => T;
@@ -57,7 +59,8 @@ export interface CPQActionDict<T> extends BaseActionDict<T> {
   binOp?: (this: NonterminalNode, arg0: TerminalNode) => T;
   inOp?: (this: NonterminalNode, arg0: IterationNode, arg1: IterationNode, arg2: TerminalNode) => T;
   transKey?: (this: NonterminalNode, arg0: TerminalNode, arg1: NonterminalNode) => T;
-  name?: (this: NonterminalNode, arg0: TerminalNode, arg1: IterationNode) => T;
+  name?: (this: NonterminalNode, arg0: TerminalNode, arg1: IterationNode, arg2: IterationNode) => T;
+  nameHole?: (this: NonterminalNode, arg0: TerminalNode, arg1: TerminalNode, arg2: IterationNode, arg3: TerminalNode, arg4: IterationNode) => T;
   namePart?: (this: NonterminalNode, arg0: TerminalNode) => T;
   number?: (this: NonterminalNode, arg0: IterationNode, arg1: IterationNode, arg2: IterationNode, arg3: IterationNode, arg4: IterationNode, arg5: IterationNode, arg6: IterationNode) => T;
   string?: (this: NonterminalNode, arg0: TerminalNode, arg1: IterationNode, arg2: TerminalNode) => T;
@@ -81,6 +84,8 @@ export interface CPQActionDict<T> extends BaseActionDict<T> {
   kwWhen?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwTest?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwOptions?: (this: NonterminalNode, arg0: TerminalNode) => T;
+  kwRepeat?: (this: NonterminalNode, arg0: TerminalNode) => T;
+  kwCount?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwExpect?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwValid?: (this: NonterminalNode, arg0: TerminalNode) => T;
   kwIf?: (this: NonterminalNode, arg0: TerminalNode) => T;

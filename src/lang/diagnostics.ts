@@ -22,6 +22,7 @@ export const DIAGNOSTIC_CODES = [
   'E_TABLE_KEY_MISSING',
   'E_UNSATISFIABLE',
   'E_TEST_FAILED',
+  'E_REPEAT',
   'W_UNUSED',
   'W_UNREACHABLE',
   'W_EMPTY_GROUP',
@@ -64,7 +65,38 @@ export class Diagnostics {
   private errorCount = 0;
   private warningCount = 0;
 
+  /** Source ranges written once for several instances (repeats), sorted; see collapse(). */
+  private readonly collapsed: Span[] = [];
+  /** Diagnostics already reported inside those ranges. */
+  private readonly seen = new Set<string>();
+
+  /**
+   * Text from `span` is checked once per instance of a repeat: a mistake there is reported once, for the first
+   * instance it shows in (whose names its message uses), not again with the same code at the same place. Ranges
+   * are registered in source order.
+   */
+  collapse(span: Span): void {
+    this.collapsed.push(span);
+  }
+
+  private isRepeat(code: DiagnosticCode, span: Span): boolean {
+    let lo = 0;
+    let hi = this.collapsed.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.collapsed[mid]?.start ?? 0) <= span.start) lo = mid;
+      else hi = mid - 1;
+    }
+    const range = this.collapsed[lo];
+    if (!range || span.start < range.start || span.start >= range.end) return false;
+    const key = `${code} ${span.start} ${span.end}`;
+    if (this.seen.has(key)) return true;
+    this.seen.add(key);
+    return false;
+  }
+
   add(code: DiagnosticCode, span: Span, message: string): void {
+    if (this.collapsed.length > 0 && this.isRepeat(code, span)) return;
     const warning = code.startsWith('W_');
     const d: Diagnostic = {
       code,

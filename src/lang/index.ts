@@ -3,6 +3,7 @@ import { check } from './check/index';
 import { compile } from './compile';
 import { checkSatisfiable } from './configure/satisfiable';
 import { type Diagnostic, Diagnostics, type Omitted } from './diagnostics';
+import { expand } from './expand/index';
 import type { ProductIR } from './ir';
 import { runTests, type TestCounts } from './run-tests';
 import { exportSize, MAX_LOGIC_NODES } from './runtime/jsonlogic';
@@ -39,9 +40,9 @@ export function analyze(source: string, options: AnalyzeOptions = {}): Analysis 
   });
   const map = new SourceMap(typeof source === 'string' ? source : '');
   try {
-    const schema = parse(map, diags);
-    if (!schema) return done(null);
-    const model = check(schema, diags);
+    const parsed = parse(map, diags);
+    if (!parsed) return done(null);
+    const model = check(expand(parsed, map, diags), diags);
     if (diags.hasErrors()) return done(null);
     const ir = compile(model, map.text);
     const size = exportSize(ir);

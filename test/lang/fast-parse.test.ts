@@ -115,6 +115,26 @@ describe('the fast parser agrees with Ohm', () => {
     ['product "P" { a: 1,, b: 2 }', false],
     ['error e { when: a > 1, message: "m" }', true],
     ['warning w { when: a, message: { en: "m" } }', true],
+    [
+      'repeat d in 1..4 count n.k + 1 {\n field f_{d}: number { label: "D {d}" }\n let a_{d} = d * 2 price { line l_{d}: "L" = 1 }\n}',
+      true,
+    ],
+    ['repeat d in 1 ..4 { }', true],
+    ['repeat d in 1. .4 { }', false],
+    ['repeat d in 1..4 count { }', false],
+    ['repeat d in 1..4 count(x) { }', true],
+    ['repeat d in 1..4 { repeat e in 1..2 { field f_{d}_{e}: checkbox { label: "F" } } product "x" { } }', true],
+    ['repeat if in 1..2 { }', false],
+    ['repeat d in x..2 { }', false],
+    ['repeat d in 1..2 { 1 }', false],
+    ['let a = b{c}d{e}f + x_{y}.z_{y} + t_{i}[k] + f_{g}(1)', true],
+    ['let a = if{x} then 1 else 2', false],
+    ['let a = b{c', false],
+    ['let a = b{ c}', false],
+    ['let a = b {c}', false],
+    ['let a = not{x} and true{y}', false],
+    ['let a = x and true{y} + and{z}', true],
+    ['field f_{d}: number in g_{d} { label: @l_{d}, items { i_{d} { x: 1 } } }', true],
     [`let a = ${'if c then 1 else '.repeat(300)}0`, false],
     [`let a = ${'-'.repeat(300)}1`, false],
   ];
@@ -131,7 +151,7 @@ const PIECES = [
   ...['{', '}', '(', ')', '[', ']', ':', ',', '=', '==', '!=', '<', '<=', '>', '>=', '+', '-', '*', '/', '.', '@'],
   ...['%', '"', '\\', '\n', ' ', '\t', '\r', '//', '/*', '*/', '#', '€', 'in', 'not', 'and', 'or', 'if', 'then'],
   ...['else', 'when', 'line', 'surcharge', 'true', 'false', 'internal', 'public', 'let', 'field', 'x', '_a', '1'],
-  ...['2.5', '1e3', '5%', '1e999', '0x1', '1.', '.5', '"s"'],
+  ...['2.5', '1e3', '5%', '1e999', '0x1', '1.', '.5', '"s"', 'repeat', 'count', '..', '{d}', '_{d}'],
 ];
 
 describe('the fast parser agrees with Ohm on mutated declarations', () => {

@@ -14,6 +14,11 @@ const sources = {
   ...import.meta.glob<string>('../fixtures/logic/*.cpq', { query: '?raw', import: 'default', eager: true }),
 };
 const SAMPLES = 10_000;
+/**
+ * Conditions no configuration can make false: the first instances of a repeat whose count never goes below them
+ * (a wardrobe has at least two doors, so `door_count.n >= 2` always holds).
+ */
+const CONSTANT: Record<string, string[]> = { 'sliding-wardrobe.cpq': ['division_1.visible', 'division_2.visible'] };
 
 describe.each(Object.entries(sources).map(([path, text]) => [path.slice(path.lastIndexOf('/') + 1), text]))(
   'the form of %s',
@@ -47,7 +52,8 @@ describe.each(Object.entries(sources).map(([path, text]) => [path.slice(path.las
           ...(f.requiredWhen ? [`${f.id}.required`] : []),
         ];
       });
-      expect(conditional.filter((key) => seen.get(key)?.size !== 2)).toEqual([]);
+      const constant = CONSTANT[example] ?? [];
+      expect(conditional.filter((key) => seen.get(key)?.size !== 2)).toEqual(constant);
     });
   },
 );

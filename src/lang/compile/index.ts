@@ -9,7 +9,7 @@ import { compileExpr } from './expr';
 export function compile(model: Model, source: string): ir.ProductIR {
   const tables = new Set(model.tables.map((t) => t.id));
   const expr = (e: Expr) => compileExpr(e, (name) => tables.has(name));
-  const cond = (e: Expr): ir.Condition => ({ source: source.slice(e.span.start, e.span.end), expr: expr(e) });
+  const cond = (e: Expr): ir.Condition => ({ source: e.span.text ?? source.slice(e.span.start, e.span.end), expr: expr(e) });
 
   const populated = new Set(model.fields.map((f) => f.group));
   const groups = model.groups

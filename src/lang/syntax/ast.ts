@@ -9,6 +9,8 @@ export interface Span {
   endColumn: number;
   start: number;
   end: number;
+  /** The text the node stands for, when it is not the source's text at start..end (a repeat's joined conditions). */
+  text?: string;
 }
 
 export interface Ident {
@@ -270,6 +272,23 @@ export type Decl =
   | TestDecl
   | OptionSetDecl;
 
+/**
+ * `repeat <index> in <from>..<to> [count <expr>] { <declarations> }`: declarations written once for several
+ * instances. Only the parser produces it; the expansion stage (src/lang/expand) replaces it by ordinary
+ * declarations, so the checker never sees one.
+ */
+export interface RepeatDecl extends DeclBase {
+  kind: 'repeat';
+  index: Ident;
+  from: NumberLit;
+  to: NumberLit;
+  count?: Expr;
+  decls: TopDecl[];
+}
+
+/** A top-level declaration as parsed: an ordinary one, or a repeat still to be expanded. */
+export type TopDecl = Decl | RepeatDecl;
+
 /** A declaration that did not parse; what the lexer saw of it keeps the checker from cascading errors. */
 export interface BrokenDecl {
   /** The declaration keyword (`field`, `let`, …). */
@@ -283,6 +302,12 @@ export interface BrokenDecl {
 
 export interface Schema {
   decls: Decl[];
+  broken: BrokenDecl[];
+}
+
+/** What the parser reads: a schema whose repeats are not expanded yet. */
+export interface ParsedSchema {
+  decls: TopDecl[];
   broken: BrokenDecl[];
 }
 

@@ -3,6 +3,8 @@
 // character differently or fail (a number followed by a letter, a malformed string, an unclosed comment, a
 // character no rule starts with), the lexer gives up and Ohm decides.
 
+import { wordEnd } from './lexer';
+
 export enum T {
   Word,
   Number,
@@ -131,8 +133,7 @@ export function lex(t: Tokens, src: string, start: number, end: number): boolean
     if (c === 32 || c === 10 || c === 9 || c === 13) {
       i++;
     } else if (isNameStart(c)) {
-      let j = i + 1;
-      while (j < end && isNamePart(src.charCodeAt(j))) j++;
+      const j = wordEnd(src, i, end);
       t.push(T.Word, i, j);
       i = j;
     } else if (isDigit(c)) {

@@ -2,7 +2,7 @@
 // climbing of parse-expr.ts applied as it goes (same binding powers, same left/right decisions, same spans), so
 // the tree is the one the Ohm path builds. A chained comparison, a keyword as a name or a number too large for a
 // double are syntax errors there; here they make the parser unsure.
-import type { BinaryOp, Expr } from './ast';
+import type { BinaryOp, Expr, NumberLit } from './ast';
 import { type Cursor, unsure } from './fast-cursor';
 import { T } from './fast-lex';
 import { unquote } from './parse-build';
@@ -127,7 +127,8 @@ function operand(c: Cursor): Expr {
   }
 }
 
-function number(c: Cursor): Expr {
+/** A number token as a literal (`5%` is 0.05). */
+export function number(c: Cursor): NumberLit {
   const i = c.pos++;
   const text = c.text(i);
   const percent = text.charCodeAt(text.length - 1) === 37;
@@ -138,8 +139,7 @@ function number(c: Cursor): Expr {
 
 /** The value of a number token, as a `Key` of a block holds it. */
 export function numberValue(c: Cursor): number {
-  const n = number(c);
-  return n.kind === 'number' ? n.value : unsure();
+  return number(c).value;
 }
 
 function conditional(c: Cursor): Expr {
@@ -156,6 +156,8 @@ function conditional(c: Cursor): Expr {
 
 function named(c: Cursor): Expr {
   const first = c.pos;
+  // The grammar's Term reads the `not` of `not{x}` as a prefix, then finds no operand: no such name is read.
+  if (c.src.startsWith('not{', c.t.start[first])) unsure();
   const k = c.kind(first + 1);
   if (k !== T.LParen && k !== T.LBracket && k !== T.Dot) {
     if (c.isWord('true') || c.isWord('false')) {

@@ -3,10 +3,10 @@
 // null when it is not sure. It follows grammar/cpq.ohm's ordered choices and greedy repetitions, and gives up on
 // anything the grammar rejects and on anything the semantic actions would report; Ohm then parses the declaration
 // and says what is wrong. test/lang/fast-parse.test.ts compares both on examples and thousands of mutations.
-import type { BlockValue, Decl, Entry, Expr, Ident, Key, StringLit, Value } from './ast';
+import type { BlockValue, Entry, Expr, Ident, Key, StringLit, TopDecl, Value } from './ast';
 import { Cursor, UNSURE, unsure } from './fast-cursor';
 import { lex, T, Tokens } from './fast-lex';
-import { expr, numberValue } from './fast-parse-expr';
+import { expr, number, numberValue } from './fast-parse-expr';
 import { KEYWORDS } from './keywords';
 import { unquote } from './parse-build';
 import type { SourceMap } from './source';
@@ -22,7 +22,7 @@ export interface Refusal {
 }
 
 /** The declaration written from `start` to `end` of the source, or null for Ohm to parse (`refusal` then says where). */
-export function fastParseDeclaration(map: SourceMap, start: number, end: number, refusal?: Refusal): Decl | null {
+export function fastParseDeclaration(map: SourceMap, start: number, end: number, refusal?: Refusal): TopDecl | null {
   const refuse = (at: number, deep = false) => {
     if (refusal) Object.assign(refusal, { at, deep });
     return null;
@@ -43,7 +43,7 @@ export function fastParseDeclaration(map: SourceMap, start: number, end: number,
   }
 }
 
-function declaration(c: Cursor): Decl {
+function declaration(c: Cursor): TopDecl {
   const kw = c.pos++;
   const keyword = c.span(kw);
   const end = () => c.span(kw, c.pos - 1);
@@ -121,9 +121,42 @@ function declaration(c: Cursor): Decl {
       const entries = block(c);
       return { kind: 'constraint', id, entries, span: end(), keyword };
     }
+    case 'repeat':
+      return repeat(c, kw);
     default:
       return unsure();
   }
+}
+
+/** `Repeat`, after its keyword at `kw`: `index in from..to [count expr] { declarations }`. */
+function repeat(c: Cursor, kw: number): TopDecl {
+  const index = c.ident();
+  if (!c.isWord('in')) unsure();
+  c.pos++;
+  if (c.kind() !== T.Number) unsure();
+  const from = number(c);
+  // `".."` is one terminal of the grammar: the two dots touch.
+  if (c.kind() !== T.Dot || c.kind(c.pos + 1) !== T.Dot || c.t.end[c.pos] !== c.t.start[c.pos + 1]) unsure();
+  c.pos += 2;
+  if (c.kind() !== T.Number) unsure();
+  const to = number(c);
+  let count: Expr | undefined;
+  if (c.isWord('count')) {
+    c.pos++;
+    count = expr(c);
+  }
+  c.expect(T.LBrace);
+  c.enter();
+  const decls: TopDecl[] = [];
+  while (c.kind() !== T.RBrace) {
+    if (c.kind() !== T.Word) unsure();
+    decls.push(declaration(c));
+  }
+  c.pos++;
+  c.depth--;
+  const decl: TopDecl = { kind: 'repeat', index, from, to, decls, span: c.span(kw, c.pos - 1), keyword: c.span(kw) };
+  if (count) decl.count = count;
+  return decl;
 }
 
 function stringLit(c: Cursor): StringLit {

@@ -15,6 +15,7 @@ export const DECLARATION_KEYWORDS: ReadonlySet<string> = new Set([
   'constraint',
   'test',
   'options',
+  'repeat',
 ]);
 
 export const KEYWORDS: ReadonlySet<string> = new Set([

@@ -28,6 +28,25 @@ const isWordStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
 const isWordPart = (c: number) => isWordStart(c) || (c >= 48 && c <= 57);
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
+/**
+ * Where the grammar's `name` starting at `i` (a word start) ends, before `end`: its characters, then its
+ * `{index}` holes (`panel_{door}`), each followed by name characters. `if` is no name and takes no hole.
+ */
+export function wordEnd(src: string, i: number, end: number): number {
+  let j = i + 1;
+  while (j < end && isWordPart(src.charCodeAt(j))) j++;
+  if (j - i === 2 && src.charCodeAt(i) === 105 && src.charCodeAt(i + 1) === 102) return j;
+  while (j + 2 < end && src.charCodeAt(j) === 123 && isWordStart(src.charCodeAt(j + 1))) {
+    let k = j + 2;
+    while (k < end && isWordPart(src.charCodeAt(k))) k++;
+    if (k >= end || src.charCodeAt(k) !== 125) return j;
+    k++;
+    while (k < end && isWordPart(src.charCodeAt(k))) k++;
+    j = k;
+  }
+  return j;
+}
+
 export function tokenize(src: string): Tokens {
   const t: Tokens = { count: 0, kind: [], start: [], end: [], line: [] };
   const n = src.length;
@@ -72,8 +91,7 @@ export function tokenize(src: string): Tokens {
       push(Tok.String, i, j);
       i = j;
     } else if (isWordStart(c)) {
-      let j = i + 1;
-      while (j < n && isWordPart(src.charCodeAt(j))) j++;
+      const j = wordEnd(src, i, n);
       push(Tok.Word, i, j);
       i = j;
     } else if (isDigit(c)) {

@@ -3,7 +3,7 @@
 import type { MatchResult, Node } from 'ohm-js';
 import grammar from '../../../grammar/cpq.ohm-bundle.js';
 import type { Diagnostics } from '../diagnostics';
-import type { BlockValue, Decl, Entry, Expr, Key, Value } from './ast';
+import type { BlockValue, Entry, Expr, Key, NumberLit, TopDecl, Value } from './ast';
 import { KEYWORDS } from './keywords';
 import { entries, expr, ident, key, optional, spanOf, stringLit, syntaxError, unquote, value, withContext } from './parse-build';
 import { addExpressionOperations } from './parse-semantics-expr';
@@ -11,7 +11,7 @@ import type { SourceMap } from './source';
 
 const semantics = grammar.createSemantics();
 
-semantics.addOperation<Decl>('decl', {
+semantics.addOperation<TopDecl>('decl', {
   Product(kw, name, block) {
     return { kind: 'product', name: stringLit(name), entries: entries(block), span: spanOf(this), keyword: spanOf(kw) };
   },
@@ -76,6 +76,21 @@ semantics.addOperation<Decl>('decl', {
   },
   Constraint(kw, id, block) {
     return { kind: 'constraint', id: ident(id), entries: entries(block), span: spanOf(this), keyword: spanOf(kw) };
+  },
+  Repeat(kw, index, _in, from, _dots, to, count, _open, decls, _close) {
+    const decl: TopDecl = {
+      kind: 'repeat',
+      index: ident(index),
+      from: expr(from) as NumberLit,
+      to: expr(to) as NumberLit,
+      decls: [],
+      span: spanOf(this),
+      keyword: spanOf(kw),
+    };
+    const c = optional(count, (n) => expr(n.child(1)));
+    if (c) decl.count = c;
+    decl.decls = decls.children.map((d): TopDecl => d.decl());
+    return decl;
   },
 });
 
@@ -192,7 +207,7 @@ semantics.addOperation<Value>('value', {
 addExpressionOperations(semantics);
 
 export interface Built {
-  decl: Decl;
+  decl: TopDecl;
   /** The builder found syntax errors the grammar does not express (keywords as names, missing separators). */
   failed: boolean;
 }
@@ -200,6 +215,6 @@ export interface Built {
 /** Builds the AST of one successfully matched declaration whose text starts at `offset` in the source. */
 export function buildDeclaration(match: MatchResult, map: SourceMap, offset: number, diags: Diagnostics): Built {
   const context = { map, offset, diags, failed: false };
-  const decl: Decl = withContext(context, () => semantics(match).decl());
+  const decl: TopDecl = withContext(context, () => semantics(match).decl());
   return { decl, failed: context.failed };
 }

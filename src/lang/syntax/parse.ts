@@ -2,7 +2,7 @@
 // confined to its declaration; what the lexer saw of a broken declaration is kept for the checker.
 import grammar from '../../../grammar/cpq.ohm-bundle.js';
 import type { Diagnostics } from '../diagnostics';
-import type { BrokenDecl, Decl, Expr, Schema } from './ast';
+import type { BrokenDecl, Expr, ParsedSchema, TopDecl } from './ast';
 import { fastParseDeclaration, type Refusal } from './fast-parse';
 import { Tok } from './lexer';
 import { buildDeclaration } from './parse-semantics';
@@ -21,10 +21,10 @@ export const MAX_EXPR_DEPTH = 500;
 export const MAX_OHM_CHARS = 8 * 1024;
 
 /** Returns null when a limit stopped the analysis before parsing. */
-export function parse(map: SourceMap, diags: Diagnostics): Schema | null {
+export function parse(map: SourceMap, diags: Diagnostics): ParsedSchema | null {
   const parts = split(map, diags);
   if (!parts) return null;
-  const decls: Decl[] = [];
+  const decls: TopDecl[] = [];
   const broken: BrokenDecl[] = [];
   const ohm = { left: MAX_OHM_CHARS };
   for (const chunk of parts.chunks) {
@@ -35,7 +35,7 @@ export function parse(map: SourceMap, diags: Diagnostics): Schema | null {
   return { decls, broken };
 }
 
-function parseChunk(map: SourceMap, chunk: Chunk, diags: Diagnostics, ohm: { left: number }): Decl | null {
+function parseChunk(map: SourceMap, chunk: Chunk, diags: Diagnostics, ohm: { left: number }): TopDecl | null {
   const refusal: Refusal = { at: chunk.start, deep: false };
   const fast = fastParseDeclaration(map, chunk.start, chunk.end, refusal);
   if (fast) {
@@ -62,7 +62,7 @@ function parseChunk(map: SourceMap, chunk: Chunk, diags: Diagnostics, ohm: { lef
 }
 
 /** An expression of `decl` nested deeper than MAX_EXPR_DEPTH. */
-function tooDeep(decl: Decl): Expr | undefined {
+function tooDeep(decl: TopDecl): Expr | undefined {
   return exprsOf(decl).find((e) => exprDepth(e) > MAX_EXPR_DEPTH);
 }
 
@@ -70,7 +70,7 @@ function tooDeep(decl: Decl): Expr | undefined {
  * One declaration parsed by Ohm alone, which decides and reports every syntax error (the fast parser only
  * vouches for declarations it is sure of). Exported for test/lang/fast-parse.test.ts.
  */
-export function parseWithOhm(map: SourceMap, chunk: Chunk, diags: Diagnostics): Decl | null {
+export function parseWithOhm(map: SourceMap, chunk: Chunk, diags: Diagnostics): TopDecl | null {
   const text = map.text.slice(chunk.start, chunk.end);
   let match: ReturnType<typeof grammar.match>;
   try {

@@ -89,22 +89,37 @@ export function split(map: SourceMap, diags: Diagnostics): Split | null {
     }
     const keyword = text(i);
     const isLet = keyword === 'let';
+    // A repeat's declarations stand directly in its block (and in the blocks of repeats in it), indented; deeper, or
+    // at the start of a line, a keyword still starts a new declaration, so a brace missing inside a repeat does not
+    // swallow the rest of the schema. `repeatBlocks` holds the depths of those blocks, `repeatOpen` whether the next
+    // `{` opens one.
+    const repeatBlocks: number[] = [];
+    let repeatOpen = keyword === 'repeat';
     let depth = 0;
     let j = i + 1;
     for (; j < t.count; j++) {
       if (firstOnLine(j)) {
-        if (isDeclKeyword(j) && startsDeclaration(j)) break;
+        const indented = (t.start[j] ?? 0) > 0 && src.charCodeAt((t.start[j] ?? 0) - 1) !== 10;
+        const inRepeat = indented && repeatBlocks[repeatBlocks.length - 1] === depth;
+        if (isDeclKeyword(j) && startsDeclaration(j) && !inRepeat) break;
         if (isLet && depth === 0 && !continues(j - 1, j)) break;
+        if (inRepeat && text(j) === 'repeat') repeatOpen = true;
       }
       const kind = t.kind[j];
       if (kind === Tok.Open) {
+        if (repeatOpen && src.charCodeAt(t.start[j] ?? 0) === 123) {
+          repeatOpen = false;
+          repeatBlocks.push(depth + 1);
+        }
         if (++depth > MAX_NESTING) {
           diags.add('E_LIMIT', map.span(t.start[j] ?? 0, t.end[j] ?? 0), `brackets nested deeper than ${MAX_NESTING} levels`);
           return null;
         }
       } else if (kind === Tok.Close) {
+        if (repeatBlocks[repeatBlocks.length - 1] === depth) repeatBlocks.pop();
         depth--;
-        if (!isLet && depth <= 0) {
+        // A repeat's count may hold brackets before its block opens: only its closing brace ends it.
+        if (!isLet && depth <= 0 && (keyword !== 'repeat' || src.charCodeAt(t.start[j] ?? 0) === 125)) {
           j++;
           break;
         }

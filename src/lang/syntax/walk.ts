@@ -1,5 +1,5 @@
 // Traversals of AST expressions shared by the parser's limits and the checker.
-import type { Decl, Entry, Expr, Value } from './ast';
+import type { Entry, Expr, TopDecl, Value } from './ast';
 import { isExpr } from './ast';
 
 export function forEachChild(e: Expr, f: (child: Expr) => void): void {
@@ -68,10 +68,13 @@ function entryExprs(entries: Entry[], out: Expr[]): void {
   }
 }
 
-/** Every top-level expression written in a declaration. */
-export function exprsOf(decl: Decl): Expr[] {
-  const out: Expr[] = [];
+/** Every top-level expression written in a declaration (and in the declarations of a repeat). */
+export function exprsOf(decl: TopDecl, out: Expr[] = []): Expr[] {
   if (decl.kind === 'let') out.push(decl.expr);
-  else entryExprs(decl.entries, out);
+  else if (decl.kind !== 'repeat') entryExprs(decl.entries, out);
+  else {
+    if (decl.count) out.push(decl.count);
+    for (const d of decl.decls) exprsOf(d, out);
+  }
   return out;
 }
