@@ -53,9 +53,9 @@ export function watchErrors(page, errors) {
   });
 }
 
-/** A page signed in through the sign-in form. */
-export async function signedInPage(browser) {
-  const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+/** A page signed in through the sign-in form, in a context of its own (`page.context()`). */
+export async function signedInPage(browser, viewport = { width: 1366, height: 900 }) {
+  const page = await (await browser.newContext({ viewport })).newPage();
   await page.goto(`${BASE}/admin/login`);
   await page.fill('#token', ADMIN_TOKEN);
   await page.click('button[type=submit]');

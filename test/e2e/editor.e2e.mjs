@@ -6,7 +6,18 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_TOKEN, ARTIFACTS, adminApi, BASE, launch, selectedText, setSource, shot, watchErrors } from './browser.mjs';
+import {
+  ADMIN_TOKEN,
+  ARTIFACTS,
+  adminApi,
+  BASE,
+  launch,
+  selectedText,
+  setSource,
+  shot,
+  signedInPage,
+  watchErrors,
+} from './browser.mjs';
 
 const STORE = `e2e-editor-${Date.now().toString(36)}`;
 const PRODUCT = 'pvc-window';
@@ -21,16 +32,12 @@ let page;
 const pageErrors = [];
 
 before(async () => {
-  browser = await launch();
-  context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-  page = await context.newPage();
-  watchErrors(page, pageErrors);
   assert.equal((await adminApi('POST', '/stores', { id: STORE, name: 'E2E Editor', plan: 'pro' })).status, 201);
   assert.equal((await adminApi('PUT', `/stores/${STORE}/products/${PRODUCT}`, { schema: good })).status, 201);
-  await page.goto(`${BASE}/admin/login`);
-  await page.fill('#token', ADMIN_TOKEN);
-  await page.click('button[type=submit]');
-  await page.waitForURL(`${BASE}/admin/stores`);
+  browser = await launch();
+  page = await signedInPage(browser, { width: 1440, height: 1000 });
+  context = page.context();
+  watchErrors(page, pageErrors);
 });
 
 after(async () => {
