@@ -1,4 +1,5 @@
 export { BUDGETS, type Quota, type Tier, WINDOW_SECONDS, type WindowName } from './budgets';
+export { injectedClock, type LimiterClock, realClock } from './clock';
 export {
   type Admission,
   type AdmitRequest,
@@ -8,6 +9,6 @@ export {
   StoreGate,
   storeGate,
 } from './gate';
-export { LeaseRegistry } from './lease';
+export { isolateLeases, LeaseRegistry } from './lease';
 export { createRateLimit, type Gate, type RateLimitOptions, rateLimit } from './middleware';
 export { revokeStoreKey, setStorePlan } from './store-admin';

@@ -1,4 +1,5 @@
 import type { Tier } from './budgets';
+import { type LimiterClock, realClock } from './clock';
 import { type Admission, LEASE_TTL_MS, type LeaseGrant, type LeaseRequest, MAX_LEASE_KEYS, storeObjectName } from './gate';
 import type { WindowState } from './windows';
 
@@ -9,8 +10,11 @@ const SETTLE_DELAY_MS = 50;
 /** Tokens wanted cover this multiple of the expected use until the next renewal arrives. */
 const HEADROOM = 1.5;
 const MAX_KEYS = 1_000;
+/** A waiting request looks again this soon after a call under way, then twice as late each time up to the maximum. */
+const POLL_FIRST_MS = 2;
+const POLL_MAX_MS = 25;
 
-/** What the isolate-side holder needs from its caller. */
+/** What the isolate-side holder needs from its caller: the I/O of the request being admitted, and nobody else's. */
 export interface LeaseContext {
   /** Calls the subject's Durable Object. */
   call: (request: LeaseRequest) => Promise<LeaseGrant>;
@@ -19,6 +23,11 @@ export interface LeaseContext {
   touch: (keyIds: string[]) => void;
   /** A background call failed; the request path carries on with what it holds. */
   failed: (err: unknown) => void;
+  /**
+   * How long `call` may take before it fails (the caller's timeout). A call older than that is given up on by the
+   * requests polling for it: its request may have been cancelled, and then it never lands.
+   */
+  patienceMs: number;
 }
 
 /** An admission decided from a lease, and whether the request had to wait for a call to the Durable Object. */
@@ -30,19 +39,15 @@ interface Lease {
   /** The minute window the tokens were reserved in (Unix ms); they are void once it ends. */
   start: number;
   end: number;
-  /** Local clock: when the request for it was sent, plus its lifetime; the object granted it later than that. */
+  /** Local clock: when the request for it was sent. The object granted it later than that. */
+  sentAt: number;
+  /** `sentAt` plus the lease's lifetime. */
   validUntil: number;
   tokens: number;
   unlimited: boolean;
   /** The object had no room left when it granted this lease: without tokens, refuse until it expires. */
   exhausted: boolean;
   windows: WindowState[];
-}
-
-interface Waiter {
-  keyId: string | undefined;
-  resolve: (decision: Decision) => void;
-  reject: (err: unknown) => void;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -73,7 +78,36 @@ const revokedAdmission = (lease: Lease, now: number): Admission => ({
   windows: estimate(lease, now),
 });
 
-/** One subject's lease in this isolate, with its queue of requests waiting for tokens. */
+/**
+ * Marks of work in progress (calls to the object, requests waiting for tokens), in the order they began. A mark is
+ * plain data, never a promise: requests read it and wait with their own timers. A request that is cancelled never
+ * removes its mark, so marks older than their lifetime no longer count.
+ */
+class Marks {
+  readonly #since = new Map<number, number>();
+  #next = 0;
+
+  add(now: number): number {
+    this.#next += 1;
+    this.#since.set(this.#next, now);
+    return this.#next;
+  }
+
+  delete(id: number): void {
+    this.#since.delete(id);
+  }
+
+  /** Marks younger than `lifetimeMs`; the older ones are dropped, oldest first, so a count costs what it drops. */
+  live(now: number, lifetimeMs: number): number {
+    for (const [id, since] of this.#since) {
+      if (now - since < lifetimeMs) break;
+      this.#since.delete(id);
+    }
+    return this.#since.size;
+  }
+}
+
+/** One subject's lease in this isolate: plain state shared by the requests of the isolate, and no promise. */
 class Holder {
   lease: Lease | null = null;
   /** Tokens no longer usable here, handed back with the next call. */
@@ -82,9 +116,10 @@ class Holder {
   readonly revoked = new Set<string>();
   /** Keys admitted since the last call, reported for last use. */
   readonly keys = new Set<string>();
-  readonly queue: Waiter[] = [];
-  renewing: Promise<void> | null = null;
-  pumping = false;
+  /** Calls to the object under way, each made by one request with its own I/O. */
+  readonly calls = new Marks();
+  /** Requests waiting for tokens. */
+  readonly waiting = new Marks();
   /** Round trip of the last call, ms. */
   rtt = 0;
   #bucketStart = 0;
@@ -113,14 +148,18 @@ class Holder {
     return Math.ceil(((this.rate(now) * (RENEW_AFTER_MS + 2 * this.rtt)) / 1_000) * HEADROOM);
   }
 
-  usable(now: number): Lease | null {
+  /**
+   * The lease a request that arrived at `arrived` may admit from: a valid one, or one sent for after the request
+   * arrived (however short its life by now: it postdates the request).
+   */
+  usable(now: number, arrived = now): Lease | null {
     const lease = this.lease;
-    return lease && now < lease.validUntil && now < lease.end ? lease : null;
+    return lease && now < lease.end && (now < lease.validUntil || lease.sentAt >= arrived) ? lease : null;
   }
 
-  shouldRenew(lease: Lease, now: number): boolean {
-    if (this.renewing) return false;
-    if (now - (lease.validUntil - LEASE_TTL_MS) >= RENEW_AFTER_MS) return true;
+  shouldRenew(lease: Lease, now: number, patienceMs: number): boolean {
+    if (this.calls.live(now, patienceMs) > 0) return false;
+    if (now - lease.sentAt >= RENEW_AFTER_MS) return true;
     return !lease.unlimited && !lease.exhausted && lease.tokens <= (this.rate(now) * this.rtt * HEADROOM) / 1_000;
   }
 
@@ -136,10 +175,23 @@ class Holder {
  * from the tokens its holder reserved in the Durable Object; the holder renews in the background before they run
  * out or the lease gets old, and requests wait on the object only when it holds nothing usable. Memory is bounded:
  * past `maxSubjects` the least recently used holder is dropped (its tokens stay counted: fewer admitted, never more).
+ *
+ * Requests of one isolate share the holders' plain state and nothing else: every call to the object is made, and
+ * awaited, by one request only. workerd cancels a request that awaits a promise another request's I/O settles
+ * (docs/architecture.md, "What an isolate may share across requests"), so a request that must wait for tokens
+ * either makes the call itself or, while a call is under way, looks again with its own timer.
  */
 export class LeaseRegistry {
   readonly #holders = new Map<string, Holder>();
   #id: string | undefined;
+  readonly maxSubjects: number;
+  /** The limiter's time; tests replace it (see clock.ts). */
+  clock: LimiterClock;
+
+  constructor(options: { maxSubjects?: number; clock?: LimiterClock } = {}) {
+    this.maxSubjects = options.maxSubjects ?? 10_000;
+    this.clock = options.clock ?? realClock;
+  }
 
   /**
    * Identifies this isolate to the objects, which share what is left among recent holders. Drawn on first use:
@@ -150,26 +202,21 @@ export class LeaseRegistry {
     return this.#id;
   }
 
-  constructor(private readonly maxSubjects = 10_000) {}
-
   async admit(subject: string, tier: Tier, keyId: string | undefined, ctx: LeaseContext): Promise<Decision> {
-    const now = Date.now();
+    const now = this.clock.now();
     const holder = this.#holder(subject, tier);
     holder.note(now);
-    const lease = holder.usable(now);
-    if (keyId !== undefined && holder.revoked.has(keyId) && lease) return { ...revokedAdmission(lease, now), waited: false };
     if (keyId !== undefined && holder.keys.size < MAX_KEYS) holder.keys.add(keyId);
-    if (lease && holder.queue.length === 0) {
+    const lease = holder.usable(now);
+    if (lease) {
+      if (keyId !== undefined && holder.revoked.has(keyId)) return { ...revokedAdmission(lease, now), waited: false };
       const admission = take(lease, now);
       if (admission) {
-        if (holder.shouldRenew(lease, now)) ctx.waitUntil(this.#renew(holder, ctx).catch(ctx.failed));
+        if (holder.shouldRenew(lease, now, ctx.patienceMs)) ctx.waitUntil(this.#call(holder, ctx).catch(ctx.failed));
         return { ...admission, waited: false };
       }
     }
-    return new Promise<Decision>((resolve, reject) => {
-      holder.queue.push({ keyId, resolve, reject });
-      void this.#pump(holder, ctx);
-    });
+    return this.#wait(holder, keyId, ctx, now);
   }
 
   /** The isolate that revoked a key refuses it from its next request on; others learn it within a lease's lifetime. */
@@ -203,57 +250,59 @@ export class LeaseRegistry {
     return holder;
   }
 
-  /** Serves the queue: renews (or joins a renewal under way) until every waiting request is decided. */
-  async #pump(holder: Holder, ctx: LeaseContext): Promise<void> {
-    if (holder.pumping) return;
-    holder.pumping = true;
+  /**
+   * A request the holder has no token for: it takes one as soon as a lease granted after its arrival has any, asking
+   * the object itself whenever no call is under way, and otherwise looking again with its own timer, sooner at first.
+   * A waiter gives up (and the caller falls back, docs/rate-limits.md) after twice the patience of one call.
+   */
+  async #wait(holder: Holder, keyId: string | undefined, ctx: LeaseContext, arrived: number): Promise<Decision> {
+    const mark = holder.waiting.add(arrived);
     try {
-      while (holder.queue.length > 0) {
-        await this.#renew(holder, ctx);
-        this.#serve(holder);
+      let pause = POLL_FIRST_MS;
+      for (;;) {
+        const now = this.clock.now();
+        const lease = holder.usable(now, arrived);
+        if (lease) {
+          if (keyId !== undefined && holder.revoked.has(keyId)) return { ...revokedAdmission(lease, now), waited: true };
+          const admission = take(lease, now);
+          if (admission) return { ...admission, waited: true };
+        }
+        if (now - arrived >= 2 * ctx.patienceMs) throw new Error(`no lease within ${2 * ctx.patienceMs} ms`);
+        if (holder.calls.live(now, ctx.patienceMs) === 0) {
+          await this.#call(holder, ctx);
+        } else {
+          await sleep(pause);
+          pause = Math.min(POLL_MAX_MS, 2 * pause);
+        }
       }
-    } catch (err) {
-      for (const waiter of holder.queue.splice(0)) waiter.reject(err);
     } finally {
-      holder.pumping = false;
+      holder.waiting.delete(mark);
     }
-  }
-
-  /** Decides waiting requests from a lease just granted (however short its life: it postdates their arrival). */
-  #serve(holder: Holder): void {
-    const lease = holder.lease;
-    if (!lease) return;
-    const now = Date.now();
-    while (holder.queue.length > 0) {
-      const waiter = holder.queue[0]!;
-      const admission =
-        waiter.keyId !== undefined && holder.revoked.has(waiter.keyId) ? revokedAdmission(lease, now) : take(lease, now);
-      if (!admission) return;
-      holder.queue.shift();
-      waiter.resolve({ ...admission, waited: true });
-    }
-  }
-
-  #renew(holder: Holder, ctx: LeaseContext, settle = false): Promise<void> {
-    holder.renewing ??= this.#call(holder, ctx, settle).finally(() => {
-      holder.renewing = null;
-    });
-    return holder.renewing;
   }
 
   /**
-   * One call to the object: hands back what is not needed, asks for the waiting requests plus the expected use until
-   * the next renewal (nothing more when settling), and takes the answer's revocations and last-use requests.
+   * One call to the object, made and awaited by the request that runs it: hands back what is not needed, asks for
+   * the requests waiting now plus the expected use until the next renewal (nothing more when settling), and takes
+   * the answer's revocations and last-use requests into the holder's state.
    */
-  async #call(holder: Holder, ctx: LeaseContext, settle: boolean): Promise<void> {
-    const sentAt = Date.now();
+  async #call(holder: Holder, ctx: LeaseContext, settle = false): Promise<void> {
+    const sentAt = this.clock.now();
+    const mark = holder.calls.add(sentAt);
+    try {
+      await this.#exchange(holder, ctx, settle, sentAt);
+    } finally {
+      holder.calls.delete(mark);
+    }
+  }
+
+  async #exchange(holder: Holder, ctx: LeaseContext, settle: boolean, sentAt: number): Promise<void> {
     const old = holder.lease;
     if (old && sentAt >= old.end) {
       holder.giveBack(old.start, old.tokens);
       old.tokens = 0;
     }
     const stock = old?.tokens ?? 0;
-    const waiting = holder.queue.length;
+    const waiting = settle ? 0 : holder.waiting.live(sentAt, 2 * ctx.patienceMs);
     const target = settle ? 0 : holder.target(sentAt);
     const spare = Math.max(0, stock - waiting);
     // A holder whose rate dropped keeps what it expects to use and hands back the rest.
@@ -270,6 +319,7 @@ export class LeaseRegistry {
       release: holder.returning ?? undefined,
       epoch: holder.epoch,
       keys: [...holder.keys].slice(0, MAX_LEASE_KEYS),
+      now: this.clock.told(sentAt),
     };
     const returning = holder.returning;
     holder.returning = null;
@@ -281,7 +331,7 @@ export class LeaseRegistry {
       if (returning) holder.giveBack(returning.start, returning.count);
       throw err;
     }
-    holder.rtt = Date.now() - sentAt;
+    holder.rtt = this.clock.now() - sentAt;
     // Tokens held meanwhile carry over when they belong to the granted window; otherwise they go back next time.
     const previous = holder.lease;
     let carried = 0;
@@ -294,6 +344,7 @@ export class LeaseRegistry {
       start: grant.start,
       // An unlimited lease has no tokens, so the end of the minute does not void it.
       end: grant.unlimited ? Number.POSITIVE_INFINITY : grant.end,
+      sentAt,
       validUntil: sentAt + grant.ttlMs,
       tokens: grant.unlimited ? 0 : carried + grant.granted,
       unlimited: grant.unlimited,
@@ -307,13 +358,18 @@ export class LeaseRegistry {
     ctx.waitUntil(this.#settleLater(holder, lease, ctx));
   }
 
-  /** Hands back the tokens of a lease that expired unrenewed, so a quiet isolate does not strand the budget. */
+  /**
+   * Hands back the tokens of a lease that expired unrenewed, so a quiet isolate does not strand the budget. It runs
+   * in `waitUntil` of the request whose call granted the lease, and makes its own call.
+   */
   async #settleLater(holder: Holder, lease: Lease, ctx: LeaseContext): Promise<void> {
     if (lease.tokens === 0 && holder.keys.size === 0 && !holder.returning) return;
-    await sleep(Math.max(0, lease.validUntil - Date.now()) + SETTLE_DELAY_MS);
-    if (holder.lease !== lease || holder.renewing || holder.queue.length > 0) return;
+    await sleep(Math.max(0, lease.validUntil - this.clock.now()) + SETTLE_DELAY_MS);
+    const now = this.clock.now();
+    if (holder.lease !== lease || holder.calls.live(now, ctx.patienceMs) > 0) return;
+    if (holder.waiting.live(now, 2 * ctx.patienceMs) > 0) return;
     if (lease.tokens === 0 && holder.keys.size === 0 && !holder.returning) return;
-    await this.#renew(holder, ctx, true).catch(ctx.failed);
+    await this.#call(holder, ctx, true).catch(ctx.failed);
   }
 }
 

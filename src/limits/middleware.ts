@@ -28,7 +28,7 @@ export interface RateLimitOptions {
   gate: (env: Env, objectName: string) => Gate;
   /** How long to wait for the gate before the local fallback decides. */
   timeoutMs?: number;
-  /** This isolate's leases; tests give each simulated isolate its own. */
+  /** This isolate's leases, whose clock the limiter reads; tests give each simulated isolate its own. */
   leases?: LeaseRegistry;
 }
 
@@ -62,27 +62,30 @@ export function createRateLimit({ gate, timeoutMs = 1_500, leases = new LeaseReg
     const subject = principal ? storeObjectName(principal.storeId) : addressObjectName(clientAddress(c.req.raw.headers));
     const request: AdmitRequest = principal ? { tier: principal.plan, keyId: principal.keyId } : { tier: 'anonymous' };
     const stub = () => withDevLatency(c.env, gate(c.env, subject));
+    const clock = leases.clock;
     let admission: Decision;
     try {
       if (admissionMode(c.env) === 'hop') {
-        admission = { ...(await withTimeout(stub().admit(request), timeoutMs)), waited: true };
+        const told = { ...request, now: clock.told(clock.now()) };
+        admission = { ...(await withTimeout(stub().admit(told), timeoutMs)), waited: true };
       } else {
         admission = await leases.admit(subject, request.tier, request.keyId, {
           call: (lease) => withTimeout(stub().lease(lease), timeoutMs),
           waitUntil: (promise) => c.executionCtx.waitUntil(promise),
           touch: (keyIds) => c.executionCtx.waitUntil(Promise.all(keyIds.map((keyId) => recordKeyUse(c.env, keyId, Date.now())))),
           failed: (err) => logError(c.var.requestId, 'renewing a rate limit lease failed', err),
+          patienceMs: timeoutMs,
         });
       }
     } catch (err) {
       logError(c.var.requestId, 'rate limit gate unavailable; counting in this isolate', err);
-      admission = { ...fallback.admit(subject, request.tier), waited: true };
+      admission = { ...fallback.admit(subject, request.tier, clock.now()), waited: true };
     }
 
     if (devGateLatency(c.env) !== null) c.header(DEV_WAIT_HEADER, admission.waited ? '1' : '0');
     if (admission.revoked) c.set('principal', null);
     if (admission.touch && principal) c.executionCtx.waitUntil(recordKeyUse(c.env, principal.keyId, Date.now()));
-    for (const [name, value] of Object.entries(rateLimitHeaders(admission.windows, Date.now()))) c.header(name, value);
+    for (const [name, value] of Object.entries(rateLimitHeaders(admission.windows, clock.now()))) c.header(name, value);
 
     const binding = bindingWindow(admission.windows);
     if (!admission.allowed && binding) {

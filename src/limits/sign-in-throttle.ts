@@ -1,5 +1,6 @@
 import { clientAddress } from './address';
 import { BUDGETS } from './budgets';
+import { type LimiterClock, realClock } from './clock';
 import { withDevLatency } from './dev-latency';
 import { LocalLimiter } from './fallback';
 import { type Admission, signInObjectName } from './gate';
@@ -24,6 +25,8 @@ export interface SignInThrottle {
  */
 export class SignInThrottles {
   readonly #fallback = new LocalLimiter();
+  /** The throttle's time; tests replace it (see clock.ts). */
+  clock: LimiterClock = realClock;
 
   async check(env: Env, headers: Headers): Promise<SignInThrottle> {
     return verdict(await this.#ask(env, headers, false));
@@ -35,14 +38,16 @@ export class SignInThrottles {
 
   async #ask(env: Env, headers: Headers, count: boolean): Promise<Admission> {
     const name = signInObjectName(clientAddress(headers));
+    const now = this.clock.now();
     try {
       const gate = withDevLatency(env, env.GATE.getByName(name));
-      return await withTimeout(count ? gate.admit({ tier: 'sign-in' }) : gate.check({ tier: 'sign-in' }), TIMEOUT_MS);
+      const request = { tier: 'sign-in' as const, now: this.clock.told(now) };
+      return await withTimeout(count ? gate.admit(request) : gate.check(request), TIMEOUT_MS);
     } catch (err) {
       console.error(
         JSON.stringify({ level: 'error', message: 'sign-in throttle unavailable; counting in this isolate', error: String(err) }),
       );
-      return this.#fallback.admit(name, 'sign-in', Date.now(), count);
+      return this.#fallback.admit(name, 'sign-in', now, count);
     }
   }
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { issueSession } from '../../src/http/admin-session';
+import { signInThrottles } from '../../src/limits/sign-in-throttle';
 import { ADMIN_TOKEN, call, jsonInit, uniqueId } from '../helpers';
-import { awayFromMinuteEdge, uniqueAddress } from '../limits/helpers';
+import { freshMinute, uniqueAddress } from '../limits/helpers';
 import { form, signIn } from './sign-in';
 
 const storeBody = () => ({ id: uniqueId('cookie'), name: 'Cookie shop' });
@@ -91,7 +92,7 @@ describe('wrong admin tokens are limited per client address', () => {
     call('/api/admin/stores', { headers: { Authorization: `Bearer ${token}`, 'CF-Connecting-IP': ip } });
 
   it('answers the 11th wrong token in a minute with 429 and Retry-After, refuses even the right one, and not elsewhere', async () => {
-    await awayFromMinuteEdge();
+    signInThrottles.clock = freshMinute(signInThrottles.clock);
     const ip = uniqueAddress();
     for (let i = 0; i < 10; i++) expect((await withToken(`wrong-${i}`, ip)).status).toBe(401);
     const refused = await withToken('wrong-again', ip);
@@ -110,7 +111,7 @@ describe('wrong admin tokens are limited per client address', () => {
   });
 
   it('does not count right tokens, and shares the budget with the sign-in form', async () => {
-    await awayFromMinuteEdge();
+    signInThrottles.clock = freshMinute(signInThrottles.clock);
     const ip = uniqueAddress();
     for (let i = 0; i < 20; i++) expect((await withToken(ADMIN_TOKEN, ip)).status).toBe(200);
     for (let i = 0; i < 9; i++) expect((await withToken('wrong', ip)).status).toBe(401);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { WINDOW_SECONDS } from '../../src/limits';
-import { awayFromMinuteEdge, burst, issueKey, rateHeaders, send, uniqueAddress, v1Request } from './helpers';
+import { burst, issueKey, rateHeaders, send, uniqueAddress, useFreshMinute, v1Request } from './helpers';
 
 describe('exact admission under concurrency', () => {
   it('admits exactly 60 of 100 concurrent requests on the free plan', async () => {
-    await awayFromMinuteEdge();
+    useFreshMinute();
     const { key } = await issueKey({ plan: 'free' });
     const counts = await burst(100, () => v1Request(key));
     expect(counts.get(404)).toBe(60);
@@ -12,7 +12,7 @@ describe('exact admission under concurrency', () => {
   });
 
   it('admits exactly 300 of 350 concurrent requests on the pro plan', { timeout: 30_000 }, async () => {
-    await awayFromMinuteEdge();
+    useFreshMinute();
     const { key } = await issueKey({ plan: 'pro' });
     const counts = await burst(350, () => v1Request(key));
     expect(counts.get(404)).toBe(300);
@@ -20,7 +20,7 @@ describe('exact admission under concurrency', () => {
   });
 
   it('shares one budget among all keys of a store', async () => {
-    await awayFromMinuteEdge();
+    useFreshMinute();
     const first = await issueKey({ plan: 'free' });
     const second = await issueKey({ plan: 'free', storeId: first.storeId });
     let i = 0;
@@ -44,14 +44,14 @@ describe('exact admission under concurrency', () => {
 
 describe('rate-limit headers', () => {
   it('counts Remaining down, reporting the minute window that binds first', async () => {
-    await awayFromMinuteEdge();
+    const clock = useFreshMinute();
     const { key } = await issueKey({ plan: 'free' });
     const seen: (string | null)[] = [];
     for (let i = 0; i < 3; i++) seen.push(rateHeaders(await send(v1Request(key))).remaining);
     expect(seen).toEqual(['59', '58', '57']);
     const h = rateHeaders(await send(v1Request(key)));
     expect(h.limit).toBe('60');
-    const untilReset = Number(h.reset) * 1000 - Date.now();
+    const untilReset = Number(h.reset) * 1000 - clock.now();
     expect(Number(h.reset) % WINDOW_SECONDS.minute).toBe(0);
     expect(untilReset).toBeGreaterThan(0);
     expect(untilReset).toBeLessThanOrEqual(60_000);
@@ -60,7 +60,7 @@ describe('rate-limit headers', () => {
   });
 
   it('answers 429 with RATE_LIMITED, Retry-After and the headers once the minute is spent', async () => {
-    await awayFromMinuteEdge();
+    const clock = useFreshMinute();
     const { key } = await issueKey({ plan: 'free' });
     await burst(60, () => v1Request(key));
     const res = await send(v1Request(key));
@@ -74,7 +74,7 @@ describe('rate-limit headers', () => {
     const retryAfter = Number(h.retryAfter);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(Number(h.reset) - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(retryAfter);
+    expect(Number(h.reset) - Math.floor(clock.now() / 1000)).toBeLessThanOrEqual(retryAfter);
     // Refused requests are not counted: the day still shows only the 60 admitted.
     expect(h.rateLimit).toMatch(/"day";r=940;/);
   });
@@ -97,7 +97,7 @@ describe('rate-limit headers', () => {
   });
 
   it('refuses key guessing from one address with 429 once the anonymous minute is spent', async () => {
-    await awayFromMinuteEdge();
+    useFreshMinute();
     const address = uniqueAddress();
     const counts = await burst(130, () => v1Request(`cpq_${'x'.repeat(43)}`, address));
     expect(counts.get(401)).toBe(120);

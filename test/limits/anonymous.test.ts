@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anonymousRequest, awayFromMinuteEdge, burst, rateHeaders, send, uniqueAddress, v1Request } from './helpers';
+import { anonymousRequest, burst, rateHeaders, send, uniqueAddress, useFreshMinute, v1Request } from './helpers';
 
 describe('keyless /api paths (here the reference page) are limited per client address', () => {
   it('answers with the anonymous budget in the headers', async () => {
@@ -13,7 +13,7 @@ describe('keyless /api paths (here the reference page) are limited per client ad
   });
 
   it('admits exactly the per-minute budget of one address under a burst, then 429 with Retry-After', async () => {
-    await awayFromMinuteEdge();
+    useFreshMinute();
     const address = uniqueAddress();
     const counts = await burst(130, () => anonymousRequest(address));
     expect(counts.get(200)).toBe(120);
@@ -26,14 +26,14 @@ describe('keyless /api paths (here the reference page) are limited per client ad
   });
 
   it('shares one budget between the reference page and keyless API calls of an address', async () => {
-    await awayFromMinuteEdge();
+    useFreshMinute();
     const address = uniqueAddress();
     await send(anonymousRequest(address));
     expect(rateHeaders(await send(v1Request(null, address))).remaining).toBe('118');
   });
 
   it('counts an IPv6 /64 network as one client', async () => {
-    await awayFromMinuteEdge();
+    useFreshMinute();
     const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1`;
     await send(anonymousRequest(`${prefix}::1`));
     expect(rateHeaders(await send(anonymousRequest(`${prefix}:ffff::2`))).remaining).toBe('118');

@@ -6,6 +6,8 @@ import worker from '../../src/index';
 import { DEFAULT_PERMISSIONS, type Permission, type Plan } from '../../src/keys/permissions';
 import { generateApiKey, sha256Hex } from '../../src/keys/secret';
 import { putKeyRecord } from '../../src/keys/store';
+import { injectedClock, isolateLeases, type LimiterClock } from '../../src/limits';
+import { windowStart } from '../../src/limits/windows';
 import { checkResponse, sendChecked } from '../contract';
 import { uniqueId } from '../helpers';
 
@@ -80,10 +82,21 @@ export async function burst(n: number, request: () => Request): Promise<Map<numb
   return counts;
 }
 
-/** Waits out the last seconds of a minute so a burst is counted inside one minute window. */
-export async function awayFromMinuteEdge(marginMs = 5_000): Promise<void> {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 60_000 - marginMs) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 50));
+/**
+ * A limiter clock one second into the next minute, running at the real pace, so that a test has 59 s before its
+ * window ends and never waits for a minute's edge. It never runs behind the real clock (a Durable Object cleans its
+ * counters up on the real one) nor behind `after`.
+ */
+export function freshMinute(after: LimiterClock = isolateLeases.clock): LimiterClock {
+  const realStart = Date.now();
+  const start = windowStart('minute', Math.max(realStart, after.now())) + 61_000;
+  return injectedClock(() => start + (Date.now() - realStart));
+}
+
+/** Sets the Worker's own limiter clock (the tests run in its isolate) to a fresh minute, and returns it. */
+export function useFreshMinute(): LimiterClock {
+  isolateLeases.clock = freshMinute();
+  return isolateLeases.clock;
 }
 
 export function rateHeaders(res: Response) {

@@ -7,23 +7,23 @@ import { authenticate, requireKey } from '../../src/http/auth';
 import { onError } from '../../src/http/on-error';
 import { assignRequestId } from '../../src/http/request-guards';
 import worker from '../../src/index';
-import { createRateLimit, LEASE_TTL_MS, LeaseRegistry, storeGate } from '../../src/limits';
-import { awayFromMinuteEdge, issueKey, rateHeaders, v1Request } from './helpers';
+import { createRateLimit, LEASE_TTL_MS, LeaseRegistry, type LimiterClock, realClock, storeGate } from '../../src/limits';
+import { freshMinute, issueKey, rateHeaders, useFreshMinute, v1Request } from './helpers';
 
 const WAIT_HEADER = 'X-CPQ-Dev-Gate-Wait';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A simulated isolate: the production middleware chain with its own leases, against the one real Durable Object of
- * each store. `env` may carry the dev latency knob or CPQ_ADMISSION.
+ * each store. `env` may carry the dev latency knob or CPQ_ADMISSION; `clock` is the limiter's (see freshMinute).
  */
-function isolate(isolateEnv: Env = env) {
+function isolate(clock: LimiterClock, isolateEnv: Env = env) {
   const app = new Hono<AppEnv>();
   app.use('*', assignRequestId);
   app.use(
     '/api/v1/*',
     authenticate,
-    createRateLimit({ gate: (e, name) => e.GATE.getByName(name), leases: new LeaseRegistry() }),
+    createRateLimit({ gate: (e, name) => e.GATE.getByName(name), leases: new LeaseRegistry({ clock }) }),
     requireKey,
   );
   app.get('/api/v1/*', (c) => c.json({ ok: true }));
@@ -56,9 +56,9 @@ describe('leases across several isolates admit at most the budget, and nearly al
     ['free', 60],
     ['pro', 300],
   ] as const)('3L concurrent requests on %s (L = %i) through four isolates', { timeout: 60_000 }, async (plan, limit) => {
-    await awayFromMinuteEdge(8_000);
+    const clock = freshMinute(realClock);
     const { key } = await issueKey({ plan });
-    const isolates = [isolate(), isolate(), isolate(), isolate()];
+    const isolates = [isolate(clock), isolate(clock), isolate(clock), isolate(clock)];
     const burst = await statuses(isolates, 3 * limit, () => v1Request(key));
     expect(count(burst, 200)).toBeLessThanOrEqual(limit);
     await Promise.all(isolates.map((i) => i.settle()));
@@ -76,9 +76,9 @@ describe('leases across several isolates admit at most the budget, and nearly al
     '3L requests on %s (L = %i) spread over time and isolates, with tokens reserved ahead of use',
     { timeout: 60_000 },
     async (plan, limit) => {
-      await awayFromMinuteEdge(8_000);
+      const clock = freshMinute(realClock);
       const { key } = await issueKey({ plan });
-      const isolates = [isolate(), isolate(), isolate()];
+      const isolates = [isolate(clock), isolate(clock), isolate(clock)];
       const all: number[] = [];
       for (let round = 0; round < 12; round++) {
         all.push(...(await statuses(isolates, limit / 4, () => v1Request(key))));
@@ -93,14 +93,14 @@ describe('leases across several isolates admit at most the budget, and nearly al
   );
 
   it('holds the daily window too: reservations never exceed what is left of the day', async () => {
-    await awayFromMinuteEdge(8_000);
+    const clock = freshMinute(realClock);
     const { key, storeId } = await issueKey({ plan: 'pro' });
-    await storeGate(env, storeId).admit({ tier: 'pro' });
+    await storeGate(env, storeId).admit({ tier: 'pro', now: clock.now() });
     const { runInDurableObject } = await import('cloudflare:test');
     await runInDurableObject(storeGate(env, storeId), (_, state) => {
       state.storage.sql.exec("UPDATE counters SET count = 9980 WHERE name = 'day'");
     });
-    const isolates = [isolate(), isolate(), isolate()];
+    const isolates = [isolate(clock), isolate(clock), isolate(clock)];
     const burst = await statuses(isolates, 90, () => v1Request(key));
     await Promise.all(isolates.map((i) => i.settle()));
     const after = await statuses(isolates, 30, () => v1Request(key));
@@ -115,18 +115,18 @@ describe('handing back', () => {
   it('returns the unused tokens of a quiet isolate, so the object counts only what was admitted', {
     timeout: 30_000,
   }, async () => {
-    await awayFromMinuteEdge(8_000);
+    const clock = freshMinute(realClock);
     const { key, storeId } = await issueKey({ plan: 'pro' });
-    const busy = isolate();
+    const busy = isolate(clock);
     // A steady rate makes the isolate reserve ahead of use.
     for (let i = 0; i < 20; i++) {
       expect((await busy.send(v1Request(key))).status).toBe(200);
       await sleep(10);
     }
-    const reserved = (await storeGate(env, storeId).check({ tier: 'pro' })).windows.map((w) => w.remaining);
+    const reserved = (await storeGate(env, storeId).check({ tier: 'pro', now: clock.now() })).windows.map((w) => w.remaining);
     expect(reserved[0]).toBeLessThan(300 - 20);
     await busy.settle();
-    const settled = (await storeGate(env, storeId).check({ tier: 'pro' })).windows.map((w) => w.remaining);
+    const settled = (await storeGate(env, storeId).check({ tier: 'pro', now: clock.now() })).windows.map((w) => w.remaining);
     expect(settled).toEqual([300 - 20, 10_000 - 20]);
   });
 });
@@ -135,15 +135,15 @@ describe('X-RateLimit-Remaining with leases', () => {
   it('reads low by at most the tokens other isolates hold, and exact once they are handed back', {
     timeout: 30_000,
   }, async () => {
-    await awayFromMinuteEdge(8_000);
+    const clock = freshMinute(realClock);
     const { key, storeId } = await issueKey({ plan: 'pro' });
-    const a = isolate();
-    const b = isolate();
+    const a = isolate(clock);
+    const b = isolate(clock);
     for (let i = 0; i < 20; i++) {
       await a.send(v1Request(key));
       await sleep(10);
     }
-    const unreserved = Number((await storeGate(env, storeId).check({ tier: 'pro' })).windows[0]?.remaining);
+    const unreserved = Number((await storeGate(env, storeId).check({ tier: 'pro', now: clock.now() })).windows[0]?.remaining);
     const heldByA = 300 - 20 - unreserved;
     expect(heldByA).toBeGreaterThan(0);
     const seen = Number(rateHeaders(await b.send(v1Request(key))).remaining);
@@ -158,9 +158,10 @@ describe('X-RateLimit-Remaining with leases', () => {
 
 describe('revocation with leases', () => {
   it('is refused by every isolate within one lease lifetime, busy or quiet', { timeout: 30_000 }, async () => {
+    const clock = freshMinute(realClock);
     const { key, keyId, storeId } = await issueKey({ plan: 'pro' });
-    const busy = isolate();
-    const quiet = isolate();
+    const busy = isolate(clock);
+    const quiet = isolate(clock);
     expect((await busy.send(v1Request(key))).status).toBe(200);
     expect((await quiet.send(v1Request(key))).status).toBe(200);
 
@@ -192,27 +193,26 @@ describe('the dev latency knob and the per-request hop', () => {
       results.push({ ms: Date.now() - started, waited: res.headers.get(WAIT_HEADER) === '1', status: res.status });
       await sleep(gapMs);
     }
-    const sorted = results.map((r) => r.ms).sort((a, b) => a - b);
-    return { results, p50: sorted[Math.floor(n / 2)]!, waits: results.filter((r) => r.waited).length };
+    return { results, waits: results.filter((r) => r.waited).length };
   }
 
   it('with 150 ms per object call, a steady client under leases almost never waits', { timeout: 30_000 }, async () => {
     const { key } = await issueKey({ plan: 'pro' });
-    const far = isolate({ ...env, CPQ_DEV_GATE_LATENCY_MS: '150' } as Env);
+    const far = isolate(freshMinute(realClock), { ...env, CPQ_DEV_GATE_LATENCY_MS: '150' } as Env);
     const run = await steady(far, key, 100, 20);
     expect(new Set(run.results.map((r) => r.status))).toEqual(new Set([200]));
     // The first request of the isolate waits, and a few more while its rate estimate ramps up; renewals then
-    // happen in the background: at most 5 % of requests wait (the goal of issue 17).
+    // happen in the background: at most 5 % of requests wait (the goal of issue 17). Whether a request waited is
+    // what the dev header says, not a latency, so a busy machine cannot fail this.
     expect(run.results[0]).toMatchObject({ waited: true });
     expect(run.results[0]!.ms).toBeGreaterThanOrEqual(150);
     expect(run.waits).toBeLessThanOrEqual(5);
-    expect(run.p50).toBeLessThan(50);
     await far.settle();
   });
 
   it('with CPQ_ADMISSION=hop every request waits on the object', { timeout: 30_000 }, async () => {
     const { key } = await issueKey({ plan: 'pro' });
-    const hop = isolate({ ...env, CPQ_DEV_GATE_LATENCY_MS: '150', CPQ_ADMISSION: 'hop' } as Env);
+    const hop = isolate(freshMinute(realClock), { ...env, CPQ_DEV_GATE_LATENCY_MS: '150', CPQ_ADMISSION: 'hop' } as Env);
     const run = await steady(hop, key, 5, 0);
     expect(run.waits).toBe(5);
     expect(Math.min(...run.results.map((r) => r.ms))).toBeGreaterThanOrEqual(150);
@@ -220,7 +220,7 @@ describe('the dev latency knob and the per-request hop', () => {
   });
 
   it('hop admits exactly the budget through the Worker too', async () => {
-    await awayFromMinuteEdge();
+    useFreshMinute();
     const { key } = await issueKey({ plan: 'free' });
     const ctx = createExecutionContext();
     const hopEnv = { ...env, CPQ_ADMISSION: 'hop' } as Env;
@@ -236,11 +236,12 @@ describe('the dev latency knob and the per-request hop', () => {
 
   it('is absent, with its header, where the binding is not set (a deployed Worker)', async () => {
     const { key } = await issueKey({ plan: 'pro' });
-    const deployed = isolate({ ...env, CPQ_DEV_GATE_LATENCY_MS: undefined } as unknown as Env);
+    const clock = freshMinute(realClock);
+    const deployed = isolate(clock, { ...env, CPQ_DEV_GATE_LATENCY_MS: undefined } as unknown as Env);
     const res = await deployed.send(v1Request(key));
     expect(res.status).toBe(200);
     expect(res.headers.get(WAIT_HEADER)).toBeNull();
-    const dev = await isolate().send(v1Request(key));
+    const dev = await isolate(clock).send(v1Request(key));
     expect(dev.headers.get(WAIT_HEADER)).toBe('1');
     await deployed.settle();
   });

@@ -5,12 +5,12 @@ import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
 import { apiKeys } from '../../src/db/schema';
 import { revokeStoreKey, setStorePlan, storeGate } from '../../src/limits';
-import { awayFromMinuteEdge, burst, issueKey, rateHeaders, send, v1Request } from './helpers';
+import { burst, issueKey, rateHeaders, send, useFreshMinute, v1Request } from './helpers';
 
 describe('plans', () => {
   // The test runs in the Worker's isolate, so these changes are made by the isolate that serves the next request.
   it('applies a plan change through the store’s object on the very next request of the isolate that made it', async () => {
-    await awayFromMinuteEdge();
+    useFreshMinute();
     const { key, storeId } = await issueKey({ plan: 'free' });
     await send(v1Request(key));
     expect(rateHeaders(await send(v1Request(key)))).toMatchObject({ limit: '60', remaining: '58' });
@@ -29,7 +29,7 @@ describe('plans', () => {
   });
 
   it('trusts the stored plan over a stale plan in the key’s KV record', async () => {
-    await awayFromMinuteEdge();
+    useFreshMinute();
     const { key, storeId } = await issueKey({ plan: 'enterprise' });
     await storeGate(env, storeId).setPlan('free');
     const counts = await burst(70, () => v1Request(key));
@@ -38,13 +38,14 @@ describe('plans', () => {
   });
 
   it('refuses on the daily quota with the day as the binding window', async () => {
+    const clock = useFreshMinute();
     const { key, storeId } = await issueKey({ plan: 'free' });
     // Counted in the object before any isolate holds a lease: one request, then the day filled up to its last.
-    await storeGate(env, storeId).admit({ tier: 'free' });
+    await storeGate(env, storeId).admit({ tier: 'free', now: clock.now() });
     await runInDurableObject(storeGate(env, storeId), (_, state) => {
       state.storage.sql.exec("UPDATE counters SET count = 999 WHERE name = 'day'");
     });
-    const nextMidnight = Math.ceil(Date.now() / 86_400_000) * 86_400;
+    const nextMidnight = Math.ceil(clock.now() / 86_400_000) * 86_400;
 
     const last = await send(v1Request(key));
     expect(last.status).toBe(404);
@@ -55,14 +56,14 @@ describe('plans', () => {
     const h = rateHeaders(refused);
     expect(h).toMatchObject({ limit: '1000', remaining: '0', reset: String(nextMidnight) });
     // The server and this test read the clock a moment apart: allow the second to tick between them.
-    expect(Math.abs(Number(h.retryAfter) - (nextMidnight - Math.floor(Date.now() / 1000)))).toBeLessThanOrEqual(1);
+    expect(Math.abs(Number(h.retryAfter) - (nextMidnight - Math.floor(clock.now() / 1000)))).toBeLessThanOrEqual(1);
     expect((await refused.json<{ error: string }>()).error).toMatch(/1000 requests per day/);
   });
 });
 
 describe('revocation', () => {
   it('refuses a revoked key with 401 on the next request of the revoking isolate while its KV record lingers, without counting it', async () => {
-    await awayFromMinuteEdge();
+    useFreshMinute();
     const revoked = await issueKey({ plan: 'free' });
     const sibling = await issueKey({ plan: 'free', storeId: revoked.storeId });
     expect((await send(v1Request(revoked.key))).status).toBe(404);
