@@ -31,7 +31,11 @@ let total = 0;
 for (const example of loadExamples()) {
   const json = JSON.stringify(example.ir);
   const order = WORKLOADS[example.id]?.orders[0];
-  if (!order) throw new Error(`no workload for ${example.id}`);
+  // The first evaluation needs a configuration that prices; the configurator examples of issue 12 have none yet.
+  if (!order) {
+    console.log(`(examples/${example.id}.cpq has no workload in bench/calculate/configs.ts: left out)`);
+    continue;
+  }
   const parsed = retainedEach(() => JSON.parse(json) as unknown);
   const model = retainedEach(() => instantiate(JSON.parse(json)));
   // The first evaluation in a language also caches that language's labels and messages in the model.
