@@ -2,13 +2,15 @@
 // reaches a Durable Object: the sign-in throttle and the ended sessions. workerd refuses a stub one request created
 // when another request uses it ("Cannot perform I/O on behalf of a different request"); these tests fail when
 // either starts keeping a stub across requests (docs/architecture.md, "What an isolate may share across
-// requests"). The public API's path (key records, leases) is the load test's against `wrangler dev`.
+// requests"). The public API's path (key records, leases) is test/limits/requests.test.ts's, and the load test's
+// against `wrangler dev`.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { signInObjectName } from '../../src/limits/gate';
+import { signInThrottles } from '../../src/limits/sign-in-throttle';
 import { signIn } from '../backoffice/sign-in';
 import { call, jsonInit, uniqueId } from '../helpers';
-import { awayFromMinuteEdge, uniqueAddress } from '../limits/helpers';
+import { freshMinute, uniqueAddress } from '../limits/helpers';
 
 const AT_ONCE = 12;
 
@@ -16,7 +18,7 @@ const many = (send: (i: number) => Promise<Response>) => Promise.all(Array.from(
 
 describe('requests at once on state the isolate keeps across requests', () => {
   it("count wrong admin tokens from one address in the address's object, not the isolate's fallback", async () => {
-    await awayFromMinuteEdge();
+    signInThrottles.clock = freshMinute(signInThrottles.clock);
     const ip = uniqueAddress();
     const wrong = (i: number) =>
       call('/api/admin/stores', { headers: { Authorization: `Bearer wrong-${i}`, 'CF-Connecting-IP': ip } });
@@ -25,7 +27,7 @@ describe('requests at once on state the isolate keeps across requests', () => {
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
     expect((await wrong(AT_ONCE)).status).toBe(429);
     // A refused object call would have been counted by the fallback instead, leaving the object's budget whole.
-    const object = await env.GATE.getByName(signInObjectName(ip)).check({ tier: 'sign-in' });
+    const object = await env.GATE.getByName(signInObjectName(ip)).check({ tier: 'sign-in', now: signInThrottles.clock.now() });
     expect(object.allowed).toBe(false);
   });
 
