@@ -1,5 +1,6 @@
 // One control per field, chosen by the field's type. Each exposes get/set/setDisabled/setRequired/setError/
 // setOptions so the element never touches type-specific markup.
+import { isImageUrl } from '../../lang/image-url';
 import { el, flag, uid } from './dom';
 import type { FormField } from './form';
 import type { Translate } from './i18n';
@@ -27,10 +28,11 @@ export interface Control {
   focus(): void;
 }
 
-// Option attributes come from the schema author; only plain colours and https/relative images are used.
+// Option attributes come from the schema author; only plain colours and https or same-origin images are used.
+// The checker refuses other images (E_VALUE), but a stored version or another server's answer may still hold one.
 const safeColour = (v: unknown) =>
   typeof v === 'string' && /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,30}|(rgb|hsl)a?\([0-9.,%\s]+\))$/.test(v) ? v : null;
-const safeImage = (v: unknown) => (typeof v === 'string' && /^(https:\/\/|\/)[^\s"'()\\]+$/.test(v) ? v : null);
+export const safeImage = (v: unknown) => (isImageUrl(v) ? v : null);
 
 function rangeHint(f: FormField, c: ControlContext, v = f.validation ?? {}): string {
   const unit = f.unit ? ` ${f.unit}` : '';
