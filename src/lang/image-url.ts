@@ -4,6 +4,6 @@
 // other scheme (javascript:, data:, http:), whitespace and control characters (browsers drop tabs and newlines
 // inside a URL, so `/<tab>/host` is `//host`), and quotes, parentheses and backslashes (they would end url("…")).
 // No imports: the configurator bundle carries this file.
-const IMAGE_URL = /^(?:https:\/\/|\/)(?![/\\])[^\x00-\x20\x7f"'()\\]+$/i;
+const IMAGE_URL = /^(?:https:\/\/|\/)(?![/\\])[^\s\p{Cc}"'()\\]+$/iu;
 
 export const isImageUrl = (value: unknown): value is string => typeof value === 'string' && IMAGE_URL.test(value);

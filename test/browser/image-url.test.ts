@@ -26,10 +26,12 @@ const REFUSED = [
 ];
 
 /** The schema language's string literal of a value, so the checker sees the same characters. */
-const literal = (s: string) => `"${s.replaceAll('\\', '\\\\').replaceAll('"', '\\"').replaceAll('\n', '\\n').replaceAll('\t', '\\t')}"`;
+const literal = (s: string) =>
+  `"${s.replaceAll('\\', '\\\\').replaceAll('"', '\\"').replaceAll('\n', '\\n').replaceAll('\t', '\\t')}"`;
 const imageErrors = (image: string) =>
-  analyze(`product "P" { }\nfield s: swatch { label: "S", options { a { label: "A", image: ${literal(image)} } } }`)
-    .diagnostics.filter((d) => d.code === 'E_VALUE');
+  analyze(
+    `product "P" { }\nfield s: swatch { label: "S", options { a { label: "A", image: ${literal(image)} } } }`,
+  ).diagnostics.filter((d) => d.code === 'E_VALUE');
 
 describe("the configurator's image filter", () => {
   it.each(SHOWN)('shows %j', (url) => expect(safeImage(url)).toBe(url));
