@@ -8,7 +8,7 @@ import { requireAdmin } from './http/admin-auth';
 import { authenticate, requireKey } from './http/auth';
 import { newApp } from './http/factory';
 import { errorResponse, notFound, onError } from './http/on-error';
-import { assignRequestId, limitBody, requireJson } from './http/request-guards';
+import { assignRequestId, limitBody, requireJson, requireUtf8 } from './http/request-guards';
 import { uncounted } from './http/uncounted';
 import { rateLimit } from './limits';
 import { adminApi } from './routes/admin';
@@ -75,7 +75,7 @@ app.use(
       ),
   }),
 );
-app.use('/api/*', limitBody, requireJson);
+app.use('/api/*', limitBody, requireJson, requireUtf8);
 app.use('/api/admin/*', requireAdmin);
 
 app.route('/api/health', health);

@@ -35,7 +35,7 @@ export const ErrorBody = z
   .openapi('Error', { example: { error: 'Missing API key: send X-API-Key or Authorization: Bearer', code: 'UNAUTHORIZED' } });
 
 const DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid request: malformed JSON, or problems with fields (errors lists each)',
+  400: 'Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each)',
   401: 'Missing or invalid credentials',
   403: 'The key lacks access to this tenant or this operation',
   404: 'Not found',

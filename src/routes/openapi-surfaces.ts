@@ -59,6 +59,7 @@ function sharedResponses(surface: Surface, method: string, op: Operation): Respo
     out[403] = error('A backoffice (cookie) session sent no valid X-CSRF-Token');
   }
   if (op.requestBody) {
+    out[400] = error('The body is not valid UTF-8 (INVALID_ENCODING), or not valid for this operation');
     out[413] = error('The body exceeds 1 MiB');
     out[415] = error('The Content-Type is not one this operation takes');
   }
