@@ -37,7 +37,7 @@ export const requireJson = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }); // drops a leading BOM, as .text() does
 
 /**
  * Text and JSON bodies must be valid UTF-8: Request.text() and .json() decode leniently, so a stray Latin-1 byte

@@ -1,7 +1,7 @@
 // Issue 27, item 6: the configurator shows an option's image only from https: or the page's own origin, and the
 // checker refuses (E_VALUE) exactly the images the component would not show.
 import { describe, expect, it } from 'vitest';
-import { safeImage } from '../../src/browser/configurator/controls';
+import { safeImage } from '../../src/browser/configurator/swatch';
 import { analyze } from '../../src/lang/index';
 
 const SHOWN = ['https://cdn.example/oak.jpg', 'HTTPS://cdn.example/a%20b.png', '/img/oak.jpg', '/img/eiche-gebürstet.jpg'];

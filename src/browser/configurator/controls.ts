@@ -1,10 +1,10 @@
 // One control per field, chosen by the field's type. Each exposes get/set/setDisabled/setRequired/setError/
 // setOptions so the element never touches type-specific markup.
-import { isImageUrl } from '../../lang/image-url';
 import { el, flag, uid } from './dom';
 import type { FormField } from './form';
 import type { Translate } from './i18n';
 import { kindOf, specOf } from './kinds';
+import { safeColour, safeImage } from './swatch';
 
 export interface ControlContext {
   t: Translate;
@@ -27,12 +27,6 @@ export interface Control {
   setRange(min: number | undefined, max: number | undefined): void;
   focus(): void;
 }
-
-// Option attributes come from the schema author; only plain colours and https or same-origin images are used.
-// The checker refuses other images (E_VALUE), but a stored version or another server's answer may still hold one.
-const safeColour = (v: unknown) =>
-  typeof v === 'string' && /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,30}|(rgb|hsl)a?\([0-9.,%\s]+\))$/.test(v) ? v : null;
-export const safeImage = (v: unknown) => (isImageUrl(v) ? v : null);
 
 function rangeHint(f: FormField, c: ControlContext, v = f.validation ?? {}): string {
   const unit = f.unit ? ` ${f.unit}` : '';
