@@ -25,7 +25,7 @@ const CORS: HeaderName[] = ['Access-Control-Allow-Origin', 'Access-Control-Expos
 function surfaceHeaders(surface: Surface, status: string): { required: HeaderName[]; optional: HeaderName[] } {
   const limited = surface !== 'admin';
   // A 500 may come from before the limiter ran (e.g. the key store failing), so the budget is not promised there.
-  const required: HeaderName[] = ['X-Request-Id', ...(limited && status !== '500' ? RATE_LIMIT : [])];
+  const required: HeaderName[] = ['X-Request-Id', 'X-Content-Type-Options', ...(limited && status !== '500' ? RATE_LIMIT : [])];
   const optional: HeaderName[] = [
     ...(limited && status === '500' ? RATE_LIMIT : []),
     ...(limited ? RATE_LIMIT_IETF : []),
