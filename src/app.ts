@@ -8,7 +8,8 @@ import { requireAdmin } from './http/admin-auth';
 import { authenticate, requireKey } from './http/auth';
 import { newApp } from './http/factory';
 import { errorResponse, notFound, onError } from './http/on-error';
-import { assignRequestId, limitBody, requireJson } from './http/request-guards';
+import { assignRequestId, limitBody, requireJson, requireUtf8 } from './http/request-guards';
+import { securityHeaders } from './http/security-headers';
 import { uncounted } from './http/uncounted';
 import { rateLimit } from './limits';
 import { adminApi } from './routes/admin';
@@ -23,6 +24,8 @@ import { validateApi } from './routes/v1/validate';
 export const app = newApp();
 
 app.use('*', assignRequestId);
+// Outermost but for the request id: its headers reach every answer, the errors, 404s and 429s of the guards below included.
+app.use('*', securityHeaders);
 
 const EXPOSED_HEADERS = [
   'ETag',
@@ -75,7 +78,7 @@ app.use(
       ),
   }),
 );
-app.use('/api/*', limitBody, requireJson);
+app.use('/api/*', limitBody, requireJson, requireUtf8);
 app.use('/api/admin/*', requireAdmin);
 
 app.route('/api/health', health);

@@ -7,6 +7,8 @@ export interface AppEnv {
     requestId: string;
     /** The API key's record once `authenticate` found it; null when no valid key was presented. */
     principal: KeyRecord | null;
+    /** On backoffice pages: the nonce their CSP allows <style> elements by (src/http/security-headers.ts). */
+    styleNonce?: string;
   };
 }
 

@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 // The closed set of error codes and the one place they map to HTTP statuses.
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
+  INVALID_ENCODING: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

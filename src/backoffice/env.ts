@@ -2,7 +2,7 @@ import type { AppEnv } from '../env';
 
 /**
  * The backoffice's requests carry, once the page guard has passed, the session's CSRF token for its forms, and
- * always the response's style nonce (headers.ts).
+ * always the response's style nonce (src/http/security-headers.ts).
  */
 export interface BackofficeEnv {
   Bindings: Env;

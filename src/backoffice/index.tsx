@@ -4,7 +4,6 @@ import { createMiddleware } from 'hono/factory';
 import { csrfToken, currentSession } from '../http/admin-cookie';
 import { assets } from './assets';
 import type { BackofficeEnv } from './env';
-import { securityHeaders } from './headers';
 import { PageNotFound } from './load';
 import { productPages } from './pages/products';
 import { signIn } from './pages/sign-in';
@@ -26,7 +25,6 @@ const requireSession = createMiddleware<BackofficeEnv>(async (c, next) => {
 /** The backoffice, mounted at /admin: server-rendered pages over the admin API, plus their scripts. */
 export const backoffice = new Hono<BackofficeEnv>();
 
-backoffice.use('*', securityHeaders);
 // Sign-in and sign-out forms are tiny; everything else the backoffice posts goes to /api/admin as JSON.
 backoffice.use('*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text('Request too large', 413) }));
 backoffice.route('/assets', assets);

@@ -11,16 +11,6 @@ import { demoCss } from './styles';
 
 type DemoEnv = Env & { DEMO_STORE?: string; DEMO_KEY?: string };
 
-const CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: https:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
-
 const LANGUAGES = [
   ['en', 'English'],
   ['de', 'Deutsch'],
@@ -35,8 +25,6 @@ export const demo = new Hono<AppEnv>()
     const { DEMO_STORE, DEMO_KEY } = c.env as DemoEnv;
     if (!DEMO_STORE || !DEMO_KEY) return notFound(c);
     await next();
-    c.res.headers.set('Content-Security-Policy', CSP);
-    c.res.headers.set('X-Content-Type-Options', 'nosniff');
   })
   .get('/main.js', (c) =>
     c.body(bundle('demo').js, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }),

@@ -37,6 +37,26 @@ export const requireJson = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }); // drops a leading BOM, as .text() does
+
+/**
+ * Text and JSON bodies must be valid UTF-8: Request.text() and .json() decode leniently, so a stray Latin-1 byte
+ * would be stored as U+FFFD and served back. Checked once here, before any validator reads the body, which then
+ * reads the same bytes (already within limitBody's bound).
+ */
+export const requireUtf8 = createMiddleware<AppEnv>(async (c, next) => {
+  if (METHODS_WITH_BODY.has(c.req.method) && c.req.raw.body) {
+    const bytes = await c.req.raw.arrayBuffer();
+    try {
+      strictUtf8.decode(bytes);
+    } catch {
+      throw new ApiError('INVALID_ENCODING', 'The request body is not valid UTF-8; send text and JSON encoded as UTF-8');
+    }
+    c.req.raw = new Request(c.req.raw, { body: bytes });
+  }
+  await next();
+});
+
 /**
  * For a route that takes its one text field as text/plain too: wraps such a body into the JSON object the route
  * validates (`{"<field>": text}`), so validation and the handler see one shape.

@@ -98,38 +98,45 @@ export async function listProducts(env: Env, storeId: string) {
 
 /**
  * Appends a version and moves the product's pointer to it in one D1 batch (a transaction), numbering it inside
- * SQL so concurrent saves of one product can never produce the same number.
+ * SQL so concurrent saves of one product can never produce the same number. The database also decides whether
+ * there is anything to append: when the latest version already holds this content (a concurrent save or publish
+ * of the same source got there first), the new row takes that version's number, the primary key refuses it (ON
+ * CONFLICT DO NOTHING) and the product row is left alone, so N concurrent saves of one source make one version.
+ * Returns the latest version and whether it is this call's.
  */
-async function appendVersion(env: Env, v: NewVersion): Promise<VersionRow> {
+async function appendVersion(env: Env, v: NewVersion): Promise<{ row: VersionRow; appended: boolean }> {
   const db = database(env);
   const now = Date.now();
-  const nextVersion = sql`(SELECT COALESCE(MAX(version), 0) + 1 FROM product_versions WHERE store_id = ${v.storeId} AND external_id = ${v.externalId})`;
-  const [, , saved] = await db.batch([
-    db.insert(productVersions).values({
-      storeId: v.storeId,
-      externalId: v.externalId,
-      version: nextVersion,
-      contentHash: v.contentHash,
-      source: v.source,
-      compiled: v.compiled,
-      warnings: v.warnings,
-      note: v.note,
-      createdAt: now,
-    }),
+  const ofProduct = sql`FROM product_versions WHERE store_id = ${v.storeId} AND external_id = ${v.externalId}`;
+  const version = sql`COALESCE((SELECT CASE WHEN content_hash = ${v.contentHash} THEN version ELSE version + 1 END ${ofProduct} ORDER BY version DESC LIMIT 1), 1)`;
+  const latest = sql`(SELECT MAX(version) ${ofProduct})`;
+  const [inserted, , saved] = await db.batch([
+    db
+      .insert(productVersions)
+      .values({
+        storeId: v.storeId,
+        externalId: v.externalId,
+        version,
+        contentHash: v.contentHash,
+        source: v.source,
+        compiled: v.compiled,
+        warnings: v.warnings,
+        note: v.note,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ version: productVersions.version }),
     db
       .insert(products)
       .values({ storeId: v.storeId, externalId: v.externalId, name: v.name, currentVersion: 1, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
         target: [products.storeId, products.externalId],
-        set: {
-          name: v.name,
-          updatedAt: now,
-          currentVersion: sql`(SELECT MAX(version) FROM product_versions WHERE store_id = ${v.storeId} AND external_id = ${v.externalId})`,
-        },
+        set: { name: v.name, updatedAt: now, currentVersion: latest },
+        setWhere: sql`${products.currentVersion} <> ${latest}`,
       }),
     db.select().from(productVersions).where(versionKey(v.storeId, v.externalId)).orderBy(desc(productVersions.version)).limit(1),
   ]);
-  return saved[0]!;
+  return { row: saved[0]!, appended: inserted.length > 0 };
 }
 
 /**
@@ -221,7 +228,7 @@ export async function saveSchema(
       ...(truncated ? { truncated } : {}),
     };
   }
-  const saved = await appendVersion(env, {
+  const { row, appended } = await appendVersion(env, {
     storeId,
     externalId,
     name,
@@ -231,14 +238,15 @@ export async function saveSchema(
     warnings,
     note,
   });
-  await publishCurrentVersion(env, storeId, externalId, { version: saved.version, contentHash });
+  // A concurrent save of this source appended it first: that version is kept (and published by that save).
+  if (appended) await publishCurrentVersion(env, storeId, externalId, { version: row.version, contentHash });
   return {
     name,
-    version: saved.version,
+    version: row.version,
     contentHash,
-    createdAt: saved.createdAt,
-    unchanged: false,
-    created: !current,
+    createdAt: row.createdAt,
+    unchanged: !appended,
+    created: appended && row.version === 1,
     warnings,
     ...(truncated ? { truncated } : {}),
   };

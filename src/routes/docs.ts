@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
+import { bundle } from '../bundles';
 import { docsPage } from '../docs/page';
 import type { AppEnv } from '../env';
 import { SERVICE_VERSION } from '../version';
@@ -65,6 +66,17 @@ function register(app: OpenAPIHono<AppEnv>) {
   });
   app.openAPIRegistry.registerPath({
     ...service,
+    method: 'get',
+    path: '/api/docs.js',
+    operationId: 'getApiReferenceScript',
+    summary: "The reference page's script (an ES module; revalidated by ETag)",
+    responses: {
+      200: { description: 'JavaScript', content: { 'text/javascript': { schema: { type: 'string' } } } },
+      304: { description: 'Unchanged since the ETag sent in If-None-Match' },
+    },
+  });
+  app.openAPIRegistry.registerPath({
+    ...service,
     method: 'head',
     path: '/api/health',
     operationId: 'headHealth',
@@ -79,13 +91,23 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
   return completeDocument(app.getOpenAPI31Document(OPENAPI_INFO));
 }
 
-/** GET /api/openapi.json (generated from the routes' zod schemas) and GET /api/docs (a self-contained reference page). */
+/**
+ * GET /api/openapi.json (generated from the routes' zod schemas), GET /api/docs (the reference page) and
+ * GET /api/docs.js (its script, the `docs` browser bundle).
+ */
 export function docsApi(app: OpenAPIHono<AppEnv>) {
   let document: unknown;
+  const script = bundle('docs');
+  const etag = `"${script.hash}"`;
   return new Hono<AppEnv>()
     .get('/openapi.json', (c) => {
       document ??= openApiDocument(app);
       return c.json(document);
     })
-    .get('/docs', (c) => c.html(docsPage));
+    .get('/docs', (c) => c.html(docsPage))
+    .get('/docs.js', (c) => {
+      const headers = { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache', ETag: etag };
+      if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+      return c.body(script.js, 200, headers);
+    });
 }

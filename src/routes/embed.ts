@@ -13,7 +13,6 @@ export const CONFIGURATOR_PATH = `/embed/v1/configurator.${hash}.js`;
 
 const CODE_HEADERS = {
   'Content-Type': 'text/javascript; charset=utf-8',
-  'X-Content-Type-Options': 'nosniff',
   // Pages that isolate themselves (COEP) may still load it.
   'Cross-Origin-Resource-Policy': 'cross-origin',
   ETag: etag,

@@ -35,7 +35,7 @@ export const ErrorBody = z
   .openapi('Error', { example: { error: 'Missing API key: send X-API-Key or Authorization: Bearer', code: 'UNAUTHORIZED' } });
 
 const DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid request: malformed JSON, or problems with fields (errors lists each)',
+  400: 'Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each)',
   401: 'Missing or invalid credentials',
   403: 'The key lacks access to this tenant or this operation',
   404: 'Not found',
@@ -120,6 +120,10 @@ export const ConditionalHeaders = z.object({
 /** Every response header the API sends, described once; routes and the document's surfaces pick from these. */
 export const HEADERS = {
   'X-Request-Id': { description: "This request's id, also in the logs", schema: { type: 'string', format: 'uuid' } },
+  'X-Content-Type-Options': {
+    description: 'Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers")',
+    schema: { type: 'string', const: 'nosniff' },
+  },
   'X-RateLimit-Limit': {
     description: "Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md)",
     schema: { type: 'string', pattern: '^([0-9]+|unlimited)$' },

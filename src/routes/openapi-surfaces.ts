@@ -25,7 +25,7 @@ const CORS: HeaderName[] = ['Access-Control-Allow-Origin', 'Access-Control-Expos
 function surfaceHeaders(surface: Surface, status: string): { required: HeaderName[]; optional: HeaderName[] } {
   const limited = surface !== 'admin';
   // A 500 may come from before the limiter ran (e.g. the key store failing), so the budget is not promised there.
-  const required: HeaderName[] = ['X-Request-Id', ...(limited && status !== '500' ? RATE_LIMIT : [])];
+  const required: HeaderName[] = ['X-Request-Id', 'X-Content-Type-Options', ...(limited && status !== '500' ? RATE_LIMIT : [])];
   const optional: HeaderName[] = [
     ...(limited && status === '500' ? RATE_LIMIT : []),
     ...(limited ? RATE_LIMIT_IETF : []),
@@ -59,6 +59,7 @@ function sharedResponses(surface: Surface, method: string, op: Operation): Respo
     out[403] = error('A backoffice (cookie) session sent no valid X-CSRF-Token');
   }
   if (op.requestBody) {
+    out[400] = error('The body is not valid UTF-8 (INVALID_ENCODING), or not valid for this operation');
     out[413] = error('The body exceeds 1 MiB');
     out[415] = error('The Content-Type is not one this operation takes');
   }

@@ -12,7 +12,7 @@ interface DocumentProps {
   /** ES modules (bundles of src/browser/), run in this order after the page is parsed. */
   modules?: string[] | undefined;
   csrf?: string;
-  /** The response's style nonce, for a page whose script writes <style> elements (headers.ts). */
+  /** The response's style nonce, for a page whose script writes <style> elements (src/http/security-headers.ts). */
   styleNonce?: string | undefined;
   children: Child;
 }

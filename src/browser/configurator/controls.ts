@@ -4,6 +4,7 @@ import { el, flag, uid } from './dom';
 import type { FormField } from './form';
 import type { Translate } from './i18n';
 import { kindOf, specOf } from './kinds';
+import { safeColour, safeImage } from './swatch';
 
 export interface ControlContext {
   t: Translate;
@@ -26,11 +27,6 @@ export interface Control {
   setRange(min: number | undefined, max: number | undefined): void;
   focus(): void;
 }
-
-// Option attributes come from the schema author; only plain colours and https/relative images are used.
-const safeColour = (v: unknown) =>
-  typeof v === 'string' && /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,30}|(rgb|hsl)a?\([0-9.,%\s]+\))$/.test(v) ? v : null;
-const safeImage = (v: unknown) => (typeof v === 'string' && /^(https:\/\/|\/)[^\s"'()\\]+$/.test(v) ? v : null);
 
 function rangeHint(f: FormField, c: ControlContext, v = f.validation ?? {}): string {
   const unit = f.unit ? ` ${f.unit}` : '';

@@ -6,6 +6,7 @@ import type { OptionModel } from '../check/model';
 import { literalOf, readExpr } from '../check/props';
 import { didYouMean } from '../check/suggest';
 import { readText } from '../check/texts';
+import { isImageUrl } from '../image-url';
 import type { Entry, OptionSetDecl, Span, Value } from '../syntax/ast';
 
 export function readOptionSet(ctx: Ctx, decl: OptionSetDecl): void {
@@ -95,7 +96,16 @@ function readOption(ctx: Ctx, id: string, span: Span, entries: readonly Entry[],
         entry.value.span,
         `the attribute "${name}" of option "${id}" must be a number, string or boolean literal`,
       );
-    } else option.attrs.set(name, { value, span: entry.value.span });
+    } else {
+      if (name === 'image' && !isImageUrl(value)) {
+        ctx.diags.add(
+          'E_VALUE',
+          entry.value.span,
+          `the image of option "${id}" must be an https: URL or a path on the storefront's own site like "/img/oak.jpg" (not //host, another scheme, spaces, quotes or backslashes)`,
+        );
+      }
+      option.attrs.set(name, { value, span: entry.value.span });
+    }
   }
   if (!hasLabel) ctx.diags.add('E_PROPERTY', span, `the option "${id}" of ${owner} needs a "label"`);
   return option;
