@@ -172,7 +172,10 @@ try {
   else if (code !== 0) {
     // What a failure most often needs from the server: the slow answers and any reload.
     const slow = log.split('\n').filter((l) => /\((\d{4,})ms\)|restarting|Reloading|ERROR/.test(l));
-    console.error(`Server lines worth a look (all in test-artifacts/wrangler-dev.log):\n${slow.join('\n')}`);
+    // A load test can fail thousands of requests: the first lines tell the story, the file has the rest.
+    const shown = slow.slice(0, 40).join('\n');
+    const more = slow.length > 40 ? `\n… and ${slow.length - 40} more such lines` : '';
+    console.error(`Server lines worth a look (all in test-artifacts/wrangler-dev.log):\n${shown}${more}`);
   }
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
