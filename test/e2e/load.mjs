@@ -17,10 +17,15 @@ const KINDS = ['form', 'configure', 'calculate', 'validate'];
 const dispatcher = new Agent({ connections: 100, maxRequestsPerClient: 1 });
 
 /**
- * The proxy's own answer when it could not reach the Worker (a connection to it failed): the Worker never saw
- * the request, and the proxy asks for it again. Even at 50 at once a few POSTs of a burst get it.
+ * How the proxy fails when it could not reach the Worker, mostly on the first requests after a few seconds of
+ * quiet (its idle connections to the Worker went stale): a 503 of its own asking for the request again, or a reset
+ * connection. Such a request is sent again, at once, and counted as retried. The 503 means the Worker never saw
+ * it; after a reset it might have counted it, which can only make the admitted counts of burst.e2e.mjs read low,
+ * so "at most the limit" stays proven. With CPQ_ADMISSION=hop, where no request waits on another, these were all
+ * the failures left (0 to 3 % of a burst after quiet).
  */
 const PROXY_RETRY = 'Your worker restarted mid-request. Please try sending the request again.';
+const PROXY_RESETS = new Set(['ECONNRESET', 'UND_ERR_SOCKET']);
 const PROXY_ATTEMPTS = 3;
 
 /** A hung request must not hold the suite: 1,000 at once are all answered within about 8 s on a busy 2-core machine. */
@@ -44,7 +49,7 @@ export function storefrontRequest(i, { store, key, product, source }) {
 /**
  * One answer: its status (0 when no answer came: a network error or the timeout), when it was sent and answered
  * (local clock, ms), and what the rate-limit checks need. The body is read whole, so the time is the full answer's.
- * The proxy's "try again" is retried at once, as it asks, and counted.
+ * A request the proxy failed to forward is sent again (see PROXY_RETRY).
  */
 async function send({ method, path, body, kind, store, key }) {
   const sentAt = Date.now();
@@ -52,18 +57,23 @@ async function send({ method, path, body, kind, store, key }) {
   try {
     let res;
     let text;
-    let retries = -1;
-    do {
+    let retries = 0;
+    for (;;) {
+      try {
+        res = await fetch(`${BASE}${path}`, {
+          method,
+          headers: { 'X-API-Key': key, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+          dispatcher,
+        });
+        text = await res.text();
+        if (!(res.status === 503 && text.startsWith(PROXY_RETRY)) || retries + 1 === PROXY_ATTEMPTS) break;
+      } catch (err) {
+        if (!PROXY_RESETS.has(err.cause?.code) || retries + 1 === PROXY_ATTEMPTS) throw err;
+      }
       retries += 1;
-      res = await fetch(`${BASE}${path}`, {
-        method,
-        headers: { 'X-API-Key': key, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-        dispatcher,
-      });
-      text = await res.text();
-    } while (res.status === 503 && text.startsWith(PROXY_RETRY) && retries + 1 < PROXY_ATTEMPTS);
+    }
     const header = (name) => res.headers.get(name);
     return {
       kind,
