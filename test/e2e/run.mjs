@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: the backoffice, the configurator and the demo shop end to end in a real browser. Starts `wrangler dev` on a free port with a
 // fresh local state (migrations applied first), waits for /api/health, runs the node:test suites in
-// test/e2e/*.e2e.mjs against it, and always stops wrangler. Without /usr/bin/chromium it says so and passes,
+// test/e2e/*.e2e.mjs against it, and always stops wrangler. The server's output goes to test-artifacts/wrangler-dev.log
+// as it arrives; suites get its path as E2E_SERVER_LOG. Without /usr/bin/chromium it says so and passes,
 // unless REQUIRE_BROWSER=1 (CI), where a missing browser is a failure.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ const ADMIN_TOKEN = 'e2e-token';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const wrangler = join(root, 'node_modules', '.bin', 'wrangler');
 const ARTIFACTS = join(root, 'test-artifacts');
+const SERVER_LOG = join(ARTIFACTS, 'wrangler-dev.log');
 
 if (!existsSync(CHROMIUM)) {
   const message = `Backoffice e2e tests need Chromium at ${CHROMIUM} (Debian: apt-get install -y chromium).`;
@@ -72,9 +74,12 @@ function stop(child) {
 
 const persist = mkdtempSync(join(tmpdir(), 'cpq-e2e-'));
 let dev = null;
+let logFile = null;
 let code = 1;
 const cleanup = async () => {
   await stop(dev);
+  // process.exit does not wait for a stream's pending writes: the server's last lines would be lost.
+  await new Promise((resolve) => (logFile ? logFile.end(resolve) : resolve()));
   rmSync(persist, { recursive: true, force: true });
 };
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -129,9 +134,16 @@ try {
     ],
     { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  // Written as it arrives, not at the end: a suite (burst) reads the lines the server logged during its own requests.
+  mkdirSync(ARTIFACTS, { recursive: true });
+  logFile = createWriteStream(SERVER_LOG);
   let log = '';
-  dev.stdout.on('data', (d) => (log += d));
-  dev.stderr.on('data', (d) => (log += d));
+  const keep = (d) => {
+    log += d;
+    logFile.write(d);
+  };
+  dev.stdout.on('data', keep);
+  dev.stderr.on('data', keep);
   try {
     await waitForHealth(base, dev);
   } catch (err) {
@@ -147,16 +159,23 @@ try {
   const tests = spawn(process.execPath, ['--test', '--test-concurrency=1', ...suites], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: base, E2E_ADMIN_TOKEN: ADMIN_TOKEN, E2E_CHROMIUM: CHROMIUM },
+    env: {
+      ...process.env,
+      E2E_BASE_URL: base,
+      E2E_ADMIN_TOKEN: ADMIN_TOKEN,
+      E2E_CHROMIUM: CHROMIUM,
+      E2E_SERVER_LOG: SERVER_LOG,
+    },
   });
   code = await new Promise((resolve) => tests.on('exit', (c) => resolve(c ?? 1)));
-  mkdirSync(ARTIFACTS, { recursive: true });
-  writeFileSync(join(ARTIFACTS, 'wrangler-dev.log'), log);
   if (code !== 0 && process.env.E2E_SHOW_SERVER_LOG === '1') console.error(log);
   else if (code !== 0) {
     // What a failure most often needs from the server: the slow answers and any reload.
     const slow = log.split('\n').filter((l) => /\((\d{4,})ms\)|restarting|Reloading|ERROR/.test(l));
-    console.error(`Server lines worth a look (all in test-artifacts/wrangler-dev.log):\n${slow.join('\n')}`);
+    // A load test can fail thousands of requests: the first lines tell the story, the file has the rest.
+    const shown = slow.slice(0, 40).join('\n');
+    const more = slow.length > 40 ? `\n… and ${slow.length - 40} more such lines` : '';
+    console.error(`Server lines worth a look (all in test-artifacts/wrangler-dev.log):\n${shown}${more}`);
   }
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
