@@ -14,9 +14,17 @@ export interface TestCounts {
   failed: number;
 }
 
-export function runTests(ir: ProductIR, tests: readonly TestModel[], diags: Diagnostics): TestCounts {
-  const counts: TestCounts = { passed: 0, failed: 0 };
-  if (tests.length === 0) return counts;
+/** One test as it ran: what `cpq test` lists, and the configuration `cpq diff` prices before and after. */
+export interface TestRun {
+  name: string;
+  given: TestModel['given'];
+  quantity: number;
+  passed: boolean;
+}
+
+export function runTests(ir: ProductIR, tests: readonly TestModel[], diags: Diagnostics): TestRun[] {
+  const runs: TestRun[] = [];
+  if (tests.length === 0) return runs;
   const model = instantiate(ir);
   for (const test of tests) {
     const quantity = test.quantity ?? ir.quantity.default;
@@ -28,10 +36,9 @@ export function runTests(ir: ProductIR, tests: readonly TestModel[], diags: Diag
       failed = true;
       diags.add('E_TEST_FAILED', e.span, `test "${test.name}": ${problem}`);
     }
-    if (failed) counts.failed++;
-    else counts.passed++;
+    runs.push({ name: test.name, given: test.given, quantity, passed: !failed });
   }
-  return counts;
+  return runs;
 }
 
 /** The first errors of an evaluation, as a reader of the test needs them. */
