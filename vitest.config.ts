@@ -14,6 +14,7 @@ const NODE_TESTS = [
   'test/browser/**/*.test.ts',
   'test/products/**/*.test.ts',
   'test/cli/**/*.test.ts',
+  'test/docs/**/*.test.ts',
 ];
 
 export default defineConfig(async () => {
