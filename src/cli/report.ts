@@ -2,7 +2,7 @@
 import type { Analysis, Diagnostic } from '../lang';
 import { red, yellow } from './style';
 
-export function diagnosticLine(file: string, d: Diagnostic): string {
+function diagnosticLine(file: string, d: Diagnostic): string {
   const code = d.severity === 'error' ? red(d.code) : yellow(d.code);
   return `${file}:${d.line}:${d.column}: ${code} ${d.message}`;
 }

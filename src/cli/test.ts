@@ -2,7 +2,7 @@
 import { analyze } from '../lang';
 import { EXIT, type ExitCode } from './exit';
 import { readSchema } from './files';
-import { diagnosticLine, diagnosticLines, hasErrors } from './report';
+import { diagnosticLines, hasErrors } from './report';
 import { bold, dim, green, red } from './style';
 
 export function test(files: string[]): ExitCode {
@@ -10,7 +10,6 @@ export function test(files: string[]): ExitCode {
   let failed = 0;
   for (const file of files) {
     const analysis = analyze(readSchema(file));
-    const testErrors = analysis.diagnostics.filter((d) => d.code === 'E_TEST_FAILED');
     if (analysis.testRuns.length === 0 && hasErrors(analysis)) {
       // The tests run on the compiled product: a schema with other errors runs none, and counts as one failure.
       console.log(`${red('✗')} ${file}: the schema has errors, its tests did not run`);
@@ -20,17 +19,15 @@ export function test(files: string[]): ExitCode {
     }
     if (analysis.testRuns.length === 0) console.log(dim(`- ${file}: no tests`));
     for (const run of analysis.testRuns) {
-      if (run.passed) {
+      if (run.failures.length === 0) {
         passed++;
         console.log(`${green('✓')} ${file}: ${run.name}`);
         continue;
       }
       failed++;
       console.log(`${red('✗')} ${file}: ${run.name}`);
-      const prefix = `test "${run.name}": `;
-      for (const d of testErrors.filter((e) => e.message.startsWith(prefix))) {
-        console.log(`    ${diagnosticLine(file, { ...d, message: d.message.slice(prefix.length) })}`);
-      }
+      for (const { line, column, problem } of run.failures)
+        console.log(`    ${file}:${line}:${column}: ${red('E_TEST_FAILED')} ${problem}`);
     }
   }
   const summary = `${passed} passed, ${failed} failed`;

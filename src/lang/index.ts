@@ -60,7 +60,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): Analysis 
     if (diags.hasErrors()) return done(null);
     if (options.tests !== false) {
       testRuns.push(...runTests(ir, model.tests, diags));
-      tests.passed = testRuns.filter((t) => t.passed).length;
+      tests.passed = testRuns.filter((t) => t.failures.length === 0).length;
       tests.failed = testRuns.length - tests.passed;
     }
     return done(ir);

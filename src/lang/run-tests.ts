@@ -19,7 +19,8 @@ export interface TestRun {
   name: string;
   given: TestModel['given'];
   quantity: number;
-  passed: boolean;
+  /** Each expectation that does not hold, at its `expect` (also reported as an E_TEST_FAILED diagnostic). */
+  failures: { line: number; column: number; problem: string }[];
 }
 
 export function runTests(ir: ProductIR, tests: readonly TestModel[], diags: Diagnostics): TestRun[] {
@@ -29,14 +30,14 @@ export function runTests(ir: ProductIR, tests: readonly TestModel[], diags: Diag
   for (const test of tests) {
     const quantity = test.quantity ?? ir.quantity.default;
     const got = model.evaluate({ configuration: test.given, quantity, lang: ir.language });
-    let failed = false;
+    const failures: TestRun['failures'] = [];
     for (const e of test.expects) {
       const problem = check(e, got);
       if (problem === undefined) continue;
-      failed = true;
+      failures.push({ line: e.span.line, column: e.span.column, problem });
       diags.add('E_TEST_FAILED', e.span, `test "${test.name}": ${problem}`);
     }
-    runs.push({ name: test.name, given: test.given, quantity, passed: !failed });
+    runs.push({ name: test.name, given: test.given, quantity, failures });
   }
   return runs;
 }
