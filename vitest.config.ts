@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { buildBrowserBundles } from './scripts/build-browser.mjs';
+import { buildCli } from './scripts/build-cli.mjs';
 
 // Two projects, one `vitest run`: tests that need the Worker's bindings (D1, KV, Durable Objects, the app) run
 // inside workerd; the pure ones (the language front end, runtime and golden cases, the architecture check) run in
@@ -12,11 +13,15 @@ const NODE_TESTS = [
   'test/arch/**/*.test.ts',
   'test/browser/**/*.test.ts',
   'test/products/**/*.test.ts',
+  'test/cli/**/*.test.ts',
+  'test/docs/**/*.test.ts',
 ];
 
 export default defineConfig(async () => {
   // The Worker imports the browser bundles from src/generated/bundles.ts: build them before workerd loads it.
   buildBrowserBundles();
+  // test/cli/ spawns the `cpq` command as a user runs it: bundled from the current source.
+  buildCli();
   const migrations = await readD1Migrations('./migrations');
   return {
     test: {

@@ -1,7 +1,14 @@
-import type { Evaluation } from '../lang/runtime';
+import type { z } from '@hono/zod-openapi';
+import { cappedLists } from '../http/capped';
+import type { Permission } from '../keys/permissions';
+import type { Evaluation, Issue } from '../lang/runtime';
 import type { LoadedProduct } from '../products/models';
-import type { OutputSelection } from './output-groups';
+import type { CalculateRequest } from '../routes/v1/calculate';
+import { type OutputSelection, selectOutputGroups } from './output-groups';
 import { outputInfoOf } from './output-info';
+
+/** The public request without its tenant, which the caller has resolved to a store. */
+export type CalculateBody = Omit<z.infer<typeof CalculateRequest>, 'tenant_id'>;
 
 interface Input {
   productId: string;
@@ -50,4 +57,48 @@ export function presentCalculation({ productId, loaded, configuration, quantity,
     warnings: evaluation.warnings,
     errors: [],
   };
+}
+
+/**
+ * What POST /v1/calculate answers for a loaded product, without HTTP: the 200 body, or the 422 one when the
+ * configuration cannot be priced. The route (src/cpq/serve.ts) and `cpq price` (src/cli/) both send this.
+ */
+export function calculationAnswer(loaded: LoadedProduct, body: CalculateBody, permissions: readonly Permission[]) {
+  const ir = loaded.model.ir;
+  const selection = selectOutputGroups(ir, body.output_groups, permissions);
+  const quantity = body.quantity ?? ir.quantity.default;
+  const evaluation = loaded.model.evaluate({ configuration: body.configuration, quantity, lang: body.lang });
+  if (evaluation.errors.length > 0 || !evaluation.price) {
+    const rejected = {
+      error: validationSummary(evaluation.errors, evaluation.unlistedErrors),
+      code: 'VALIDATION_FAILED' as const,
+      ...withUnlisted(cappedLists({ errors: evaluation.errors, warnings: evaluation.warnings }), evaluation.unlistedErrors),
+    };
+    return { status: 422 as const, evaluation, body: rejected };
+  }
+  const result = presentCalculation({
+    productId: body.product_id,
+    loaded,
+    configuration: body.configuration,
+    quantity,
+    selection,
+    evaluation,
+  });
+  return { status: 200 as const, evaluation, body: { ...result, ...cappedLists({ warnings: evaluation.warnings }) } };
+}
+
+/**
+ * The 422's `error` in the request's language: the first problem's message, already localized by the runtime's
+ * catalog, and how many more follow. The runtime reports at least one error whenever there is no price.
+ */
+function validationSummary(errors: readonly Issue[], unlisted: number): string {
+  const first = errors[0]?.message ?? 'The configuration cannot be priced';
+  const more = errors.length - 1 + unlisted;
+  return more > 0 ? `${first} (+${more})` : first;
+}
+
+/** The runtime counts, without listing, the errors past its own bound (unknown keys): `truncated.errors` adds them. */
+export function withUnlisted<B extends { truncated?: Record<string, number> }>(body: B, unlisted: number): B {
+  if (unlisted === 0) return body;
+  return { ...body, truncated: { ...body.truncated, errors: (body.truncated?.errors ?? 0) + unlisted } };
 }

@@ -4,12 +4,11 @@ import { ApiError } from '../errors';
 import { cappedLists } from '../http/capped';
 import type { Permission } from '../keys/permissions';
 import { IR_VERSION } from '../lang/ir';
-import { type Issue, negotiateLanguage } from '../lang/runtime';
+import { negotiateLanguage } from '../lang/runtime';
 import { type LoadedProduct, loadProduct, warmProduct } from '../products/models';
 import { readCurrentVersion, type VersionPointer } from '../products/pointer';
-import type { CalculateRequest } from '../routes/v1/calculate';
 import type { ConfigureRequest } from '../routes/v1/configure';
-import { presentCalculation } from './calculation';
+import { type CalculateBody, calculationAnswer, presentCalculation, withUnlisted } from './calculation';
 import { matchesETag } from './etag';
 import { formBody } from './form';
 import { cachedForm, formCacheKey, storeForm } from './form-cache';
@@ -69,9 +68,6 @@ export function draftFormResponse(c: RequestContext, loaded: LoadedProduct, prod
   return sendForm(c, etag, language, () => formBody(loaded, productId, language), 'no-store');
 }
 
-/** The public request without its tenant, which the caller has resolved to `storeId`. */
-export type CalculateBody = Omit<z.infer<typeof CalculateRequest>, 'tenant_id'>;
-
 /**
  * A calculation for a store's product, shared by the public API and the backoffice preview; auth is the caller's job.
  * `withStates` adds each field's and group's visible/enabled/required state, which the preview needs for the
@@ -95,10 +91,8 @@ export function calculationOf(
   permissions: readonly Permission[],
   withStates = false,
 ) {
-  const ir = loaded.model.ir;
-  const selection = selectOutputGroups(ir, body.output_groups, permissions);
-  const quantity = body.quantity ?? ir.quantity.default;
-  const evaluation = loaded.model.evaluate({ configuration: body.configuration, quantity, lang: body.lang });
+  const answer = calculationAnswer(loaded, body, permissions);
+  const { evaluation } = answer;
   c.header('Content-Language', evaluation.language);
   const states = withStates
     ? {
@@ -108,26 +102,8 @@ export function calculationOf(
         },
       }
     : {};
-  if (evaluation.errors.length > 0 || !evaluation.price) {
-    return c.json(
-      {
-        error: validationSummary(evaluation.errors, evaluation.unlistedErrors),
-        code: 'VALIDATION_FAILED' as const,
-        ...withUnlisted(cappedLists({ errors: evaluation.errors, warnings: evaluation.warnings }), evaluation.unlistedErrors),
-        ...states,
-      },
-      422,
-    );
-  }
-  const result = presentCalculation({
-    productId: body.product_id,
-    loaded,
-    configuration: body.configuration,
-    quantity,
-    selection,
-    evaluation,
-  });
-  return c.json({ ...result, ...cappedLists({ warnings: evaluation.warnings }), ...states }, 200);
+  if (answer.status === 422) return c.json({ ...answer.body, ...states }, 422);
+  return c.json({ ...answer.body, ...states }, 200);
 }
 
 /** The public configure request without its tenant. */
@@ -177,20 +153,4 @@ export async function configurationResponse(
     },
     200,
   );
-}
-
-/**
- * The 422's `error` in the request's language: the first problem's message, already localized by the runtime's
- * catalog, and how many more follow. The runtime reports at least one error whenever there is no price.
- */
-function validationSummary(errors: readonly Issue[], unlisted: number): string {
-  const first = errors[0]?.message ?? 'The configuration cannot be priced';
-  const more = errors.length - 1 + unlisted;
-  return more > 0 ? `${first} (+${more})` : first;
-}
-
-/** The runtime counts, without listing, the errors past its own bound (unknown keys): `truncated.errors` adds them. */
-function withUnlisted<B extends { truncated?: Record<string, number> }>(body: B, unlisted: number): B {
-  if (unlisted === 0) return body;
-  return { ...body, truncated: { ...body.truncated, errors: (body.truncated?.errors ?? 0) + unlisted } };
 }

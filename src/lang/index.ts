@@ -5,12 +5,13 @@ import { checkSatisfiable } from './configure/satisfiable';
 import { type Diagnostic, Diagnostics, type Omitted } from './diagnostics';
 import { expand } from './expand/index';
 import type { ProductIR } from './ir';
-import { runTests, type TestCounts } from './run-tests';
+import { runTests, type TestCounts, type TestRun } from './run-tests';
 import { exportSize, MAX_LOGIC_NODES } from './runtime/jsonlogic';
 import { parse } from './syntax/parse';
 import { SourceMap } from './syntax/source';
 
 export { DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode, MAX_DIAGNOSTICS, type Omitted } from './diagnostics';
+export type { TestRun } from './run-tests';
 
 export interface Analysis {
   /** Only when no diagnostic is an error. */
@@ -21,6 +22,8 @@ export interface Analysis {
   omitted: Omitted;
   /** The schema's `test` blocks: how many passed and failed (none run when the schema has other errors). */
   tests: TestCounts;
+  /** Each of those tests, in the order the schema declares them. */
+  testRuns: TestRun[];
 }
 
 export interface AnalyzeOptions {
@@ -32,11 +35,13 @@ export interface AnalyzeOptions {
 export function analyze(source: string, options: AnalyzeOptions = {}): Analysis {
   const diags = new Diagnostics();
   const tests: TestCounts = { passed: 0, failed: 0 };
+  const testRuns: TestRun[] = [];
   const done = (ir: ProductIR | null): Analysis => ({
     ir: diags.hasErrors() ? null : ir,
     diagnostics: diags.sorted(),
     omitted: diags.omitted(),
     tests,
+    testRuns,
   });
   const map = new SourceMap(typeof source === 'string' ? source : '');
   try {
@@ -53,7 +58,11 @@ export function analyze(source: string, options: AnalyzeOptions = {}): Analysis 
     }
     checkSatisfiable(model, ir, diags);
     if (diags.hasErrors()) return done(null);
-    if (options.tests !== false) Object.assign(tests, runTests(ir, model.tests, diags));
+    if (options.tests !== false) {
+      testRuns.push(...runTests(ir, model.tests, diags));
+      tests.passed = testRuns.filter((t) => t.failures.length === 0).length;
+      tests.failed = testRuns.length - tests.passed;
+    }
     return done(ir);
   } catch (e) {
     // Expression depth is bounded, but the stack of the isolate is not ours to know: exhausting it is a limit.

@@ -14,24 +14,32 @@ export interface TestCounts {
   failed: number;
 }
 
-export function runTests(ir: ProductIR, tests: readonly TestModel[], diags: Diagnostics): TestCounts {
-  const counts: TestCounts = { passed: 0, failed: 0 };
-  if (tests.length === 0) return counts;
+/** One test as it ran: what `cpq test` lists, and the configuration `cpq diff` prices before and after. */
+export interface TestRun {
+  name: string;
+  given: TestModel['given'];
+  quantity: number;
+  /** Each expectation that does not hold, at its `expect` (also reported as an E_TEST_FAILED diagnostic). */
+  failures: { line: number; column: number; problem: string }[];
+}
+
+export function runTests(ir: ProductIR, tests: readonly TestModel[], diags: Diagnostics): TestRun[] {
+  const runs: TestRun[] = [];
+  if (tests.length === 0) return runs;
   const model = instantiate(ir);
   for (const test of tests) {
     const quantity = test.quantity ?? ir.quantity.default;
     const got = model.evaluate({ configuration: test.given, quantity, lang: ir.language });
-    let failed = false;
+    const failures: TestRun['failures'] = [];
     for (const e of test.expects) {
       const problem = check(e, got);
       if (problem === undefined) continue;
-      failed = true;
+      failures.push({ line: e.span.line, column: e.span.column, problem });
       diags.add('E_TEST_FAILED', e.span, `test "${test.name}": ${problem}`);
     }
-    if (failed) counts.failed++;
-    else counts.passed++;
+    runs.push({ name: test.name, given: test.given, quantity, failures });
   }
-  return counts;
+  return runs;
 }
 
 /** The first errors of an evaluation, as a reader of the test needs them. */

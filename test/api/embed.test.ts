@@ -1,4 +1,4 @@
-// GET /embed/v1/configurator.js: the embeddable component's code, as a storefront's browser fetches it.
+// GET /embed/v1/configurator.js and /embed/v1/logic.js: the modules storefronts load, as their browsers fetch them.
 import { describe, expect, it } from 'vitest';
 import { bundles } from '../../src/generated/bundles';
 import { call } from '../helpers';
@@ -58,5 +58,27 @@ describe('GET /embed/v1/configurator.js', () => {
     expect((await call('/embed/v1/configurator.js', { method: 'POST' })).status).toBe(405);
     expect((await call('/embed/v1/other.js')).status).toBe(404);
     expect((await call('/embed/v1/configurator.xyz.js')).status).toBe(404);
+  });
+});
+
+describe('GET /embed/v1/logic.js', () => {
+  const logic = bundles.logic!;
+
+  it('serves the extra JSON Logic operations as a module to any origin, and under their hash', async () => {
+    const res = await call('/embed/v1/logic.js', { headers: { Origin: 'https://shop.example' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(res.headers.get('etag')).toBe(`"${logic.hash}"`);
+    const body = await res.text();
+    expect(body).toBe(logic.js);
+    expect(body).not.toMatch(/https?:\/\//);
+    const pinned = await call(`/embed/v1/logic.${logic.hash}.js`);
+    expect(pinned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await pinned.text()).toBe(logic.js);
+    const old = logic.hash === '0123456789abcdef' ? 'fedcba9876543210' : '0123456789abcdef';
+    const moved = await call(`/embed/v1/logic.${old}.js`, { redirect: 'manual' });
+    expect(moved.headers.get('location')).toBe(`/embed/v1/logic.${logic.hash}.js`);
   });
 });

@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildCli } from '../../scripts/build-cli.mjs';
 import { DEMO_KEY, demoVars, keySeedCommand } from '../../scripts/demo-data.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -114,6 +115,8 @@ try {
   // The bundles are built here, not by wrangler (docs/architecture.md, "Browser code"), so the server never reloads.
   const built = spawnSync(process.execPath, ['scripts/build-browser.mjs'], { cwd: root, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`building the browser bundles failed:\n${built.stdout}\n${built.stderr}`);
+  // cli.e2e.mjs spawns the `cpq` command: bundled from the current source.
+  buildCli();
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;

@@ -1,0 +1,2 @@
+export declare const CLI: string;
+export declare function buildCli(): void;

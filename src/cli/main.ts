@@ -1,0 +1,94 @@
+// `cpq`: products as code. The schema language's pipeline, tests and calculation as the Worker runs them, in
+// Node, and the admin API for publishing (docs/cli.md). Bundled into dist/cpq.mjs by scripts/build-cli.mjs.
+import { Command, Option } from 'commander';
+import { SERVICE_VERSION } from '../version';
+import { DEFAULT_URL } from './admin-api';
+import { check } from './check';
+import { CliError, EXIT, type ExitCode } from './exit';
+import { price } from './price';
+import { pull } from './pull';
+import { push } from './push';
+import { diff } from './remote-diff';
+import { test } from './test';
+
+const program = new Command('cpq')
+  .description('Check, test and price product schemas locally; diff, push and pull them through the admin API.')
+  .version(SERVICE_VERSION)
+  .showHelpAfterError()
+  // commander exits 1 on a usage error; ours is 2, so 1 always means a problem with the schemas (docs/cli.md).
+  .exitOverride((err) => process.exit(err.exitCode === 0 ? EXIT.OK : EXIT.USAGE))
+  .addHelpText(
+    'after',
+    '\nExit codes: 0 ok, 1 schema errors or failed tests, 2 usage, 3 service, 4 a bug in cpq. See docs/cli.md.',
+  );
+
+let exitCode: ExitCode = EXIT.OK;
+const run =
+  <A extends unknown[]>(command: (...args: A) => ExitCode | Promise<ExitCode>) =>
+  async (...args: A) => {
+    exitCode = await command(...args);
+  };
+
+const urlOption = () => new Option('--url <url>', `the service's base URL (env: CPQ_URL, default ${DEFAULT_URL})`);
+
+program
+  .command('check')
+  .description('parse, check and compile schemas, printing every diagnostic as file:line:column: code message')
+  .argument('<files...>', 'schema files')
+  .addOption(
+    new Option('--format <format>', 'text, or json: per file what POST /v1/validate answers')
+      .choices(['text', 'json'])
+      .default('text'),
+  )
+  .action(run((files: string[], options: { format: 'text' | 'json' }) => check(files, options)));
+
+program
+  .command('test')
+  .description('run the schemas\' test blocks: a line per test, then "N passed, M failed"')
+  .argument('<files...>', 'schema files')
+  .action(run((files: string[]) => test(files)));
+
+program
+  .command('price')
+  .description('print what POST /v1/calculate would answer for a configuration, offline (every permission)')
+  .argument('<file>', 'a schema file; the product id is its name without .cpq')
+  .requiredOption('--config <json>', 'the configuration, a JSON object of field ids to values')
+  .option('--quantity <n>', "the quantity (default: the schema's)")
+  .option('--lang <tag>', "the language, e.g. de or de-CH (default: the schema's)")
+  .option('--groups <list>', 'output groups, comma-separated, or * for all (default: the customer-facing ones)')
+  .action(run((file: string, options) => price(file, options)));
+
+program
+  .command('diff')
+  .description("show what publishing a file would change: the source, and its tests' prices before and after")
+  .argument('<target>', 'store/product, e.g. demo/pvc-window')
+  .argument('<file>', 'the schema file')
+  .addOption(urlOption())
+  .action(run((target: string, file: string, options) => diff(target, file, options)));
+
+program
+  .command('push')
+  .description("publish every changed schema of a directory as its product's next version; nothing if any has an error")
+  .argument('<dir>', 'a directory of <product>.cpq files')
+  .requiredOption('--store <id>', 'the store to publish into')
+  .option('--note <text>', 'the note on each new version (default: "cpq push <file>")')
+  .addOption(urlOption())
+  .action(run((dir: string, options) => push(dir, options)));
+
+program
+  .command('pull')
+  .description("write the current version of each of a store's products to <dir>/<product>.cpq")
+  .argument('<dir>', 'the directory to write into (created if missing)')
+  .requiredOption('--store <id>', 'the store to read')
+  .addOption(urlOption())
+  .action(run((dir: string, options) => pull(dir, options)));
+
+try {
+  await program.parseAsync();
+  process.exitCode = exitCode;
+} catch (e) {
+  if (e instanceof CliError) console.error(`cpq: ${e.message}`);
+  // Anything else is a bug in cpq or the pipeline: its stack, and a code of its own.
+  else console.error(e);
+  process.exitCode = e instanceof CliError ? e.exitCode : EXIT.BUG;
+}

@@ -1,0 +1,62 @@
+// Runs the `cpq` command as a user does: a separate Node process on dist/cpq.mjs (bundled by vitest.config.ts),
+// stdout a pipe, so the output is the plain text a CI log gets.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CLI } from '../../scripts/build-cli.mjs';
+
+export interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function cpq(args: string[], cwd: string): Run {
+  // NO_COLOR unset: the plain output must come from stdout not being a terminal alone.
+  const { NO_COLOR: _, ...env } = process.env;
+  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, env, encoding: 'utf8' });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** A fresh directory holding the given files (name → text). */
+export function tempDir(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cpq-cli-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+/** A small valid product: a size with a surcharge, two tests that pass. */
+export const MUG = `product "Mug" {
+  currency: EUR
+}
+
+field size: radio {
+  label: { en: "Size", de: "Größe" }
+  options {
+    small { label: { en: "Small", de: "Klein" }, price: 0 }
+    large { label: { en: "Large", de: "Groß" }, price: 2 }
+  }
+}
+
+price {
+  line base: { en: "Mug", de: "Becher" } = 8
+  line size: { en: "Size", de: "Größe" } = size.price when size == "large"
+}
+
+test "small" {
+  given { size: "small" }
+  expect price == 8
+}
+
+test "large" {
+  given { size: "large" }
+  expect price == 10
+}
+`;
+
+/** The same product, its second test expecting the wrong price. */
+export const MUG_FAILING = MUG.replace('expect price == 10', 'expect price == 11');
+
+/** An undeclared name on line 4, column 9. */
+export const BROKEN = 'product "Test" {\n  currency: EUR\n}\nlet x = y + 1\n';

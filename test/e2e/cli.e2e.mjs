@@ -1,0 +1,97 @@
+// The `cpq` command's remote half against `wrangler dev`, spawned as a modeller runs it: push a directory of
+// schemas into a store (all or nothing, unchanged ones skipped, with a note), diff a file against the published
+// version, pull the store back into files; and the exit codes for a wrong token, no token and no server.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { CLI } from '../../scripts/build-cli.mjs';
+import { ADMIN_TOKEN, adminApi, BASE } from './browser.mjs';
+
+const STORE = 'e2e-cli';
+const MUG =
+  'product "Mug" {\n  currency: EUR\n}\n\nprice {\n  line base: "Mug" = 8\n}\n\ntest "plain" {\n  given {  }\n  expect price == 8\n}\n';
+
+/** `cpq …` in `cwd`, stdout piped; the token from the environment as a user sets it (null: none set). */
+function cpq(args, { cwd, token = ADMIN_TOKEN } = {}) {
+  const { NO_COLOR: _, CPQ_URL: __, ADMIN_TOKEN: ___, CPQ_ADMIN_TOKEN: ____, ...env } = process.env;
+  if (token !== null) env.CPQ_ADMIN_TOKEN = token;
+  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, env, encoding: 'utf8' });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'cpq-e2e-cli-'));
+
+let dir;
+before(async () => {
+  assert.equal((await adminApi('POST', '/stores', { id: STORE, name: 'E2E cli', plan: 'pro' })).status, 201);
+  dir = tempDir();
+  writeFileSync(join(dir, 'mug.cpq'), MUG);
+  copyFileSync('examples/office-desk.cpq', join(dir, 'office-desk.cpq'));
+});
+
+describe('cpq push, diff and pull through the admin API', () => {
+  it('push publishes every schema with the note, then skips the unchanged ones', async () => {
+    const first = cpq(['push', dir, '--store', STORE, '--url', BASE, '--note', 'From git']);
+    assert.equal(first.code, 0, first.stdout + first.stderr);
+    assert.match(first.stdout, /↑ mug v1 \(new\)/);
+    assert.match(first.stdout, /2 published, 0 unchanged \(store e2e-cli\)\n$/);
+    const mug = await adminApi('GET', `/stores/${STORE}/products/mug`);
+    assert.equal(mug.body.source, MUG);
+    assert.equal(mug.body.versions[0].note, 'From git');
+
+    const again = cpq(['push', dir, '--store', STORE, '--url', BASE]);
+    assert.equal(again.code, 0);
+    assert.match(again.stdout, /= mug v1 unchanged/);
+    assert.match(again.stdout, /0 published, 2 unchanged/);
+  });
+
+  it('push publishes nothing when one schema has an error', async () => {
+    const broken = tempDir();
+    writeFileSync(join(broken, 'mug.cpq'), MUG.replace('= 8', '= 9').replace('price == 8', 'price == 9'));
+    writeFileSync(join(broken, 'zz-broken.cpq'), 'product "Broken" {\n  currency: EUR\n}\nlet x = y + 1\n');
+    const run = cpq(['push', broken, '--store', STORE, '--url', BASE]);
+    assert.equal(run.code, 1);
+    assert.match(run.stdout, /zz-broken\.cpq:4:9: E_UNDEFINED/);
+    assert.match(run.stdout, /1 of 2 schemas have errors: nothing published/);
+    assert.equal((await adminApi('GET', `/stores/${STORE}/products/mug`)).body.current_version, 1);
+  });
+
+  it('diff shows the source change and the test configurations priced before and after', () => {
+    const edited = join(tempDir(), 'mug.cpq');
+    writeFileSync(edited, MUG.replace('= 8', '= 9').replace('price == 8', 'price == 9'));
+    const run = cpq(['diff', `${STORE}/mug`, edited, '--url', BASE]);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /^e2e-cli\/mug v1 → /);
+    assert.match(run.stdout, /\n- {2}line base: "Mug" = 8\n\+ {2}line base: "Mug" = 9\n/);
+    assert.match(run.stdout, /\n {2}plain: 8 EUR → 9 EUR\n/);
+
+    const fresh = cpq(['diff', `${STORE}/cup`, edited, '--url', BASE]);
+    assert.equal(fresh.code, 0);
+    assert.match(fresh.stdout, /^e2e-cli\/cup \(not published\)/);
+    assert.match(fresh.stdout, /plain: — → 9 EUR/);
+  });
+
+  it('pull writes each current version to <product>.cpq, the files push read', () => {
+    const out = join(tempDir(), 'pulled');
+    const run = cpq(['pull', '--store', STORE, out, '--url', BASE]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /2 pulled from store e2e-cli\n$/);
+    assert.deepEqual(readdirSync(out).sort(), ['mug.cpq', 'office-desk.cpq']);
+    for (const f of readdirSync(out)) assert.equal(readFileSync(join(out, f), 'utf8'), readFileSync(join(dir, f), 'utf8'));
+  });
+
+  it('exit 3 for a refused token or no server, 2 without a token', () => {
+    const wrong = cpq(['pull', '--store', STORE, tempDir(), '--url', BASE], { token: 'not-the-token' });
+    assert.equal(wrong.code, 3);
+    assert.match(wrong.stderr, /^cpq: listing the products of e2e-cli: UNAUTHORIZED/);
+    const none = cpq(['pull', '--store', STORE, tempDir(), '--url', BASE], { token: null });
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /no admin token/);
+    const down = cpq(['diff', `${STORE}/mug`, join(dir, 'mug.cpq'), '--url', 'http://127.0.0.1:9']);
+    assert.equal(down.code, 3);
+    assert.match(down.stderr, /^cpq: cannot reach http:\/\/127\.0\.0\.1:9/);
+  });
+});
