@@ -5,6 +5,7 @@ import { ApiError } from '../errors';
 import { sha256Hex } from '../keys/secret';
 import { analyze } from '../lang';
 import { IR_VERSION, type ProductIR } from '../lang/ir';
+import { irFromJson, irToJson } from '../lang/ir-json';
 import { getStore } from '../stores/service';
 import { type DiagnosticJson, splitDiagnostics } from './diagnostics';
 import { type LineDiff, lineDiff } from './diff';
@@ -227,7 +228,7 @@ export async function saveSchema(
     name,
     contentHash,
     source: schema,
-    compiled: JSON.stringify(ir),
+    compiled: irToJson(ir),
     warnings,
     note,
   });
@@ -300,7 +301,7 @@ export async function getVersion(env: Env, storeId: string, externalId: string, 
 /** The IR in a stored version's `compiled` column when this build's runtime can run it, else null. */
 function currentIr(compiled: string): ProductIR | null {
   try {
-    const ir = JSON.parse(compiled) as Partial<ProductIR> | null;
+    const ir = irFromJson(compiled) as Partial<ProductIR> | null;
     return ir?.irVersion === IR_VERSION ? (ir as ProductIR) : null;
   } catch {
     return null;
@@ -334,7 +335,7 @@ export async function runnableIr(
   }
   await database(env)
     .update(productVersions)
-    .set({ compiled: JSON.stringify(fresh), warnings })
+    .set({ compiled: irToJson(fresh), warnings })
     .where(and(versionKey(storeId, externalId), eq(productVersions.version, row.version)));
   return fresh;
 }

@@ -9,6 +9,7 @@ import type { Expr } from '../ir';
 import type { Ctx, Fn } from './context';
 import { Fault, type Val } from './fault';
 import type { CompiledModel } from './model';
+import { decidingColumns } from './rows';
 
 export type Because = Record<string, Val>;
 
@@ -85,6 +86,22 @@ function collect(m: CompiledModel, c: Ctx, e: Expr, names: Set<string>, seenLets
     case 'index':
       collect(m, c, e.key, names, seenLets);
       return;
+    case 'rows':
+      for (const i of decidingColumns(e, (i) => read(m, c, e.columns[i]!))) names.add(e.columns[i]!);
+      return;
+  }
+}
+
+/** A field's value in the evaluation `c` holds; undefined when it cannot be evaluated. */
+function read(m: CompiledModel, c: Ctx, name: string): Val | undefined {
+  const fn = m.lookup(name);
+  if (fn === undefined) return undefined;
+  try {
+    return fn(c);
+  } catch (err) {
+    if (!(err instanceof Fault)) throw err;
+    c.unwind(err);
+    return undefined;
   }
 }
 

@@ -9,6 +9,7 @@ import { fieldType } from '../fields/registry';
 import type { BinaryOp, Expr, FieldIR, GroupIR, ProductIR } from '../ir';
 import { inactiveValue } from './fields';
 import { functionNamed } from './functions';
+import { rowsAsComparisons } from './rows';
 
 type Logic = unknown;
 
@@ -124,6 +125,8 @@ export class FormLogic {
         return this.index(e.table, e.key);
       case 'attr':
         return this.attr(e.field, e.attr);
+      case 'rows':
+        return this.tr(rowsAsComparisons(e));
     }
   }
 
