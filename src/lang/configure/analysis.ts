@@ -3,6 +3,7 @@
 import { fieldType } from '../fields/registry';
 import type { Expr, FieldIR } from '../ir';
 import type { Fn } from '../runtime/context';
+import { exprCost } from '../runtime/cost';
 import type { Val } from '../runtime/fault';
 import type { CompiledModel } from '../runtime/model';
 import { dependencies } from './checks';
@@ -17,6 +18,8 @@ export interface Check {
   readonly ref: number;
   /** The fields it depends on (through lets, computed fields and the visibility of the fields it reads). */
   readonly deps: readonly number[];
+  /** Work units of one evaluation, the names it reads aside: its nodes (runtime/cost.ts) and the call itself. */
+  readonly cost: number;
 }
 
 /** What a search tries. */
@@ -61,11 +64,18 @@ function analyze(m: CompiledModel): Analysis {
   const depsOf = dependencies(ir);
   const checks: Check[] = [];
   m.constraints.forEach((k, i) => {
-    checks.push({ fn: k.holds, expr: k.expr, fails: false, ref: i, deps: depsOf(k.expr) });
+    checks.push({ fn: k.holds, expr: k.expr, fails: false, ref: i, deps: depsOf(k.expr), cost: 1 + exprCost(k.expr) });
   });
   m.rules.forEach((r, i) => {
     if (r.ir.severity === 'error')
-      checks.push({ fn: r.when, expr: r.ir.when, fails: true, ref: -1 - i, deps: depsOf(r.ir.when) });
+      checks.push({
+        fn: r.when,
+        expr: r.ir.when,
+        fails: true,
+        ref: -1 - i,
+        deps: depsOf(r.ir.when),
+        cost: 1 + exprCost(r.ir.when),
+      });
   });
   const relevant = ir.fields.map(() => false);
   for (const c of checks) for (const i of c.deps) relevant[i] = true;

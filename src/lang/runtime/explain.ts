@@ -8,6 +8,7 @@
 import type { Expr } from '../ir';
 import type { Ctx, Fn } from './context';
 import { Fault, type Val } from './fault';
+import { echo } from './fields';
 import type { CompiledModel } from './model';
 import { decidingColumns } from './rows';
 
@@ -106,6 +107,12 @@ function read(m: CompiledModel, c: Ctx, name: string): Val | undefined {
 }
 
 /**
+ * Values a `because` lists, at most (the first read first; a text among them is cut like an echoed value): an
+ * error or a reason names what decided it, not every value a long condition read (issue 27: answers of megabytes).
+ */
+export const MAX_BECAUSE_VALUES = 20;
+
+/**
  * The values that decided `e` in the evaluation `c` holds, by name in the order they are read; `leaveOut` names a
  * value not to list (the option whose availability is being explained).
  */
@@ -113,12 +120,16 @@ export function because(m: CompiledModel, c: Ctx, e: Expr, leaveOut?: string): B
   const names = new Set<string>();
   collect(m, c, e, names, new Set());
   const out: Because = Object.create(null);
+  let listed = 0;
   for (const name of names) {
     if (name === leaveOut) continue;
+    if (listed === MAX_BECAUSE_VALUES) break;
     const read = m.lookup(name);
     if (read === undefined) continue;
     try {
-      out[name] = read(c);
+      const v = read(c);
+      out[name] = typeof v === 'string' ? echo(v) : v;
+      listed++;
     } catch (err) {
       if (!(err instanceof Fault)) throw err;
       c.unwind(err);

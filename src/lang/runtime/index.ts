@@ -20,6 +20,6 @@ export function instantiate(ir: ProductIR): Model {
   return {
     ir,
     evaluate: (input) => evaluateModel(compiled, ctx, packs, input),
-    configure: (input) => configureModel(compiled, ctx, packs, input),
+    configure: (input, units) => configureModel(compiled, ctx, packs, input, units),
   };
 }
