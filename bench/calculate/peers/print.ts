@@ -1,6 +1,7 @@
 // An IR expression as source text of a peer engine (jexl, mathjs, CEL): the same formula, in that engine's syntax.
 // Option attributes become variables `<field>__<attr>`, range and matrix tables functions, map tables objects.
 import type { Expr, ValueType } from '../../../src/lang/ir';
+import { rowsAsComparisons } from '../../../src/lang/runtime/rows';
 import { attrVar } from './plan';
 
 export type Comparison = '<' | '<=' | '>' | '>=';
@@ -73,6 +74,9 @@ export function printer(d: Dialect, typeOf: (e: Expr) => ValueType): (e: Expr) =
         return `${e.table}[${print(e.key)}]`;
       case 'attr':
         return attrVar(e.field, e.attr);
+      case 'rows':
+        // A peer engine has no table index: the rows as the comparisons they stand for.
+        return print(rowsAsComparisons(e));
     }
   };
   return print;
