@@ -3,10 +3,11 @@
 // export and its options within what a form serves. Each is one E_LIMIT with the figure, at the schema's start or
 // at the field that passes the limit.
 import type { Model } from './check/model';
+import { exportSize } from './configure/export';
 import type { Diagnostics } from './diagnostics';
 import type { ProductIR } from './ir';
 import { irToJson, MAX_COMPILED_BYTES } from './ir-json';
-import { exportSize, MAX_LOGIC_NODES } from './runtime/jsonlogic';
+import { MAX_LOGIC_NODES } from './runtime/jsonlogic';
 import type { SourceMap } from './syntax/source';
 import { utf8Length } from './utf8';
 

@@ -82,38 +82,33 @@ export function compileRows(e: RowsExpr, columns: readonly Fn[]): Fn {
 
 /**
  * The columns that decided a `rows` expression, as the row-by-row `or` of `and`s explains itself: when a row
- * matches, the cells of the first matching row; when none does, per row the first cell that differs.
+ * matches, the cells of the first matching row; when none does, per row the first cell that differs. Read from
+ * the index too: a pattern's walk down its trie meets every row's first differing cell on the way.
  */
 export function decidingColumns(e: RowsExpr, read: (column: number) => Val | undefined): number[] {
   const values = e.columns.map((_, i) => read(i));
-  const differs = (row: readonly (string | null)[]) => row.findIndex((cell, i) => cell !== null && values[i] !== cell);
-  const first = e.rows.find((row) => differs(row) < 0);
-  if (first !== undefined) return first.flatMap((cell, i) => (cell === null ? [] : [i]));
-  const out = new Set<number>();
-  for (const row of e.rows) out.add(differs(row));
-  return [...out];
-}
-
-/**
- * The same condition as comparisons (a balanced `or` of `and`s of `column == cell`), for the JSON Logic export,
- * which a storefront evaluates without this index.
- */
-export function rowsAsComparisons(e: RowsExpr): Expr {
-  const { at } = e;
-  const balanced = (items: readonly Expr[], op: 'and' | 'or'): Expr | undefined => {
-    if (items.length === 0) return undefined;
-    const build = (lo: number, hi: number): Expr => {
-      if (hi - lo === 1) return items[lo]!;
-      const mid = (lo + hi) >> 1;
-      return { k: 'bin', op, a: build(lo, mid), b: build(mid, hi), at };
-    };
-    return build(0, items.length);
-  };
-  const rows = e.rows.map((row): Expr => {
-    const cells = row.flatMap((cell, i): Expr[] =>
-      cell === null ? [] : [{ k: 'bin', op: '==', a: { k: 'ref', name: e.columns[i]! }, b: { k: 'str', v: cell }, at }],
-    );
-    return balanced(cells, 'and') ?? { k: 'bool', v: true };
-  });
-  return balanced(rows, 'or') ?? { k: 'bool', v: false };
+  let first: Pattern | undefined;
+  let firstRow = e.rows.length;
+  const differing = new Set<number>();
+  for (const p of patternsOf(e)) {
+    let node: Trie | number = p.trie;
+    for (const col of p.columns) {
+      if (!(node instanceof Map)) break;
+      const v = values[col];
+      const next: Trie | number | undefined = typeof v === 'string' ? node.get(v) : undefined;
+      // Some row of the pattern has another cell here (every cell, when the value is none of them).
+      if (node.size > (next === undefined ? 0 : 1)) differing.add(col);
+      if (next === undefined) {
+        node = -1;
+        break;
+      }
+      node = next;
+    }
+    const row = typeof node === 'number' ? node : p.first;
+    if (node !== -1 && row < firstRow) {
+      first = p;
+      firstRow = row;
+    }
+  }
+  return first !== undefined ? first.columns : [...differing].sort((a, b) => a - b);
 }

@@ -57,12 +57,9 @@ export const ConfiguredField = z
           .object({
             id: z.string(),
             available: z.boolean().openapi({ description: 'Choosing it still leads to a configuration that prices' }),
-            reasons: z
-              .array(Reason)
-              .max(3)
-              .openapi({
-                description: 'Why it is not available (at most 3, the others counted in truncated.reasons); empty when it is',
-              }),
+            reasons: z.array(Reason).max(3).openapi({
+              description: 'Why it is not available (at most 3, the others counted in truncated.reasons); empty when it is',
+            }),
           })
           .strict(),
       )
