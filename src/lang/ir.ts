@@ -167,7 +167,7 @@ export interface RuleIR {
   at?: Span;
 }
 
-/** A `constraint`: `holds` is true for every configuration it allows (a table's rows already expanded). */
+/** A `constraint`: `holds` is true for every configuration it allows (a table's: its `rows`, negated to exclude). */
 export interface ConstraintIR {
   id: string;
   kind: 'require' | 'table';

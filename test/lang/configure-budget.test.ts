@@ -47,6 +47,19 @@ describe('configure within its budget', () => {
     expect(answerBytes(answer.fields)).toBeLessThan(1_000_000);
   });
 
+  it('50 dropdowns of 1,000 options: the options past 600,000 bytes are left out, counted, and the answer incomplete', () => {
+    const answer = model(hostileConfigurations().find((h) => h.name.startsWith('50 dropdowns'))!.schema).configure({
+      configuration: {},
+      quantity: 1,
+    });
+    const listed = answer.fields.reduce((n, f) => n + (f.options?.length ?? 0), 0);
+    const { fields = 0, options = 0 } = answer.truncated;
+    expect(listed).toBeLessThan(50_000);
+    expect(listed + options + fields * 1_000).toBe(50_000);
+    expect(answer.complete).toBe(false);
+    expect(answerBytes(answer.fields)).toBeLessThanOrEqual(MAX_FIELDS_BYTES);
+  });
+
   it('stops at the budget with complete: false, having spent no more than it', () => {
     const answer = model(manyErrorRules(6_000, 20, 50)).configure({ configuration: { t: true }, quantity: 1 });
     expect(answer.complete).toBe(false);

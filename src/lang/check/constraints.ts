@@ -1,7 +1,8 @@
 // `constraint` declarations: a condition every configuration must meet (`require`), or a compatibility table of
 // choice fields (`table` with `allow` or `exclude` rows). A table becomes the equivalent condition, built from
-// the cells' own spans, so the typer checks its option ids (E_UNKNOWN_OPTION at the cell) and the runtime, the
-// explanations (`because`) and the JSON Logic export handle one kind of constraint.
+// the cells' own spans, so the typer checks its option ids (E_UNKNOWN_OPTION at the cell); its rows are kept as
+// written too, which the compiler turns into one `rows` expression (src/lang/runtime/rows.ts) rather than that
+// condition's `or` of `and`s, a node per cell.
 import type { BinaryExpr, ConstraintDecl, Expr, Ident, Span, Value } from '../syntax/ast';
 import type { Ctx } from './context';
 import type { ConstraintModel } from './model';

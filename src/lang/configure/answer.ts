@@ -11,12 +11,18 @@ export type Truncated = Partial<Record<'fields' | 'options' | 'reasons', number>
 export class AnswerSize {
   private bytes = 0;
   private reasons = 0;
+  /** Set once an entry did not fit: everything after it, in schema order, is left out too. */
+  private full = false;
   readonly truncated: Truncated = {};
 
   /** Whether an entry of the answer fits; if so its size is counted. */
   fits(entry: unknown): boolean {
+    if (this.full) return false;
     const size = utf8Length(JSON.stringify(entry)) + 1;
-    if (this.bytes + size > MAX_FIELDS_BYTES) return false;
+    if (this.bytes + size > MAX_FIELDS_BYTES) {
+      this.full = true;
+      return false;
+    }
     this.bytes += size;
     return true;
   }

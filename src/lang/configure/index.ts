@@ -100,16 +100,17 @@ export function configureModel(
         out.max = Math.max(...feasible);
       }
     }
+    const values = choices(f);
+    // Its options' list is counted with the field (empty): each option is counted as it is added.
+    if (values !== undefined) out.options = [];
     if (!answer.fits(out)) {
       answer.leaveOut('fields', evaluation.fields.length - i);
       break;
     }
     fields.push(out);
-    const values = choices(f);
-    if (values === undefined) continue;
+    if (values === undefined || out.options === undefined) continue;
     // A field no check depends on: any value completes exactly when the configuration can be completed at all.
     const known = (x: Val) => (v === undefined ? engine.satisfiable : v.get(x));
-    out.options = [];
     for (let k = 0; k < values.length; k++) {
       const x = values[k]!;
       const ok = known(x);
