@@ -139,10 +139,13 @@ function read(m: CompiledModel, c: Ctx, name: string): Val | undefined {
 }
 
 /**
- * Values a `because` lists, at most (the first read first; a text among them is cut like an echoed value): an
- * error or a reason names what decided it, not every value a long condition read (issue 27: answers of megabytes).
+ * Values a `because` lists, at most (the first read first; a text among them is cut like an echoed value), and
+ * characters of their names and texts: an error or a reason names what decided it, not every value a long
+ * condition read (issue 27: answers of megabytes).
  */
 export const MAX_BECAUSE_VALUES = 20;
+/** Characters of names and texts a `because` lists, at most: a name may be as long as the schema allows. */
+const MAX_BECAUSE_CHARS = 2_000;
 
 /**
  * The values that decided `e` in the evaluation `c` holds, by name in the order they are read; `leaveOut` names a
@@ -154,14 +157,17 @@ export function because(m: CompiledModel, c: Ctx, e: Expr, leaveOut?: string): B
   const { names } = explanation;
   const out: Because = Object.create(null);
   let listed = 0;
+  let chars = 0;
   for (const name of names) {
     if (name === leaveOut) continue;
-    if (listed === MAX_BECAUSE_VALUES) break;
+    if (listed === MAX_BECAUSE_VALUES || chars + name.length > MAX_BECAUSE_CHARS) break;
     const read = m.lookup(name);
     if (read === undefined) continue;
     try {
       const v = read(c);
-      out[name] = typeof v === 'string' ? echo(v) : v;
+      const shown = typeof v === 'string' ? echo(v) : v;
+      out[name] = shown;
+      chars += name.length + (typeof shown === 'string' ? shown.length : 0);
       listed++;
     } catch (err) {
       if (!(err instanceof Fault)) throw err;
