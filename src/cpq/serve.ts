@@ -136,10 +136,13 @@ export async function configurationResponse(
         evaluation,
       }).result
     : null;
-  const lists = withUnlisted(
+  const capped = withUnlisted(
     cappedLists({ errors: evaluation.errors, warnings: evaluation.warnings }),
     evaluation.unlistedErrors,
   );
+  // The engine capped fields, options and reasons (src/lang/configure/answer.ts); `truncated` counts every list.
+  const truncated = { ...capped.truncated, ...configured.truncated };
+  const lists = { ...capped, ...(Object.keys(truncated).length > 0 ? { truncated } : {}) };
   return c.json(
     {
       product_id: body.product_id,

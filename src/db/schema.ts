@@ -54,8 +54,13 @@ export const productVersions = sqliteTable(
     version: integer('version').notNull(),
     contentHash: text('content_hash').notNull(),
     source: text('source').notNull(),
-    /** The compiled ProductIR as JSON: requests instantiate it, never re-parse the source. */
+    /**
+     * The compiled ProductIR as JSON (src/lang/ir-json.ts): requests instantiate it, never re-parse the source. Its
+     * first part when it is larger than one D1 value; the others are in product_version_parts.
+     */
     compiled: text('compiled').notNull(),
+    /** How many parts the compiled form has (1: all of it is in `compiled`). */
+    compiledParts: integer('compiled_parts').notNull().default(1),
     /** The version's warnings as the admin API serves them. */
     warnings: text('warnings', { mode: 'json' }).$type<DiagnosticJson[]>().notNull().default(sql`'[]'`),
     createdAt: integer('created_at').notNull(),
@@ -63,6 +68,19 @@ export const productVersions = sqliteTable(
     note: text('note'),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.externalId, t.version] })],
+);
+
+/** Parts 1, 2, … of a compiled form larger than one D1 value (part 0 is product_versions.compiled). */
+export const productVersionParts = sqliteTable(
+  'product_version_parts',
+  {
+    storeId: text('store_id').notNull(),
+    externalId: text('external_id').notNull(),
+    version: integer('version').notNull(),
+    part: integer('part').notNull(),
+    data: text('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.externalId, t.version, t.part] })],
 );
 
 /** One work-in-progress source per product; it may precede the product's first version. */

@@ -6,7 +6,7 @@ import { type Diagnostic, Diagnostics, type Omitted } from './diagnostics';
 import { expand } from './expand/index';
 import type { ProductIR } from './ir';
 import { runTests, type TestCounts, type TestRun } from './run-tests';
-import { exportSize, MAX_LOGIC_NODES } from './runtime/jsonlogic';
+import { checkStoredSize } from './stored-size';
 import { parse } from './syntax/parse';
 import { SourceMap } from './syntax/source';
 
@@ -50,12 +50,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): Analysis 
     const model = check(expand(parsed, map, diags), diags);
     if (diags.hasErrors()) return done(null);
     const ir = compile(model, map.text);
-    const size = exportSize(ir);
-    if (size > MAX_LOGIC_NODES) {
-      const where = map.span(0, 0);
-      diags.add('E_LIMIT', where, `the form's conditions export ${size} JSON Logic nodes; at most ${MAX_LOGIC_NODES} are served`);
-      return done(null);
-    }
+    if (!checkStoredSize(model, ir, map, diags)) return done(null);
     checkSatisfiable(model, ir, diags);
     if (diags.hasErrors()) return done(null);
     if (options.tests !== false) {

@@ -4,6 +4,9 @@
 import type { FIELD_TYPES } from './fields/registry';
 
 /**
+ * 6: a compatibility table is one `rows` expression (its columns and cells, as written), no longer an `or` of `and`s
+ * of comparisons per cell: the stored form of a table is about the size of its source, not 24 times it. Fields
+ * offering one option set share its options, stored once (ir-json.ts).
  * 5: multi-select fields: the value type `list` (a field's fallback, default and whenHidden may be a list of option
  * ids) and `in` with a `set` (`"led" in extras`); older versions are recompiled on load like any other.
  * 4: constraints (`constraints`, options' `availableWhen`) and the schema positions of fields, rules and options
@@ -14,7 +17,7 @@ import type { FIELD_TYPES } from './fields/registry';
  * recompiled on load and then refused clearly instead of silently rejecting every value.
  * 3: per-order price lines (`perOrder`), output items that read the price, text items and output labels/units.
  */
-export const IR_VERSION = 5;
+export const IR_VERSION = 6;
 
 /** A translatable text: language tag → string. Always has the product's default language. */
 export type Text = Record<string, string>;
@@ -56,7 +59,12 @@ export type Expr =
   /** map table index: `glass_price[glass]` */
   | { k: 'index'; table: string; key: Expr; at: Span }
   /** option attribute of a choice field: `colour.price` */
-  | { k: 'attr'; field: string; attr: string };
+  | { k: 'attr'; field: string; attr: string }
+  /**
+   * A compatibility table's rows: true when some row matches, each of its cells equal to its column's field (a
+   * null cell, the wildcard, matches any value). Evaluated through an index (runtime/rows.ts), not row by row.
+   */
+  | { k: 'rows'; columns: string[]; rows: (string | null)[][]; at: Span };
 
 /** A condition as the form shows it: the source text, and the compiled expression. */
 export interface Condition {
@@ -159,7 +167,7 @@ export interface RuleIR {
   at?: Span;
 }
 
-/** A `constraint`: `holds` is true for every configuration it allows (a table's rows already expanded). */
+/** A `constraint`: `holds` is true for every configuration it allows (a table's: its `rows`, negated to exclude). */
 export interface ConstraintIR {
   id: string;
   kind: 'require' | 'table';

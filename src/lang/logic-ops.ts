@@ -117,6 +117,14 @@ function standaloneOperations(options: LogicOptions): Record<string, Operation> 
       const t = { kind: 'matrix', lookup, rows, columns, values } as Parameters<typeof matrixAt>[1];
       return matrixAt('', t, num(row), num(col), NOWHERE);
     },
+    /**
+     * rows([value, …], [[cell, …], …]): a compatibility table inlined, true when some row's cells all equal the
+     * values (a null cell, the wildcard, equals any). The server tests the same rows through an index.
+     */
+    rows(values, rows) {
+      const v = values as Val[];
+      return (rows as (string | null)[][]).some((row) => row.every((cell, i) => cell === null || v[i] === cell));
+    },
     /** lookup(key, [[key, value], …], fallback?): a map table; without a fallback an unknown key throws. */
     lookup(...args) {
       const [key, pairs] = args as [Val, [string, TableValue][]];

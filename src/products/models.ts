@@ -37,7 +37,7 @@ export function warmProduct(storeId: string, externalId: string, version: Versio
   return recall(cacheKey(storeId, externalId, version));
 }
 
-type StoredVersion = { version: number; contentHash: string; compiled: string };
+type StoredVersion = { version: number; contentHash: string; compiled: string; compiledParts: number };
 
 const build = async (env: Env, storeId: string, externalId: string, stored: StoredVersion): Promise<LoadedProduct> => ({
   version: stored.version,

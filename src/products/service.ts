@@ -1,10 +1,11 @@
 import { and, desc, eq, notExists, sql } from 'drizzle-orm';
 import { database } from '../db/client';
-import { productDrafts, products, productVersions } from '../db/schema';
+import { productDrafts, products, productVersionParts, productVersions } from '../db/schema';
 import { ApiError } from '../errors';
 import { sha256Hex } from '../keys/secret';
 import { analyze } from '../lang';
 import { IR_VERSION, type ProductIR } from '../lang/ir';
+import { compiledParts, irFromJson, irToJson } from '../lang/ir-json';
 import { getStore } from '../stores/service';
 import { type DiagnosticJson, splitDiagnostics } from './diagnostics';
 import { type LineDiff, lineDiff } from './diff';
@@ -32,6 +33,9 @@ const productKey = (storeId: string, externalId: string | typeof productDrafts.e
   and(eq(products.storeId, storeId), eq(products.externalId, externalId));
 const versionKey = (storeId: string, externalId: string) =>
   and(eq(productVersions.storeId, storeId), eq(productVersions.externalId, externalId));
+
+const partsKey = (storeId: string, externalId: string) =>
+  and(eq(productVersionParts.storeId, storeId), eq(productVersionParts.externalId, externalId));
 
 const draftOf = (storeId: string, externalId: typeof products.externalId | string) =>
   and(eq(productDrafts.storeId, storeId), eq(productDrafts.externalId, externalId));
@@ -110,6 +114,7 @@ async function appendVersion(env: Env, v: NewVersion): Promise<{ row: VersionRow
   const ofProduct = sql`FROM product_versions WHERE store_id = ${v.storeId} AND external_id = ${v.externalId}`;
   const version = sql`COALESCE((SELECT CASE WHEN content_hash = ${v.contentHash} THEN version ELSE version + 1 END ${ofProduct} ORDER BY version DESC LIMIT 1), 1)`;
   const latest = sql`(SELECT MAX(version) ${ofProduct})`;
+  const [first, ...rest] = compiledParts(v.compiled);
   const [inserted, , saved] = await db.batch([
     db
       .insert(productVersions)
@@ -119,7 +124,8 @@ async function appendVersion(env: Env, v: NewVersion): Promise<{ row: VersionRow
         version,
         contentHash: v.contentHash,
         source: v.source,
-        compiled: v.compiled,
+        compiled: first!,
+        compiledParts: 1 + rest.length,
         warnings: v.warnings,
         note: v.note,
         createdAt: now,
@@ -135,8 +141,32 @@ async function appendVersion(env: Env, v: NewVersion): Promise<{ row: VersionRow
         setWhere: sql`${products.currentVersion} <> ${latest}`,
       }),
     db.select().from(productVersions).where(versionKey(v.storeId, v.externalId)).orderBy(desc(productVersions.version)).limit(1),
+    // The latest version, in the same transaction: the one just inserted, or the same content saved first by a
+    // concurrent call, whose identical parts are already there.
+    ...rest.map((data, i) =>
+      db
+        .insert(productVersionParts)
+        .values({ storeId: v.storeId, externalId: v.externalId, version: latest, part: i + 1, data })
+        .onConflictDoNothing(),
+    ),
   ]);
   return { row: saved[0]!, appended: inserted.length > 0 };
+}
+
+/** The whole compiled form of a stored version: its first part joined with the others (one more query then). */
+async function compiledOf(
+  env: Env,
+  storeId: string,
+  externalId: string,
+  stored: { version: number; compiled: string; compiledParts: number },
+): Promise<string> {
+  if (stored.compiledParts <= 1) return stored.compiled;
+  const rest = await database(env)
+    .select({ data: productVersionParts.data })
+    .from(productVersionParts)
+    .where(and(partsKey(storeId, externalId), eq(productVersionParts.version, stored.version)))
+    .orderBy(productVersionParts.part);
+  return stored.compiled + rest.map((p) => p.data).join('');
 }
 
 /**
@@ -146,7 +176,8 @@ async function appendVersion(env: Env, v: NewVersion): Promise<{ row: VersionRow
  */
 export async function deleteProduct(env: Env, storeId: string, externalId: string): Promise<void> {
   const db = database(env);
-  const [, removed, draft] = await db.batch([
+  const [, , removed, draft] = await db.batch([
+    db.delete(productVersionParts).where(partsKey(storeId, externalId)),
     db.delete(productVersions).where(versionKey(storeId, externalId)),
     db.delete(products).where(productKey(storeId, externalId)).returning({ id: products.externalId }),
     db.delete(productDrafts).where(draftOf(storeId, externalId)).returning({ id: productDrafts.externalId }),
@@ -160,7 +191,12 @@ export async function deleteProduct(env: Env, storeId: string, externalId: strin
 /** The current version's compiled form, in one query. */
 export async function findCurrent(env: Env, storeId: string, externalId: string) {
   return database(env)
-    .select({ version: productVersions.version, contentHash: productVersions.contentHash, compiled: productVersions.compiled })
+    .select({
+      version: productVersions.version,
+      contentHash: productVersions.contentHash,
+      compiled: productVersions.compiled,
+      compiledParts: productVersions.compiledParts,
+    })
     .from(products)
     .innerJoin(
       productVersions,
@@ -234,7 +270,7 @@ export async function saveSchema(
     name,
     contentHash,
     source: schema,
-    compiled: JSON.stringify(ir),
+    compiled: irToJson(ir),
     warnings,
     note,
   });
@@ -308,7 +344,7 @@ export async function getVersion(env: Env, storeId: string, externalId: string, 
 /** The IR in a stored version's `compiled` column when this build's runtime can run it, else null. */
 function currentIr(compiled: string): ProductIR | null {
   try {
-    const ir = JSON.parse(compiled) as Partial<ProductIR> | null;
+    const ir = irFromJson(compiled) as Partial<ProductIR> | null;
     return ir?.irVersion === IR_VERSION ? (ir as ProductIR) : null;
   } catch {
     return null;
@@ -325,9 +361,9 @@ export async function runnableIr(
   env: Env,
   storeId: string,
   externalId: string,
-  stored: { version: number; compiled: string },
+  stored: { version: number; compiled: string; compiledParts: number },
 ): Promise<ProductIR> {
-  const ir = currentIr(stored.compiled);
+  const ir = currentIr(await compiledOf(env, storeId, externalId, stored));
   if (ir) return ir;
   const row = await getVersion(env, storeId, externalId, stored.version);
   const analysis = analyze(row.source, { tests: false });
@@ -340,9 +376,18 @@ export async function runnableIr(
       `Version ${row.version} of product '${externalId}' was compiled by an older release and its source no longer compiles${first}; save the schema again to serve it`,
     );
   }
-  await database(env)
-    .update(productVersions)
-    .set({ compiled: JSON.stringify(fresh), warnings })
-    .where(and(versionKey(storeId, externalId), eq(productVersions.version, row.version)));
+  const db = database(env);
+  const [first, ...rest] = compiledParts(irToJson(fresh));
+  const thisVersion = and(partsKey(storeId, externalId), eq(productVersionParts.version, row.version));
+  await db.batch([
+    db
+      .update(productVersions)
+      .set({ compiled: first!, compiledParts: 1 + rest.length, warnings })
+      .where(and(versionKey(storeId, externalId), eq(productVersions.version, row.version))),
+    db.delete(productVersionParts).where(thisVersion),
+    ...rest.map((data, i) =>
+      db.insert(productVersionParts).values({ storeId, externalId, version: row.version, part: i + 1, data }),
+    ),
+  ]);
   return fresh;
 }

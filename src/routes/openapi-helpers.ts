@@ -11,9 +11,9 @@ export const FieldProblem = z
   .openapi('FieldProblem');
 
 /** How many entries each capped list left out (only the lists that were cut). */
-export const Truncated = z
-  .record(z.string(), z.number().int().positive())
-  .openapi('Truncated', { description: 'Lists capped at 100 entries: list name → how many entries were left out' });
+export const Truncated = z.record(z.string(), z.number().int().positive()).openapi('Truncated', {
+  description: 'Lists capped (at 100 entries, or as the operation documents): list name → how many entries were left out',
+});
 
 export const ErrorBody = z
   .object({

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import { IR_VERSION } from '../../src/lang/ir';
+import { irFromJson } from '../../src/lang/ir-json';
 import type { ErrorBody } from '../../src/routes/openapi-helpers';
 import { SHELF } from '../fixtures/shelf';
 import { call, jsonInit, saveProduct, tenant } from '../helpers';
@@ -47,7 +48,7 @@ describe('a version stored by an older compiler', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ product_id: 'shelf', version: 1, currency: 'EUR' });
     const stored = await storedVersion(t.storeId);
-    expect(JSON.parse(stored!.compiled)).toMatchObject({ irVersion: IR_VERSION });
+    expect(irFromJson(stored!.compiled)).toMatchObject({ irVersion: IR_VERSION });
     const calc = await t.calculate();
     expect(calc.status).toBe(200);
     expect(await calc.json()).toMatchObject({ product_id: 'shelf', version: 1 });

@@ -100,6 +100,9 @@ function literals(ir: ProductIR): { numbers: number[]; strings: string[] } {
       case 'index':
         walk(e.key);
         return;
+      case 'rows':
+        for (const row of e.rows) for (const cell of row) if (cell !== null) strings.add(cell);
+        return;
     }
   };
   for (const f of ir.fields) for (const c of [f.visibleWhen, f.enabledWhen, f.requiredWhen]) walk(c?.expr);

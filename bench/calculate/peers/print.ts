@@ -1,6 +1,7 @@
 // An IR expression as source text of a peer engine (jexl, mathjs, CEL): the same formula, in that engine's syntax.
 // Option attributes become variables `<field>__<attr>`, range and matrix tables functions, map tables objects.
 import type { Expr, ValueType } from '../../../src/lang/ir';
+import type { RowsExpr } from '../../../src/lang/runtime/rows';
 import { attrVar } from './plan';
 
 export type Comparison = '<' | '<=' | '>' | '>=';
@@ -73,7 +74,31 @@ export function printer(d: Dialect, typeOf: (e: Expr) => ValueType): (e: Expr) =
         return `${e.table}[${print(e.key)}]`;
       case 'attr':
         return attrVar(e.field, e.attr);
+      case 'rows':
+        // A peer engine has no table index: the rows as the comparisons they stand for.
+        return print(rowsAsComparisons(e));
     }
   };
   return print;
+}
+
+/** A compatibility table's rows as the comparisons they stand for: a balanced `or` of `and`s of `column == cell`. */
+function rowsAsComparisons(e: RowsExpr): Expr {
+  const { at } = e;
+  const balanced = (items: readonly Expr[], op: 'and' | 'or'): Expr | undefined => {
+    if (items.length === 0) return undefined;
+    const build = (lo: number, hi: number): Expr => {
+      if (hi - lo === 1) return items[lo]!;
+      const mid = (lo + hi) >> 1;
+      return { k: 'bin', op, a: build(lo, mid), b: build(mid, hi), at };
+    };
+    return build(0, items.length);
+  };
+  const rows = e.rows.map((row): Expr => {
+    const cells = row.flatMap((cell, i): Expr[] =>
+      cell === null ? [] : [{ k: 'bin', op: '==', a: { k: 'ref', name: e.columns[i]! }, b: { k: 'str', v: cell }, at }],
+    );
+    return balanced(cells, 'and') ?? { k: 'bool', v: true };
+  });
+  return balanced(rows, 'or') ?? { k: 'bool', v: false };
 }

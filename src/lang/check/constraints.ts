@@ -1,7 +1,8 @@
 // `constraint` declarations: a condition every configuration must meet (`require`), or a compatibility table of
 // choice fields (`table` with `allow` or `exclude` rows). A table becomes the equivalent condition, built from
-// the cells' own spans, so the typer checks its option ids (E_UNKNOWN_OPTION at the cell) and the runtime, the
-// explanations (`because`) and the JSON Logic export handle one kind of constraint.
+// the cells' own spans, so the typer checks its option ids (E_UNKNOWN_OPTION at the cell); its rows are kept as
+// written too, which the compiler turns into one `rows` expression (src/lang/runtime/rows.ts) rather than that
+// condition's `or` of `and`s, a node per cell.
 import type { BinaryExpr, ConstraintDecl, Expr, Ident, Span, Value } from '../syntax/ast';
 import type { Ctx } from './context';
 import type { ConstraintModel } from './model';
@@ -41,9 +42,11 @@ export function readConstraint(ctx: Ctx, decl: ConstraintDecl): ConstraintModel 
   const columns = readColumns(ctx, props.get('table')!.value, where);
   const rowsP = allow ?? exclude;
   if (!columns || !rowsP) return out;
-  const rows = readRows(ctx, rowsP.value, columns, where);
-  if (!rows) return out;
+  const read = readRows(ctx, rowsP.value, columns, where);
+  if (!read) return out;
+  const { rows, cells } = read;
   out.columns = columns.map((c) => c.name);
+  out.table = { rows: cells, exclude: !allow, span: rowsP.value.span };
   if (allow && rows.length === 0) {
     ctx.diags.add('E_UNSATISFIABLE', allow.value.span, `${where} allows no combination: no configuration can meet it`);
     return out;
@@ -102,13 +105,22 @@ function readColumns(ctx: Ctx, v: Value, where: string): Ident[] | undefined {
   return ok ? columns : undefined;
 }
 
-/** Each row as the conjunction of its cells (`field == "option"`, wildcards left out); null for a row of wildcards. */
-function readRows(ctx: Ctx, v: Value, columns: readonly Ident[], where: string): Expr[] | undefined {
+/**
+ * Each row as the conjunction of its cells (`field == "option"`, wildcards left out; true for a row of wildcards),
+ * and the cells as written (null for the wildcard).
+ */
+function readRows(
+  ctx: Ctx,
+  v: Value,
+  columns: readonly Ident[],
+  where: string,
+): { rows: Expr[]; cells: (string | null)[][] } | undefined {
   if (v.kind !== 'list') {
     ctx.diags.add('E_TYPE', v.span, `the rows of ${where} must be a list of lists like [["oak", "oiled"], ["pine", "*"]]`);
     return undefined;
   }
   const rows: Expr[] = [];
+  const written: (string | null)[][] = [];
   let ok = true;
   for (const row of v.items) {
     if (row.kind !== 'list' || row.items.length !== columns.length) {
@@ -117,6 +129,7 @@ function readRows(ctx: Ctx, v: Value, columns: readonly Ident[], where: string):
       continue;
     }
     const cells: Expr[] = [];
+    const ids: (string | null)[] = [];
     row.items.forEach((cell, i) => {
       const id = cell.kind === 'string' ? cell.value : cell.kind === 'name' ? cell.name : undefined;
       if (id === undefined) {
@@ -124,6 +137,7 @@ function readRows(ctx: Ctx, v: Value, columns: readonly Ident[], where: string):
         ok = false;
         return;
       }
+      ids.push(id === WILDCARD ? null : id);
       if (id === WILDCARD) return;
       const column = columns[i]!;
       const left: Expr = { kind: 'name', name: column.name, span: cell.span };
@@ -131,8 +145,9 @@ function readRows(ctx: Ctx, v: Value, columns: readonly Ident[], where: string):
       cells.push({ kind: 'binary', op: '==', left, right, span: cell.span });
     });
     rows.push(balanced(cells, 'and', row.span) ?? bool(true, row.span));
+    written.push(ids);
   }
-  return ok ? rows : undefined;
+  return ok ? { rows, cells: written } : undefined;
 }
 
 /** `a op b op c …` as a balanced tree, so that a table of thousands of rows stays a shallow expression. */

@@ -100,6 +100,11 @@ export interface ConstraintModel {
   message?: Text;
   /** Table constraints: the fields of its columns. */
   columns?: string[];
+  /**
+   * Table constraints: the rows as written (null for the wildcard), allowed or excluded; compiled to one `rows`
+   * expression (`holds` is its equivalent condition, for the typer's checks at each cell).
+   */
+  table?: { rows: (string | null)[][]; exclude: boolean; span: Span };
 }
 
 export interface Model {

@@ -1,7 +1,7 @@
 // Checked model → ProductIR (ir.ts): plain JSON. Records keyed by schema names are created without a
 // prototype, so that names such as `__proto__` are ordinary keys.
 
-import type { FieldModel, GroupModel, Literal, Model } from '../check/model';
+import type { ConstraintModel, FieldModel, GroupModel, Literal, Model, OptionModel } from '../check/model';
 import * as ir from '../ir';
 import type { Expr } from '../syntax/ast';
 import { compileExpr } from './expr';
@@ -11,6 +11,16 @@ export function compile(model: Model, source: string): ir.ProductIR {
   const expr = (e: Expr) => compileExpr(e, (name) => tables.has(name));
   const cond = (e: Expr): ir.Condition => ({ source: e.span.text ?? source.slice(e.span.start, e.span.end), expr: expr(e) });
 
+  // Fields offering one option set share one array of options (written once when stored: src/lang/ir-json.ts).
+  const optionArrays = new Map<readonly OptionModel[], ir.OptionIR[]>();
+  const sharedOptions = (options: readonly OptionModel[]): ir.OptionIR[] => {
+    let out = optionArrays.get(options);
+    if (out === undefined) {
+      out = options.map((o) => option(o, cond));
+      optionArrays.set(options, out);
+    }
+    return out;
+  };
   const populated = new Set(model.fields.map((f) => f.group));
   const groups = model.groups
     .filter((g) => populated.has(g.id))
@@ -33,7 +43,7 @@ export function compile(model: Model, source: string): ir.ProductIR {
     layout: product.layout,
     quantity: product.quantity,
     groups,
-    fields: model.fields.map((f) => field(f, expr, cond)),
+    fields: model.fields.map((f) => field(f, cond, sharedOptions)),
     lets,
     tables: tableIRs,
     price: {
@@ -70,13 +80,31 @@ export function compile(model: Model, source: string): ir.ProductIR {
     }),
     constraints: model.constraints.flatMap((k) => {
       if (!k.holds || !k.message) return [];
-      const out: ir.ConstraintIR = { id: k.id, kind: k.kind, holds: expr(k.holds), message: k.message, at: at(k.span) };
+      const out: ir.ConstraintIR = {
+        id: k.id,
+        kind: k.kind,
+        holds: constraintHolds(k, k.holds, expr),
+        message: k.message,
+        at: at(k.span),
+      };
       if (k.columns) out.columns = k.columns;
       return [out];
     }),
   };
   if (product.description) out.description = product.description;
   return out;
+}
+
+/**
+ * A table constraint compiles to one `rows` expression holding its cells as written (negated for `exclude`): the
+ * `or` of `and`s the checker typed is as many IR nodes as cells, each several times the size of its cell.
+ */
+function constraintHolds(k: ConstraintModel, holds: Expr, expr: (e: Expr) => ir.Expr): ir.Expr {
+  const { table, columns } = k;
+  if (!table || !columns) return expr(holds);
+  if (table.exclude && table.rows.length === 0) return { k: 'bool', v: true };
+  const rows: ir.Expr = { k: 'rows', columns, rows: table.rows, at: at(table.span) };
+  return table.exclude ? { k: 'not', a: rows } : rows;
 }
 
 function at(span: { line: number; column: number }): ir.Span {
@@ -90,7 +118,22 @@ function group(g: GroupModel, cond: (e: Expr) => ir.Condition): ir.GroupIR {
   return out;
 }
 
-function field(f: FieldModel, _expr: (e: Expr) => ir.Expr, cond: (e: Expr) => ir.Condition): ir.FieldIR {
+function option(o: OptionModel, cond: (e: Expr) => ir.Condition): ir.OptionIR {
+  const attrs: Record<string, Literal> = Object.create(null);
+  for (const [name, a] of o.attrs) attrs[name] = a.value;
+  const out: ir.OptionIR = { id: o.id, label: o.label, attrs };
+  if (o.availableWhen) {
+    out.availableWhen = cond(o.availableWhen);
+    out.at = at(o.span);
+  }
+  return out;
+}
+
+function field(
+  f: FieldModel,
+  cond: (e: Expr) => ir.Condition,
+  options: (o: readonly OptionModel[]) => ir.OptionIR[],
+): ir.FieldIR {
   // Only a field whose type or value could not be read lacks these, and that is an error: no IR is built then.
   const out: ir.FieldIR = {
     id: f.id,
@@ -110,18 +153,7 @@ function field(f: FieldModel, _expr: (e: Expr) => ir.Expr, cond: (e: Expr) => ir
   if (f.maxLength !== undefined) out.maxLength = f.maxLength;
   if (f.pattern !== undefined) out.pattern = f.pattern;
   if (f.presets) out.presets = f.presets;
-  if (f.options) {
-    out.options = f.options.map((o) => {
-      const attrs: Record<string, Literal> = Object.create(null);
-      for (const [name, a] of o.attrs) attrs[name] = a.value;
-      const option: ir.OptionIR = { id: o.id, label: o.label, attrs };
-      if (o.availableWhen) {
-        option.availableWhen = cond(o.availableWhen);
-        option.at = at(o.span);
-      }
-      return option;
-    });
-  }
+  if (f.options) out.options = options(f.options);
   if (f.default !== undefined) out.default = f.default;
   if (f.whenHidden !== undefined) out.whenHidden = f.whenHidden;
   if (f.visibleWhen) out.visibleWhen = cond(f.visibleWhen);

@@ -3,6 +3,7 @@
 import { fieldType } from '../fields/registry';
 import type { Expr, FieldIR } from '../ir';
 import type { Fn } from '../runtime/context';
+import { exprCost } from '../runtime/cost';
 import type { Val } from '../runtime/fault';
 import type { CompiledModel } from '../runtime/model';
 import { dependencies } from './checks';
@@ -17,6 +18,8 @@ export interface Check {
   readonly ref: number;
   /** The fields it depends on (through lets, computed fields and the visibility of the fields it reads). */
   readonly deps: readonly number[];
+  /** Work units of one evaluation, the names it reads aside: its nodes (runtime/cost.ts) and the call itself. */
+  readonly cost: number;
 }
 
 /** What a search tries. */
@@ -45,6 +48,13 @@ export const MAX_NUMBER_POINTS = 24;
  */
 export const MAX_SELECTIONS = 1024;
 
+/**
+ * Selections held for all the multi-selects of a model (and again for those a request sent), at most: 1,024 for
+ * each of 400 multi-selects was 400,000 arrays, 100 MB and 0.6 s to build (issue 27). Past it a field keeps its
+ * default selection alone, partial, so its searches answer "not known" rather than "none".
+ */
+export const MAX_SELECTIONS_IN_ALL = 50_000;
+
 const analyses = new WeakMap<CompiledModel, Analysis>();
 
 export function analysisOf(m: CompiledModel): Analysis {
@@ -61,31 +71,50 @@ function analyze(m: CompiledModel): Analysis {
   const depsOf = dependencies(ir);
   const checks: Check[] = [];
   m.constraints.forEach((k, i) => {
-    checks.push({ fn: k.holds, expr: k.expr, fails: false, ref: i, deps: depsOf(k.expr) });
+    checks.push({ fn: k.holds, expr: k.expr, fails: false, ref: i, deps: depsOf(k.expr), cost: 1 + exprCost(k.expr) });
   });
   m.rules.forEach((r, i) => {
     if (r.ir.severity === 'error')
-      checks.push({ fn: r.when, expr: r.ir.when, fails: true, ref: -1 - i, deps: depsOf(r.ir.when) });
+      checks.push({
+        fn: r.when,
+        expr: r.ir.when,
+        fails: true,
+        ref: -1 - i,
+        deps: depsOf(r.ir.when),
+        cost: 1 + exprCost(r.ir.when),
+      });
   });
   const relevant = ir.fields.map(() => false);
   for (const c of checks) for (const i of c.deps) relevant[i] = true;
   const partial = ir.fields.map(() => false);
+  const limit = selectionLimit();
   const domains = ir.fields.map((f, i) => {
     if (!relevant[i]) return null;
     if (f.valueType !== 'list') return domainOf(f, checks, i);
-    const d = selections(f, []);
+    const d = selections(f, [], limit);
     partial[i] = d.partial;
     return d.values;
   });
   return { checks, domains, relevant, partial };
 }
 
+/** The selections each next field may hold: MAX_SELECTIONS, within what is left of MAX_SELECTIONS_IN_ALL. */
+function selectionLimit(): (held: number) => number {
+  let left = MAX_SELECTIONS_IN_ALL;
+  return (held) => {
+    left -= held;
+    return Math.max(1, Math.min(MAX_SELECTIONS, left));
+  };
+}
+
 /**
  * A multi-select's domain: every selection of its options within min_selected..max_selected that holds the
  * `ticked` ones (each one array, shared, so that solutions and verdicts can compare them by identity), its fallback
- * first when that is one of them, then by size and in the options' order; at most MAX_SELECTIONS.
+ * first when that is one of them, then by size and in the options' order; at most `limit(0)` of them (`limit(n)`
+ * then counts the n it holds).
  */
-function selections(f: FieldIR, ticked: readonly string[]): { values: Val[]; partial: boolean } {
+function selections(f: FieldIR, ticked: readonly string[], limit: (held: number) => number): { values: Val[]; partial: boolean } {
+  const most = limit(0);
   const all = (f.options ?? []).map((o) => o.id);
   const chosen = new Set(ticked);
   const must = all.filter((id) => chosen.has(id));
@@ -105,7 +134,7 @@ function selections(f: FieldIR, ticked: readonly string[]): { values: Val[]; par
     for (;;) {
       const s = [...must, ...at.map((j) => ids[j]!)];
       if (!isFallback(s)) {
-        if (values.length >= MAX_SELECTIONS) {
+        if (values.length >= most) {
           partial = true;
           break;
         }
@@ -118,6 +147,7 @@ function selections(f: FieldIR, ticked: readonly string[]): { values: Val[]; par
       for (let r = j + 1; r < k; r++) at[r] = at[r - 1]! + 1;
     }
   }
+  limit(values.length);
   return { values, partial };
 }
 
@@ -129,12 +159,14 @@ export function spaceFor(a: Analysis, fields: readonly FieldIR[], sent: readonly
   if (!fields.some((f, i) => f.valueType === 'list' && a.domains[i] !== null && Array.isArray(sent[i]))) return a;
   const domains = [...a.domains];
   const partial = [...a.partial];
+  const limit = selectionLimit();
   fields.forEach((f, i) => {
     const raw = sent[i];
     if (f.valueType !== 'list' || a.domains[i] === null || !Array.isArray(raw)) return;
     const d = selections(
       f,
       raw.filter((x): x is string => typeof x === 'string'),
+      limit,
     );
     domains[i] = d.values;
     partial[i] = d.partial;

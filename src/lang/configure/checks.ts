@@ -107,6 +107,9 @@ function walk(e: Expr, name: (n: string) => void): void {
     case 'index':
       walk(e.key, name);
       return;
+    case 'rows':
+      for (const column of e.columns) name(column);
+      return;
     default:
       return;
   }

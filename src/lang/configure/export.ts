@@ -4,7 +4,7 @@
 // changes: text and dates). Such a check excludes the option whatever else is chosen, so whatever this logic
 // excludes /v1/configure reports unavailable too; the server may exclude more (dead ends further ahead).
 import type { FieldIR, ProductIR } from '../ir';
-import type { FormLogic } from '../runtime/jsonlogic';
+import { FormLogic, logicSize } from '../runtime/jsonlogic';
 import { checksOf, dependencies } from './checks';
 
 type Logic = unknown;
@@ -36,6 +36,11 @@ export function optionAvailability(
 ): (f: FieldIR, option: string) => { source: string; json_logic: Logic } | undefined {
   const depsOf = dependencies(ir);
   const checks = checksOf(ir).map((c) => ({ ...c, deps: depsOf(c.expr) }));
+  // By field index, the checks that depend on it: found once, not once per option (a set of 1,000 options in
+  // many fields made that options × checks).
+  const relevantTo = ir.fields.map((): (typeof checks)[number][] => []);
+  for (const c of checks) for (const d of c.deps) relevantTo[d]!.push(c);
+  const indexOf = new Map(ir.fields.map((f, i) => [f, i]));
   const exported = new Set<string>();
   const failing = (c: (typeof checks)[number]): string => {
     const name = checkValue(c.id);
@@ -49,8 +54,8 @@ export function optionAvailability(
     // Whether a check excludes a multi-select's option depends on the field's other options too, which no one
     // evaluation decides: /v1/configure answers for those.
     if (f.valueType === 'list') return undefined;
-    const i = ir.fields.indexOf(f);
-    const relevant = checks.filter((c) => c.deps.includes(i));
+    const i = indexOf.get(f);
+    const relevant = i === undefined ? [] : relevantTo[i]!;
     if (relevant.length === 0) return undefined;
     const excluded = relevant.map((c) => {
       const set = c.deps
@@ -63,4 +68,24 @@ export function optionAvailability(
       json_logic: { '!': [{ or: excluded }] },
     };
   };
+}
+
+/**
+ * The size of everything a form exports, in JSON nodes: every group and field condition, computed values, each
+ * option's availability and the logic_values they read. The analysis refuses a schema past MAX_LOGIC_NODES.
+ */
+export function exportSize(ir: ProductIR): number {
+  const logic = new FormLogic(ir);
+  const parts: Logic[] = [];
+  for (const g of ir.groups) for (const c of [g.visibleWhen, g.enabledWhen]) if (c) parts.push(logic.condition(c.expr));
+  const available = optionAvailability(ir, logic);
+  for (const f of ir.fields) {
+    for (const c of [f.visibleWhen, f.enabledWhen, f.requiredWhen]) if (c) parts.push(logic.condition(c.expr));
+    if (f.value) parts.push(logic.condition(f.value));
+    for (const o of f.options ?? []) {
+      const a = available(f, o.id);
+      if (a) parts.push(a.json_logic);
+    }
+  }
+  return logicSize([parts, logic.values]);
 }

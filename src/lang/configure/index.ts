@@ -14,10 +14,9 @@ import type { Pack } from '../runtime/pack';
 import { Run } from '../runtime/run';
 import type { Evaluation, EvaluationInput, FieldState } from '../runtime/types';
 import { type Analysis, analysisOf, type Check, type Space, spaceFor } from './analysis';
-import { type Budget, fails, Problem, type Solution, UNKNOWN } from './search';
-
-/** Check evaluations one request may spend on searching (each is one closure call, about a microsecond). */
-export const MAX_CHECK_EVALUATIONS = 50_000;
+import { AnswerSize, type Truncated } from './answer';
+import { Budget, MAX_REASONS_PER_OPTION, MAX_WORK_UNITS } from './budget';
+import { fails, Problem, type Solution, UNKNOWN } from './search';
 
 /** Earlier solutions tried, with one field changed, before searching for a value afresh. */
 const VARIANTS_TRIED = 4;
@@ -47,52 +46,53 @@ export interface ConfiguredField extends FieldState {
 export interface Configuration {
   /** The configuration as sent, evaluated like a calculation. */
   evaluation: Evaluation;
-  /** false when the budget ran out: availability not proven is then reported available. */
+  /**
+   * false when the budget ran out (availability not proven is then reported available, reasons not found are not
+   * listed) or the answer's cap left options or fields out.
+   */
   complete: boolean;
   /** Whether the configuration as sent can be completed at all; undefined when the budget ran out first. */
   satisfiable: boolean | undefined;
   fields: ConfiguredField[];
+  /** The entries each list of the answer left out (answer.ts); empty when none. */
+  truncated: Truncated;
+  /** Work units the request spent (budget.ts): for tests and benchmarks, not served. */
+  units: number;
 }
 
 /** Per field: value → completable (true), not (false), or not known within the budget (undefined). */
 type Verdicts = Map<Val, boolean | undefined>;
 
-export function configureModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>, input: EvaluationInput): Configuration {
+/** `units`: the budget (MAX_WORK_UNITS; the benchmark measures the cost of a unit with more). */
+export function configureModel(
+  m: CompiledModel,
+  c: Ctx,
+  packs: Map<string, Pack>,
+  input: EvaluationInput,
+  units = MAX_WORK_UNITS,
+): Configuration {
   const evaluation = evaluateModel(m, c, packs, input);
   const { ir } = m;
   const a = analysisOf(m);
   const sent = sentValues(m, input.configuration);
   const quantity = isValidQuantity(input.quantity, ir.quantity) ? input.quantity : ir.quantity.default;
-  const budget: Budget = { left: MAX_CHECK_EVALUATIONS };
+  const budget = new Budget(c, units);
   // A multi-select is always searched, over the selections that keep what the buyer ticked (spaceFor).
   const searched = sent.map((x, i) => (ir.fields[i]!.valueType === 'list' ? undefined : x));
   const engine = new Engine(c, a, spaceFor(a, ir.fields, sent), ir.fields, quantity, searched, budget);
   const verdicts = engine.run();
   const run = new Run(m, c, packFor(m, packs, input.lang));
-  const fields = evaluation.fields.map((state, i): ConfiguredField => {
+  const why: Why = { m, c, run, a, quantity, sent, budget };
+  const answer = new AnswerSize();
+  let explained = true;
+  const fields: ConfiguredField[] = [];
+  for (let i = 0; i < evaluation.fields.length; i++) {
+    const state = evaluation.fields[i]!;
     const f = ir.fields[i]!;
     const source =
       f.type === 'hidden' ? 'derived' : sent[i] === undefined ? 'default' : state.visible && state.enabled ? 'sent' : 'ignored';
     const out: ConfiguredField = { ...state, source };
     const v = verdicts[i];
-    const values = choices(f);
-    if (values !== undefined) {
-      // A field no check depends on: any value completes exactly when the configuration can be completed at all.
-      const known = (x: Val) => (v === undefined ? engine.satisfiable : v.get(x));
-      out.options = values.map((x) => {
-        const ok = known(x);
-        return {
-          id: String(x),
-          available: ok !== false,
-          reasons:
-            ok === false
-              ? f.valueType === 'list'
-                ? selectionReasons(m, c, run, a, quantity, sent, i, x as string)
-                : reasons(m, c, run, a, quantity, sent, i, x)
-              : [],
-        };
-      });
-    }
     if (f.valueType === 'number' && v !== undefined && typeof f.min === 'number' && typeof f.max === 'number') {
       const feasible = [...v].filter(([, ok]) => ok !== false).map(([p]) => p as number);
       if (feasible.length > 0) {
@@ -100,9 +100,47 @@ export function configureModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack
         out.max = Math.max(...feasible);
       }
     }
-    return out;
-  });
-  return { evaluation, complete: engine.complete && budget.left > 0, satisfiable: engine.satisfiable, fields };
+    const values = choices(f);
+    // Its options' list is counted with the field (empty): each option is counted as it is added.
+    if (values !== undefined) out.options = [];
+    if (!answer.fits(out)) {
+      answer.leaveOut('fields', evaluation.fields.length - i);
+      break;
+    }
+    fields.push(out);
+    if (values === undefined || out.options === undefined) continue;
+    // A field no check depends on: any value completes exactly when the configuration can be completed at all.
+    const known = (x: Val) => (v === undefined ? engine.satisfiable : v.get(x));
+    for (let k = 0; k < values.length; k++) {
+      const x = values[k]!;
+      const ok = known(x);
+      const option: OptionState = { id: String(x), available: ok !== false, reasons: [] };
+      if (!answer.fits(option)) {
+        answer.leaveOut('options', values.length - k);
+        break;
+      }
+      out.options.push(option);
+      if (ok !== false) continue;
+      const found = f.valueType === 'list' ? selectionReasons(why, i, x as string) : reasons(why, i, x);
+      if (found === undefined) {
+        explained = false;
+        continue;
+      }
+      for (const r of found.listed) {
+        if (answer.fitsReason(r)) option.reasons.push(r);
+        else answer.leaveOut('reasons', 1);
+      }
+      answer.leaveOut('reasons', found.more);
+    }
+  }
+  return {
+    evaluation,
+    complete: engine.complete && explained && !budget.spent && !answer.cut,
+    satisfiable: engine.satisfiable,
+    fields,
+    truncated: answer.truncated,
+    units: budget.used,
+  };
 }
 
 /**
@@ -169,6 +207,10 @@ class Engine {
     // Fields sent: each one freed in turn, the others as sent.
     a.domains.forEach((domain, i) => {
       if (domain === null || sent[i] === undefined) return;
+      if (this.budget.spent) {
+        this.complete = false;
+        return;
+      }
       const freed = this.problem(i);
       const own = a.domains.map(() => new Set<Val>());
       if (this.satisfiable === true) own[i]!.add(sent[i] as Val);
@@ -187,6 +229,7 @@ class Engine {
     if (this.fields[i]!.valueType === 'list') return this.selectionVerdicts(p, i, seen, known, found);
     const v: Verdicts = new Map();
     for (const value of this.space.domains[i]!) {
+      if (!this.tried()) break;
       if (seen[i]!.has(value)) v.set(value, true);
       else if (known === false) v.set(value, false);
       else {
@@ -208,6 +251,7 @@ class Engine {
     const v: Verdicts = new Map();
     const domain = this.space.domains[i] as readonly (readonly string[])[];
     for (const { id } of f.options ?? []) {
+      if (!this.tried()) break;
       if ([...seen[i]!].some((s) => Array.isArray(s) && s.includes(id))) v.set(id, true);
       else if (known === false) v.set(id, false);
       else {
@@ -251,19 +295,28 @@ class Engine {
     return null;
   }
 
+  /** Charges one value tried; false (the answer incomplete) once the budget is spent. */
+  private tried(): boolean {
+    if (this.budget.spend(1)) return true;
+    this.complete = false;
+    return false;
+  }
+
   private record(s: Solution, seen: Set<Val>[]): void {
+    this.budget.spend(s.length);
     s.forEach((x, f) => {
       if (x !== undefined) seen[f]!.add(x);
     });
   }
 
   private solve(p: Problem, only: Map<number, readonly Val[]>, seen: Set<Val>[]): Solution | null | typeof UNKNOWN {
-    if (this.budget.left <= 0) {
+    if (this.budget.spent) {
       this.complete = false;
       return UNKNOWN;
     }
     // Values no solution has shown yet first: each solution then vouches for as many new values as it can.
     const prefer = (f: number, values: readonly Val[]) => {
+      this.budget.spend(values.length);
       const s = seen[f]!;
       return values.some((x) => s.has(x)) ? [...values.filter((x) => !s.has(x)), ...values.filter((x) => s.has(x))] : values;
     };
@@ -274,30 +327,53 @@ class Engine {
   }
 }
 
+/** What explaining an option needs: the model, its context and run, the request, and its budget. */
+interface Why {
+  m: CompiledModel;
+  c: Ctx;
+  run: Run;
+  a: Analysis;
+  quantity: number;
+  sent: readonly unknown[];
+  budget: Budget;
+}
+
+/** An option's reasons: at most MAX_REASONS_PER_OPTION, and how many more checks exclude it. */
+interface Found {
+  listed: Reason[];
+  more: number;
+}
+
 /**
  * Why an option cannot be completed: the checks that fail when it is chosen with the other values as sent and
  * every other field at its default, preferring those that read only values the buyer has set (those exclude it
- * whatever else is chosen). `because` leaves the option's own field out.
+ * whatever else is chosen), the first MAX_REASONS_PER_OPTION of them. `because` leaves the option's own field out.
+ * Every check evaluated and every reason explained is charged to the budget; undefined once it is spent.
  */
-function reasons(
-  m: CompiledModel,
-  c: Ctx,
-  run: Run,
-  a: Analysis,
-  quantity: number,
-  sent: readonly unknown[],
-  field: number,
-  option: Val,
-  leaveOutField = true,
-): Reason[] {
-  c.reset(quantity);
+function reasons(w: Why, field: number, option: Val, leaveOutField = true): Found | undefined {
+  const { m, c, a, sent, budget } = w;
+  if (budget.spent) return undefined;
+  c.reset(w.quantity);
   for (let i = 0; i < sent.length; i++) c.raw[i] = sent[i];
   c.raw[field] = option;
-  const failing = a.checks.filter((check) => fails(c, check));
+  const failing: Check[] = [];
+  for (const check of a.checks) {
+    if (!budget.spend(check.cost)) return undefined;
+    if (fails(c, check)) failing.push(check);
+  }
   const isSet = (d: number) => d === field || sent[d] !== undefined || a.domains[d] === null;
+  if (!budget.spend(failing.reduce((n, check) => n + check.deps.length, 0))) return undefined;
   const direct = failing.filter((check) => check.deps.every(isSet));
+  const chosen = direct.length > 0 ? direct : failing;
+  const shown = chosen.slice(0, MAX_REASONS_PER_OPTION);
   const id = leaveOutField ? m.ir.fields[field]!.id : undefined;
-  return (direct.length > 0 ? direct : failing).map((check) => reason(m, c, run, check, id));
+  const listed: Reason[] = [];
+  for (const check of shown) {
+    // Explaining walks the check again, reading what it read.
+    if (!budget.spend(check.cost)) return undefined;
+    listed.push(reason(m, c, w.run, check, id));
+  }
+  return { listed, more: chosen.length - shown.length };
 }
 
 /**
@@ -305,16 +381,8 @@ function reasons(
  * field's own TOO_MANY_SELECTED), or the checks that fail with it ticked besides the options sent (or the default).
  * `because` keeps the field: its selection says which other ticked options take part.
  */
-function selectionReasons(
-  m: CompiledModel,
-  c: Ctx,
-  run: Run,
-  a: Analysis,
-  quantity: number,
-  sent: readonly unknown[],
-  field: number,
-  option: string,
-): Reason[] {
+function selectionReasons(w: Why, field: number, option: string): Found | undefined {
+  const { m, run, sent } = w;
   const f = m.ir.fields[field]!;
   const raw = sent[field];
   if (Array.isArray(raw) && !raw.includes(option) && raw.length >= maxSelected(f)) {
@@ -322,9 +390,9 @@ function selectionReasons(
     const at = f.at ?? { line: 1, column: 1 };
     const because = { [f.id]: raw.filter((x): x is string => typeof x === 'string') };
     const message = format(run.pack.messages, 'TOO_MANY_SELECTED', params);
-    return [{ rule: f.id, message, line: at.line, column: at.column, because }];
+    return { listed: [{ rule: f.id, message, line: at.line, column: at.column, because }], more: 0 };
   }
-  return reasons(m, c, run, a, quantity, sent, field, ticked(f, raw, option), false);
+  return reasons(w, field, ticked(f, raw, option), false);
 }
 
 function reason(m: CompiledModel, c: Ctx, run: Run, check: Check, leaveOut: string | undefined): Reason {

@@ -2,6 +2,7 @@ import type { BinaryOp, Expr, Span, TableIR } from '../ir';
 import { type Ctx, DONE, type Fn, slotReader } from './context';
 import { Fault, finite, type Val } from './fault';
 import { compileCall } from './functions';
+import { compileRows } from './rows';
 import { compileMapIndex, compileMatrix, compileRange } from './tables';
 
 /** How compiled expressions reach the rest of the model; names are resolved here, once. */
@@ -155,5 +156,10 @@ export function compileExpr(e: Expr, scope: Scope): Fn {
     }
     case 'attr':
       return slotReader(scope.attrSlot(e.field, e.attr));
+    case 'rows':
+      return compileRows(
+        e,
+        e.columns.map((name) => scope.ref(name)),
+      );
   }
 }

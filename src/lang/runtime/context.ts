@@ -12,6 +12,8 @@ const FAILED = 3;
 export interface SlotTable {
   readonly fns: Fn[];
   readonly names: string[];
+  /** By slot: the work units computing it costs at most (runtime/cost.ts). */
+  readonly costs: number[];
 }
 
 /**
@@ -33,6 +35,11 @@ export class Ctx {
   quantity = 0;
   /** Set once the price is known, for the output items that read it (`price.total`); null before, or without one. */
   price: Price | null = null;
+  /**
+   * Work units spent so far (runtime/cost.ts): every reset costs its slots, every slot computed its cost. Only
+   * ever grows; a budget (src/lang/configure/budget.ts) charges the difference between two readings.
+   */
+  work = 0;
 
   constructor(
     private readonly slots: SlotTable,
@@ -56,6 +63,7 @@ export class Ctx {
       raw[i] = undefined;
       bad[i] = 0;
     }
+    this.work += st.length + raw.length;
     this.sp = 0;
     this.quantity = quantity;
     this.price = null;
@@ -66,6 +74,7 @@ export class Ctx {
     if (state === FAILED) throw this.failed[s];
     if (state === BUSY) throw new Fault('R_CYCLE', undefined, { name: this.slots.names[s] ?? '?' });
     this.st[s] = BUSY;
+    this.work += this.slots.costs[s] as number;
     this.stack[this.sp++] = s;
     const v = (this.slots.fns[s] as Fn)(this);
     this.sp--;

@@ -4,7 +4,7 @@
 import type { Ctx, Fn } from './context';
 import { because } from './explain';
 import type { Val } from './fault';
-import { echo, isAbsent, isValidQuantity, type Problem } from './fields';
+import { cutText, echo, isAbsent, isValidQuantity, type Problem } from './fields';
 import { negotiateLanguage } from './language';
 import { format } from './messages';
 import type { CompiledField, CompiledModel } from './model';
@@ -120,16 +120,23 @@ function fieldStates(run: Run): FieldState[] {
   return states;
 }
 
+/**
+ * Characters of a rendered message, at most: a placeholder may print a sent text of any length, and a message
+ * printing it many times would be megabytes (issue 27); past it the message ends with "…".
+ */
+export const MAX_MESSAGE_CHARS = 1_000;
+
 function render(run: Run, t: Template, rule: string): string {
   let s = '';
   for (const part of t) {
+    if (s.length > MAX_MESSAGE_CHARS) break;
     if (typeof part === 'string') s += part;
     else {
       const v = run.run(part, undefined, rule);
       s += v === undefined ? '?' : formatValue(v);
     }
   }
-  return s;
+  return s.length > MAX_MESSAGE_CHARS ? `${cutText(s, MAX_MESSAGE_CHARS - 1)}…` : s;
 }
 
 /** The issue of the k-th rule, which fired. */

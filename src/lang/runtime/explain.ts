@@ -8,7 +8,9 @@
 import type { Expr } from '../ir';
 import type { Ctx, Fn } from './context';
 import { Fault, type Val } from './fault';
+import { echo } from './fields';
 import type { CompiledModel } from './model';
+import { decidingColumns } from './rows';
 
 export type Because = Record<string, Val>;
 
@@ -30,78 +32,143 @@ function valueAt(m: CompiledModel, c: Ctx, e: Expr): Val | undefined {
   }
 }
 
-function collect(m: CompiledModel, c: Ctx, e: Expr, names: Set<string>, seenLets: Set<string>): void {
-  switch (e.k) {
-    case 'num':
-    case 'str':
-    case 'bool':
-      return;
-    case 'ref': {
-      const let_ = Object.hasOwn(m.ir.lets, e.name) ? m.ir.lets[e.name] : undefined;
-      if (let_ === undefined) names.add(e.name);
-      else if (!seenLets.has(e.name)) {
-        seenLets.add(e.name);
-        collect(m, c, let_, names, seenLets);
-      }
-      return;
-    }
-    case 'attr':
-      names.add(e.field);
-      return;
-    case 'bin': {
-      if (e.op === 'and' || e.op === 'or') {
-        const decisive = e.op === 'or';
-        // The first operand with the deciding value decides alone.
-        const alone = valueAt(m, c, e.a) === decisive ? e.a : valueAt(m, c, e.b) === decisive ? e.b : undefined;
-        if (alone !== undefined) {
-          collect(m, c, alone, names, seenLets);
-          return;
+/** One explanation: the names found so far, and the values of the sub-expressions it has asked for. */
+class Explanation {
+  readonly names = new Set<string>();
+  private readonly seenLets = new Set<string>();
+  private readonly values = new Map<Expr, Val | undefined>();
+
+  constructor(
+    private readonly m: CompiledModel,
+    private readonly c: Ctx,
+  ) {}
+
+  /**
+   * The value of a sub-expression (undefined: it faults). `and`, `or` and `not` are combined from their operands'
+   * values, each found once, so explaining a chain of 500 `and`s is linear, not a re-evaluation of the chain below
+   * every link (issue 27: 100 such rules took 2.5 s to explain); anything else is evaluated by its own closure.
+   */
+  private value(e: Expr): Val | undefined {
+    if (this.values.has(e)) return this.values.get(e);
+    let v: Val | undefined;
+    if (e.k === 'bin' && (e.op === 'and' || e.op === 'or')) {
+      const a = this.value(e.a);
+      // As the runtime reads them: the second operand only when the first does not decide.
+      v = a === undefined || a === (e.op === 'or') ? a : this.value(e.b);
+    } else if (e.k === 'not') {
+      const a = this.value(e.a);
+      v = a === undefined ? undefined : !a;
+    } else v = valueAt(this.m, this.c, e);
+    this.values.set(e, v);
+    return v;
+  }
+
+  collect(e: Expr): void {
+    switch (e.k) {
+      case 'num':
+      case 'str':
+      case 'bool':
+        return;
+      case 'ref': {
+        const let_ = Object.hasOwn(this.m.ir.lets, e.name) ? this.m.ir.lets[e.name] : undefined;
+        if (let_ === undefined) this.names.add(e.name);
+        else if (!this.seenLets.has(e.name)) {
+          this.seenLets.add(e.name);
+          this.collect(let_);
         }
+        return;
       }
-      collect(m, c, e.a, names, seenLets);
-      collect(m, c, e.b, names, seenLets);
-      return;
+      case 'attr':
+        this.names.add(e.field);
+        return;
+      case 'bin': {
+        if (e.op === 'and' || e.op === 'or') {
+          const decisive = e.op === 'or';
+          // The first operand with the deciding value decides alone.
+          const alone = this.value(e.a) === decisive ? e.a : this.value(e.b) === decisive ? e.b : undefined;
+          if (alone !== undefined) {
+            this.collect(alone);
+            return;
+          }
+        }
+        this.collect(e.a);
+        this.collect(e.b);
+        return;
+      }
+      case 'not':
+      case 'neg':
+        this.collect(e.a);
+        return;
+      case 'if': {
+        this.collect(e.c);
+        const cond = this.value(e.c);
+        if (cond !== false) this.collect(e.t);
+        if (cond !== true) this.collect(e.e);
+        return;
+      }
+      case 'in':
+        this.collect(e.a);
+        for (const item of e.list) this.collect(item);
+        if (e.set) this.collect(e.set);
+        return;
+      case 'call':
+      case 'table':
+        for (const a of e.args) this.collect(a);
+        return;
+      case 'index':
+        this.collect(e.key);
+        return;
+      case 'rows':
+        for (const i of decidingColumns(e, (i) => read(this.m, this.c, e.columns[i]!))) this.names.add(e.columns[i]!);
+        return;
     }
-    case 'not':
-    case 'neg':
-      collect(m, c, e.a, names, seenLets);
-      return;
-    case 'if': {
-      collect(m, c, e.c, names, seenLets);
-      const cond = valueAt(m, c, e.c);
-      if (cond !== false) collect(m, c, e.t, names, seenLets);
-      if (cond !== true) collect(m, c, e.e, names, seenLets);
-      return;
-    }
-    case 'in':
-      collect(m, c, e.a, names, seenLets);
-      for (const item of e.list) collect(m, c, item, names, seenLets);
-      if (e.set) collect(m, c, e.set, names, seenLets);
-      return;
-    case 'call':
-    case 'table':
-      for (const a of e.args) collect(m, c, a, names, seenLets);
-      return;
-    case 'index':
-      collect(m, c, e.key, names, seenLets);
-      return;
   }
 }
+
+/** A field's value in the evaluation `c` holds; undefined when it cannot be evaluated. */
+function read(m: CompiledModel, c: Ctx, name: string): Val | undefined {
+  const fn = m.lookup(name);
+  if (fn === undefined) return undefined;
+  try {
+    return fn(c);
+  } catch (err) {
+    if (!(err instanceof Fault)) throw err;
+    c.unwind(err);
+    return undefined;
+  }
+}
+
+/**
+ * Values a `because` lists, at most (the first read first; a text among them is cut like an echoed value), and
+ * characters of their names and texts: an error or a reason names what decided it, not every value a long
+ * condition read (issue 27: answers of megabytes).
+ */
+export const MAX_BECAUSE_VALUES = 20;
+/** Characters of names and texts a `because` lists, at most: a name may be as long as the schema allows. */
+const MAX_BECAUSE_CHARS = 2_000;
 
 /**
  * The values that decided `e` in the evaluation `c` holds, by name in the order they are read; `leaveOut` names a
  * value not to list (the option whose availability is being explained).
  */
 export function because(m: CompiledModel, c: Ctx, e: Expr, leaveOut?: string): Because {
-  const names = new Set<string>();
-  collect(m, c, e, names, new Set());
+  const explanation = new Explanation(m, c);
+  explanation.collect(e);
+  const { names } = explanation;
   const out: Because = Object.create(null);
+  let listed = 0;
+  let chars = 0;
   for (const name of names) {
     if (name === leaveOut) continue;
+    if (listed === MAX_BECAUSE_VALUES || chars + name.length > MAX_BECAUSE_CHARS) break;
     const read = m.lookup(name);
     if (read === undefined) continue;
     try {
-      out[name] = read(c);
+      const v = read(c);
+      const shown = typeof v === 'string' ? echo(v) : v;
+      out[name] = shown;
+      chars += name.length + (typeof shown === 'string' ? shown.length : 0);
+      listed++;
     } catch (err) {
       if (!(err instanceof Fault)) throw err;
       c.unwind(err);

@@ -36,7 +36,13 @@ export function report(out: Problem[] | null, code: ConfigCode, key: MessageKey,
 
 /** Echoed values are cut so that a hostile megabyte-long value does not end up in every message. */
 export function echo(s: string): string {
-  return s.length > 100 ? `${s.slice(0, 100)}…` : s;
+  return s.length > 100 ? `${cutText(s, 100)}…` : s;
+}
+
+/** The first `n` UTF-16 units of a text, without half of a surrogate pair at the cut. */
+export function cutText(s: string, n: number): string {
+  const code = s.charCodeAt(n - 1);
+  return s.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -8,7 +8,8 @@ import { compileModel } from './model';
 import type { Pack } from './pack';
 import type { Model } from './types';
 
-export { exportSize, FormLogic, formLogic, logicSize, MAX_LOGIC_NODES } from './jsonlogic';
+export { exportSize } from '../configure/export';
+export { FormLogic, formLogic, logicSize, MAX_LOGIC_NODES } from './jsonlogic';
 export { negotiateLanguage, resolveText } from './language';
 export type { Evaluation, EvaluationInput, FieldState, Issue, Model, Price, PriceLine } from './types';
 
@@ -20,6 +21,6 @@ export function instantiate(ir: ProductIR): Model {
   return {
     ir,
     evaluate: (input) => evaluateModel(compiled, ctx, packs, input),
-    configure: (input) => configureModel(compiled, ctx, packs, input),
+    configure: (input, units) => configureModel(compiled, ctx, packs, input, units),
   };
 }

@@ -124,6 +124,9 @@ export class FormLogic {
         return this.index(e.table, e.key);
       case 'attr':
         return this.attr(e.field, e.attr);
+      case 'rows':
+        // The rows as written, not as an `or` of `and`s: a cell is one JSON node, not seven.
+        return { rows: [e.columns.map((c) => this.ref(c)), e.rows] };
     }
   }
 
@@ -213,18 +216,6 @@ export function formLogic(ir: ProductIR): FormLogic {
     exports.set(ir, logic);
   }
   return logic;
-}
-
-/** The size of everything a form exports: every group and field condition, computed values, and logic_values. */
-export function exportSize(ir: ProductIR): number {
-  const logic = new FormLogic(ir);
-  const parts: Logic[] = [];
-  for (const g of ir.groups) for (const c of [g.visibleWhen, g.enabledWhen]) if (c) parts.push(logic.condition(c.expr));
-  for (const f of ir.fields) {
-    for (const c of [f.visibleWhen, f.enabledWhen, f.requiredWhen]) if (c) parts.push(logic.condition(c.expr));
-    if (f.value) parts.push(logic.condition(f.value));
-  }
-  return logicSize([parts, logic.values]);
 }
 
 /** JSON nodes of a JSON value, counting every object, array and scalar once. */

@@ -5,6 +5,7 @@ import { fieldType } from '../fields/registry';
 import type { Condition, Expr, FieldIR, LineIR, ProductIR, RuleIR, Span, TableIR, Text } from '../ir';
 import { compileExpr, type Scope } from './compile';
 import { type Fn, type SlotTable, slotReader } from './context';
+import { exprCost } from './cost';
 import type { Val } from './fault';
 import { type Checker, emptyLike, inactiveValue, isAbsent } from './fields';
 import { minorScale, sortTiers, type Tier } from './money';
@@ -60,8 +61,10 @@ export interface CompiledModel {
 export function compileModel(ir: ProductIR): CompiledModel {
   const fns: Fn[] = [];
   const names: string[] = [];
-  const alloc = (name: string): number => {
+  const costs: number[] = [];
+  const alloc = (name: string, cost = 1): number => {
     names.push(name);
+    costs.push(cost);
     // Placeholder: every slot gets its closure below, before any evaluation.
     return fns.push(() => 0) - 1;
   };
@@ -127,9 +130,9 @@ export function compileModel(ir: ProductIR): CompiledModel {
   const optional = (e: Expr | undefined): Fn | undefined => (e === undefined ? undefined : compile(e));
   const condition = (cond: Condition | undefined): Fn | undefined => optional(cond?.expr);
   /** A memoized condition: it is read by the field's value closure and again for the field's state. */
-  const memo = (name: string, fn: Fn | undefined): Fn | undefined => {
+  const memo = (name: string, fn: Fn | undefined, cost: number): Fn | undefined => {
     if (fn === undefined) return undefined;
-    const s = alloc(name);
+    const s = alloc(name, cost);
     fns[s] = fn;
     return slotReader(s);
   };
@@ -138,8 +141,8 @@ export function compileModel(ir: ProductIR): CompiledModel {
   const groups = ir.groups.map((g) => {
     const state = {
       id: g.id,
-      visible: memo(`${g.id} visible_when`, condition(g.visibleWhen)),
-      enabled: memo(`${g.id} enabled_when`, condition(g.enabledWhen)),
+      visible: memo(`${g.id} visible_when`, condition(g.visibleWhen), conditionCost(g.visibleWhen)),
+      enabled: memo(`${g.id} enabled_when`, condition(g.enabledWhen), conditionCost(g.enabledWhen)),
     };
     groupStates.set(g.id, state);
     return state;
@@ -148,8 +151,8 @@ export function compileModel(ir: ProductIR): CompiledModel {
   const fieldCondition = (name: string, groupFn: Fn | undefined, own: Condition | undefined): Fn | undefined => {
     const ownFn = condition(own);
     if (ownFn === undefined) return groupFn;
-    if (groupFn === undefined) return memo(name, ownFn);
-    return memo(name, (c) => (groupFn(c) as boolean) && (ownFn(c) as boolean));
+    if (groupFn === undefined) return memo(name, ownFn, conditionCost(own));
+    return memo(name, (c) => (groupFn(c) as boolean) && (ownFn(c) as boolean), conditionCost(own) + 1);
   };
 
   const fields = ir.fields.map((f, i): CompiledField => {
@@ -176,15 +179,23 @@ export function compileModel(ir: ProductIR): CompiledModel {
         return fallback;
       };
     }
-    const requiredWhen = f.requiredWhen === undefined ? undefined : memo(`${f.id} required_when`, condition(f.requiredWhen));
+    if (f.value !== undefined) costs[i] = 1 + exprCost(f.value);
+    const requiredWhen =
+      f.requiredWhen === undefined
+        ? undefined
+        : memo(`${f.id} required_when`, condition(f.requiredWhen), conditionCost(f.requiredWhen));
     return { ir: f, value: slotReader(i), visible, enabled, requiredWhen, check };
   });
 
-  for (const [name, expr] of lets) fns[letIndex.get(name) as number] = compile(expr);
+  for (const [name, expr] of lets) {
+    const s = letIndex.get(name) as number;
+    fns[s] = compile(expr);
+    costs[s] = exprCost(expr);
+  }
 
   return {
     ir,
-    slots: { fns, names },
+    slots: { fns, names, costs },
     fields,
     fieldIndex,
     groups,
@@ -209,6 +220,8 @@ export function compileModel(ir: ProductIR): CompiledModel {
 }
 
 /** An option's available_when holds unless the option is the field's value: `f != "o" or cond`. */
+const conditionCost = (cond: Condition | undefined): number => (cond === undefined ? 0 : exprCost(cond.expr));
+
 function constraintsOf(ir: ProductIR, fieldIndex: ReadonlyMap<string, number>, compile: (e: Expr) => Fn): CompiledConstraint[] {
   const out: CompiledConstraint[] = ir.constraints.map((k) => ({
     id: k.id,

@@ -72,6 +72,6 @@ export interface EvaluationInput {
 export interface Model {
   readonly ir: ProductIR;
   evaluate(input: EvaluationInput): Evaluation;
-  /** A partial configuration: its evaluation, and every option's availability (src/lang/configure). */
-  configure(input: EvaluationInput): Configuration;
+  /** A partial configuration: its evaluation, and every option's availability (src/lang/configure), within `units`. */
+  configure(input: EvaluationInput, units?: number): Configuration;
 }

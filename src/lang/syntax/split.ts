@@ -1,6 +1,7 @@
 // Cuts a schema into its top-level declarations so that each one can be parsed, and fail, on its own.
 // Also enforces the limits that protect the parser (E_LIMIT).
 import type { Diagnostics } from '../diagnostics';
+import { utf8Length } from '../utf8';
 import { DECLARATION_KEYWORDS } from './keywords';
 import { Tok, type Tokens, tokenize } from './lexer';
 import type { SourceMap } from './source';
@@ -24,20 +25,6 @@ export interface Split {
 
 /** Words that continue a `let` expression on the next line when they end or begin a line. */
 const CONTINUATION_WORDS = new Set(['and', 'or', 'not', 'in', 'if', 'then', 'else']);
-
-function utf8Length(s: string): number {
-  let bytes = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
 
 /** Returns null when a limit is exceeded (the E_LIMIT diagnostic is added; nothing else should be parsed). */
 export function split(map: SourceMap, diags: Diagnostics): Split | null {

@@ -57,7 +57,9 @@ export const ConfiguredField = z
           .object({
             id: z.string(),
             available: z.boolean().openapi({ description: 'Choosing it still leads to a configuration that prices' }),
-            reasons: z.array(Reason).openapi({ description: 'Why it is not available; empty when it is' }),
+            reasons: z.array(Reason).max(3).openapi({
+              description: 'Why it is not available (at most 3, the others counted in truncated.reasons); empty when it is',
+            }),
           })
           .strict(),
       )
@@ -81,7 +83,8 @@ export const ConfigureResult = z
     version: z.number().int(),
     language: z.string(),
     complete: z.boolean().openapi({
-      description: 'false when the search ran out of its budget: options it could not decide are then reported available',
+      description:
+        'false when the search ran out of its budget of work units, or the answer left options or fields out: options it could not decide are then reported available',
     }),
     fields: z.array(ConfiguredField),
     groups: z.array(z.object({ id: z.string(), visible: z.boolean(), enabled: z.boolean() }).strict()),
@@ -90,7 +93,10 @@ export const ConfigureResult = z
     calculation: CalculationResult.shape.result
       .nullable()
       .openapi({ description: 'The `result` of /v1/calculate when this configuration prices, else null' }),
-    truncated: Truncated.optional(),
+    truncated: Truncated.optional().openapi({
+      description:
+        'What the caps left out: errors and warnings (100 each), reasons (3 per option, 1,000 in all), and fields, options and reasons past 600,000 bytes',
+    }),
   })
   .strict()
   .openapi('ConfigureResult');

@@ -1,0 +1,45 @@
+// The caps on configure's answer (issue 27: an answer of 342 MB): its fields, options and reasons are added
+// while they fit a byte budget and a count of reasons; what does not fit is counted, as `truncated`, never sent.
+import { utf8Length } from '../utf8';
+import { MAX_FIELDS_BYTES } from './budget';
+
+/** Reasons listed in one answer, at most (each option lists at most MAX_REASONS_PER_OPTION). */
+export const MAX_REASONS = 1_000;
+
+export type Truncated = Partial<Record<'fields' | 'options' | 'reasons', number>>;
+
+export class AnswerSize {
+  private bytes = 0;
+  private reasons = 0;
+  /** Set once an entry did not fit: everything after it, in schema order, is left out too. */
+  private full = false;
+  readonly truncated: Truncated = {};
+
+  /** Whether an entry of the answer fits; if so its size is counted. */
+  fits(entry: unknown): boolean {
+    if (this.full) return false;
+    const size = utf8Length(JSON.stringify(entry)) + 1;
+    if (this.bytes + size > MAX_FIELDS_BYTES) {
+      this.full = true;
+      return false;
+    }
+    this.bytes += size;
+    return true;
+  }
+
+  /** Whether a reason fits (in bytes and in number); if so it is counted. */
+  fitsReason(entry: unknown): boolean {
+    if (this.reasons >= MAX_REASONS || !this.fits(entry)) return false;
+    this.reasons++;
+    return true;
+  }
+
+  leaveOut(list: keyof Truncated, n: number): void {
+    if (n > 0) this.truncated[list] = (this.truncated[list] ?? 0) + n;
+  }
+
+  /** Whether options or fields were left out (reasons past their caps leave the answer complete). */
+  get cut(): boolean {
+    return this.truncated.fields !== undefined || this.truncated.options !== undefined;
+  }
+}

@@ -1,0 +1,57 @@
+// What one configure request may do (issue 27): a budget of work units that grow with the work actually done,
+// not with the number of evaluations (one evaluation of a 1,000-row table was a thousand comparisons), and caps
+// on what its answer lists. Units (docs/api.md, "Configure"): the expression nodes of each check evaluated
+// (runtime/cost.ts), the slots each evaluation resets and the fields, lets and conditions it computes (Ctx.work),
+// one per value tried, and the checks and fields each search is set up with. Past the budget the engine stops
+// and answers what it knows with `complete: false`; past a cap the answer leaves entries out and counts them.
+import type { Ctx } from '../runtime/context';
+
+/**
+ * Work units per request. Measured on the hostile shapes (bench/RESULTS.md, "configure under its budget"): 20 to
+ * 35 ns a unit where the search dominates, so a request stops after about 70 ms of searching at most; building
+ * the answer is bounded by MAX_FIELDS_BYTES. The examples spend at most 16,000 units (office-desk).
+ */
+export const MAX_WORK_UNITS = 2_000_000;
+
+/** Reasons listed per unavailable option: the checks that read only values the buyer has set first. */
+export const MAX_REASONS_PER_OPTION = 3;
+
+/**
+ * Bytes of JSON (UTF-8) the answer's `fields` may take, with their options and reasons: past it, the remaining
+ * reasons, options and fields are left out and counted in `truncated`, and the answer is `complete: false`.
+ * With `errors` and `warnings` (100 each, messages cut at 1,000 characters, `because` at 20 values) the whole
+ * answer stays under 1 MB.
+ */
+export const MAX_FIELDS_BYTES = 600_000;
+
+export class Budget {
+  /** Units left; the work is over once this is 0 or less. */
+  left: number;
+  /** The context's work counter when last charged. */
+  private mark: number;
+
+  constructor(
+    private readonly c: Ctx,
+    private readonly units = MAX_WORK_UNITS,
+  ) {
+    this.left = units;
+    this.mark = c.work;
+  }
+
+  /** Units spent so far. */
+  get used(): number {
+    return this.units - this.left;
+  }
+
+  /** Charges `units` and the context's work since the last charge; whether any budget is left. */
+  spend(units: number): boolean {
+    const { work } = this.c;
+    this.left -= units + (work - this.mark);
+    this.mark = work;
+    return this.left > 0;
+  }
+
+  get spent(): boolean {
+    return this.left <= 0;
+  }
+}

@@ -1,0 +1,43 @@
+// Work units (issue 27): what evaluating an expression costs at most, in expression nodes, so that a request's
+// budget counts work done rather than evaluations (one evaluation of a large table or a long let is not one
+// comparison). A compatibility table costs one lookup per column of each distinct row pattern (rows.ts).
+import type { Expr } from '../ir';
+import { patternsOf } from './rows';
+
+/** Nodes evaluated at most by one evaluation of `e` (names it reads are charged where their slots are computed). */
+export function exprCost(e: Expr): number {
+  let n = 0;
+  const stack: Expr[] = [e];
+  for (let x = stack.pop(); x !== undefined; x = stack.pop()) {
+    n++;
+    switch (x.k) {
+      case 'bin':
+        stack.push(x.a, x.b);
+        break;
+      case 'not':
+      case 'neg':
+        stack.push(x.a);
+        break;
+      case 'if':
+        stack.push(x.c, x.t, x.e);
+        break;
+      case 'in':
+        stack.push(x.a, ...x.list);
+        if (x.set) stack.push(x.set);
+        break;
+      case 'call':
+      case 'table':
+        stack.push(...x.args);
+        break;
+      case 'index':
+        stack.push(x.key);
+        break;
+      case 'rows':
+        n += patternsOf(x).length * x.columns.length;
+        break;
+      default:
+        break;
+    }
+  }
+  return n;
+}
