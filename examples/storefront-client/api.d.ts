@@ -401,6 +401,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/docs.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reference page's script (an ES module; revalidated by ETag) */
+        get: operations["getApiReferenceScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -698,7 +715,7 @@ export interface components {
         Error: {
             error: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE";
+            code: "BAD_REQUEST" | "INVALID_ENCODING" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE";
             /** @description Facts about the error; its keys depend on the code (docs/api.md, "Errors") */
             details?: {
                 [key: string]: unknown;
@@ -718,7 +735,7 @@ export interface components {
             /** @enum {string} */
             location: "body" | "query" | "path" | "header";
         };
-        /** @description Lists capped at 100 entries: list name → how many entries were left out */
+        /** @description Lists capped (at 100 entries, or as the operation documents): list name → how many entries were left out */
         Truncated: {
             [key: string]: number;
         };
@@ -868,7 +885,7 @@ export interface components {
             product_id: string;
             version: number;
             language: string;
-            /** @description false when the search ran out of its budget: options it could not decide are then reported available */
+            /** @description false when the search ran out of its budget of work units, or the answer left options or fields out: options it could not decide are then reported available */
             complete: boolean;
             fields: components["schemas"]["ConfiguredField"][];
             groups: {
@@ -938,7 +955,7 @@ export interface components {
                     [key: string]: components["schemas"]["OutputInfo"];
                 };
             } | null;
-            truncated?: components["schemas"]["Truncated"];
+            truncated?: components["schemas"]["Truncated"] & unknown;
         };
         ConfiguredField: {
             id: string;
@@ -957,7 +974,7 @@ export interface components {
                 id: string;
                 /** @description Choosing it still leads to a configuration that prices */
                 available: boolean;
-                /** @description Why it is not available; empty when it is */
+                /** @description Why it is not available (at most 3, the others counted in truncated.reasons); empty when it is */
                 reasons: components["schemas"]["Reason"][];
             }[];
             /** @description Numbers some constraint or error rule reads: the smallest value that can be completed */
@@ -1288,6 +1305,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1313,6 +1332,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1340,6 +1361,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit"?: string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1376,6 +1399,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1399,6 +1424,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1424,6 +1451,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit"?: string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1468,6 +1497,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1499,6 +1530,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1523,11 +1556,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1553,6 +1588,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1580,6 +1617,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1605,6 +1644,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1630,6 +1671,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1657,6 +1700,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1684,6 +1729,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit"?: string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1709,6 +1756,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1749,6 +1798,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1771,11 +1822,13 @@ export interface operations {
                     "application/json": components["schemas"]["CalculationResult"];
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1801,6 +1854,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1828,6 +1883,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1853,6 +1910,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1878,6 +1937,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1905,6 +1966,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1930,6 +1993,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1955,6 +2020,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -1982,6 +2049,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2009,6 +2078,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit"?: string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2034,6 +2105,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2074,6 +2147,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2096,11 +2171,13 @@ export interface operations {
                     "application/json": components["schemas"]["ConfigureResult"];
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2126,6 +2203,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2153,6 +2232,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2178,6 +2259,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2203,6 +2286,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2230,6 +2315,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2255,6 +2342,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2280,6 +2369,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2307,6 +2398,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit"?: string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2332,6 +2425,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2372,6 +2467,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2392,11 +2489,13 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationResult"];
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2422,6 +2521,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2449,6 +2550,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2474,6 +2577,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2501,6 +2606,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2526,6 +2633,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2551,6 +2660,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2578,6 +2689,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit"?: string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -2614,6 +2727,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2627,6 +2742,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -2640,6 +2757,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -2653,6 +2772,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -2666,6 +2787,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2677,6 +2800,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2712,17 +2837,21 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Store"];
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2734,6 +2863,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -2747,6 +2878,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2758,6 +2891,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -2771,6 +2906,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2782,6 +2919,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2793,6 +2932,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2804,6 +2945,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -2817,6 +2960,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2828,6 +2973,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2852,17 +2999,21 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Store"];
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2874,6 +3025,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -2887,6 +3040,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2898,6 +3053,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -2911,6 +3068,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -2924,6 +3083,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2935,6 +3096,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2967,17 +3130,21 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Store"];
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2989,6 +3156,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -3002,6 +3171,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3013,6 +3184,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3024,6 +3197,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -3037,6 +3212,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3048,6 +3225,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3059,6 +3238,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -3072,6 +3253,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3083,6 +3266,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3107,6 +3292,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3115,11 +3302,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3131,6 +3320,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -3144,6 +3335,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3155,6 +3348,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -3168,6 +3363,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -3181,6 +3378,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3192,6 +3391,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3224,17 +3425,21 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedApiKey"];
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3246,6 +3451,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -3259,6 +3466,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3270,6 +3479,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3281,6 +3492,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -3294,6 +3507,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3305,6 +3520,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3316,6 +3533,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -3329,6 +3548,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3340,6 +3561,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3365,15 +3588,19 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3385,6 +3612,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -3398,6 +3627,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3409,6 +3640,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3420,6 +3653,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -3433,6 +3668,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -3446,6 +3683,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3457,6 +3696,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3482,17 +3723,21 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3504,6 +3749,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -3517,6 +3764,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3528,6 +3777,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -3541,6 +3792,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -3554,6 +3807,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3565,6 +3820,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3595,6 +3852,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3606,17 +3865,21 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SavedProduct"];
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3628,6 +3891,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -3641,6 +3906,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3652,6 +3919,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3663,6 +3932,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -3676,6 +3947,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3687,6 +3960,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3698,6 +3973,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3709,6 +3986,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -3722,6 +4001,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3733,6 +4014,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3758,15 +4041,19 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3778,6 +4065,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -3791,6 +4080,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3802,6 +4093,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3813,6 +4106,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -3826,6 +4121,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -3839,6 +4136,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3850,6 +4149,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3874,6 +4175,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3884,11 +4187,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3900,6 +4205,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -3913,6 +4220,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3924,6 +4233,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -3937,6 +4248,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -3950,6 +4263,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3961,6 +4276,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3987,17 +4304,21 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProductVersion"];
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4009,6 +4330,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -4022,6 +4345,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4033,6 +4358,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -4046,6 +4373,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -4059,6 +4388,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4070,6 +4401,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4105,17 +4438,21 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SavedProduct"];
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4127,6 +4464,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -4140,6 +4479,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4151,6 +4492,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4162,6 +4505,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -4175,6 +4520,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4186,6 +4533,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4197,6 +4546,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4208,6 +4559,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4219,6 +4572,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -4232,6 +4587,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4243,6 +4600,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4268,17 +4627,21 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Draft"];
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4290,6 +4653,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -4303,6 +4668,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4314,6 +4681,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -4327,6 +4696,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -4340,6 +4711,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4351,6 +4724,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4380,17 +4755,21 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SavedDraft"];
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4402,6 +4781,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -4415,6 +4796,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4426,6 +4809,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4437,6 +4822,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -4450,6 +4837,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4461,6 +4850,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4472,6 +4863,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -4485,6 +4878,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4496,6 +4891,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4521,15 +4918,19 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4541,6 +4942,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -4554,6 +4957,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4565,6 +4970,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4576,6 +4983,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -4589,6 +4998,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -4602,6 +5013,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4613,6 +5026,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4648,6 +5063,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4659,17 +5076,21 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SavedProduct"];
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4681,6 +5102,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -4694,6 +5117,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4705,6 +5130,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4716,6 +5143,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -4729,6 +5158,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4740,6 +5171,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4751,6 +5184,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4762,6 +5197,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -4775,6 +5212,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4786,6 +5225,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4817,6 +5258,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Changes with the product version and the language */
                     ETag: string;
                     /** @description How long the answer may be reused */
@@ -4834,6 +5277,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Changes with the product version and the language */
                     ETag: string;
                     /** @description How long the answer may be reused */
@@ -4844,11 +5289,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4860,6 +5307,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -4873,6 +5322,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4884,6 +5335,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -4897,6 +5350,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4908,6 +5363,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -4921,6 +5378,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4932,6 +5391,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4989,6 +5450,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The language the answer was served in (BCP 47) */
                     "Content-Language": string;
                     [name: string]: unknown;
@@ -4997,11 +5460,13 @@ export interface operations {
                     "application/json": components["schemas"]["PreviewCalculation"];
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5013,6 +5478,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -5026,6 +5493,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5037,6 +5506,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5048,6 +5519,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -5061,6 +5534,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5072,6 +5547,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5083,6 +5560,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5094,6 +5573,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -5107,6 +5588,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5118,6 +5601,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5147,17 +5632,21 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VersionDiff"];
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5169,6 +5658,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -5182,6 +5673,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5193,6 +5686,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -5206,6 +5701,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -5219,6 +5716,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5230,6 +5729,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5256,17 +5757,21 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationResult"];
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5278,6 +5783,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -5291,6 +5798,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5302,6 +5811,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -5315,6 +5826,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5326,6 +5839,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5337,6 +5852,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -5350,6 +5867,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5361,6 +5880,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5392,6 +5913,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Changes with the product version and the language */
                     ETag: string;
                     /** @description How long the answer may be reused */
@@ -5409,6 +5932,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Changes with the product version and the language */
                     ETag: string;
                     /** @description How long the answer may be reused */
@@ -5419,11 +5944,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5435,6 +5962,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -5448,6 +5977,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5459,6 +5990,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -5472,6 +6005,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -5485,6 +6020,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5496,6 +6033,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5553,6 +6092,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The language the answer was served in (BCP 47) */
                     "Content-Language": string;
                     [name: string]: unknown;
@@ -5561,11 +6102,13 @@ export interface operations {
                     "application/json": components["schemas"]["PreviewCalculation"];
                 };
             };
-            /** @description Invalid request: malformed JSON, or problems with fields (errors lists each) */
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
             400: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5577,6 +6120,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The scheme that gets in: a bearer token */
                     "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
@@ -5590,6 +6135,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5601,6 +6148,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5612,6 +6161,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
                     [name: string]: unknown;
@@ -5625,6 +6176,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5636,6 +6189,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5647,6 +6202,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description The language the answer was served in (BCP 47) */
                     "Content-Language": string;
                     [name: string]: unknown;
@@ -5660,6 +6217,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Seconds until a request can pass */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -5673,6 +6232,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5684,6 +6245,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5706,6 +6269,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -5727,6 +6292,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -5750,6 +6317,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -5773,6 +6342,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit"?: string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -5805,6 +6376,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -5826,6 +6399,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -5849,6 +6424,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit": string;
                     /** @description Requests left in the binding window, or 'unlimited' */
@@ -5872,6 +6449,136 @@ export interface operations {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiReferenceScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JavaScript */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description Unchanged since the ETag sent in If-None-Match */
+            304: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
                     "X-RateLimit-Limit"?: string;
                     /** @description Requests left in the binding window, or 'unlimited' */
