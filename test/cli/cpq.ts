@@ -1,9 +1,10 @@
 // Runs the `cpq` command as a user does: a separate Node process on dist/cpq.mjs (bundled by vitest.config.ts),
 // stdout a pipe, so the output is the plain text a CI log gets.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { CLI } from '../../scripts/build-cli.mjs';
 
 export interface Run {
@@ -19,9 +20,16 @@ export function cpq(args: string[], cwd: string): Run {
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-/** A fresh directory holding the given files (name → text). */
+const made: string[] = [];
+// Registered while the importing test file is collected, so it runs after that file's tests.
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh directory holding the given files (name → text), removed after the file's tests. */
 export function tempDir(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'cpq-cli-'));
+  made.push(dir);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }

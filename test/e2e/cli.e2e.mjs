@@ -3,10 +3,10 @@
 // version, pull the store back into files; and the exit codes for a wrong token, no token and no server.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { before, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { CLI } from '../../scripts/build-cli.mjs';
 import { ADMIN_TOKEN, adminApi, BASE } from './browser.mjs';
 
@@ -22,7 +22,14 @@ function cpq(args, { cwd, token = ADMIN_TOKEN } = {}) {
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-const tempDir = () => mkdtempSync(join(tmpdir(), 'cpq-e2e-cli-'));
+const made = [];
+const tempDir = () => {
+  made.push(mkdtempSync(join(tmpdir(), 'cpq-e2e-cli-')));
+  return made.at(-1);
+};
+after(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 let dir;
 before(async () => {

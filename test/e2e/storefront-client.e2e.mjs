@@ -2,7 +2,7 @@
 // what openapi-typescript makes of the document this server serves, and a buyer's visit (form → configure →
 // calculate → validate) runs through it as a storefront would run it.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
@@ -15,7 +15,8 @@ const example = join(process.cwd(), 'examples', 'storefront-client');
 
 /** The example's TypeScript as a storefront's bundler would ship it: one ES module, openapi-fetch included. */
 async function loadExample() {
-  const outfile = join(mkdtempSync(join(tmpdir(), 'cpq-client-')), 'client.mjs');
+  const dir = mkdtempSync(join(tmpdir(), 'cpq-client-'));
+  const outfile = join(dir, 'client.mjs');
   buildSync({
     stdin: { contents: "export * from './client';\nexport * from './flow';\n", resolveDir: example, loader: 'ts' },
     bundle: true,
@@ -24,7 +25,11 @@ async function loadExample() {
     outfile,
     logLevel: 'warning',
   });
-  return import(outfile);
+  try {
+    return await import(outfile);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 let example$;
