@@ -1,0 +1,671 @@
+import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { database } from '../db/client';
+import { quoteHistory, quoteItems, quoteSettings, quotes } from '../db/schema';
+import { ApiError } from '../errors';
+import { base64url, sha256Hex } from '../keys/secret';
+import { getStore } from '../stores/service';
+import {
+  EDITABLE,
+  effectiveStatus,
+  LIMITS,
+  type QuoteCustomer,
+  type QuoteDiscount,
+  type QuoteStatus,
+  type StoredStatus,
+} from './model';
+import { type ItemInput, type ItemProblem, type PricedRow, priceItem } from './pricing';
+import { needsApproval, quoteTotals } from './totals';
+
+// Quotes: their D1 rows (migrations/0003_quotes.sql) and their lifecycle. Every change is one D1 batch that
+// writes the items, the totals, the history entry and the new version together, each statement guarded by the
+// version the change was computed from, so a change computed from a stale quote writes nothing (optimistic
+// concurrency: 412 with If-Match, else computed again). Numbers come from a counter row incremented in the
+// batch that inserts the quote, which D1 serialises: no read-then-write across awaits.
+
+export type QuoteRow = typeof quotes.$inferSelect;
+export type ItemRow = typeof quoteItems.$inferSelect;
+export type HistoryRow = typeof quoteHistory.$inferSelect;
+
+export interface LoadedQuote {
+  quote: QuoteRow;
+  /** The status a reader sees now: a sent quote past valid_until is expired. */
+  status: QuoteStatus;
+  items: ItemRow[];
+  history: HistoryRow[];
+}
+
+/** Who made a change, as the history records it: an API key, the admin, or the buyer through the share link. */
+export type Actor = `key:${string}` | 'admin' | 'buyer';
+
+const DAY = 86_400_000;
+/** How often a change without If-Match is computed again when another change got in first. */
+const ATTEMPTS = 8;
+
+/** valid_until is a date: the quote holds through the end of that day (UTC). */
+export function endOfDay(date: string): number {
+  return Date.parse(`${date}T23:59:59.999Z`);
+}
+
+function defaultValidUntil(now: number): number {
+  return endOfDay(new Date(now + LIMITS.defaultValidityDays * DAY).toISOString().slice(0, 10));
+}
+
+function checkValidUntil(validUntil: number, now: number): void {
+  if (validUntil < now || validUntil > now + (LIMITS.validityDays + 1) * DAY) {
+    throw new ApiError('BAD_REQUEST', `valid_until must be a date from today to ${LIMITS.validityDays} days ahead`, {
+      errors: [
+        {
+          field: 'valid_until',
+          code: 'INVALID_VALUE',
+          message: `Must be a date from today to ${LIMITS.validityDays} days ahead`,
+          location: 'body',
+        },
+      ],
+    });
+  }
+}
+
+/** Prices every item; any that does not price makes the whole request a 422 naming each such item and its errors. */
+async function priceAll(
+  env: Env,
+  storeId: string,
+  inputs: readonly ItemInput[],
+  language: string,
+  currency: string | null,
+  positions: readonly number[] = inputs.map((_, i) => i),
+): Promise<PricedRow[]> {
+  const results = await Promise.all(inputs.map((input) => priceItem(env, storeId, input, language)));
+  const failed = results.flatMap((r, i) => ('errors' in r ? [{ index: positions[i]!, input: inputs[i]!, r }] : []));
+  if (failed.length > 0) throw itemsRejected(failed);
+  const priced = results as PricedRow[];
+  const expected = currency ?? priced[0]?.priced.currency;
+  const foreign = priced.findIndex((p) => p.priced.currency !== expected);
+  if (foreign >= 0) {
+    throw itemsRejected([
+      {
+        index: positions[foreign]!,
+        input: inputs[foreign]!,
+        r: {
+          errors: [
+            {
+              code: 'CURRENCY_MISMATCH',
+              message: `Priced in ${priced[foreign]!.priced.currency}; this quote is in ${expected}`,
+              because: {},
+            },
+          ],
+        },
+      },
+    ]);
+  }
+  return priced;
+}
+
+function itemsRejected(failed: { index: number; input: ItemInput; r: ItemProblem }[]): ApiError {
+  const errors = failed.flatMap(({ index, input, r }) =>
+    r.errors.map((issue) => ({ ...issue, item: index, product_id: input.product_id })),
+  );
+  const first = failed[0]!;
+  return new ApiError(
+    'VALIDATION_FAILED',
+    `Item ${first.index} (${first.input.product_id}) cannot be priced: ${first.r.errors[0]?.message ?? 'invalid'}` +
+      (failed.length > 1 ? ` (+${failed.length - 1} more items)` : ''),
+    errors.length > 100 ? { errors: errors.slice(0, 100), truncated: { errors: errors.length - 100 } } : { errors },
+  );
+}
+
+async function approvalThreshold(env: Env, storeId: string): Promise<number | null> {
+  const row = await database(env).select().from(quoteSettings).where(eq(quoteSettings.storeId, storeId)).get();
+  return row?.approvalThresholdBp ?? null;
+}
+
+export async function getQuoteSettings(env: Env, storeId: string): Promise<{ approvalThresholdBp: number | null }> {
+  await getStore(env, storeId);
+  return { approvalThresholdBp: await approvalThreshold(env, storeId) };
+}
+
+export async function setQuoteSettings(env: Env, storeId: string, approvalThresholdBp: number | null) {
+  await getStore(env, storeId);
+  await database(env)
+    .insert(quoteSettings)
+    .values({ storeId, approvalThresholdBp })
+    .onConflictDoUpdate({ target: quoteSettings.storeId, set: { approvalThresholdBp } });
+  return { approvalThresholdBp };
+}
+
+const itemValues = (quoteId: string, rows: readonly (PricedRow & { id: string })[]) =>
+  rows.map((r, position) => ({
+    id: r.id,
+    quoteId,
+    position,
+    productId: r.productId,
+    productVersion: r.productVersion,
+    contentHash: r.contentHash,
+    quantity: r.quantity,
+    configuration: r.configuration,
+    priced: r.priced,
+    totalMinor: r.totalMinor,
+  }));
+
+export interface NewQuote {
+  items: ItemInput[];
+  customer: QuoteCustomer;
+  notes?: string | undefined;
+  validUntil?: string | undefined;
+  language?: string | undefined;
+  idempotency?: { key: string; body: string } | undefined;
+}
+
+/**
+ * A new draft, numbered Q-<year>-<6 digits> per store: one batch increments the store's counter for the year,
+ * inserts the quote numbered from it, its items and its first history entry. When any statement fails (a
+ * concurrent create with the same Idempotency-Key), the whole batch rolls back, the number included.
+ * Returns the quote and whether this call created it (false: a retry with the same key).
+ */
+export async function createQuote(env: Env, storeId: string, input: NewQuote, actor: Actor) {
+  await getStore(env, storeId);
+  const idempotencyHash = input.idempotency ? await sha256Hex(input.idempotency.body) : null;
+  if (input.idempotency) {
+    const earlier = await replayed(env, storeId, input.idempotency.key, idempotencyHash!);
+    if (earlier) return { loaded: earlier, created: false };
+  }
+  const now = Date.now();
+  const validUntil = input.validUntil ? endOfDay(input.validUntil) : defaultValidUntil(now);
+  checkValidUntil(validUntil, now);
+  const language = input.language ?? 'en';
+  const priced = await priceAll(env, storeId, input.items, language, null);
+  const first = priced[0]!;
+  const minorUnits = first.priced.minor_units;
+  const totals = quoteTotals(
+    priced.map((p) => p.totalMinor),
+    null,
+    minorUnits,
+  );
+  const id = crypto.randomUUID();
+  const year = new Date(now).getUTCFullYear();
+  const db = database(env);
+  const counter = sql`(SELECT last FROM quote_counters WHERE store_id = ${storeId} AND year = ${year})`;
+  try {
+    await db.batch([
+      db.run(
+        sql`INSERT INTO quote_counters (store_id, year, last) VALUES (${storeId}, ${year}, 1)
+            ON CONFLICT (store_id, year) DO UPDATE SET last = last + 1`,
+      ),
+      db.insert(quotes).values({
+        id,
+        storeId,
+        year,
+        seq: counter,
+        number: sql`printf('Q-%d-%06d', ${year}, ${counter})`,
+        status: 'draft',
+        version: 1,
+        currency: first.priced.currency,
+        minorUnits,
+        language,
+        customer: input.customer,
+        notes: input.notes ?? null,
+        validUntil,
+        discount: null,
+        ...totals,
+        idempotencyKey: input.idempotency?.key ?? null,
+        idempotencyHash,
+        createdBy: actor,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      ...itemValues(
+        id,
+        priced.map((p) => ({ ...p, id: crypto.randomUUID() })),
+      ).map((row) => db.insert(quoteItems).values(row)),
+      db
+        .insert(quoteHistory)
+        .values({ quoteId: id, version: 1, at: now, actor, action: 'created', details: { items: priced.length } }),
+    ]);
+  } catch (error) {
+    // Only a concurrent create with the same key fails here; its quote is the answer, as for any retry.
+    const earlier = input.idempotency ? await replayed(env, storeId, input.idempotency.key, idempotencyHash!) : undefined;
+    if (earlier) return { loaded: earlier, created: false };
+    throw error;
+  }
+  return { loaded: (await findQuote(env, storeId, id))!, created: true };
+}
+
+async function replayed(env: Env, storeId: string, key: string, hash: string): Promise<LoadedQuote | undefined> {
+  const row = await database(env)
+    .select({ id: quotes.id, hash: quotes.idempotencyHash })
+    .from(quotes)
+    .where(and(eq(quotes.storeId, storeId), eq(quotes.idempotencyKey, key)))
+    .get();
+  if (!row) return undefined;
+  if (row.hash !== hash) {
+    throw new ApiError('CONFLICT', 'This Idempotency-Key was used for a different request; use a new key for a new quote');
+  }
+  return findQuote(env, storeId, row.id);
+}
+
+async function findQuote(env: Env, storeId: string, id: string): Promise<LoadedQuote | undefined> {
+  const db = database(env);
+  const [found, items, history] = await db.batch([
+    db
+      .select()
+      .from(quotes)
+      .where(and(eq(quotes.id, id), eq(quotes.storeId, storeId))),
+    db.select().from(quoteItems).where(eq(quoteItems.quoteId, id)).orderBy(asc(quoteItems.position)),
+    db.select().from(quoteHistory).where(eq(quoteHistory.quoteId, id)).orderBy(asc(quoteHistory.version)),
+  ]);
+  const quote = found[0];
+  if (!quote) return undefined;
+  return { quote, status: effectiveStatus(quote.status, quote.validUntil, Date.now()), items, history };
+}
+
+/** One quote of the store with its items and history; NOT_FOUND for another store's quote, as for an unknown one. */
+export async function getQuote(env: Env, storeId: string, id: string): Promise<LoadedQuote> {
+  const loaded = await findQuote(env, storeId, id);
+  if (!loaded) throw new ApiError('NOT_FOUND', `Quote '${id}' not found`);
+  return loaded;
+}
+
+export interface ListQuery {
+  status?: QuoteStatus | undefined;
+  /** The number of the last quote of the previous page. */
+  cursor?: string | undefined;
+  limit: number;
+  /** Part of a number, or of the customer's name, company, email or reference. */
+  search?: string | undefined;
+}
+
+/** A store's quotes, newest first (by number), a page at a time; `next_cursor` is null on the last page. */
+export async function listQuotes(env: Env, storeId: string, query: ListQuery) {
+  await getStore(env, storeId);
+  const now = Date.now();
+  const conditions: (SQL | undefined)[] = [eq(quotes.storeId, storeId)];
+  if (query.status === 'expired') conditions.push(and(eq(quotes.status, 'sent'), lt(quotes.validUntil, now)));
+  else if (query.status === 'sent') conditions.push(and(eq(quotes.status, 'sent'), sql`${quotes.validUntil} >= ${now}`));
+  else if (query.status) conditions.push(eq(quotes.status, query.status));
+  if (query.cursor) {
+    const m = /^Q-(\d{4})-(\d{6,})$/.exec(query.cursor);
+    if (!m) {
+      throw new ApiError('BAD_REQUEST', 'Invalid cursor', {
+        errors: [{ field: 'cursor', code: 'INVALID_VALUE', message: 'Not a cursor this API gave out', location: 'query' }],
+      });
+    }
+    const [year, seq] = [Number(m[1]), Number(m[2])];
+    conditions.push(or(lt(quotes.year, year), and(eq(quotes.year, year), lt(quotes.seq, seq))));
+  }
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const matches = (column: SQL | typeof quotes.number) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+    conditions.push(or(matches(quotes.number), matches(sql`${quotes.customer}`)));
+  }
+  const rows = await database(env)
+    .select()
+    .from(quotes)
+    .where(and(...conditions))
+    .orderBy(desc(quotes.year), desc(quotes.seq))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const counts = page.length
+    ? await database(env)
+        .select({ quoteId: quoteItems.quoteId, n: sql<number>`count(*)` })
+        .from(quoteItems)
+        .where(
+          inArray(
+            quoteItems.quoteId,
+            page.map((q) => q.id),
+          ),
+        )
+        .groupBy(quoteItems.quoteId)
+    : [];
+  const itemCount = new Map(counts.map((c) => [c.quoteId, c.n]));
+  return {
+    quotes: page.map((quote) => ({
+      quote,
+      status: effectiveStatus(quote.status, quote.validUntil, now),
+      itemCount: itemCount.get(quote.id) ?? 0,
+    })),
+    nextCursor: rows.length > query.limit ? page.at(-1)!.number : null,
+  };
+}
+
+/** What one change does to a quote: its history entry, the columns it sets, and, when items change, all of them. */
+interface Change {
+  action: string;
+  details: Record<string, unknown>;
+  set: Partial<Pick<QuoteRow, 'status' | 'customer' | 'notes' | 'validUntil' | 'discount' | 'sentAt' | 'decidedAt'>> &
+    Partial<Pick<QuoteRow, 'shareTokenHash' | 'approvedDiscountMinor' | 'approvedSubtotalMinor'>>;
+  items?: (PricedRow & { id: string })[];
+}
+
+/** An edit of a draft: totals and the need for approval follow from its items and discount. */
+function editable(loaded: LoadedQuote, what: string): void {
+  if (!EDITABLE.includes(loaded.quote.status)) {
+    throw new ApiError('ILLEGAL_TRANSITION', `Quote ${loaded.quote.number} is ${loaded.status}: only a draft can ${what}`, {
+      details: { status: loaded.status },
+    });
+  }
+}
+
+/**
+ * Computes a change from the quote as it is and writes it in one batch guarded by that version. With `ifMatch`,
+ * a quote whose version differs (before or during) is PRECONDITION_FAILED; without, the change is computed again
+ * from the newer quote.
+ */
+async function change(
+  env: Env,
+  storeId: string,
+  id: string,
+  actor: Actor,
+  ifMatch: number | undefined,
+  plan: (loaded: LoadedQuote) => Promise<Change> | Change,
+): Promise<LoadedQuote> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const loaded = await getQuote(env, storeId, id);
+    if (ifMatch !== undefined && loaded.quote.version !== ifMatch) throw stale(loaded.quote);
+    const planned = await plan(loaded);
+    if (await write(env, loaded, planned, actor)) return getQuote(env, storeId, id);
+    if (ifMatch !== undefined) throw stale((await getQuote(env, storeId, id)).quote);
+  }
+  throw new ApiError('CONFLICT', `Quote '${id}' is being changed by others; try again`);
+}
+
+function stale(quote: QuoteRow): ApiError {
+  return new ApiError(
+    'PRECONDITION_FAILED',
+    `Quote ${quote.number} has changed (it is at version ${quote.version}); read it again and retry`,
+    { details: { version: quote.version } },
+    { ETag: quoteETag(quote.version) },
+  );
+}
+
+export const quoteETag = (version: number) => `"v${version}"`;
+
+/** The batch of one change; false when another change got in first (nothing was written). */
+async function write(env: Env, loaded: LoadedQuote, planned: Change, actor: Actor): Promise<boolean> {
+  const { quote } = loaded;
+  const db = database(env);
+  const now = Date.now();
+  const guard = sql`(SELECT version FROM quotes WHERE id = ${quote.id}) = ${quote.version}`;
+  const set: Change['set'] & Partial<QuoteRow> = { ...planned.set };
+  const itemTotals = planned.items?.map((i) => i.totalMinor) ?? loaded.items.map((i) => i.totalMinor);
+  if (EDITABLE.includes(quote.status) && (planned.set.status === undefined || EDITABLE.includes(planned.set.status))) {
+    const discount = planned.set.discount !== undefined ? planned.set.discount : quote.discount;
+    const totals = quoteTotals(itemTotals, discount, quote.minorUnits);
+    const approved = {
+      discountMinor: planned.set.approvedDiscountMinor ?? quote.approvedDiscountMinor,
+      subtotalMinor: planned.set.approvedSubtotalMinor ?? quote.approvedSubtotalMinor,
+    };
+    const threshold = await approvalThreshold(env, quote.storeId);
+    Object.assign(set, totals, { status: needsApproval(totals, threshold, approved) ? 'pending_approval' : 'draft' });
+  }
+  const history = db.run(
+    sql`INSERT INTO quote_history (quote_id, version, at, actor, action, details)
+        SELECT ${quote.id}, ${quote.version + 1}, ${now}, ${actor}, ${planned.action}, ${JSON.stringify(planned.details)} WHERE ${guard}`,
+  );
+  const items = planned.items
+    ? [
+        db.run(sql`DELETE FROM quote_items WHERE quote_id = ${quote.id} AND ${guard}`),
+        ...itemValues(quote.id, planned.items).map((r) =>
+          db.run(
+            sql`INSERT INTO quote_items (id, quote_id, position, product_id, product_version, content_hash, quantity, configuration, priced, total_minor)
+                SELECT ${r.id}, ${r.quoteId}, ${r.position}, ${r.productId}, ${r.productVersion}, ${r.contentHash}, ${r.quantity},
+                       ${JSON.stringify(r.configuration)}, ${JSON.stringify(r.priced)}, ${r.totalMinor} WHERE ${guard}`,
+          ),
+        ),
+      ]
+    : [];
+  // Last: every statement above reads the version this one moves on.
+  const update = db
+    .update(quotes)
+    .set({ ...set, version: sql`${quotes.version} + 1`, updatedAt: now })
+    .where(and(eq(quotes.id, quote.id), eq(quotes.version, quote.version)))
+    .returning({ version: quotes.version });
+  const results = await db.batch([history, ...items, update]);
+  return (results.at(-1) as unknown[]).length === 1;
+}
+
+export interface QuotePatch {
+  customer?: QuoteCustomer | undefined;
+  notes?: string | null | undefined;
+  discount?: QuoteDiscount | null | undefined;
+  validUntil?: string | undefined;
+}
+
+/** Edits a draft's customer, notes, discount or validity. */
+export function updateQuote(env: Env, storeId: string, id: string, actor: Actor, ifMatch: number | undefined, patch: QuotePatch) {
+  return change(env, storeId, id, actor, ifMatch, (loaded) => {
+    editable(loaded, 'be edited');
+    const set: Change['set'] = {};
+    if (patch.customer !== undefined) set.customer = patch.customer;
+    if (patch.notes !== undefined) set.notes = patch.notes;
+    if (patch.discount !== undefined) set.discount = patch.discount;
+    if (patch.validUntil !== undefined) {
+      set.validUntil = endOfDay(patch.validUntil);
+      checkValidUntil(set.validUntil, Date.now());
+    }
+    return {
+      action: 'updated',
+      details: { fields: Object.keys(patch).filter((k) => patch[k as keyof QuotePatch] !== undefined) },
+      set,
+    };
+  });
+}
+
+function itemOf(loaded: LoadedQuote, itemId: string): number {
+  const index = loaded.items.findIndex((i) => i.id === itemId);
+  if (index < 0) throw new ApiError('NOT_FOUND', `Quote ${loaded.quote.number} has no item '${itemId}'`);
+  return index;
+}
+
+const kept = (rows: readonly ItemRow[]): (PricedRow & { id: string })[] =>
+  rows.map(({ id, productId, productVersion, contentHash, quantity, configuration, priced, totalMinor }) => ({
+    id,
+    productId,
+    productVersion,
+    contentHash,
+    quantity,
+    configuration,
+    priced,
+    totalMinor,
+  }));
+
+/** Adds a priced item to a draft (at most LIMITS.items); answers the quote and the new item's id. */
+export async function addItem(
+  env: Env,
+  storeId: string,
+  id: string,
+  actor: Actor,
+  ifMatch: number | undefined,
+  input: ItemInput,
+) {
+  const itemId = crypto.randomUUID();
+  const loaded = await change(env, storeId, id, actor, ifMatch, async (q) => {
+    editable(q, 'be edited');
+    if (q.items.length >= LIMITS.items) {
+      throw new ApiError('CONFLICT', `A quote holds at most ${LIMITS.items} items`, { details: { max_items: LIMITS.items } });
+    }
+    const [priced] = await priceAll(env, storeId, [input], q.quote.language, q.quote.currency, [q.items.length]);
+    return {
+      action: 'item_added',
+      details: { item_id: itemId, product_id: input.product_id },
+      set: {},
+      items: [...kept(q.items), { ...priced!, id: itemId }],
+    };
+  });
+  return { loaded, itemId };
+}
+
+/** Replaces one item of a draft with a newly priced one, keeping its id and position. */
+export function replaceItem(
+  env: Env,
+  storeId: string,
+  id: string,
+  itemId: string,
+  actor: Actor,
+  ifMatch: number | undefined,
+  input: ItemInput,
+) {
+  return change(env, storeId, id, actor, ifMatch, async (q) => {
+    editable(q, 'be edited');
+    const index = itemOf(q, itemId);
+    const [priced] = await priceAll(env, storeId, [input], q.quote.language, q.quote.currency, [index]);
+    const items = kept(q.items);
+    items[index] = { ...priced!, id: itemId };
+    return { action: 'item_replaced', details: { item_id: itemId, product_id: input.product_id }, set: {}, items };
+  });
+}
+
+export function removeItem(env: Env, storeId: string, id: string, itemId: string, actor: Actor, ifMatch: number | undefined) {
+  return change(env, storeId, id, actor, ifMatch, (q) => {
+    editable(q, 'be edited');
+    const index = itemOf(q, itemId);
+    return {
+      action: 'item_removed',
+      details: { item_id: itemId, product_id: q.items[index]!.productId },
+      set: {},
+      items: kept(q.items).filter((i) => i.id !== itemId),
+    };
+  });
+}
+
+export interface RepricedItem {
+  item_id: string;
+  product_id: string;
+  old_version: number;
+  new_version: number | null;
+  old_price: number;
+  new_price: number | null;
+  errors: ItemProblem['errors'];
+}
+
+/**
+ * Moves a draft's items to their products' current versions. Items that no longer price keep their old version
+ * and price and are reported with their errors, never dropped; the quote changes only when some item moved.
+ */
+export async function repriceQuote(env: Env, storeId: string, id: string, actor: Actor, ifMatch: number | undefined) {
+  let report: RepricedItem[] = [];
+  const loaded = await change(env, storeId, id, actor, ifMatch, async (q) => {
+    editable(q, 'be re-priced');
+    const fresh = await Promise.all(
+      q.items.map((i) =>
+        priceItem(
+          env,
+          storeId,
+          { product_id: i.productId, configuration: i.configuration, quantity: i.quantity },
+          q.quote.language,
+        ),
+      ),
+    );
+    const items = kept(q.items);
+    report = q.items.map((old, index) => {
+      const r = fresh[index]!;
+      const base = {
+        item_id: old.id,
+        product_id: old.productId,
+        old_version: old.productVersion,
+        old_price: old.priced.totals.price,
+      };
+      if ('errors' in r) return { ...base, new_version: null, new_price: null, errors: r.errors };
+      if (r.priced.currency !== q.quote.currency) {
+        const message = `Now priced in ${r.priced.currency}; this quote is in ${q.quote.currency}`;
+        return {
+          ...base,
+          new_version: r.productVersion,
+          new_price: null,
+          errors: [{ code: 'CURRENCY_MISMATCH', message, because: {} }],
+        };
+      }
+      items[index] = { ...r, id: old.id };
+      return { ...base, new_version: r.productVersion, new_price: r.priced.totals.price, errors: [] };
+    });
+    const changed = report.filter(
+      (r) => r.new_version !== null && r.errors.length === 0 && (r.new_version !== r.old_version || r.new_price !== r.old_price),
+    );
+    return {
+      action: 'repriced',
+      details: { changed: changed.length, failed: report.filter((r) => r.errors.length > 0).length },
+      set: {},
+      items,
+    };
+  });
+  return { loaded, report };
+}
+
+function illegal(loaded: LoadedQuote, action: string, why = ''): ApiError {
+  return new ApiError('ILLEGAL_TRANSITION', `Quote ${loaded.quote.number} is ${loaded.status} and cannot be ${action}${why}`, {
+    details: { status: loaded.status },
+  });
+}
+
+/**
+ * Sends a draft: it is frozen from then on, and a new share token (32 random bytes; only its hash is stored) lets
+ * the buyer open it. Answers the quote and the token, which is shown this once.
+ */
+export async function sendQuote(env: Env, storeId: string, id: string, actor: Actor, ifMatch: number | undefined) {
+  const token = `q_${base64url(crypto.getRandomValues(new Uint8Array(32)))}`;
+  const shareTokenHash = await sha256Hex(token);
+  const loaded = await change(env, storeId, id, actor, ifMatch, (q) => {
+    if (q.quote.status === 'pending_approval') throw illegal(q, 'sent', ' until an admin approves its discount');
+    if (q.quote.status !== 'draft') throw illegal(q, 'sent');
+    if (q.items.length === 0) throw illegal(q, 'sent', ' without items');
+    if (q.quote.validUntil < Date.now()) throw illegal(q, 'sent', ': its valid_until has passed');
+    return { action: 'sent', details: {}, set: { status: 'sent', sentAt: Date.now(), shareTokenHash } };
+  });
+  return { loaded, token };
+}
+
+const DECISIONS = { accept: 'accepted', reject: 'rejected' } as const;
+
+/** The buyer's answer to a sent quote; an expired quote can be neither accepted nor rejected. */
+export function decideQuote(
+  env: Env,
+  storeId: string,
+  id: string,
+  actor: Actor,
+  ifMatch: number | undefined,
+  decision: keyof typeof DECISIONS,
+) {
+  const status: StoredStatus = DECISIONS[decision];
+  return change(env, storeId, id, actor, ifMatch, (q) => {
+    if (q.status === 'expired') throw illegal(q, status, ': its valid_until has passed');
+    if (q.status !== 'sent') throw illegal(q, status);
+    return { action: status, details: {}, set: { status, decidedAt: Date.now() } };
+  });
+}
+
+/** Cancels a quote that is not yet decided; its share link stops working. */
+export function cancelQuote(env: Env, storeId: string, id: string, actor: Actor, ifMatch: number | undefined, reason?: string) {
+  return change(env, storeId, id, actor, ifMatch, (q) => {
+    if (!['draft', 'pending_approval', 'sent'].includes(q.quote.status)) throw illegal(q, 'cancelled');
+    return { action: 'cancelled', details: reason ? { reason } : {}, set: { status: 'cancelled', shareTokenHash: null } };
+  });
+}
+
+/** An admin approves the discount of a quote awaiting approval: it becomes a draft that can be sent. */
+export function approveDiscount(env: Env, storeId: string, id: string, note?: string) {
+  return change(env, storeId, id, 'admin', undefined, (q) => {
+    if (q.quote.status !== 'pending_approval') throw illegal(q, 'approved');
+    return {
+      action: 'discount_approved',
+      details: note ? { note } : {},
+      set: { approvedDiscountMinor: q.quote.discountMinor, approvedSubtotalMinor: q.quote.subtotalMinor },
+    };
+  });
+}
+
+/** An admin declines the discount, with a note: it is removed and the quote is a draft again. */
+export function declineDiscount(env: Env, storeId: string, id: string, note: string) {
+  return change(env, storeId, id, 'admin', undefined, (q) => {
+    if (q.quote.status !== 'pending_approval') throw illegal(q, 'declined');
+    return { action: 'discount_declined', details: { note, discount: q.quote.discount }, set: { discount: null } };
+  });
+}
+
+/** The quote a share token opens, or undefined: an unknown token, or one whose quote was cancelled. */
+export async function findSharedQuote(env: Env, token: string): Promise<LoadedQuote | undefined> {
+  if (!/^q_[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  const row = await database(env)
+    .select({ id: quotes.id, storeId: quotes.storeId })
+    .from(quotes)
+    .where(eq(quotes.shareTokenHash, await sha256Hex(token)))
+    .get();
+  return row ? findQuote(env, row.storeId, row.id) : undefined;
+}
