@@ -19,6 +19,7 @@ import { health } from './routes/health';
 import { calculateApi } from './routes/v1/calculate';
 import { configureApi } from './routes/v1/configure';
 import { formApi } from './routes/v1/form';
+import { quotesApi } from './routes/v1/quotes';
 import { validateApi } from './routes/v1/validate';
 
 export const app = newApp();
@@ -43,8 +44,8 @@ app.use(
   '/api/v1/*',
   cors({
     origin: '*',
-    allowMethods: ['GET', 'POST', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'If-None-Match'],
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'If-None-Match', 'If-Match', 'Idempotency-Key'],
     exposeHeaders: EXPOSED_HEADERS,
     maxAge: 86400,
   }),
@@ -86,6 +87,7 @@ app.route('/api/v1/products', formApi);
 app.route('/api/v1/calculate', calculateApi);
 app.route('/api/v1/configure', configureApi);
 app.route('/api/v1/validate', validateApi);
+app.route('/api/v1/quotes', quotesApi);
 app.route('/api/admin', adminApi);
 app.route('/api', docsApi(app));
 app.route('/admin', backoffice);

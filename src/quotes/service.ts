@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { database } from '../db/client';
-import { quoteHistory, quoteItems, quoteSettings, quotes } from '../db/schema';
+import { quoteCounters, quoteHistory, quoteItems, quoteSettings, quotes } from '../db/schema';
 import { ApiError } from '../errors';
 import { base64url, sha256Hex } from '../keys/secret';
 import { getStore } from '../stores/service';
@@ -186,10 +186,13 @@ export async function createQuote(env: Env, storeId: string, input: NewQuote, ac
   const counter = sql`(SELECT last FROM quote_counters WHERE store_id = ${storeId} AND year = ${year})`;
   try {
     await db.batch([
-      db.run(
-        sql`INSERT INTO quote_counters (store_id, year, last) VALUES (${storeId}, ${year}, 1)
-            ON CONFLICT (store_id, year) DO UPDATE SET last = last + 1`,
-      ),
+      db
+        .insert(quoteCounters)
+        .values({ storeId, year, last: 1 })
+        .onConflictDoUpdate({
+          target: [quoteCounters.storeId, quoteCounters.year],
+          set: { last: sql`${quoteCounters.last} + 1` },
+        }),
       db.insert(quotes).values({
         id,
         storeId,
@@ -383,7 +386,6 @@ async function write(env: Env, loaded: LoadedQuote, planned: Change, actor: Acto
   const { quote } = loaded;
   const db = database(env);
   const now = Date.now();
-  const guard = sql`(SELECT version FROM quotes WHERE id = ${quote.id}) = ${quote.version}`;
   const set: Change['set'] & Partial<QuoteRow> = { ...planned.set };
   const itemTotals = planned.items?.map((i) => i.totalMinor) ?? loaded.items.map((i) => i.totalMinor);
   if (EDITABLE.includes(quote.status) && (planned.set.status === undefined || EDITABLE.includes(planned.set.status))) {
@@ -396,18 +398,44 @@ async function write(env: Env, loaded: LoadedQuote, planned: Change, actor: Acto
     const threshold = await approvalThreshold(env, quote.storeId);
     Object.assign(set, totals, { status: needsApproval(totals, threshold, approved) ? 'pending_approval' : 'draft' });
   }
-  const history = db.run(
-    sql`INSERT INTO quote_history (quote_id, version, at, actor, action, details)
-        SELECT ${quote.id}, ${quote.version + 1}, ${now}, ${actor}, ${planned.action}, ${JSON.stringify(planned.details)} WHERE ${guard}`,
+  // Each statement inserts from, or deletes where, the quote still is at the version the change was computed from.
+  const unchanged = and(eq(quotes.id, quote.id), eq(quotes.version, quote.version));
+  const constant = <T>(value: T, name: string) => sql<T>`${value}`.as(name);
+  const history = db.insert(quoteHistory).select(
+    db
+      .select({
+        quoteId: quotes.id,
+        version: constant(quote.version + 1, 'version'),
+        at: constant(now, 'at'),
+        actor: constant(actor, 'actor'),
+        action: constant(planned.action, 'action'),
+        details: constant(JSON.stringify(planned.details), 'details'),
+      })
+      .from(quotes)
+      .where(unchanged),
   );
   const items = planned.items
     ? [
-        db.run(sql`DELETE FROM quote_items WHERE quote_id = ${quote.id} AND ${guard}`),
+        db
+          .delete(quoteItems)
+          .where(and(eq(quoteItems.quoteId, quote.id), exists(db.select({ one: sql`1` }).from(quotes).where(unchanged)))),
         ...itemValues(quote.id, planned.items).map((r) =>
-          db.run(
-            sql`INSERT INTO quote_items (id, quote_id, position, product_id, product_version, content_hash, quantity, configuration, priced, total_minor)
-                SELECT ${r.id}, ${r.quoteId}, ${r.position}, ${r.productId}, ${r.productVersion}, ${r.contentHash}, ${r.quantity},
-                       ${JSON.stringify(r.configuration)}, ${JSON.stringify(r.priced)}, ${r.totalMinor} WHERE ${guard}`,
+          db.insert(quoteItems).select(
+            db
+              .select({
+                id: constant(r.id, 'id'),
+                quoteId: quotes.id,
+                position: constant(r.position, 'position'),
+                productId: constant(r.productId, 'product_id'),
+                productVersion: constant(r.productVersion, 'product_version'),
+                contentHash: constant(r.contentHash, 'content_hash'),
+                quantity: constant(r.quantity, 'quantity'),
+                configuration: constant(JSON.stringify(r.configuration), 'configuration'),
+                priced: constant(JSON.stringify(r.priced), 'priced'),
+                totalMinor: constant(r.totalMinor, 'total_minor'),
+              })
+              .from(quotes)
+              .where(unchanged),
           ),
         ),
       ]
@@ -416,7 +444,7 @@ async function write(env: Env, loaded: LoadedQuote, planned: Change, actor: Acto
   const update = db
     .update(quotes)
     .set({ ...set, version: sql`${quotes.version} + 1`, updatedAt: now })
-    .where(and(eq(quotes.id, quote.id), eq(quotes.version, quote.version)))
+    .where(unchanged)
     .returning({ version: quotes.version });
   const results = await db.batch([history, ...items, update]);
   return (results.at(-1) as unknown[]).length === 1;
