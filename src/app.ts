@@ -12,6 +12,7 @@ import { assignRequestId, limitBody, requireJson, requireUtf8 } from './http/req
 import { securityHeaders } from './http/security-headers';
 import { uncounted } from './http/uncounted';
 import { rateLimit } from './limits';
+import { quotePage } from './quote-page';
 import { adminApi } from './routes/admin';
 import { docsApi } from './routes/docs';
 import { embed } from './routes/embed';
@@ -93,6 +94,7 @@ app.route('/api', docsApi(app));
 app.route('/admin', backoffice);
 app.route('/embed', embed);
 app.route('/demo', demo);
+app.route('/q', quotePage);
 
 app.notFound(notFound);
 app.onError(onError);
