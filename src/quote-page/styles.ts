@@ -1,5 +1,5 @@
 // The quote document's stylesheet: a page on screen, an A4 sheet in print (the buttons left out).
-export const quoteCss = String.raw`
+export const quoteCss = `
 :root { color-scheme: light; --ink: #1d2430; --muted: #5b6474; --rule: #d8dde5; --accent: #1f5fbf; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: #eef1f5; }

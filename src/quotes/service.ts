@@ -38,8 +38,16 @@ export interface LoadedQuote {
 export type Actor = `key:${string}` | 'admin' | 'buyer';
 
 const DAY = 86_400_000;
-/** How often a change without If-Match is computed again when another change got in first. */
-const ATTEMPTS = 8;
+/**
+ * How often a change without If-Match is computed again when another change got in first, each time after a
+ * random pause that grows with the attempt, so that a burst of writers to one quote spreads out instead of
+ * colliding again (50 concurrent item adds all land within these; test/api/quotes-concurrency.test.ts).
+ */
+const ATTEMPTS = 40;
+const BACKOFF_MS = 8;
+
+const pause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * BACKOFF_MS * Math.min(attempt, 10)));
 
 /** valid_until is a date: the quote holds through the end of that day (UTC). */
 export function endOfDay(date: string): number {
@@ -335,7 +343,8 @@ interface Change {
   details: Record<string, unknown>;
   set: Partial<Pick<QuoteRow, 'status' | 'customer' | 'notes' | 'validUntil' | 'discount' | 'sentAt' | 'decidedAt'>> &
     Partial<Pick<QuoteRow, 'shareTokenHash' | 'approvedDiscountMinor' | 'approvedSubtotalMinor'>>;
-  items?: (PricedRow & { id: string })[];
+  /** Items written (an id the quote has is replaced in place, a new one added last) and removed. */
+  items?: { put: (PricedRow & { id: string })[]; remove: string[] };
 }
 
 /** An edit of a draft: totals and the need for approval follow from its items and discount. */
@@ -359,35 +368,53 @@ async function change(
   actor: Actor,
   ifMatch: number | undefined,
   plan: (loaded: LoadedQuote) => Promise<Change> | Change,
+  /** The quote as the caller just read it, for the first attempt. */
+  read?: LoadedQuote,
 ): Promise<LoadedQuote> {
+  const threshold = await approvalThreshold(env, storeId);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const loaded = await getQuote(env, storeId, id);
-    if (ifMatch !== undefined && loaded.quote.version !== ifMatch) throw stale(loaded.quote);
+    if (attempt > 0) await pause(attempt);
+    const loaded = attempt === 0 && read ? read : await getQuote(env, storeId, id);
+    if (ifMatch !== undefined && loaded.quote.version !== ifMatch) throw stale(loaded.quote.number, loaded.quote.version);
     const planned = await plan(loaded);
-    if (await write(env, loaded, planned, actor)) return getQuote(env, storeId, id);
-    if (ifMatch !== undefined) throw stale((await getQuote(env, storeId, id)).quote);
+    const outcome = await write(env, loaded, planned, actor, threshold);
+    if (outcome.written) return getQuote(env, storeId, id);
+    if (ifMatch !== undefined) throw stale(loaded.quote.number, outcome.version);
   }
   throw new ApiError('CONFLICT', `Quote '${id}' is being changed by others; try again`);
 }
 
-function stale(quote: QuoteRow): ApiError {
+function stale(number: string, version: number): ApiError {
   return new ApiError(
     'PRECONDITION_FAILED',
-    `Quote ${quote.number} has changed (it is at version ${quote.version}); read it again and retry`,
-    { details: { version: quote.version } },
-    { ETag: quoteETag(quote.version) },
+    `Quote ${number} has changed (it is at version ${version}); read it again and retry`,
+    { details: { version } },
+    { ETag: quoteETag(version) },
   );
 }
 
 export const quoteETag = (version: number) => `"v${version}"`;
 
-/** The batch of one change; false when another change got in first (nothing was written). */
-async function write(env: Env, loaded: LoadedQuote, planned: Change, actor: Actor): Promise<boolean> {
+/** The batch of one change: not written when another change got in first; `version` is the quote's after it. */
+async function write(
+  env: Env,
+  loaded: LoadedQuote,
+  planned: Change,
+  actor: Actor,
+  threshold: number | null,
+): Promise<{ written: boolean; version: number }> {
   const { quote } = loaded;
   const db = database(env);
   const now = Date.now();
   const set: Change['set'] & Partial<QuoteRow> = { ...planned.set };
-  const itemTotals = planned.items?.map((i) => i.totalMinor) ?? loaded.items.map((i) => i.totalMinor);
+  const put = new Map(planned.items?.put.map((i) => [i.id, i]));
+  const removed = new Set(planned.items?.remove);
+  const existing = new Set(loaded.items.map((i) => i.id));
+  const after = [
+    ...loaded.items.filter((i) => !removed.has(i.id)).map((i) => put.get(i.id) ?? i),
+    ...[...put.values()].filter((i) => !existing.has(i.id)),
+  ];
+  const itemTotals = after.map((i) => i.totalMinor);
   if (EDITABLE.includes(quote.status) && (planned.set.status === undefined || EDITABLE.includes(planned.set.status))) {
     const discount = planned.set.discount !== undefined ? planned.set.discount : quote.discount;
     const totals = quoteTotals(itemTotals, discount, quote.minorUnits);
@@ -395,7 +422,6 @@ async function write(env: Env, loaded: LoadedQuote, planned: Change, actor: Acto
       discountMinor: planned.set.approvedDiscountMinor ?? quote.approvedDiscountMinor,
       subtotalMinor: planned.set.approvedSubtotalMinor ?? quote.approvedSubtotalMinor,
     };
-    const threshold = await approvalThreshold(env, quote.storeId);
     Object.assign(set, totals, { status: needsApproval(totals, threshold, approved) ? 'pending_approval' : 'draft' });
   }
   // Each statement inserts from, or deletes where, the quote still is at the version the change was computed from.
@@ -414,40 +440,57 @@ async function write(env: Env, loaded: LoadedQuote, planned: Change, actor: Acto
       .from(quotes)
       .where(unchanged),
   );
-  const items = planned.items
-    ? [
+  const guarded = exists(db.select({ one: sql`1` }).from(quotes).where(unchanged));
+  let next = Math.max(-1, ...loaded.items.map((i) => i.position)) + 1;
+  const items = [
+    ...[...removed].map((itemId) =>
+      db.delete(quoteItems).where(and(eq(quoteItems.id, itemId), eq(quoteItems.quoteId, quote.id), guarded)),
+    ),
+    ...[...put.values()].map((r) => {
+      const fields = {
+        productId: r.productId,
+        productVersion: r.productVersion,
+        contentHash: r.contentHash,
+        quantity: r.quantity,
+        configuration: r.configuration,
+        priced: r.priced,
+        totalMinor: r.totalMinor,
+      };
+      if (existing.has(r.id)) {
+        return db
+          .update(quoteItems)
+          .set(fields)
+          .where(and(eq(quoteItems.id, r.id), eq(quoteItems.quoteId, quote.id), guarded));
+      }
+      return db.insert(quoteItems).select(
         db
-          .delete(quoteItems)
-          .where(and(eq(quoteItems.quoteId, quote.id), exists(db.select({ one: sql`1` }).from(quotes).where(unchanged)))),
-        ...itemValues(quote.id, planned.items).map((r) =>
-          db.insert(quoteItems).select(
-            db
-              .select({
-                id: constant(r.id, 'id'),
-                quoteId: quotes.id,
-                position: constant(r.position, 'position'),
-                productId: constant(r.productId, 'product_id'),
-                productVersion: constant(r.productVersion, 'product_version'),
-                contentHash: constant(r.contentHash, 'content_hash'),
-                quantity: constant(r.quantity, 'quantity'),
-                configuration: constant(JSON.stringify(r.configuration), 'configuration'),
-                priced: constant(JSON.stringify(r.priced), 'priced'),
-                totalMinor: constant(r.totalMinor, 'total_minor'),
-              })
-              .from(quotes)
-              .where(unchanged),
-          ),
-        ),
-      ]
-    : [];
+          .select({
+            id: constant(r.id, 'id'),
+            quoteId: quotes.id,
+            position: constant(next++, 'position'),
+            productId: constant(r.productId, 'product_id'),
+            productVersion: constant(r.productVersion, 'product_version'),
+            contentHash: constant(r.contentHash, 'content_hash'),
+            quantity: constant(r.quantity, 'quantity'),
+            configuration: constant(JSON.stringify(r.configuration), 'configuration'),
+            priced: constant(JSON.stringify(r.priced), 'priced'),
+            totalMinor: constant(r.totalMinor, 'total_minor'),
+          })
+          .from(quotes)
+          .where(unchanged),
+      );
+    }),
+  ];
   // Last: every statement above reads the version this one moves on.
   const update = db
     .update(quotes)
     .set({ ...set, version: sql`${quotes.version} + 1`, updatedAt: now })
     .where(unchanged)
     .returning({ version: quotes.version });
-  const results = await db.batch([history, ...items, update]);
-  return (results.at(-1) as unknown[]).length === 1;
+  const current = db.select({ version: quotes.version }).from(quotes).where(eq(quotes.id, quote.id));
+  const results = await db.batch([history, ...items, update, current]);
+  const written = (results.at(-2) as unknown[]).length === 1;
+  return { written, version: (results.at(-1) as { version: number }[])[0]?.version ?? quote.version };
 }
 
 export interface QuotePatch {
@@ -483,17 +526,25 @@ function itemOf(loaded: LoadedQuote, itemId: string): number {
   return index;
 }
 
-const kept = (rows: readonly ItemRow[]): (PricedRow & { id: string })[] =>
-  rows.map(({ id, productId, productVersion, contentHash, quantity, configuration, priced, totalMinor }) => ({
-    id,
-    productId,
-    productVersion,
-    contentHash,
-    quantity,
-    configuration,
-    priced,
-    totalMinor,
-  }));
+/**
+ * An item priced for a quote, before the change that adds or replaces it: pricing depends only on the quote's
+ * language and currency, which never change, so a change computed again after a conflict does not price again.
+ */
+async function pricedFor(
+  env: Env,
+  storeId: string,
+  id: string,
+  ifMatch: number | undefined,
+  input: ItemInput,
+  position?: (q: LoadedQuote) => number,
+) {
+  const read = await getQuote(env, storeId, id);
+  if (ifMatch !== undefined && read.quote.version !== ifMatch) throw stale(read.quote.number, read.quote.version);
+  editable(read, 'be edited');
+  const at = position ? position(read) : read.items.length;
+  const [priced] = await priceAll(env, storeId, [input], read.quote.language, read.quote.currency, [at]);
+  return { priced: priced!, read };
+}
 
 /** Adds a priced item to a draft (at most LIMITS.items); answers the quote and the new item's id. */
 export async function addItem(
@@ -505,24 +556,32 @@ export async function addItem(
   input: ItemInput,
 ) {
   const itemId = crypto.randomUUID();
-  const loaded = await change(env, storeId, id, actor, ifMatch, async (q) => {
-    editable(q, 'be edited');
-    if (q.items.length >= LIMITS.items) {
-      throw new ApiError('CONFLICT', `A quote holds at most ${LIMITS.items} items`, { details: { max_items: LIMITS.items } });
-    }
-    const [priced] = await priceAll(env, storeId, [input], q.quote.language, q.quote.currency, [q.items.length]);
-    return {
-      action: 'item_added',
-      details: { item_id: itemId, product_id: input.product_id },
-      set: {},
-      items: [...kept(q.items), { ...priced!, id: itemId }],
-    };
-  });
+  const { priced, read } = await pricedFor(env, storeId, id, ifMatch, input);
+  const loaded = await change(
+    env,
+    storeId,
+    id,
+    actor,
+    ifMatch,
+    (q) => {
+      editable(q, 'be edited');
+      if (q.items.length >= LIMITS.items) {
+        throw new ApiError('CONFLICT', `A quote holds at most ${LIMITS.items} items`, { details: { max_items: LIMITS.items } });
+      }
+      return {
+        action: 'item_added',
+        details: { item_id: itemId, product_id: input.product_id },
+        set: {},
+        items: { put: [{ ...priced, id: itemId }], remove: [] },
+      };
+    },
+    read,
+  );
   return { loaded, itemId };
 }
 
 /** Replaces one item of a draft with a newly priced one, keeping its id and position. */
-export function replaceItem(
+export async function replaceItem(
   env: Env,
   storeId: string,
   id: string,
@@ -531,14 +590,21 @@ export function replaceItem(
   ifMatch: number | undefined,
   input: ItemInput,
 ) {
-  return change(env, storeId, id, actor, ifMatch, async (q) => {
-    editable(q, 'be edited');
-    const index = itemOf(q, itemId);
-    const [priced] = await priceAll(env, storeId, [input], q.quote.language, q.quote.currency, [index]);
-    const items = kept(q.items);
-    items[index] = { ...priced!, id: itemId };
-    return { action: 'item_replaced', details: { item_id: itemId, product_id: input.product_id }, set: {}, items };
-  });
+  const { priced, read } = await pricedFor(env, storeId, id, ifMatch, input, (q) => itemOf(q, itemId));
+  return change(
+    env,
+    storeId,
+    id,
+    actor,
+    ifMatch,
+    (q) => {
+      editable(q, 'be edited');
+      itemOf(q, itemId);
+      const items = { put: [{ ...priced, id: itemId }], remove: [] };
+      return { action: 'item_replaced', details: { item_id: itemId, product_id: input.product_id }, set: {}, items };
+    },
+    read,
+  );
 }
 
 export function removeItem(env: Env, storeId: string, id: string, itemId: string, actor: Actor, ifMatch: number | undefined) {
@@ -549,7 +615,7 @@ export function removeItem(env: Env, storeId: string, id: string, itemId: string
       action: 'item_removed',
       details: { item_id: itemId, product_id: q.items[index]!.productId },
       set: {},
-      items: kept(q.items).filter((i) => i.id !== itemId),
+      items: { put: [], remove: [itemId] },
     };
   });
 }
@@ -582,7 +648,7 @@ export async function repriceQuote(env: Env, storeId: string, id: string, actor:
         ),
       ),
     );
-    const items = kept(q.items);
+    const put: (PricedRow & { id: string })[] = [];
     report = q.items.map((old, index) => {
       const r = fresh[index]!;
       const base = {
@@ -601,7 +667,7 @@ export async function repriceQuote(env: Env, storeId: string, id: string, actor:
           errors: [{ code: 'CURRENCY_MISMATCH', message, because: {} }],
         };
       }
-      items[index] = { ...r, id: old.id };
+      put.push({ ...r, id: old.id });
       return { ...base, new_version: r.productVersion, new_price: r.priced.totals.price, errors: [] };
     });
     const changed = report.filter(
@@ -611,7 +677,7 @@ export async function repriceQuote(env: Env, storeId: string, id: string, actor:
       action: 'repriced',
       details: { changed: changed.length, failed: report.filter((r) => r.errors.length > 0).length },
       set: {},
-      items,
+      items: { put, remove: [] },
     };
   });
   return { loaded, report };

@@ -1,0 +1,116 @@
+// Quotes against `wrangler dev`, where every request is a real HTTP request to a real Worker: numbering under a
+// burst of creations, If-Match under 50 writers who retry until they win, and the buyer's quote page in Chromium
+// (its A4 PDF, and Accept). The figures are printed for the closing note of issue 22.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { adminApi, BASE, launch, shot, watchErrors } from './browser.mjs';
+
+const STORE = 'e2e-quotes';
+let key;
+let browser;
+
+before(async () => {
+  assert.equal((await adminApi('POST', '/stores', { id: STORE, name: 'Quote Joinery', plan: 'enterprise' })).status, 201);
+  const schema = readFileSync('examples/shelving.cpq', 'utf8');
+  assert.equal((await adminApi('PUT', `/stores/${STORE}/products/shelving`, { schema })).status, 201);
+  key = (await adminApi('POST', `/stores/${STORE}/api-keys`, { name: 'Sales', permissions: ['quote:read', 'quote:write'] })).body
+    .key;
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function api(method, path, body, headers = {}) {
+  const res = await fetch(`${BASE}/api/v1/quotes${path}`, {
+    method,
+    headers: { 'X-API-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    body: body ? JSON.stringify({ tenant_id: STORE, ...body }) : undefined,
+  });
+  const text = await res.text();
+  const json = (res.headers.get('Content-Type') ?? '').startsWith('application/json');
+  return { status: res.status, etag: res.headers.get('ETag'), body: json ? JSON.parse(text) : text };
+}
+
+const item = (quantity = 1) => ({ product_id: 'shelving', configuration: {}, quantity });
+
+describe('quotes under load', () => {
+  it('200 concurrent creations on one store: numbers 1..200, no gap, no duplicate', async () => {
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 200 }, () => api('POST', '', { items: [item()] })));
+    const ms = performance.now() - started;
+    const failed = answers.filter((a) => a.status !== 201);
+    assert.deepEqual(failed.slice(0, 3), []);
+    const seqs = answers.map((a) => Number(a.body.number.slice(-6))).sort((a, b) => a - b);
+    assert.deepEqual(
+      seqs,
+      Array.from({ length: 200 }, (_, i) => i + 1),
+    );
+    console.log(`quotes e2e: 200 concurrent creations in ${Math.round(ms)} ms (${Math.round(200_000 / ms)}/s), numbers 1..200`);
+  });
+
+  it('50 writers with If-Match, each retrying on 412 until it wins: one winner per version, all 50 items kept', async () => {
+    const quote = (await api('POST', '', { items: [item()] })).body;
+    let conflicts = 0;
+    const started = performance.now();
+    const writer = async (i) => {
+      let etag = '"v1"';
+      for (;;) {
+        const res = await api('POST', `/${quote.id}/items`, item(1 + i), { 'If-Match': etag });
+        if (res.status === 201) return res.body.version;
+        assert.equal(res.status, 412, JSON.stringify(res.body));
+        conflicts += 1;
+        etag = res.etag;
+      }
+    };
+    const versions = await Promise.all(Array.from({ length: 50 }, (_, i) => writer(i)));
+    const ms = performance.now() - started;
+    assert.deepEqual(
+      versions.sort((a, b) => a - b),
+      Array.from({ length: 50 }, (_, i) => i + 2),
+    );
+    const now = (await api('GET', `/${quote.id}?tenant_id=${STORE}`)).body;
+    assert.equal(now.version, 51);
+    assert.deepEqual(
+      now.items
+        .slice(1)
+        .map((i) => i.quantity)
+        .sort((a, b) => a - b),
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
+    assert.deepEqual(
+      now.history.map((h) => h.version),
+      Array.from({ length: 51 }, (_, i) => i + 1),
+    );
+    console.log(`quotes e2e: 50 If-Match writers done in ${Math.round(ms)} ms; ${conflicts} answers were 412 and retried`);
+  });
+});
+
+describe("the buyer's quote page", () => {
+  it('renders the sent quote, prints to an A4 PDF, and accepts', async () => {
+    const quote = (
+      await api('POST', '', { items: [item(3)], customer: { name: 'Ada Lovelace', company: 'Engines Ltd' }, language: 'de' })
+    ).body;
+    const sent = await api('POST', `/${quote.id}/send`, {});
+    assert.equal(sent.status, 200);
+    const page = await (await browser.newContext()).newPage();
+    const errors = [];
+    watchErrors(page, errors);
+    await page.goto(sent.body.share_url.replace(/^https?:\/\/[^/]+/, BASE));
+    assert.equal(await page.locator('h1').innerText(), `Angebot ${quote.number}`);
+    assert.match(await page.locator('main').innerText(), /Ada Lovelace/);
+    await shot(page, 'quote-page');
+    const pdf = await page.pdf({ format: 'A4', printBackground: true });
+    assert.equal(pdf.subarray(0, 4).toString(), '%PDF');
+    assert.ok(pdf.length > 5_000, `a PDF of ${pdf.length} bytes`);
+    await page.click('button.accept');
+    await page.waitForSelector('.status[data-status="accepted"]');
+    assert.equal(await page.locator('form').count(), 0);
+    assert.deepEqual(errors, []);
+    const after = (await api('GET', `/${quote.id}?tenant_id=${STORE}`)).body;
+    assert.equal(after.status, 'accepted');
+    assert.equal(after.history.at(-1).actor, 'buyer');
+  });
+});
