@@ -1,10 +1,11 @@
 // Quotes against `wrangler dev`, where every request is a real HTTP request to a real Worker: numbering under a
 // burst of creations, If-Match under 50 writers who retry until they win, and the buyer's quote page in Chromium
-// (its A4 PDF, and Accept). The figures are printed for the closing note of issue 22.
+// (its A4 PDF, and Accept), and Stores > Quotes in the backoffice: a discount approved there, the quote sent and
+// accepted by the buyer. The figures are printed for the closing note of issue 22.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { adminApi, BASE, launch, shot, watchErrors } from './browser.mjs';
+import { adminApi, BASE, launch, shot, signedInPage, watchErrors } from './browser.mjs';
 
 const STORE = 'e2e-quotes';
 let key;
@@ -112,5 +113,46 @@ describe("the buyer's quote page", () => {
     const after = (await api('GET', `/${quote.id}?tenant_id=${STORE}`)).body;
     assert.equal(after.status, 'accepted');
     assert.equal(after.history.at(-1).actor, 'buyer');
+  });
+});
+
+describe('Stores > Quotes in the backoffice', () => {
+  it('lists and finds quotes, approves a discount, and the approved quote is sent and accepted', async () => {
+    assert.equal((await adminApi('PUT', `/stores/${STORE}/quote-settings`, { approval_threshold_percent: 10 })).status, 200);
+    const quote = (await api('POST', '', { items: [item(2)], customer: { name: 'Grace Hopper', company: 'Navy' } })).body;
+    const discounted = await api('PATCH', `/${quote.id}`, {
+      discount: { type: 'percent', value: 25, reason: 'Launch customer' },
+    });
+    assert.equal(discounted.body.status, 'pending_approval');
+    assert.equal((await api('POST', `/${quote.id}/send`, {})).status, 409);
+
+    const page = await signedInPage(browser);
+    const errors = [];
+    watchErrors(page, errors);
+    await page.goto(`${BASE}/admin/stores/${STORE}/quotes?status=pending_approval`);
+    await page.fill('#quote-search', 'Grace');
+    await page.click('form.filters button[type=submit]');
+    await page.waitForURL(/q=Grace/);
+    const rows = page.locator('tbody tr');
+    assert.equal(await rows.count(), 1);
+    await shot(page, 'quotes-01-list');
+    await page.click(`text=${quote.number}`);
+    await page.waitForSelector('h2#quote-history-title');
+    assert.match(await page.locator('.page-head').innerText(), /pending approval/);
+    await shot(page, 'quotes-02-pending');
+    await page.fill('#note-approve', 'Strategic account');
+    await page.click('button:has-text("Approve discount")');
+    await page.waitForSelector('.page-head .badge:has-text("draft")');
+    assert.match(await page.locator('#quote-history-title + .table-wrap').innerText(), /discount approved/);
+
+    const sent = await api('POST', `/${quote.id}/send`, {});
+    assert.equal(sent.status, 200);
+    const buyer = await (await browser.newContext()).newPage();
+    await buyer.goto(sent.body.share_url.replace(/^https?:\/\/[^/]+/, BASE));
+    await buyer.click('button.accept');
+    await buyer.waitForSelector('.status[data-status="accepted"]');
+    await page.reload();
+    assert.match(await page.locator('.page-head').innerText(), /accepted/);
+    assert.deepEqual(errors, []);
   });
 });
