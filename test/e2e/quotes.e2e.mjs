@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import { DEMO_KEY, DEMO_STORE } from '../../scripts/demo-data.mjs';
 import { adminApi, BASE, launch, shot, signedInPage, watchErrors } from './browser.mjs';
 
 const STORE = 'e2e-quotes';
@@ -40,7 +41,15 @@ const item = (quantity = 1) => ({ product_id: 'shelving', configuration: {}, qua
 describe('quotes under load', () => {
   it('200 concurrent creations on one store: numbers 1..200, no gap, no duplicate', async () => {
     const started = performance.now();
-    const answers = await Promise.all(Array.from({ length: 200 }, () => api('POST', '', { items: [item()] })));
+    // wrangler dev may reload its Worker under a test ("Your worker restarted mid-request", 503): a client retries
+    // with the same Idempotency-Key, which is what the key is for.
+    const create = async (i) => {
+      for (;;) {
+        const res = await api('POST', '', { items: [item()] }, { 'Idempotency-Key': `burst-${i}` });
+        if (res.status !== 503) return res;
+      }
+    };
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => create(i)));
     const ms = performance.now() - started;
     const failed = answers.filter((a) => a.status !== 201);
     assert.deepEqual(failed.slice(0, 3), []);
@@ -61,6 +70,13 @@ describe('quotes under load', () => {
       for (;;) {
         const res = await api('POST', `/${quote.id}/items`, item(1 + i), { 'If-Match': etag });
         if (res.status === 201) return res.body.version;
+        if (res.status === 503) {
+          // The dev server reloaded mid-request: whether this add landed is read back, never guessed.
+          const now = await api('GET', `/${quote.id}?tenant_id=${STORE}`);
+          if (now.body.items.some((it) => it.quantity === 1 + i)) return null;
+          etag = now.etag;
+          continue;
+        }
         assert.equal(res.status, 412, JSON.stringify(res.body));
         conflicts += 1;
         etag = res.etag;
@@ -68,10 +84,10 @@ describe('quotes under load', () => {
     };
     const versions = await Promise.all(Array.from({ length: 50 }, (_, i) => writer(i)));
     const ms = performance.now() - started;
-    assert.deepEqual(
-      versions.sort((a, b) => a - b),
-      Array.from({ length: 50 }, (_, i) => i + 2),
-    );
+    // Every version 2..51 has exactly one winner (a winner whose answer the dev server lost is found below).
+    const known = versions.filter((v) => v !== null);
+    assert.equal(new Set(known).size, known.length);
+    assert.ok(known.every((v) => v >= 2 && v <= 51));
     const now = (await api('GET', `/${quote.id}?tenant_id=${STORE}`)).body;
     assert.equal(now.version, 51);
     assert.deepEqual(
@@ -153,6 +169,57 @@ describe('Stores > Quotes in the backoffice', () => {
     await buyer.waitForSelector('.status[data-status="accepted"]');
     await page.reload();
     assert.match(await page.locator('.page-head').innerText(), /accepted/);
+    assert.deepEqual(errors, []);
+  });
+});
+
+describe('the whole flow, from the demo shop', () => {
+  it('requests a quote from <cpq-configurator request-quote>, finds it in the backoffice, sends it, and the buyer accepts', async () => {
+    const store = await adminApi('POST', '/stores', { id: DEMO_STORE, name: 'Demo Windows & Doors', plan: 'pro' });
+    assert.ok(store.status === 201 || store.status === 409);
+    const schema = readFileSync('examples/shelving.cpq', 'utf8');
+    assert.ok([200, 201].includes((await adminApi('PUT', `/stores/${DEMO_STORE}/products/shelving`, { schema })).status));
+
+    const shop = await (await browser.newContext()).newPage();
+    const errors = [];
+    watchErrors(shop, errors);
+    await shop.goto(`${BASE}/demo?product=shelving&lang=de`);
+    await shop.waitForSelector('cpq-configurator .total');
+    const events = shop.evaluate(
+      () =>
+        new Promise((resolve) => document.getElementById('configurator').addEventListener('cpq-quote', (e) => resolve(e.detail))),
+    );
+    await shop.click('cpq-configurator button.open');
+    await shop.fill('cpq-configurator input[name=name]', 'Ada Lovelace');
+    await shop.fill('cpq-configurator input[name=email]', 'ada@example.com');
+    await shop.click('cpq-configurator button.send');
+    const detail = await events;
+    assert.match(detail.number, /^Q-\d{4}-\d{6}$/);
+    assert.equal(detail.status, 'draft');
+    assert.equal(await shop.locator('#quoted').innerText(), `Quote ${detail.number} requested.`);
+    assert.match(await shop.locator('cpq-configurator .quote-status').innerText(), new RegExp(detail.number));
+    await shot(shop, 'quotes-03-requested-in-shop');
+
+    const admin = await signedInPage(browser);
+    await admin.goto(`${BASE}/admin/stores/${DEMO_STORE}/quotes?q=Ada`);
+    await admin.click(`text=${detail.number}`);
+    await admin.waitForSelector('h2#quote-history-title');
+    assert.match(await admin.locator('main').innerText(), /Boltless shelving|shelving/);
+
+    const send = await fetch(`${BASE}/api/v1/quotes/${detail.id}/send`, {
+      method: 'POST',
+      headers: { 'X-API-Key': DEMO_KEY, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tenant_id: DEMO_STORE }),
+    });
+    assert.equal(send.status, 200);
+    const { share_url } = await send.json();
+    const buyer = await (await browser.newContext()).newPage();
+    await buyer.goto(share_url.replace(/^https?:\/\/[^/]+/, BASE));
+    assert.equal(await buyer.locator('html').getAttribute('lang'), 'de');
+    await buyer.click('button.accept');
+    await buyer.waitForSelector('.status[data-status="accepted"]');
+    await admin.reload();
+    assert.match(await admin.locator('.page-head').innerText(), /accepted/);
     assert.deepEqual(errors, []);
   });
 });
