@@ -211,13 +211,14 @@ export const quotesApi = newApp()
       security: KEY_SECURITY,
       summary: 'Add a priced item to a draft',
       request: { params: z.object({ id: Id }), headers: IfMatch, ...jsonBody(ItemBody) },
-      responses: { 201: quoteAnswer('The quote with the new item last'), ...rejected, ...changeErrors },
+      responses: { 200: quoteAnswer('The quote with the new item last'), ...rejected, ...changeErrors },
     }),
     async (c) => {
       const { tenant_id, ...item } = c.req.valid('json');
       const { actor, internal, ifMatch } = write(c, tenant_id);
       const { loaded } = await addItem(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch, item);
-      return c.json(answer(c, loaded, internal), 201);
+      // 200, not 201: the answer is the quote (the resource changed), not the item.
+      return c.json(answer(c, loaded, internal), 200);
     },
   )
   .openapi(
