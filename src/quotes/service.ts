@@ -367,7 +367,8 @@ async function change(
   id: string,
   actor: Actor,
   ifMatch: number | undefined,
-  plan: (loaded: LoadedQuote) => Promise<Change> | Change,
+  /** Gets the store's approval threshold too, read once per request. */
+  plan: (loaded: LoadedQuote, threshold: number | null) => Promise<Change> | Change,
   /** The quote as the caller just read it, for the first attempt. */
   read?: LoadedQuote,
 ): Promise<LoadedQuote> {
@@ -376,7 +377,7 @@ async function change(
     if (attempt > 0) await pause(attempt);
     const loaded = attempt === 0 && read ? read : await getQuote(env, storeId, id);
     if (ifMatch !== undefined && loaded.quote.version !== ifMatch) throw stale(loaded.quote.number, loaded.quote.version);
-    const planned = await plan(loaded);
+    const planned = await plan(loaded, threshold);
     const outcome = await write(env, loaded, planned, actor, threshold);
     if (outcome.written) return getQuote(env, storeId, id);
     if (ifMatch !== undefined) throw stale(loaded.quote.number, outcome.version);
@@ -696,8 +697,12 @@ function illegal(loaded: LoadedQuote, action: string, why = ''): ApiError {
 export async function sendQuote(env: Env, storeId: string, id: string, actor: Actor, ifMatch: number | undefined) {
   const token = `q_${base64url(crypto.getRandomValues(new Uint8Array(32)))}`;
   const shareTokenHash = await sha256Hex(token);
-  const loaded = await change(env, storeId, id, actor, ifMatch, (q) => {
-    if (q.quote.status === 'pending_approval') throw illegal(q, 'sent', ' until an admin approves its discount');
+  const loaded = await change(env, storeId, id, actor, ifMatch, (q, threshold) => {
+    // The threshold may have been lowered since the draft was last edited: it binds at sending too.
+    const { subtotalMinor, discountMinor, totalMinor, approvedDiscountMinor, approvedSubtotalMinor } = q.quote;
+    const approved = { discountMinor: approvedDiscountMinor, subtotalMinor: approvedSubtotalMinor };
+    const held = needsApproval({ subtotalMinor, discountMinor, totalMinor }, threshold, approved);
+    if (q.quote.status === 'pending_approval' || held) throw illegal(q, 'sent', ' until an admin approves its discount');
     if (q.quote.status !== 'draft') throw illegal(q, 'sent');
     if (q.items.length === 0) throw illegal(q, 'sent', ' without items');
     if (q.quote.validUntil < Date.now()) throw illegal(q, 'sent', ': its valid_until has passed');

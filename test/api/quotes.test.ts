@@ -312,6 +312,16 @@ describe('lifecycle', () => {
     expect((await t.send('POST', `/${q.id}/send`, {})).status).toBe(200);
   });
 
+  it('a threshold lowered after the discount was set still holds the quote at sending', async () => {
+    const t = await quoteTenant();
+    const q = await (await t.create()).json<QuoteJson>();
+    await t.send('PATCH', `/${q.id}`, { discount: { type: 'percent', value: 20, reason: 'Old friend' } });
+    await admin('PUT', `/stores/${t.storeId}/quote-settings`, { approval_threshold_percent: 10 });
+    const send = await t.send('POST', `/${q.id}/send`, {});
+    expect(send.status).toBe(409);
+    expect((await send.json<{ error: string }>()).error).toContain('approves its discount');
+  });
+
   it('an admin declining the discount removes it, with a note in the history', async () => {
     const t = await quoteTenant();
     await admin('PUT', `/stores/${t.storeId}/quote-settings`, { approval_threshold_percent: 5 });

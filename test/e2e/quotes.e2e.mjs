@@ -134,7 +134,14 @@ describe("the buyer's quote page", () => {
 
 describe('Stores > Quotes in the backoffice', () => {
   it('lists and finds quotes, approves a discount, and the approved quote is sent and accepted', async () => {
-    assert.equal((await adminApi('PUT', `/stores/${STORE}/quote-settings`, { approval_threshold_percent: 10 })).status, 200);
+    const page = await signedInPage(browser);
+    const errors = [];
+    watchErrors(page, errors);
+    await page.goto(`${BASE}/admin/stores/${STORE}/quotes`);
+    await page.fill('#approval-threshold', '10');
+    await page.click('#quote-settings-title ~ form button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('#approval-threshold')?.getAttribute('value') === '10');
+    assert.deepEqual((await adminApi('GET', `/stores/${STORE}/quote-settings`)).body, { approval_threshold_percent: 10 });
     const quote = (await api('POST', '', { items: [item(2)], customer: { name: 'Grace Hopper', company: 'Navy' } })).body;
     const discounted = await api('PATCH', `/${quote.id}`, {
       discount: { type: 'percent', value: 25, reason: 'Launch customer' },
@@ -142,9 +149,6 @@ describe('Stores > Quotes in the backoffice', () => {
     assert.equal(discounted.body.status, 'pending_approval');
     assert.equal((await api('POST', `/${quote.id}/send`, {})).status, 409);
 
-    const page = await signedInPage(browser);
-    const errors = [];
-    watchErrors(page, errors);
     await page.goto(`${BASE}/admin/stores/${STORE}/quotes?status=pending_approval`);
     await page.fill('#quote-search', 'Grace');
     await page.click('form.filters button[type=submit]');

@@ -1,7 +1,15 @@
 import { Hono } from 'hono';
 import type { BackofficeEnv } from '../env';
 import { enc, load } from '../load';
-import type { ApiKeyListJson, ProductListJson, QuoteJson, QuoteListJson, StoreJson, StoreListJson } from '../types';
+import type {
+  ApiKeyListJson,
+  ProductListJson,
+  QuoteJson,
+  QuoteListJson,
+  QuoteSettingsJson,
+  StoreJson,
+  StoreListJson,
+} from '../types';
 import { ApiKeysPage } from '../views/api-keys';
 import { ProductsPage } from '../views/products';
 import { QuotePage, QuotesPage } from '../views/quotes';
@@ -38,11 +46,21 @@ export const storePages = new Hono<BackofficeEnv>()
     // Only the filters the list takes travel on; an unknown status is the API's 400, shown as not found.
     const { status, q, cursor } = c.req.query();
     const query = new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) });
-    const [store, list] = await Promise.all([
+    const [store, list, settings] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<QuoteListJson>(c, `/stores/${id}/quotes?${query}`),
+      load<QuoteSettingsJson>(c, `/stores/${id}/quote-settings`),
     ]);
-    return c.html(<QuotesPage csrf={c.var.csrf} store={store} list={list} status={status || undefined} q={q || undefined} />);
+    return c.html(
+      <QuotesPage
+        csrf={c.var.csrf}
+        store={store}
+        list={list}
+        settings={settings}
+        status={status || undefined}
+        q={q || undefined}
+      />,
+    );
   })
   .get('/:store/quotes/:id', async (c) => {
     const id = enc(c.req.param('store'));

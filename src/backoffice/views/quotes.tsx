@@ -1,6 +1,6 @@
 import { READ_STATUSES } from '../../quotes/model';
 import { enc } from '../load';
-import type { QuoteJson, QuoteListJson, StoreJson } from '../types';
+import type { QuoteJson, QuoteListJson, QuoteSettingsJson, StoreJson } from '../types';
 import { Layout } from './layout';
 import { DataTable, Empty, FormError, Time } from './parts';
 import { StorePage, storeCrumbs } from './stores';
@@ -29,10 +29,11 @@ export function QuotesPage(props: {
   csrf: string;
   store: StoreJson;
   list: QuoteListJson;
+  settings: QuoteSettingsJson;
   status: string | undefined;
   q: string | undefined;
 }) {
-  const { csrf, store, list, status, q } = props;
+  const { csrf, store, list, settings, status, q } = props;
   const base = `/admin/stores/${enc(store.id)}/quotes`;
   const next = list.next_cursor
     ? `${base}?${new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}), cursor: list.next_cursor })}`
@@ -110,6 +111,38 @@ export function QuotesPage(props: {
             <a href={next}>Older quotes</a>
           </p>
         )}
+      </section>
+      <section class="card" aria-labelledby="quote-settings-title">
+        <h2 id="quote-settings-title">Discount approval</h2>
+        <form
+          class="api-form"
+          data-method="PUT"
+          data-action={`/api/admin/stores/${enc(store.id)}/quote-settings`}
+          data-success="reload"
+          data-flash="Approval threshold saved."
+        >
+          <FormError />
+          <div class="field">
+            <label for="approval-threshold">A discount above this share of the subtotal needs approval (%)</label>
+            <input
+              id="approval-threshold"
+              name="approval_threshold_percent"
+              type="number"
+              min={0}
+              max={100}
+              step="0.01"
+              data-type="number"
+              value={settings.approval_threshold_percent === null ? '' : String(settings.approval_threshold_percent)}
+              aria-describedby="approval-threshold-hint"
+            />
+            <span class="hint" id="approval-threshold-hint">
+              Empty: no discount ever needs approval. Quotes above it wait as "pending approval" and cannot be sent.
+            </span>
+          </div>
+          <button class="btn primary" type="submit">
+            Save
+          </button>
+        </form>
       </section>
     </StorePage>
   );

@@ -26,7 +26,7 @@ const QuoteParams = StoreParams.extend({
     .openapi({ param: { name: 'id', in: 'path' } }),
 });
 
-const QuoteSettings = z
+export const QuoteSettings = z
   .object({
     approval_threshold_percent: z
       .number()
