@@ -7,7 +7,7 @@ export function seedSql(keyHash) {
   const now = Date.now();
   return [
     `INSERT OR IGNORE INTO stores (id, name, plan, created_at, updated_at) VALUES ('${DEMO_STORE}', 'Demo Windows & Doors', 'pro', ${now}, ${now});`,
-    `INSERT OR IGNORE INTO api_keys (id, store_id, name, prefix, hash, permissions, created_at) VALUES ('key_demo', '${DEMO_STORE}', 'Demo key', '${DEMO_KEY.slice(0, 12)}', '${keyHash}', '["form:read","calculate","production:read","schema:validate"]', ${now});`,
+    `INSERT OR IGNORE INTO api_keys (id, store_id, name, prefix, hash, permissions, created_at) VALUES ('key_demo', '${DEMO_STORE}', 'Demo key', '${DEMO_KEY.slice(0, 12)}', '${keyHash}', '["form:read","calculate","production:read","schema:validate","quote:read","quote:write"]', ${now});`,
   ].join(' ');
 }
 
@@ -16,7 +16,7 @@ export function keyRecord() {
   return JSON.stringify({
     keyId: 'key_demo',
     storeId: DEMO_STORE,
-    permissions: ['form:read', 'calculate', 'production:read', 'schema:validate'],
+    permissions: ['form:read', 'calculate', 'production:read', 'schema:validate', 'quote:read', 'quote:write'],
     plan: 'pro',
   });
 }

@@ -12,6 +12,7 @@ import { assignRequestId, limitBody, requireJson, requireUtf8 } from './http/req
 import { securityHeaders } from './http/security-headers';
 import { uncounted } from './http/uncounted';
 import { rateLimit } from './limits';
+import { quotePage } from './quote-page';
 import { adminApi } from './routes/admin';
 import { docsApi } from './routes/docs';
 import { embed } from './routes/embed';
@@ -19,6 +20,7 @@ import { health } from './routes/health';
 import { calculateApi } from './routes/v1/calculate';
 import { configureApi } from './routes/v1/configure';
 import { formApi } from './routes/v1/form';
+import { quotesApi } from './routes/v1/quotes';
 import { validateApi } from './routes/v1/validate';
 
 export const app = newApp();
@@ -43,8 +45,8 @@ app.use(
   '/api/v1/*',
   cors({
     origin: '*',
-    allowMethods: ['GET', 'POST', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'If-None-Match'],
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'If-None-Match', 'If-Match', 'Idempotency-Key'],
     exposeHeaders: EXPOSED_HEADERS,
     maxAge: 86400,
   }),
@@ -86,11 +88,13 @@ app.route('/api/v1/products', formApi);
 app.route('/api/v1/calculate', calculateApi);
 app.route('/api/v1/configure', configureApi);
 app.route('/api/v1/validate', validateApi);
+app.route('/api/v1/quotes', quotesApi);
 app.route('/api/admin', adminApi);
 app.route('/api', docsApi(app));
 app.route('/admin', backoffice);
 app.route('/embed', embed);
 app.route('/demo', demo);
+app.route('/q', quotePage);
 
 app.notFound(notFound);
 app.onError(onError);

@@ -3,8 +3,10 @@ import type { ApiKeyList, ApiKeySummary } from '../routes/admin/api-keys';
 import type { Draft } from '../routes/admin/drafts';
 import type { Store } from '../routes/admin/params';
 import type { ProductDetail, ProductList, ProductSummary, VersionDetail } from '../routes/admin/products';
+import type { QuoteSettings } from '../routes/admin/quotes';
 import type { StoreList } from '../routes/admin/stores';
 import type { VersionDiff } from '../routes/admin/versions';
+import type { Quote, QuoteList } from '../routes/v1/quote-schemas';
 
 // The admin API's JSON as the pages read it, inferred from the routes' response schemas: a changed response fails
 // to compile in the pages that use it.
@@ -19,3 +21,6 @@ export type ProductJson = z.infer<typeof ProductDetail>;
 export type VersionJson = z.infer<typeof VersionDetail>;
 export type VersionDiffJson = z.infer<typeof VersionDiff>;
 export type DraftJson = z.infer<typeof Draft>;
+export type QuoteJson = z.infer<typeof Quote>;
+export type QuoteListJson = z.infer<typeof QuoteList>;
+export type QuoteSettingsJson = z.infer<typeof QuoteSettings>;

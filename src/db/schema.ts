@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { type Permission, PLANS } from '../keys/permissions';
 import type { DiagnosticJson } from '../products/diagnostics';
+import { type PricedItem, QUOTE_STATUSES, type QuoteCustomer, type QuoteDiscount } from '../quotes/model';
 
 // Timestamps are Unix milliseconds; migrations/ holds the same tables as SQL for `wrangler d1 migrations apply`.
 
@@ -97,4 +98,76 @@ export const productDrafts = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.externalId] })],
+);
+
+/** The last quote number given out per store and year (migrations/0003_quotes.sql). */
+export const quoteCounters = sqliteTable(
+  'quote_counters',
+  {
+    storeId: text('store_id').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.year] })],
+);
+
+export const quoteSettings = sqliteTable('quote_settings', {
+  storeId: text('store_id').primaryKey(),
+  approvalThresholdBp: integer('approval_threshold_bp'),
+});
+
+export const quotes = sqliteTable('quotes', {
+  id: text('id').primaryKey(),
+  storeId: text('store_id').notNull(),
+  year: integer('year').notNull(),
+  seq: integer('seq').notNull(),
+  number: text('number').notNull(),
+  status: text('status', { enum: QUOTE_STATUSES }).notNull(),
+  version: integer('version').notNull(),
+  currency: text('currency').notNull(),
+  minorUnits: integer('minor_units').notNull(),
+  language: text('language').notNull(),
+  customer: text('customer', { mode: 'json' }).$type<QuoteCustomer>().notNull(),
+  notes: text('notes'),
+  validUntil: integer('valid_until').notNull(),
+  discount: text('discount', { mode: 'json' }).$type<QuoteDiscount>(),
+  subtotalMinor: integer('subtotal_minor').notNull(),
+  discountMinor: integer('discount_minor').notNull(),
+  totalMinor: integer('total_minor').notNull(),
+  approvedDiscountMinor: integer('approved_discount_minor'),
+  approvedSubtotalMinor: integer('approved_subtotal_minor'),
+  shareTokenHash: text('share_token_hash'),
+  idempotencyKey: text('idempotency_key'),
+  idempotencyHash: text('idempotency_hash'),
+  createdBy: text('created_by').notNull(),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+  sentAt: integer('sent_at'),
+  decidedAt: integer('decided_at'),
+});
+
+export const quoteItems = sqliteTable('quote_items', {
+  id: text('id').primaryKey(),
+  quoteId: text('quote_id').notNull(),
+  position: integer('position').notNull(),
+  productId: text('product_id').notNull(),
+  productVersion: integer('product_version').notNull(),
+  contentHash: text('content_hash').notNull(),
+  quantity: integer('quantity').notNull(),
+  configuration: text('configuration', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  priced: text('priced', { mode: 'json' }).$type<PricedItem>().notNull(),
+  totalMinor: integer('total_minor').notNull(),
+});
+
+export const quoteHistory = sqliteTable(
+  'quote_history',
+  {
+    quoteId: text('quote_id').notNull(),
+    version: integer('version').notNull(),
+    at: integer('at').notNull(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.quoteId, t.version] })],
 );

@@ -82,6 +82,7 @@ export const demo = new Hono<AppEnv>()
                   product={product}
                   api-key={key}
                   lang={lang}
+                  request-quote
                 ></cpq-configurator>
               ) : (
                 <p class="empty">The demo store has no products yet: `npm run dev` saves the examples into it.</p>
@@ -95,6 +96,7 @@ export const demo = new Hono<AppEnv>()
                     Add to cart
                   </button>
                 </div>
+                <p id="quoted" aria-live="polite" hidden></p>
                 <h2 id="cart-title">Cart</h2>
                 <p id="cart-empty">Your cart is empty.</p>
                 <ul id="cart"></ul>

@@ -43,6 +43,14 @@ const PAGES: PagePolicy[] = [
     loads: () => ["style-src 'self'", "img-src 'self' data: https:", "connect-src 'self'", "form-action 'none'"],
   },
   {
+    // The buyer's quote page (/q/<token>): its stylesheet, and its Accept and Reject forms posting back here. It
+    // holds a customer's data and its address is the token: never cached.
+    path: '/q',
+    prefix: true,
+    loads: () => ["style-src 'self'", "img-src 'self' data: https:", "form-action 'self'"],
+    noStore: true,
+  },
+  {
     // The API reference takes the admin token: its bundle (/api/docs.js) and requests to this origin only.
     path: '/api/docs',
     prefix: false,

@@ -1,8 +1,10 @@
 /**
  * What an API key may do. `production:read` guards internal output groups (BOM, costs); storefront keys
- * normally lack it, so it is not among the defaults.
+ * normally lack it, so it is not among the defaults. `quote:write` creates and changes quotes (each answer is
+ * the quote it touched); `quote:read` reads and lists every quote of the store, so a storefront key that
+ * creates quotes for its buyers gets `quote:write` alone and never sees other buyers' quotes (docs/quotes.md).
  */
-export const PERMISSIONS = ['form:read', 'calculate', 'production:read', 'schema:validate'] as const;
+export const PERMISSIONS = ['form:read', 'calculate', 'production:read', 'schema:validate', 'quote:read', 'quote:write'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const DEFAULT_PERMISSIONS: Permission[] = ['form:read', 'calculate', 'schema:validate'];

@@ -5,7 +5,7 @@ const KEY_SHAPE = /^cpq_[A-Za-z0-9_-]{43}$/;
 /** How much of a key the backoffice shows to tell keys apart. */
 const DISPLAY_LENGTH = 12;
 
-function base64url(bytes: Uint8Array): string {
+export function base64url(bytes: Uint8Array): string {
   let binary = '';
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');

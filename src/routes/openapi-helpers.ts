@@ -39,7 +39,8 @@ const DESCRIPTIONS: Record<number, string> = {
   401: 'Missing or invalid credentials',
   403: 'The key lacks access to this tenant or this operation',
   404: 'Not found',
-  409: 'Conflict: it already exists',
+  409: 'Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status',
+  412: 'PRECONDITION_FAILED: If-Match names an older version; details.version and the ETag give the current one',
   413: 'The body or the schema in it is too large (details.max_bytes)',
   422: 'Validation failed (errors lists each problem)',
   503: "The product's stored version was compiled by an older release and its source no longer compiles; save the schema again",
@@ -158,7 +159,10 @@ export const HEADERS = {
     schema: { type: 'string', const: 'Bearer realm="cpq"' },
   },
   Allow: { description: 'The methods this path answers', schema: { type: 'string', pattern: '^[A-Z]+(, [A-Z]+)*$' } },
-  ETag: { description: 'Changes with the product version and the language', schema: { type: 'string', pattern: '^(W/)?".*"$' } },
+  ETag: {
+    description: 'Changes with what the answer shows: a form\'s product version and language; a quote\'s version ("v<n>")',
+    schema: { type: 'string', pattern: '^(W/)?".*"$' },
+  },
   'Cache-Control': {
     description: 'How long the answer may be reused',
     schema: { type: 'string', example: 'private, max-age=60, stale-while-revalidate=600' },

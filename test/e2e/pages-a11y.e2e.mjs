@@ -19,6 +19,7 @@ const PAGES = {
   stores: '/admin/stores',
   products: `${base}/products`,
   'api-keys': `${base}/api-keys`,
+  quotes: `${base}/quotes`,
   settings: `${base}/settings`,
   'new-product': `${base}/new-product`,
   editor: product,

@@ -159,4 +159,11 @@ table.diff tr.diff-hunk td { background: var(--accent-soft); color: #26359b; pad
 dl.facts { display: grid; grid-template-columns: auto 1fr; gap: .35rem 1rem; margin: 0; }
 dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; }
+/* Stores > Quotes */
+form.filters { display: flex; flex-wrap: wrap; gap: .75rem; align-items: flex-end; margin-bottom: 1rem; }
+form.filters .field { margin: 0; }
+.quote-summary { margin: .25rem 0 0; padding-left: 1rem; color: var(--muted); font-size: .85rem; }
+.quote-totals { margin-top: 1rem; }
+.quote-notes { white-space: pre-wrap; }
+.quote-approval { margin: 1rem 0; }
 `;

@@ -1,9 +1,18 @@
 import { Hono } from 'hono';
 import type { BackofficeEnv } from '../env';
 import { enc, load } from '../load';
-import type { ApiKeyListJson, ProductListJson, StoreJson, StoreListJson } from '../types';
+import type {
+  ApiKeyListJson,
+  ProductListJson,
+  QuoteJson,
+  QuoteListJson,
+  QuoteSettingsJson,
+  StoreJson,
+  StoreListJson,
+} from '../types';
 import { ApiKeysPage } from '../views/api-keys';
 import { ProductsPage } from '../views/products';
+import { QuotePage, QuotesPage } from '../views/quotes';
 import { SettingsPage, StoresPage } from '../views/stores';
 
 export const storePages = new Hono<BackofficeEnv>()
@@ -31,6 +40,35 @@ export const storePages = new Hono<BackofficeEnv>()
       (a, b) => Number(a.revoked_at !== null) - Number(b.revoked_at !== null) || b.created_at.localeCompare(a.created_at),
     );
     return c.html(<ApiKeysPage csrf={c.var.csrf} store={store} keys={keys} />);
+  })
+  .get('/:store/quotes', async (c) => {
+    const id = enc(c.req.param('store'));
+    // Only the filters the list takes travel on; an unknown status is the API's 400, shown as not found.
+    const { status, q, cursor } = c.req.query();
+    const query = new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) });
+    const [store, list, settings] = await Promise.all([
+      load<StoreJson>(c, `/stores/${id}`),
+      load<QuoteListJson>(c, `/stores/${id}/quotes?${query}`),
+      load<QuoteSettingsJson>(c, `/stores/${id}/quote-settings`),
+    ]);
+    return c.html(
+      <QuotesPage
+        csrf={c.var.csrf}
+        store={store}
+        list={list}
+        settings={settings}
+        status={status || undefined}
+        q={q || undefined}
+      />,
+    );
+  })
+  .get('/:store/quotes/:id', async (c) => {
+    const id = enc(c.req.param('store'));
+    const [store, quote] = await Promise.all([
+      load<StoreJson>(c, `/stores/${id}`),
+      load<QuoteJson>(c, `/stores/${id}/quotes/${enc(c.req.param('id'))}`),
+    ]);
+    return c.html(<QuotePage csrf={c.var.csrf} store={store} quote={quote} />);
   })
   .get('/:store/settings', async (c) => {
     const store = await load<StoreJson>(c, `/stores/${enc(c.req.param('store'))}`);

@@ -9,6 +9,8 @@ const PERMISSION_HELP: Record<Permission, string> = {
   calculate: 'calculate prices',
   'production:read': 'see production data (BOM, costs)',
   'schema:validate': 'validate schemas',
+  'quote:read': 'read and list every quote of the store (never give it to a storefront)',
+  'quote:write': 'create and change quotes (a storefront may, for its buyers)',
 };
 
 function KeyRow({ storeId, apiKey }: { storeId: string; apiKey: ApiKeyJson }) {

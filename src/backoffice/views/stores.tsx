@@ -99,11 +99,12 @@ export function StoresPage({ csrf, stores }: { csrf: string; stores: StoreJson[]
   );
 }
 
-export type StoreTab = 'products' | 'api-keys' | 'settings';
+export type StoreTab = 'products' | 'api-keys' | 'quotes' | 'settings';
 
 const TABS: [StoreTab, string][] = [
   ['products', 'Products'],
   ['api-keys', 'API keys'],
+  ['quotes', 'Quotes'],
   ['settings', 'Settings'],
 ];
 

@@ -5,15 +5,20 @@ import { flash, notify, refresh } from '../shared/page';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-/** The JSON body of a form: checkboxes marked data-type="array" collect into a list; empty optional fields are left out. */
-export function formBody(form: HTMLFormElement): Record<string, string | string[]> {
-  const body: Record<string, string | string[]> = {};
+/**
+ * The JSON body of a form: checkboxes marked data-type="array" collect into a list; fields marked
+ * data-type="number" are numbers (empty: null); empty optional fields are left out.
+ */
+export function formBody(form: HTMLFormElement): Record<string, string | string[] | number | null> {
+  const body: Record<string, string | string[] | number | null> = {};
   for (const el of Array.from(form.elements) as Control[]) {
     if (!el.name || el.name === '_csrf' || el.disabled) continue;
     if (el.dataset.type === 'array') {
       const list = Array.isArray(body[el.name]) ? (body[el.name] as string[]) : [];
       body[el.name] = list;
       if ((el as HTMLInputElement).checked) list.push(el.value);
+    } else if (el.dataset.type === 'number') {
+      body[el.name] = el.value === '' ? null : Number(el.value);
     } else if (el.value !== '' || !el.hasAttribute('data-optional')) {
       body[el.name] = el.value;
     }

@@ -12,6 +12,11 @@ export interface CalculateRequest {
   lang?: string;
 }
 
+/** A quote request of the configuration shown (POST /v1/quotes with one item). */
+export interface QuoteRequest extends CalculateRequest {
+  customer: { name: string; email: string };
+}
+
 export interface CpqClient {
   /** As GET /v1/products/{id}/form. */
   form(lang: string | undefined): Promise<ClientAnswer>;
@@ -19,6 +24,8 @@ export interface CpqClient {
   calculate(request: CalculateRequest): Promise<ClientAnswer>;
   /** As POST /v1/configure, where the server has it; a 404 makes the component use calculate instead. */
   configure?(request: CalculateRequest): Promise<ClientAnswer>;
+  /** As POST /v1/quotes with this one item; needs a key with quote:write. */
+  quote?(request: QuoteRequest): Promise<ClientAnswer>;
 }
 
 /** One JSON request; a network failure is status 0, an unreadable body null. */
@@ -55,5 +62,17 @@ export function apiClient(api: string, tenant: string, product: string, key: str
     },
     calculate: (r) => post('calculate', r),
     configure: (r) => post('configure', r),
+    // One Idempotency-Key per request: a retry by the network never makes a second quote.
+    quote: ({ configuration, quantity, lang, customer }) =>
+      send(`${base}/v1/quotes`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+        body: JSON.stringify({
+          tenant_id: tenant,
+          items: [{ product_id: product, configuration, quantity }],
+          customer,
+          language: lang,
+        }),
+      }),
   };
 }

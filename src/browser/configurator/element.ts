@@ -81,7 +81,7 @@ function holds(c: Condition | undefined, data: unknown): boolean {
 }
 
 export class CpqConfigurator extends HTMLElement {
-  static observedAttributes = [...RELOAD, 'quantity', 'value'];
+  static observedAttributes = [...RELOAD, 'quantity', 'value', 'request-quote'];
 
   #client: CpqClient | null = null;
   #form: FormDocument | null = null;
@@ -118,6 +118,8 @@ export class CpqConfigurator extends HTMLElement {
   #qty: HTMLInputElement;
   #qtyError: HTMLElement;
   #qtyLabel: HTMLElement;
+  /** The "Request a quote" form, shown when the request-quote attribute is present. */
+  #quote: HTMLFormElement;
 
   constructor() {
     super();
@@ -138,9 +140,15 @@ export class CpqConfigurator extends HTMLElement {
     this.#qty.addEventListener('input', () => this.#update());
     this.#summary = el('div', { part: 'summary', class: 'summary' });
     this.#live = el('p', { class: 'sr', 'aria-live': 'polite', 'aria-atomic': 'true' });
+    this.#quote = el('form', { part: 'quote', class: 'quote', hidden: true, novalidate: true });
+    this.#quote.addEventListener('submit', (e) => {
+      e.preventDefault();
+      void this.#requestQuote();
+    });
     this.#side = el('div', { part: 'side', class: 'side', hidden: true }, [
       el('div', { class: 'field qty' }, [this.#qtyLabel, this.#qty, this.#qtyError]),
       this.#summary,
+      this.#quote,
       this.#live,
     ]);
     root.append(el('div', { part: 'root', class: 'root' }, [this.#message, this.#formArea, this.#side]));
@@ -161,6 +169,7 @@ export class CpqConfigurator extends HTMLElement {
   attributeChangedCallback(name: string, old: string | null, value: string | null) {
     if (old === value) return;
     if (RELOAD.includes(name)) this.#scheduleLoad();
+    else if (name === 'request-quote') this.#buildQuote();
     else if (name === 'quantity') {
       const q = this.#form?.quantity;
       this.#qty.value = value ?? String(q?.default ?? q?.min ?? '');
@@ -300,6 +309,7 @@ export class CpqConfigurator extends HTMLElement {
     Object.assign(this.#qty, { min: String(q.min), max: String(q.max), step: String(q.step) });
     this.#qty.value = this.getAttribute('quantity') ?? String(q.default ?? q.min);
     this.#qtyLabel.textContent = this.#t('quantity');
+    this.#buildQuote();
     this.#side.hidden = false;
     this.#pending = null;
     if (restore) this.value = restore;
@@ -536,6 +546,63 @@ export class CpqConfigurator extends HTMLElement {
 
   #quantity(): number {
     return Number(this.#qty.value) || this.#form!.quantity.default || this.#form!.quantity.min;
+  }
+
+  /** The quote form in the current language: a button that opens it, the buyer's name and email, send. */
+  #buildQuote() {
+    this.#quote.hidden = !this.hasAttribute('request-quote');
+    if (this.#quote.hidden) return;
+    const field = (name: string, type: string, label: string, autocomplete: string) => {
+      const id = uid('r');
+      return el('div', { class: 'field' }, [
+        el('label', { part: 'label', class: 'label', for: id, text: label }),
+        el('input', { id, name, type, part: 'input', required: true, maxlength: type === 'email' ? 254 : 200, autocomplete }),
+      ]);
+    };
+    const fields = el('fieldset', { class: 'quote-fields', hidden: true }, [
+      field('name', 'text', this.#t('yourName'), 'name'),
+      field('email', 'email', this.#t('yourEmail'), 'email'),
+      el('button', { type: 'submit', part: 'button', class: 'send', text: this.#t('sendRequest') }),
+    ]);
+    const open = el('button', {
+      type: 'button',
+      part: 'button',
+      class: 'open',
+      text: this.#t('requestQuote'),
+      'aria-expanded': 'false',
+    });
+    open.addEventListener('click', () => {
+      fields.hidden = !fields.hidden;
+      open.setAttribute('aria-expanded', String(!fields.hidden));
+    });
+    this.#quote.replaceChildren(open, fields, el('p', { class: 'quote-status', role: 'status' }));
+  }
+
+  /** Creates a quote of the configuration shown for the buyer named in the form, and fires cpq-quote. */
+  async #requestQuote() {
+    const client = this.#client ?? this.#defaultClient();
+    const form = this.#quote;
+    const status = form.querySelector('.quote-status')!;
+    if (!client?.quote || !this.#form || !form.reportValidity()) return;
+    const send = form.querySelector<HTMLButtonElement>('button.send')!;
+    send.disabled = true;
+    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim();
+    const answer = await client.quote({
+      configuration: this.value,
+      quantity: this.#quantity(),
+      lang: this.#lang,
+      customer: { name: value('name'), email: value('email') },
+    });
+    send.disabled = false;
+    if (answer.status === 201 || answer.status === 200) {
+      const quote = answer.body as { id: string; number: string; status: string };
+      status.textContent = this.#t('quoteRequested', { number: quote.number });
+      form.querySelector('fieldset')!.hidden = true;
+      this.#emit('cpq-quote', { id: quote.id, number: quote.number, status: quote.status });
+    } else {
+      status.textContent = this.#t('quoteFailed', { status: answer.status });
+      this.#emit('cpq-quote-failed', { status: answer.status, body: answer.body });
+    }
   }
 
   #emit(type: string, detail: unknown) {

@@ -57,6 +57,11 @@ input[type=radio], input[type=checkbox] { width: 1.1em; height: 1.1em; margin: 0
 .acc { border: 1px solid var(--b); border-radius: var(--r); padding: 0; margin-bottom: .75em; }
 .acc > summary { padding: .75em 1em; font-weight: 600; cursor: pointer; } .acc > .fields { padding: .25em 1em 1em; }
 .side { display: grid; gap: 1em; border: 1px solid var(--b); border-radius: var(--r); padding: 1em; background: var(--s); }
+.quote { display: grid; gap: .6em; }
+.quote button { padding: .5em 1em; border: 1px solid var(--a); border-radius: var(--r); background: transparent; cursor: pointer; }
+.quote button.send { background: var(--a); color: #fff; }
+.quote fieldset { display: grid; gap: .6em; margin: 0; padding: 0; border: 0; }
+.quote-status:empty { display: none; }
 .summary { transition: opacity .15s; } .busy { opacity: .55; }
 .total { display: flex; flex-direction: column; gap: .1em; }
 .caps { text-transform: uppercase; font-size: .76em; letter-spacing: .06em; color: var(--m); font-weight: 700; }

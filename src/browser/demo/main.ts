@@ -60,3 +60,11 @@ add.addEventListener('click', () => {
   cart.append(item);
   empty.hidden = true;
 });
+
+// The configurator's "Request a quote" (attribute request-quote): a storefront would thank the buyer and keep the number.
+const quoted = document.getElementById('quoted')!;
+configurator?.addEventListener('cpq-quote', (e) => {
+  const { number } = (e as CustomEvent<{ number: string }>).detail;
+  quoted.textContent = `Quote ${number} requested.`;
+  quoted.hidden = false;
+});

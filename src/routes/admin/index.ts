@@ -4,6 +4,7 @@ import { apiKeysApi } from './api-keys';
 import { draftsApi } from './drafts';
 import { previewApi } from './preview';
 import { productsApi } from './products';
+import { adminQuotesApi } from './quotes';
 import { storesApi } from './stores';
 import { versionsApi } from './versions';
 
@@ -17,6 +18,7 @@ export const adminApi = newApp()
   .route('/stores', productsApi)
   .route('/stores', draftsApi)
   .route('/stores', versionsApi)
+  .route('/stores', adminQuotesApi)
   .route('/', previewApi);
 
 adminApi.onError(onError);

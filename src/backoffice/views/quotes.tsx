@@ -1,0 +1,283 @@
+import { READ_STATUSES } from '../../quotes/model';
+import { enc } from '../load';
+import type { QuoteJson, QuoteListJson, QuoteSettingsJson, StoreJson } from '../types';
+import { Layout } from './layout';
+import { DataTable, Empty, FormError, Time } from './parts';
+import { StorePage, storeCrumbs } from './stores';
+
+// Stores > Quotes: the list with its filters, and a quote's page with what an admin may do to it (docs/quotes.md).
+
+const STATUS_BADGE: Record<string, string> = {
+  draft: '',
+  pending_approval: 'warn',
+  sent: '',
+  accepted: 'ok',
+  rejected: 'danger',
+  expired: 'danger',
+  cancelled: 'danger',
+};
+
+const statusLabel = (status: string) => status.replace('_', ' ');
+
+function StatusBadge({ status }: { status: string }) {
+  return <span class={`badge status ${STATUS_BADGE[status] ?? ''}`}>{statusLabel(status)}</span>;
+}
+
+const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`;
+
+export function QuotesPage(props: {
+  csrf: string;
+  store: StoreJson;
+  list: QuoteListJson;
+  settings: QuoteSettingsJson;
+  status: string | undefined;
+  q: string | undefined;
+}) {
+  const { csrf, store, list, settings, status, q } = props;
+  const base = `/admin/stores/${enc(store.id)}/quotes`;
+  const next = list.next_cursor
+    ? `${base}?${new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}), cursor: list.next_cursor })}`
+    : null;
+  return (
+    <StorePage csrf={csrf} store={store} tab="quotes" title="Quotes">
+      <section class="card" aria-labelledby="quotes-title">
+        <h2 id="quotes-title">Quotes</h2>
+        <form class="filters" method="get" action={base} aria-label="Filter quotes">
+          <div class="field">
+            <label for="quote-status">Status</label>
+            <select id="quote-status" name="status">
+              <option value="">Any</option>
+              {READ_STATUSES.map((s) => (
+                <option value={s} selected={s === status}>
+                  {statusLabel(s)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for="quote-search">Number or customer</label>
+            <input id="quote-search" name="q" type="search" maxlength={100} value={q ?? ''} />
+          </div>
+          <button class="btn" type="submit">
+            Show
+          </button>
+        </form>
+        {list.quotes.length === 0 ? (
+          <Empty title="No quotes here">
+            <p>Quotes are created through the API (POST /api/v1/quotes) or by buyers in the storefront.</p>
+          </Empty>
+        ) : (
+          <DataTable
+            columns={[
+              'Number',
+              'Status',
+              'Customer',
+              { label: 'Items', numeric: true },
+              { label: 'Total', numeric: true },
+              'Valid until',
+              'Created',
+            ]}
+          >
+            {list.quotes.map((quote) => (
+              <tr>
+                <td data-label="Number">
+                  <a href={`${base}/${enc(quote.id)}`} class="mono">
+                    {quote.number}
+                  </a>
+                </td>
+                <td data-label="Status">
+                  <StatusBadge status={quote.status} />
+                </td>
+                <td data-label="Customer">
+                  {quote.customer.name ?? ''}
+                  {quote.customer.company && <div class="muted">{quote.customer.company}</div>}
+                </td>
+                <td data-label="Items" class="num">
+                  {quote.item_count}
+                </td>
+                <td data-label="Total" class="num">
+                  {money(quote.totals.total, quote.currency)}
+                </td>
+                <td data-label="Valid until">{quote.valid_until}</td>
+                <td data-label="Created">
+                  <Time iso={quote.created_at} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+        {next && (
+          <p>
+            <a href={next}>Older quotes</a>
+          </p>
+        )}
+      </section>
+      <section class="card" aria-labelledby="quote-settings-title">
+        <h2 id="quote-settings-title">Discount approval</h2>
+        <form
+          class="api-form"
+          data-method="PUT"
+          data-action={`/api/admin/stores/${enc(store.id)}/quote-settings`}
+          data-success="reload"
+          data-flash="Approval threshold saved."
+        >
+          <FormError />
+          <div class="field">
+            <label for="approval-threshold">A discount above this share of the subtotal needs approval (%)</label>
+            <input
+              id="approval-threshold"
+              name="approval_threshold_percent"
+              type="number"
+              min={0}
+              max={100}
+              step="0.01"
+              data-type="number"
+              value={settings.approval_threshold_percent === null ? '' : String(settings.approval_threshold_percent)}
+              aria-describedby="approval-threshold-hint"
+            />
+            <span class="hint" id="approval-threshold-hint">
+              Empty: no discount ever needs approval. Quotes above it wait as "pending approval" and cannot be sent.
+            </span>
+          </div>
+          <button class="btn primary" type="submit">
+            Save
+          </button>
+        </form>
+      </section>
+    </StorePage>
+  );
+}
+
+function ActionForm(props: { action: string; label: string; flash: string; note?: 'optional' | 'required'; danger?: boolean }) {
+  const id = `note-${props.action.split('/').pop()}`;
+  return (
+    <form class="api-form" data-method="POST" data-action={props.action} data-success="reload" data-flash={props.flash}>
+      <FormError />
+      {props.note && (
+        <div class="field">
+          <label for={id}>{props.note === 'required' ? 'Note (required)' : 'Note'}</label>
+          <input
+            id={id}
+            name={props.action.endsWith('/cancel') ? 'reason' : 'note'}
+            maxlength={500}
+            required={props.note === 'required'}
+            data-optional={props.note === 'optional' ? '' : undefined}
+          />
+        </div>
+      )}
+      <button class={`btn ${props.danger ? 'danger' : 'primary'}`} type="submit">
+        {props.label}
+      </button>
+    </form>
+  );
+}
+
+export function QuotePage({ csrf, store, quote }: { csrf: string; store: StoreJson; quote: QuoteJson }) {
+  const api = `/api/admin/stores/${enc(store.id)}/quotes/${enc(quote.id)}`;
+  const crumbs = storeCrumbs(store, { href: `/admin/stores/${enc(store.id)}/quotes`, label: 'Quotes' }, { label: quote.number });
+  const undecided = ['draft', 'pending_approval', 'sent', 'expired'].includes(quote.status);
+  return (
+    <Layout title={`${quote.number} · ${store.name}`} csrf={csrf} crumbs={crumbs}>
+      <div class="page-head">
+        <div>
+          <h1 class="mono">{quote.number}</h1>
+          <p>
+            <StatusBadge status={quote.status} /> · version {quote.version} · valid until {quote.valid_until}
+          </p>
+        </div>
+      </div>
+      <div class="grid-2">
+        <section class="card" aria-labelledby="quote-items-title">
+          <h2 id="quote-items-title">Items</h2>
+          <DataTable columns={['Product', { label: 'Quantity', numeric: true }, { label: 'Price', numeric: true }]}>
+            {quote.items.map((item) => (
+              <tr>
+                <td data-label="Product">
+                  <strong>{item.product_name}</strong>{' '}
+                  <span class="muted mono">
+                    {item.product_id} v{item.product_version}
+                  </span>
+                  <ul class="quote-summary">
+                    {item.summary.map((s) => (
+                      <li>
+                        {s.label}: {s.value_label}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td data-label="Quantity" class="num">
+                  {item.quantity}
+                </td>
+                <td data-label="Price" class="num">
+                  {money(item.totals.price, quote.currency)}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <dl class="facts quote-totals">
+            <dt>Subtotal</dt>
+            <dd>{money(quote.totals.subtotal, quote.currency)}</dd>
+            <dt>Discount</dt>
+            <dd>
+              {quote.discount
+                ? `${money(quote.totals.discount, quote.currency)} (${quote.discount.type === 'percent' ? `${quote.discount.value} %, ` : ''}${quote.discount.reason})`
+                : 'none'}
+            </dd>
+            <dt>Total</dt>
+            <dd>
+              <strong>{money(quote.totals.total, quote.currency)}</strong>
+            </dd>
+          </dl>
+        </section>
+        <section class="card" aria-labelledby="quote-customer-title">
+          <h2 id="quote-customer-title">Customer</h2>
+          <dl class="facts">
+            <dt>Name</dt>
+            <dd>{quote.customer.name ?? '—'}</dd>
+            <dt>Company</dt>
+            <dd>{quote.customer.company ?? '—'}</dd>
+            <dt>Email</dt>
+            <dd>{quote.customer.email ?? '—'}</dd>
+            <dt>Reference</dt>
+            <dd>{quote.customer.reference ?? '—'}</dd>
+            <dt>Language</dt>
+            <dd>{quote.language}</dd>
+          </dl>
+          {quote.notes && <p class="quote-notes">{quote.notes}</p>}
+          {quote.status === 'pending_approval' && (
+            <div class="quote-approval">
+              <h3>The discount needs approval</h3>
+              <ActionForm action={`${api}/approve`} label="Approve discount" flash="Discount approved." note="optional" />
+              <ActionForm action={`${api}/decline`} label="Decline discount" flash="Discount declined." note="required" danger />
+            </div>
+          )}
+          {undecided && (
+            <ActionForm action={`${api}/cancel`} label="Cancel quote" flash="Quote cancelled." note="optional" danger />
+          )}
+        </section>
+      </div>
+      <section class="card" aria-labelledby="quote-history-title">
+        <h2 id="quote-history-title">History</h2>
+        <DataTable columns={[{ label: 'Version', numeric: true }, 'When', 'What', 'Who', 'Details']}>
+          {[...quote.history].reverse().map((h) => (
+            <tr>
+              <td data-label="Version" class="num">
+                {h.version}
+              </td>
+              <td data-label="When">
+                <Time iso={h.at} />
+              </td>
+              <td data-label="What">{h.action.replace('_', ' ')}</td>
+              <td data-label="Who" class="mono">
+                {h.actor}
+              </td>
+              <td data-label="Details" class="mono muted">
+                {Object.keys(h.details).length ? JSON.stringify(h.details) : ''}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </section>
+    </Layout>
+  );
+}

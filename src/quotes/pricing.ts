@@ -1,0 +1,96 @@
+import { presentCalculation } from '../cpq/calculation';
+import type { FieldIR, ProductIR } from '../lang/ir';
+import { type Evaluation, type Issue, resolveText } from '../lang/runtime';
+import { loadProduct } from '../products/models';
+import type { PricedItem, SummaryLine } from './model';
+import { minorOf } from './totals';
+import { wordsFor } from './words';
+
+// Prices one item of a quote with the product's current version, exactly as /v1/calculate would, and keeps what
+// it answered, pinned to that version and content hash.
+
+export interface ItemInput {
+  product_id: string;
+  configuration: Record<string, unknown>;
+  quantity?: number | undefined;
+}
+
+export interface PricedRow {
+  productId: string;
+  productVersion: number;
+  contentHash: string;
+  quantity: number;
+  configuration: Record<string, unknown>;
+  priced: PricedItem;
+  totalMinor: number;
+}
+
+/** Why an item cannot be priced, in the shape of calculate's errors. */
+export type ItemProblem = { errors: Issue[] };
+
+export async function priceItem(env: Env, storeId: string, input: ItemInput, language: string): Promise<PricedRow | ItemProblem> {
+  const loaded = await loadProduct(env, storeId, input.product_id);
+  if (!loaded) {
+    return {
+      errors: [{ code: 'UNKNOWN_PRODUCT', message: `Product '${input.product_id}' not found`, field: 'product_id', because: {} }],
+    };
+  }
+  const ir = loaded.model.ir;
+  const quantity = input.quantity ?? ir.quantity.default;
+  const evaluation = loaded.model.evaluate({ configuration: input.configuration, quantity, lang: language });
+  if (evaluation.errors.length > 0 || !evaluation.price) return { errors: evaluation.errors };
+  const every = { groups: new Set(ir.outputs.map((o) => o.id)), withheld: [] };
+  const { result } = presentCalculation({
+    productId: input.product_id,
+    loaded,
+    configuration: input.configuration,
+    quantity,
+    selection: every,
+    evaluation,
+  });
+  const { currency, ...totals } = result.totals;
+  return {
+    productId: input.product_id,
+    productVersion: loaded.version,
+    contentHash: loaded.contentHash,
+    quantity,
+    configuration: input.configuration,
+    totalMinor: minorOf(totals.price, ir.minorUnits),
+    priced: {
+      product_name: resolveText(ir.name, evaluation.language, ir.language),
+      currency,
+      minor_units: ir.minorUnits,
+      language: evaluation.language,
+      totals,
+      lines: result.lines,
+      groups: result.groups,
+      texts: result.texts,
+      output_info: result.output_info,
+      warnings: evaluation.warnings,
+      summary: summaryOf(ir, evaluation),
+    },
+  };
+}
+
+/** Each visible field a buyer chose (computed fields left out) with its label and its value as a person reads it. */
+function summaryOf(ir: ProductIR, evaluation: Evaluation): SummaryLine[] {
+  const lang = evaluation.language;
+  const byId = new Map(ir.fields.map((f) => [f.id, f]));
+  return evaluation.fields.flatMap((state) => {
+    const field = byId.get(state.id);
+    if (!field || field.type === 'hidden' || !state.visible) return [];
+    const label = field.label ? resolveText(field.label, lang, ir.language) : field.id;
+    return [{ field: field.id, label, value: state.value, value_label: valueLabel(field, state.value, ir, lang) }];
+  });
+}
+
+function valueLabel(field: FieldIR, value: SummaryLine['value'], ir: ProductIR, lang: string): string {
+  const optionLabel = (id: string) => {
+    const option = field.options?.find((o) => o.id === id);
+    return option ? resolveText(option.label, lang, ir.language) : id;
+  };
+  if (Array.isArray(value)) return value.map(optionLabel).join(', ');
+  if (typeof value === 'boolean') return value ? wordsFor(lang).yes : wordsFor(lang).no;
+  if (typeof value === 'string' && field.options) return optionLabel(value);
+  return field.unit ? `${value} ${field.unit}` : String(value);
+}

@@ -1,0 +1,167 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { newApp } from '../../http/factory';
+import { LIMITS, READ_STATUSES } from '../../quotes/model';
+import {
+  approveDiscount,
+  cancelQuote,
+  declineDiscount,
+  getQuote,
+  getQuoteSettings,
+  listQuotes,
+  setQuoteSettings,
+} from '../../quotes/service';
+import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
+import { presentQuote, presentSummary, Quote, QuoteList } from '../v1/quote-schemas';
+import { StoreParams } from './params';
+
+// The backoffice's view of a store's quotes: everything /v1 reads (internal groups included), and what only an
+// admin may do: set the discount that needs approval, approve or decline such discounts.
+
+const tags = ['Admin: quotes'];
+const QuoteParams = StoreParams.extend({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
+
+export const QuoteSettings = z
+  .object({
+    approval_threshold_percent: z
+      .number()
+      .min(0)
+      .max(100)
+      .nullable()
+      .openapi({ description: 'A quote discount above this share of the subtotal needs approval; null: never' }),
+  })
+  .strict()
+  .openapi('QuoteSettings');
+
+const presentSettings = (s: { approvalThresholdBp: number | null }) => ({
+  approval_threshold_percent: s.approvalThresholdBp === null ? null : s.approvalThresholdBp / 100,
+});
+
+const Note = z.string().trim().max(LIMITS.reason);
+
+export const adminQuotesApi = newApp()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{store_id}/quote-settings',
+      operationId: 'getQuoteSettings',
+      tags,
+      security: ADMIN_SECURITY,
+      summary: "The store's quote settings",
+      request: { params: StoreParams },
+      responses: { 200: json(QuoteSettings, 'The settings'), ...errorResponses(400, 404) },
+    }),
+    async (c) => c.json(presentSettings(await getQuoteSettings(c.env, c.req.valid('param').store_id)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/{store_id}/quote-settings',
+      operationId: 'setQuoteSettings',
+      tags,
+      security: ADMIN_SECURITY,
+      summary: 'Set the discount above which a quote needs approval',
+      request: { params: StoreParams, ...jsonBody(QuoteSettings) },
+      responses: { 200: json(QuoteSettings, 'The settings'), ...errorResponses(400, 404) },
+    }),
+    async (c) => {
+      const percent = c.req.valid('json').approval_threshold_percent;
+      const bp = percent === null ? null : Math.round(percent * 100);
+      return c.json(presentSettings(await setQuoteSettings(c.env, c.req.valid('param').store_id, bp)), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{store_id}/quotes',
+      operationId: 'adminListQuotes',
+      tags,
+      security: ADMIN_SECURITY,
+      summary: "The store's quotes, newest first, filtered by status, searched by number or customer",
+      request: {
+        params: StoreParams,
+        query: z.object({
+          status: z.enum(READ_STATUSES).optional(),
+          q: z.string().min(1).max(100).optional(),
+          cursor: z.string().max(32).optional(),
+          limit: z.coerce.number().int().min(1).max(100).default(50),
+        }),
+      },
+      responses: { 200: json(QuoteList, 'A page of quotes'), ...errorResponses(400, 404) },
+    }),
+    async (c) => {
+      const { status, q, cursor, limit } = c.req.valid('query');
+      const page = await listQuotes(c.env, c.req.valid('param').store_id, { status, search: q, cursor, limit });
+      return c.json({ quotes: page.quotes.map(presentSummary), next_cursor: page.nextCursor }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{store_id}/quotes/{id}',
+      operationId: 'adminGetQuote',
+      tags,
+      security: ADMIN_SECURITY,
+      summary: 'One quote with its items (internal output groups included) and history',
+      request: { params: QuoteParams },
+      responses: { 200: json(Quote, 'The quote'), ...errorResponses(400, 404) },
+    }),
+    async (c) => {
+      const { store_id, id } = c.req.valid('param');
+      return c.json(presentQuote(await getQuote(c.env, store_id, id), true), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{store_id}/quotes/{id}/approve',
+      operationId: 'approveQuoteDiscount',
+      tags,
+      security: ADMIN_SECURITY,
+      summary: 'Approve the discount of a quote awaiting approval; it becomes a draft that can be sent',
+      request: { params: QuoteParams, ...jsonBody(z.object({ note: Note.optional() }).strict()) },
+      responses: { 200: json(Quote, 'The quote'), ...errorResponses(400, 404, 409) },
+    }),
+    async (c) => {
+      const { store_id, id } = c.req.valid('param');
+      return c.json(presentQuote(await approveDiscount(c.env, store_id, id, c.req.valid('json').note || undefined), true), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{store_id}/quotes/{id}/decline',
+      operationId: 'declineQuoteDiscount',
+      tags,
+      security: ADMIN_SECURITY,
+      summary: 'Decline the discount of a quote awaiting approval, with a note: the discount is removed',
+      request: { params: QuoteParams, ...jsonBody(z.object({ note: Note.min(1) }).strict()) },
+      responses: { 200: json(Quote, 'The quote'), ...errorResponses(400, 404, 409) },
+    }),
+    async (c) => {
+      const { store_id, id } = c.req.valid('param');
+      return c.json(presentQuote(await declineDiscount(c.env, store_id, id, c.req.valid('json').note), true), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{store_id}/quotes/{id}/cancel',
+      operationId: 'adminCancelQuote',
+      tags,
+      security: ADMIN_SECURITY,
+      summary: 'Cancel a quote not yet accepted or rejected',
+      request: { params: QuoteParams, ...jsonBody(z.object({ reason: Note.optional() }).strict()) },
+      responses: { 200: json(Quote, 'The quote'), ...errorResponses(400, 404, 409) },
+    }),
+    async (c) => {
+      const { store_id, id } = c.req.valid('param');
+      const reason = c.req.valid('json').reason || undefined;
+      return c.json(presentQuote(await cancelQuote(c.env, store_id, id, 'admin', undefined, reason), true), 200);
+    },
+  );

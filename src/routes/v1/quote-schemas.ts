@@ -1,0 +1,295 @@
+import { z } from '@hono/zod-openapi';
+import { OutputInfo } from '../../cpq/output-info';
+import { iso } from '../../db/time';
+import { LIMITS, READ_STATUSES } from '../../quotes/model';
+import type { HistoryRow, ItemRow, LoadedQuote, QuoteRow } from '../../quotes/service';
+import { majorOf } from '../../quotes/totals';
+import { FieldValues, Lang, Quantity, Truncated } from '../openapi-helpers';
+import { CalculationResult, Issue } from './calculate';
+
+// The quote resource as the API takes and serves it (docs/quotes.md), shared by /v1/quotes and the admin API.
+
+const text = (max: number) => z.string().trim().max(max);
+
+export const QuoteCustomer = z
+  .object({
+    name: text(LIMITS.name).optional(),
+    company: text(LIMITS.company).optional(),
+    email: z.email().max(LIMITS.email).optional(),
+    reference: text(LIMITS.reference).optional(),
+  })
+  .strict()
+  .openapi('QuoteCustomer');
+
+export const QuoteDiscount = z
+  .object({
+    type: z.enum(['percent', 'amount']),
+    value: z
+      .number()
+      .positive()
+      .openapi({ description: 'percent: 0 < value ≤ 100, at most 2 decimals; amount: in major units of the currency' }),
+    reason: text(LIMITS.reason).min(1),
+  })
+  .strict()
+  .refine((d) => d.type !== 'percent' || (d.value <= 100 && Number.isInteger(Math.round(d.value * 1e6) / 1e4)), {
+    message: 'A percent is at most 100, with at most 2 decimals',
+    path: ['value'],
+  })
+  .openapi('QuoteDiscount');
+
+export const QuoteItemInput = z
+  .object({
+    product_id: z.string().min(1).max(128),
+    configuration: FieldValues,
+    quantity: Quantity.optional(),
+  })
+  .strict()
+  .openapi('QuoteItemInput');
+
+const ValidUntil = z.iso
+  .date()
+  .openapi({ description: 'The last day the quote holds (UTC); default 30 days ahead', example: '2026-12-31' });
+
+export const CreateQuote = z
+  .object({
+    tenant_id: z.string().min(1),
+    items: z.array(QuoteItemInput).min(1).max(LIMITS.items),
+    customer: QuoteCustomer.optional(),
+    notes: text(LIMITS.notes).optional(),
+    valid_until: ValidUntil.optional(),
+    language: Lang.optional().openapi({ description: 'The language of the quote document and of its labels; default en' }),
+  })
+  .strict()
+  .openapi('CreateQuote');
+
+export const PatchQuote = z
+  .object({
+    tenant_id: z.string().min(1),
+    customer: QuoteCustomer.optional(),
+    notes: text(LIMITS.notes).nullable().optional(),
+    discount: QuoteDiscount.nullable().optional().openapi({ description: 'null removes it' }),
+    valid_until: ValidUntil.optional(),
+  })
+  .strict()
+  .openapi('PatchQuote');
+
+export const TenantBody = z
+  .object({ tenant_id: z.string().min(1) })
+  .strict()
+  .openapi('TenantBody');
+
+export const CancelBody = z
+  .object({ tenant_id: z.string().min(1), reason: text(LIMITS.reason).optional() })
+  .strict()
+  .openapi('CancelQuote');
+
+export const ItemBody = QuoteItemInput.extend({ tenant_id: z.string().min(1) })
+  .strict()
+  .openapi('QuoteItemBody');
+
+const Result = CalculationResult.shape.result.shape;
+
+export const QuoteItem = z
+  .object({
+    id: z.string(),
+    product_id: z.string(),
+    product_name: z.string(),
+    product_version: z.number().int().openapi({ description: 'The version it was priced with; pinned until a re-price' }),
+    content_hash: z.string().openapi({ description: "SHA-256 of that version's source" }),
+    quantity: z.number().int(),
+    configuration: z.record(z.string(), z.unknown()),
+    summary: z
+      .array(
+        z
+          .object({
+            field: z.string(),
+            label: z.string(),
+            value: z.union([z.number(), z.string(), z.boolean(), z.array(z.string()).readonly()]),
+            value_label: z.string(),
+          })
+          .strict(),
+      )
+      .openapi({ description: "Each visible field's label and chosen value (an option's label) in the quote's language" }),
+    totals: Result.totals.omit({ currency: true }),
+    lines: Result.lines,
+    groups: Result.groups,
+    texts: Result.texts,
+    output_info: z.record(z.string(), OutputInfo),
+    warnings: z.array(Issue),
+  })
+  .strict()
+  .openapi('QuoteItem');
+
+const Totals = z
+  .object({
+    subtotal: z.number().openapi({ description: "Sum of the items' prices" }),
+    discount: z.number().openapi({ description: 'The quote-level discount, rounded once to the minor unit' }),
+    total: z.number(),
+    currency: z.string(),
+  })
+  .strict();
+
+const quoteFields = {
+  id: z.string(),
+  tenant_id: z.string(),
+  number: z.string().openapi({ example: 'Q-2026-000123' }),
+  status: z.enum(READ_STATUSES).openapi({ description: 'expired: sent, and valid_until has passed' }),
+  version: z.number().int().openapi({ description: 'Bumped by every change; the ETag is "v<version>"' }),
+  currency: z.string(),
+  language: z.string(),
+  customer: QuoteCustomer,
+  notes: z.string().nullable(),
+  valid_until: z.string().openapi({ description: 'The last day the quote holds (UTC)' }),
+  discount: z
+    .object({ type: z.enum(['percent', 'amount']), value: z.number(), reason: z.string() })
+    .strict()
+    .nullable(),
+  totals: Totals,
+  created_at: z.string(),
+  updated_at: z.string(),
+  sent_at: z.string().nullable(),
+  decided_at: z.string().nullable(),
+};
+
+export const HistoryEntry = z
+  .object({
+    version: z.number().int(),
+    at: z.string(),
+    actor: z.string().openapi({ description: 'key:<key id>, admin, or buyer (the share link)' }),
+    action: z.string().openapi({ description: 'created, updated, item_added, …, sent, accepted, rejected, cancelled' }),
+    details: z.record(z.string(), z.unknown()),
+  })
+  .strict()
+  .openapi('QuoteHistoryEntry');
+
+export const Quote = z
+  .object({ ...quoteFields, items: z.array(QuoteItem).max(LIMITS.items), history: z.array(HistoryEntry) })
+  .strict()
+  .openapi('Quote');
+
+export const SentQuote = Quote.extend({
+  share_url: z.url().openapi({ description: "The buyer's quote page; its token is shown only in this answer" }),
+})
+  .strict()
+  .openapi('SentQuote');
+
+export const QuoteSummary = z
+  .object({ ...quoteFields, item_count: z.number().int() })
+  .strict()
+  .openapi('QuoteSummary');
+
+export const QuoteList = z
+  .object({
+    quotes: z.array(QuoteSummary),
+    next_cursor: z.string().nullable().openapi({ description: 'Pass as cursor for the next page; null on the last' }),
+  })
+  .strict()
+  .openapi('QuoteList');
+
+export const RepriceResult = z
+  .object({
+    quote: Quote,
+    items: z.array(
+      z
+        .object({
+          item_id: z.string(),
+          product_id: z.string(),
+          old_version: z.number().int(),
+          new_version: z.number().int().nullable(),
+          old_price: z.number(),
+          new_price: z.number().nullable().openapi({ description: 'null when the item no longer prices (errors says why)' }),
+          errors: z.array(z.object({ code: z.string(), message: z.string() }).passthrough()),
+        })
+        .strict(),
+    ),
+  })
+  .strict()
+  .openapi('RepriceResult');
+
+export const ItemsRejected = z
+  .object({
+    error: z.string(),
+    code: z.literal('VALIDATION_FAILED'),
+    errors: z
+      .array(
+        Issue.extend({
+          item: z.number().int().openapi({ description: 'The position of the item that does not price' }),
+          product_id: z.string(),
+        }),
+      )
+      .min(1)
+      .max(100),
+    truncated: Truncated.optional(),
+  })
+  .strict()
+  .openapi('QuoteItemsRejected');
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+function quoteHead(q: QuoteRow, status: LoadedQuote['status']) {
+  return {
+    id: q.id,
+    tenant_id: q.storeId,
+    number: q.number,
+    status,
+    version: q.version,
+    currency: q.currency,
+    language: q.language,
+    customer: q.customer,
+    notes: q.notes,
+    valid_until: day(q.validUntil),
+    discount: q.discount,
+    totals: {
+      subtotal: majorOf(q.subtotalMinor, q.minorUnits),
+      discount: majorOf(q.discountMinor, q.minorUnits),
+      total: majorOf(q.totalMinor, q.minorUnits),
+      currency: q.currency,
+    },
+    created_at: iso(q.createdAt)!,
+    updated_at: iso(q.updatedAt)!,
+    sent_at: iso(q.sentAt),
+    decided_at: iso(q.decidedAt),
+  };
+}
+
+/** Internal output groups only for readers that may see production data. */
+function presentItem(i: ItemRow, internal: boolean): z.infer<typeof QuoteItem> {
+  const shown = (group: string) => internal || i.priced.output_info[group]?.internal === false;
+  const pick = <T>(groups: Record<string, T>) => Object.fromEntries(Object.entries(groups).filter(([g]) => shown(g)));
+  return {
+    id: i.id,
+    product_id: i.productId,
+    product_name: i.priced.product_name,
+    product_version: i.productVersion,
+    content_hash: i.contentHash,
+    quantity: i.quantity,
+    configuration: i.configuration,
+    summary: i.priced.summary,
+    totals: i.priced.totals,
+    lines: i.priced.lines,
+    groups: pick(i.priced.groups),
+    texts: pick(i.priced.texts),
+    output_info: pick(i.priced.output_info),
+    warnings: i.priced.warnings,
+  };
+}
+
+const presentHistory = (h: HistoryRow): z.infer<typeof HistoryEntry> => ({
+  version: h.version,
+  at: iso(h.at)!,
+  actor: h.actor,
+  action: h.action,
+  details: h.details,
+});
+
+export function presentQuote({ quote, status, items, history }: LoadedQuote, internal: boolean): z.infer<typeof Quote> {
+  return {
+    ...quoteHead(quote, status),
+    items: items.map((i) => presentItem(i, internal)),
+    history: history.map(presentHistory),
+  };
+}
+
+export function presentSummary(q: { quote: QuoteRow; status: LoadedQuote['status']; itemCount: number }) {
+  return { ...quoteHead(q.quote, q.status), item_count: q.itemCount };
+}

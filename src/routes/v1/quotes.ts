@@ -1,0 +1,354 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { RequestContext } from '../../env';
+import { authorize } from '../../http/auth';
+import { newApp } from '../../http/factory';
+import { READ_STATUSES } from '../../quotes/model';
+import {
+  type Actor,
+  addItem,
+  cancelQuote,
+  createQuote,
+  decideQuote,
+  getQuote,
+  type LoadedQuote,
+  listQuotes,
+  quoteETag,
+  removeItem,
+  replaceItem,
+  repriceQuote,
+  sendQuote,
+  updateQuote,
+} from '../../quotes/service';
+import { errorResponses, headers, json, jsonBody, KEY_SECURITY } from '../openapi-helpers';
+import {
+  CancelBody,
+  CreateQuote,
+  ItemBody,
+  ItemsRejected,
+  PatchQuote,
+  presentQuote,
+  presentSummary,
+  Quote,
+  QuoteList,
+  RepriceResult,
+  SentQuote,
+  TenantBody,
+} from './quote-schemas';
+
+// The quotes of the public API (docs/quotes.md): handlers parse, authorise, call src/quotes/service.ts, present.
+
+const tags = ['Quotes'];
+const Id = z
+  .string()
+  .min(1)
+  .max(64)
+  .openapi({ param: { name: 'id', in: 'path' } });
+const ItemId = z
+  .string()
+  .min(1)
+  .max(64)
+  .openapi({ param: { name: 'item_id', in: 'path' } });
+const TenantQuery = z.object({ tenant_id: z.string().min(1).openapi({ description: 'The store the key belongs to' }) });
+
+const IfMatch = z.object({
+  'If-Match': z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({
+      param: { name: 'If-Match', in: 'header' },
+      description: 'The ETag of the quote this change was made from: 412 when the quote has changed since',
+      example: '"v3"',
+    }),
+});
+
+const QUOTE_HEADERS = headers(['ETag']);
+const quoteAnswer = (description: string) => ({ ...json(Quote, description), headers: QUOTE_HEADERS });
+const rejected = { 422: json(ItemsRejected, 'An item does not price: errors names each such item (item, product_id) and why') };
+const changeErrors = errorResponses(400, 403, 404, 409, 412);
+
+/** The version an If-Match names: undefined for none or `*`; a tag no version has can never match (412). */
+function ifMatchVersion(header: string | undefined): number | undefined {
+  if (header === undefined || header.trim() === '*') return undefined;
+  const m = /^\s*(?:W\/)?"v(\d{1,9})"\s*$/.exec(header);
+  return m ? Number(m[1]) : -1;
+}
+
+const actorOf = (keyId: string): Actor => `key:${keyId}`;
+
+function write(c: RequestContext, tenantId: string) {
+  const principal = authorize(c, 'quote:write', tenantId);
+  return {
+    actor: actorOf(principal.keyId),
+    internal: principal.permissions.includes('production:read'),
+    ifMatch: ifMatchVersion(c.req.header('if-match')),
+  };
+}
+
+function answer(c: RequestContext, loaded: LoadedQuote, internal: boolean) {
+  c.header('ETag', quoteETag(loaded.quote.version));
+  return presentQuote(loaded, internal);
+}
+
+export const quotesApi = newApp()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      operationId: 'createQuote',
+      tags,
+      security: KEY_SECURITY,
+      summary: 'Create a draft quote from priced configurations',
+      request: {
+        ...jsonBody(CreateQuote),
+        headers: z.object({
+          'Idempotency-Key': z
+            .string()
+            .min(1)
+            .max(255)
+            .optional()
+            .openapi({
+              param: { name: 'Idempotency-Key', in: 'header' },
+              description: 'A retried create with the same key answers the same quote; the same key with another body is 409',
+            }),
+        }),
+      },
+      responses: {
+        201: quoteAnswer('The new quote'),
+        200: quoteAnswer('A retry: the quote this Idempotency-Key created'),
+        ...rejected,
+        ...errorResponses(400, 403, 404, 409),
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const { actor, internal } = write(c, body.tenant_id);
+      const key = c.req.valid('header')['Idempotency-Key'];
+      const { loaded, created } = await createQuote(
+        c.env,
+        body.tenant_id,
+        {
+          items: body.items,
+          customer: body.customer ?? {},
+          notes: body.notes,
+          validUntil: body.valid_until,
+          language: body.language,
+          idempotency: key === undefined ? undefined : { key, body: JSON.stringify(body) },
+        },
+        actor,
+      );
+      return c.json(answer(c, loaded, internal), created ? 201 : 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      operationId: 'listQuotes',
+      tags,
+      security: KEY_SECURITY,
+      summary: "The store's quotes, newest first, a page at a time",
+      request: {
+        query: TenantQuery.extend({
+          status: z.enum(READ_STATUSES).optional(),
+          q: z.string().min(1).max(100).optional().openapi({ description: "Part of the number or of the customer's fields" }),
+          cursor: z.string().max(32).optional().openapi({ description: "The previous page's next_cursor" }),
+          limit: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+      },
+      responses: { 200: json(QuoteList, 'A page of quotes'), ...errorResponses(400, 403, 404) },
+    }),
+    async (c) => {
+      const { tenant_id, status, q, cursor, limit } = c.req.valid('query');
+      authorize(c, 'quote:read', tenant_id);
+      const page = await listQuotes(c.env, tenant_id, { status, search: q, cursor, limit });
+      return c.json({ quotes: page.quotes.map(presentSummary), next_cursor: page.nextCursor }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      operationId: 'getQuote',
+      tags,
+      security: KEY_SECURITY,
+      summary: 'One quote with its items, totals and history',
+      request: { params: z.object({ id: Id }), query: TenantQuery },
+      responses: { 200: quoteAnswer('The quote'), ...errorResponses(400, 403, 404) },
+    }),
+    async (c) => {
+      const { tenant_id } = c.req.valid('query');
+      const principal = authorize(c, 'quote:read', tenant_id);
+      const loaded = await getQuote(c.env, tenant_id, c.req.valid('param').id);
+      return c.json(answer(c, loaded, principal.permissions.includes('production:read')), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/{id}',
+      operationId: 'updateQuote',
+      tags,
+      security: KEY_SECURITY,
+      summary: "Edit a draft's customer, notes, discount or validity",
+      request: { params: z.object({ id: Id }), headers: IfMatch, ...jsonBody(PatchQuote) },
+      responses: { 200: quoteAnswer('The edited quote'), ...changeErrors },
+    }),
+    async (c) => {
+      const { tenant_id, customer, notes, discount, valid_until } = c.req.valid('json');
+      const { actor, internal, ifMatch } = write(c, tenant_id);
+      const patch = { customer, notes, discount, validUntil: valid_until };
+      const loaded = await updateQuote(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch, patch);
+      return c.json(answer(c, loaded, internal), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/items',
+      operationId: 'addQuoteItem',
+      tags,
+      security: KEY_SECURITY,
+      summary: 'Add a priced item to a draft',
+      request: { params: z.object({ id: Id }), headers: IfMatch, ...jsonBody(ItemBody) },
+      responses: { 200: quoteAnswer('The quote with the new item last'), ...rejected, ...changeErrors },
+    }),
+    async (c) => {
+      const { tenant_id, ...item } = c.req.valid('json');
+      const { actor, internal, ifMatch } = write(c, tenant_id);
+      const { loaded } = await addItem(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch, item);
+      // 200, not 201: the answer is the quote (the resource changed), not the item.
+      return c.json(answer(c, loaded, internal), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}/items/{item_id}',
+      operationId: 'replaceQuoteItem',
+      tags,
+      security: KEY_SECURITY,
+      summary: 'Replace an item of a draft (priced again; its id and position are kept)',
+      request: { params: z.object({ id: Id, item_id: ItemId }), headers: IfMatch, ...jsonBody(ItemBody) },
+      responses: { 200: quoteAnswer('The quote'), ...rejected, ...changeErrors },
+    }),
+    async (c) => {
+      const { tenant_id, ...item } = c.req.valid('json');
+      const { id, item_id } = c.req.valid('param');
+      const { actor, internal, ifMatch } = write(c, tenant_id);
+      const loaded = await replaceItem(c.env, tenant_id, id, item_id, actor, ifMatch, item);
+      return c.json(answer(c, loaded, internal), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}/items/{item_id}',
+      operationId: 'removeQuoteItem',
+      tags,
+      security: KEY_SECURITY,
+      summary: 'Remove an item from a draft',
+      request: { params: z.object({ id: Id, item_id: ItemId }), query: TenantQuery, headers: IfMatch },
+      responses: { 200: quoteAnswer('The quote without the item'), ...changeErrors },
+    }),
+    async (c) => {
+      const { tenant_id } = c.req.valid('query');
+      const { id, item_id } = c.req.valid('param');
+      const { actor, internal, ifMatch } = write(c, tenant_id);
+      const loaded = await removeItem(c.env, tenant_id, id, item_id, actor, ifMatch);
+      return c.json(answer(c, loaded, internal), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/reprice',
+      operationId: 'repriceQuote',
+      tags,
+      security: KEY_SECURITY,
+      summary: "Move a draft's items to the current product versions; lists each item's old and new price",
+      request: { params: z.object({ id: Id }), headers: IfMatch, ...jsonBody(TenantBody) },
+      responses: {
+        200: { ...json(RepriceResult, 'The re-priced quote and what changed'), headers: QUOTE_HEADERS },
+        ...changeErrors,
+      },
+    }),
+    async (c) => {
+      const { tenant_id } = c.req.valid('json');
+      const { actor, internal, ifMatch } = write(c, tenant_id);
+      const { loaded, report } = await repriceQuote(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch);
+      return c.json({ quote: answer(c, loaded, internal), items: report }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/send',
+      operationId: 'sendQuote',
+      tags,
+      security: KEY_SECURITY,
+      summary: "Send a draft: it is frozen, and share_url opens the buyer's quote page",
+      request: { params: z.object({ id: Id }), headers: IfMatch, ...jsonBody(TenantBody) },
+      responses: { 200: { ...json(SentQuote, 'The sent quote and its link'), headers: QUOTE_HEADERS }, ...changeErrors },
+    }),
+    async (c) => {
+      const { tenant_id } = c.req.valid('json');
+      const { actor, internal, ifMatch } = write(c, tenant_id);
+      const { loaded, token } = await sendQuote(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch);
+      return c.json({ ...answer(c, loaded, internal), share_url: `${new URL(c.req.url).origin}/q/${token}` }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/accept',
+      operationId: 'acceptQuote',
+      tags,
+      security: KEY_SECURITY,
+      summary: "Record the buyer's acceptance of a sent quote (refused once valid_until has passed)",
+      request: { params: z.object({ id: Id }), headers: IfMatch, ...jsonBody(TenantBody) },
+      responses: { 200: quoteAnswer('The accepted quote'), ...changeErrors },
+    }),
+    async (c) => {
+      const { tenant_id } = c.req.valid('json');
+      const { actor, internal, ifMatch } = write(c, tenant_id);
+      const loaded = await decideQuote(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch, 'accept');
+      return c.json(answer(c, loaded, internal), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/reject',
+      operationId: 'rejectQuote',
+      tags,
+      security: KEY_SECURITY,
+      summary: "Record the buyer's rejection of a sent quote",
+      request: { params: z.object({ id: Id }), headers: IfMatch, ...jsonBody(TenantBody) },
+      responses: { 200: quoteAnswer('The rejected quote'), ...changeErrors },
+    }),
+    async (c) => {
+      const { tenant_id } = c.req.valid('json');
+      const { actor, internal, ifMatch } = write(c, tenant_id);
+      const loaded = await decideQuote(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch, 'reject');
+      return c.json(answer(c, loaded, internal), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/cancel',
+      operationId: 'cancelQuote',
+      tags,
+      security: KEY_SECURITY,
+      summary: 'Cancel a quote not yet accepted or rejected; its share link stops working',
+      request: { params: z.object({ id: Id }), headers: IfMatch, ...jsonBody(CancelBody) },
+      responses: { 200: quoteAnswer('The cancelled quote'), ...changeErrors },
+    }),
+    async (c) => {
+      const { tenant_id, reason } = c.req.valid('json');
+      const { actor, internal, ifMatch } = write(c, tenant_id);
+      const loaded = await cancelQuote(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch, reason);
+      return c.json(answer(c, loaded, internal), 200);
+    },
+  );

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { call } from '../helpers';
+import { type QuoteJson, quoteTenant, type SentQuoteJson } from './quotes-helpers';
+
+async function sentQuote(body: Record<string, unknown> = {}) {
+  const t = await quoteTenant();
+  const q = await (await t.create(body)).json<QuoteJson>();
+  const sent = await (await t.send('POST', `/${q.id}/send`, {})).json<SentQuoteJson>();
+  return { t, q, path: new URL(sent.share_url).pathname };
+}
+
+const form: RequestInit = {
+  method: 'POST',
+  redirect: 'manual',
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  body: '',
+};
+
+describe('GET /q/{token}', () => {
+  it("renders the quote document in the quote's language, printable, with working forms and no script", async () => {
+    const { q, path } = await sentQuote({
+      items: [{ product_id: 'shelf', configuration: { width: 1000, wood: 'oak', lacquer: true }, quantity: 2 }],
+      customer: { name: 'Grace Hopper', company: 'Navy' },
+      notes: 'Lieferung im März',
+      language: 'de',
+    });
+    const res = await call(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    const csp = res.headers.get('Content-Security-Policy')!;
+    expect(csp).toContain("form-action 'self'");
+    expect(csp).toContain("script-src 'self'");
+    const html = await res.text();
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain(`Angebot ${q.number}`);
+    expect(html).toContain('Breite: 1000 mm');
+    expect(html).toContain('Holz: Eiche');
+    expect(html).toContain('Grace Hopper');
+    // 2 × 92.50 = 185.00, in German notation
+    expect(html).toContain('185,00');
+    expect(html).toContain(`action="${path}/accept"`);
+    expect(html).toContain('Angebot annehmen');
+    expect(html).not.toContain('<script');
+    expect(html).toContain('href="/q/quote.css"');
+    const css = await call('/q/quote.css');
+    expect(await css.text()).toContain('size: A4');
+  });
+
+  it('accepts through the form (303 back to the page), recorded as the buyer; the buttons are gone after', async () => {
+    const { t, q, path } = await sentQuote();
+    const res = await call(`${path}/accept`, form);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe(path);
+    const after = await (await t.get(q.id)).json<QuoteJson>();
+    expect(after.status).toBe('accepted');
+    expect(after.history.at(-1)).toMatchObject({ action: 'accepted', actor: 'buyer' });
+    const html = await (await call(path)).text();
+    expect(html).not.toContain('<form');
+    // A second click changes nothing.
+    expect((await call(`${path}/reject`, form)).status).toBe(303);
+    expect((await (await t.get(q.id)).json<QuoteJson>()).status).toBe('accepted');
+  });
+
+  it('rejects through the form', async () => {
+    const { t, q, path } = await sentQuote();
+    await call(`${path}/reject`, form);
+    expect((await (await t.get(q.id)).json<QuoteJson>()).status).toBe('rejected');
+  });
+
+  it('grants nothing once the quote is cancelled, and nothing for a guessed or altered token', async () => {
+    const { t, q, path } = await sentQuote();
+    expect((await call(`${path.slice(0, -1)}${path.endsWith('A') ? 'B' : 'A'}`)).status).toBe(404);
+    expect((await call('/q/q_guess')).status).toBe(404);
+    await t.send('POST', `/${q.id}/cancel`, {});
+    expect((await call(path)).status).toBe(404);
+    expect((await call(`${path}/accept`, form)).status).toBe(404);
+  });
+});
