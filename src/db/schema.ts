@@ -100,7 +100,7 @@ export const productDrafts = sqliteTable(
   (t) => [primaryKey({ columns: [t.storeId, t.externalId] })],
 );
 
-/** The last quote number given out per store and year (migrations/0003_quotes.sql). */
+/** The last quote number given out per store and year (migrations/0004_quotes.sql). */
 export const quoteCounters = sqliteTable(
   'quote_counters',
   {

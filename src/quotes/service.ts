@@ -16,7 +16,7 @@ import {
 import { type ItemInput, type ItemProblem, type PricedRow, priceItem } from './pricing';
 import { needsApproval, quoteTotals } from './totals';
 
-// Quotes: their D1 rows (migrations/0003_quotes.sql) and their lifecycle. Every change is one D1 batch that
+// Quotes: their D1 rows (migrations/0004_quotes.sql) and their lifecycle. Every change is one D1 batch that
 // writes the items, the totals, the history entry and the new version together, each statement guarded by the
 // version the change was computed from, so a change computed from a stale quote writes nothing (optimistic
 // concurrency: 412 with If-Match, else computed again). Numbers come from a counter row incremented in the
