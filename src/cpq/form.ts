@@ -8,6 +8,14 @@ import { outputInfoOf } from './output-info';
 
 type Json = Record<string, unknown>;
 
+/**
+ * Bytes a form may take with its options' exported availability. Past it the form is served without the options'
+ * `available_when` (each option then reads as available until /v1/configure says otherwise, which it does anyway),
+ * so a schema of many options tied by large tables cannot make a form of megabytes: that export repeats, for every
+ * option, the conditions of every check that reads its field.
+ */
+export const FORM_AVAILABILITY_BYTES = 1_000_000;
+
 const rendered = new WeakMap<LoadedProduct, Map<string, string>>();
 
 /** The serialized form document of a product version in one language, built once per version and language. */
@@ -19,14 +27,20 @@ export function formBody(loaded: LoadedProduct, productId: string, lang: string)
   }
   let body = byLang.get(lang);
   if (body === undefined) {
-    body = JSON.stringify({ product_id: productId, version: loaded.version, ...formDocument(loaded.model.ir, lang) });
+    const serialize = (availability: boolean) =>
+      JSON.stringify({ product_id: productId, version: loaded.version, ...formDocument(loaded.model.ir, lang, availability) });
+    body = serialize(true);
+    if (body.length > FORM_AVAILABILITY_BYTES) body = serialize(false);
     byLang.set(lang, body);
   }
   return body;
 }
 
-/** The form document of a product in one language, without its product id and version. */
-export function formDocument(ir: ProductIR, lang: string): Json {
+/**
+ * The form document of a product in one language, without its product id and version; without `availability`, its
+ * options carry no `available_when` (see FORM_AVAILABILITY_BYTES).
+ */
+export function formDocument(ir: ProductIR, lang: string, availability = true): Json {
   const text = (t: Record<string, string> | undefined) => (t ? resolveText(t, lang, ir.language) : undefined);
   // Each condition's JSON Logic reads values (fields, lets) through the `value` operation: logic_values holds them.
   const logic = formLogic(ir);
@@ -34,7 +48,7 @@ export function formDocument(ir: ProductIR, lang: string): Json {
 
   // What a calculation assumes when the field is not sent; a required field without a declared default has none.
   const advertisedDefault = (f: FieldIR) => f.default ?? (f.required ? undefined : f.fallback);
-  const optionAvailable = optionAvailability(ir, logic);
+  const optionAvailable = availability ? optionAvailability(ir, logic) : () => undefined;
   const context: FormContext = { text, condition, advertisedDefault, optionAvailable };
 
   const field = (f: FieldIR): Json =>
