@@ -110,11 +110,12 @@ export function selectionChecker(f: CheckedField): Checker {
   const min = typeof f.min === 'number' ? f.min : 0;
   const max = typeof f.max === 'number' ? f.max : ids.size;
   return (raw, out) => {
-    if (!Array.isArray(raw)) return report(out, 'INVALID_TYPE', 'INVALID_SELECTION');
+    if (!Array.isArray(raw)) return report(out, 'INVALID_TYPE', 'NOT_A_SELECTION');
     if (raw.length > ids.size) return report(out, 'ABOVE_MAX', 'TOO_MANY_SELECTED', { max: String(max) });
     const seen = new Set<string>();
     for (const id of raw) {
-      if (typeof id !== 'string' || seen.has(id)) return report(out, 'INVALID_TYPE', 'INVALID_SELECTION');
+      if (typeof id !== 'string') return report(out, 'INVALID_TYPE', 'NOT_A_SELECTION');
+      if (seen.has(id)) return report(out, 'INVALID_TYPE', 'INVALID_SELECTION');
       if (!ids.has(id)) return report(out, 'UNKNOWN_OPTION', 'UNKNOWN_OPTION', { value: echo(id) });
       seen.add(id);
     }
