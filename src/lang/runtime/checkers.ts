@@ -125,5 +125,11 @@ export function selectionChecker(f: CheckedField): Checker {
   };
 }
 
-export const booleanChecker = (): Checker => (raw, out) =>
-  typeof raw === 'boolean' ? raw : report(out, 'INVALID_TYPE', 'INVALID_BOOLEAN');
+/** A checkbox: a JSON boolean, or the option id configure offers for it (`"true"`, `"false"`), as `"1200"` is a number. */
+const BOOLEAN_IDS: Readonly<Record<string, boolean>> = { true: true, false: false };
+
+export const booleanChecker = (): Checker => (raw, out) => {
+  if (typeof raw === 'boolean') return raw;
+  if (typeof raw === 'string' && Object.hasOwn(BOOLEAN_IDS, raw)) return BOOLEAN_IDS[raw];
+  return report(out, 'INVALID_TYPE', 'INVALID_BOOLEAN');
+};
