@@ -99,7 +99,8 @@ describe('configure within its budget', () => {
 
 describe('ordinary products', () => {
   const dir = new URL('../../examples/', import.meta.url);
-  for (const file of readdirSync(dir)) {
+  // The schemas only: examples/ also holds the storefront client's folder.
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpq'))) {
     it(`${file}: complete, spending under 1% of the budget`, () => {
       const answer = model(readFileSync(new URL(file, dir), 'utf8')).configure({ configuration: {}, quantity: 1 });
       expect(answer.complete).toBe(true);
