@@ -43,7 +43,5 @@ it('compares price lines and output items; a line left out reads 0, as in output
   ].join('\n');
   const a = analyze(source);
   expect(a.tests).toEqual({ passed: 0, failed: 1 });
-  expect(a.diagnostics.map((d) => d.message)).toEqual([
-    'test "lines": expected price.big == 1, got 0',
-  ]);
+  expect(a.diagnostics.map((d) => d.message)).toEqual(['test "lines": expected price.big == 1, got 0']);
 });
