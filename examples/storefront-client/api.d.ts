@@ -965,10 +965,15 @@ export interface components {
             /** @description The value a calculation uses */
             value: number | string | boolean | string[];
             /**
-             * @description sent: the buyer's value is used; ignored: sent for a field that is hidden or disabled; derived: a computed field; default: not sent
+             * @description sent: the buyer's value is used; refused: the buyer's value is not valid (see error), the default is used; ignored: sent for a field that is hidden or disabled; derived: a computed field; default: not sent
              * @enum {string}
              */
-            source: "sent" | "default" | "ignored" | "derived";
+            source: "sent" | "refused" | "default" | "ignored" | "derived";
+            /** @description For a refused value: the first error calculate reports for it, in the negotiated language */
+            error?: {
+                code: string;
+                message: string;
+            };
             /** @description Choice fields: their options; checkboxes: "false" and "true" */
             options?: {
                 id: string;

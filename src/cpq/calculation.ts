@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi';
 import { cappedLists } from '../http/capped';
 import type { Permission } from '../keys/permissions';
-import type { Evaluation, Issue } from '../lang/runtime';
+import { type Evaluation, errorsFor, type Issue } from '../lang/runtime';
 import type { LoadedProduct } from '../products/models';
 import type { CalculateRequest } from '../routes/v1/calculate';
 import { type OutputSelection, selectOutputGroups } from './output-groups';
@@ -68,11 +68,13 @@ export function calculationAnswer(loaded: LoadedProduct, body: CalculateBody, pe
   const selection = selectOutputGroups(ir, body.output_groups, permissions);
   const quantity = body.quantity ?? ir.quantity.default;
   const evaluation = loaded.model.evaluate({ configuration: body.configuration, quantity, lang: body.lang });
-  if (evaluation.errors.length > 0 || !evaluation.price) {
+  // Faults of output groups the request does not return neither refuse it nor show (docs/api.md, "Output groups").
+  const errors = errorsFor(evaluation, selection.groups);
+  if (errors.length > 0 || !evaluation.price) {
     const rejected = {
-      error: validationSummary(evaluation.errors, evaluation.unlistedErrors),
+      error: validationSummary(errors, evaluation.unlistedErrors),
       code: 'VALIDATION_FAILED' as const,
-      ...withUnlisted(cappedLists({ errors: evaluation.errors, warnings: evaluation.warnings }), evaluation.unlistedErrors),
+      ...withUnlisted(cappedLists({ errors, warnings: evaluation.warnings }), evaluation.unlistedErrors),
     };
     return { status: 422 as const, evaluation, body: rejected };
   }

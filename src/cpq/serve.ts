@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { cappedLists } from '../http/capped';
 import type { Permission } from '../keys/permissions';
 import { IR_VERSION } from '../lang/ir';
-import { negotiateLanguage } from '../lang/runtime';
+import { errorsFor, negotiateLanguage } from '../lang/runtime';
 import { type LoadedProduct, loadProduct, warmProduct } from '../products/models';
 import { readCurrentVersion, type VersionPointer } from '../products/pointer';
 import type { ConfigureRequest } from '../routes/v1/configure';
@@ -125,21 +125,20 @@ export async function configurationResponse(
   const configured = loaded.model.configure({ configuration: body.configuration, quantity, lang: body.lang });
   const { evaluation } = configured;
   c.header('Content-Language', evaluation.language);
-  const prices = evaluation.errors.length === 0 && evaluation.price !== null;
+  const selection = selectOutputGroups(ir, undefined, permissions);
+  const errors = errorsFor(evaluation, selection.groups);
+  const prices = errors.length === 0 && evaluation.price !== null;
   const calculation = prices
     ? presentCalculation({
         productId: body.product_id,
         loaded,
         configuration: body.configuration,
         quantity,
-        selection: selectOutputGroups(ir, undefined, permissions),
+        selection,
         evaluation,
       }).result
     : null;
-  const capped = withUnlisted(
-    cappedLists({ errors: evaluation.errors, warnings: evaluation.warnings }),
-    evaluation.unlistedErrors,
-  );
+  const capped = withUnlisted(cappedLists({ errors, warnings: evaluation.warnings }), evaluation.unlistedErrors);
   // The engine capped fields, options and reasons (src/lang/configure/answer.ts); `truncated` counts every list.
   const truncated = { ...capped.truncated, ...configured.truncated };
   const lists = { ...capped, ...(Object.keys(truncated).length > 0 ? { truncated } : {}) };

@@ -276,6 +276,63 @@ describe('POST /api/v1/calculate', () => {
   });
 });
 
+// An evaluation error in an output group counts only for a request that returns that group: a storefront never
+// learns of an internal table, and asking for one group is not refused by another.
+const SAW = `
+product "Saw" { currency: EUR }
+field length: number { label: "Length", min: 100, max: 3000, step: 100, default: 500 }
+table cut_minutes: range {
+  lookup: next
+  bands: [1000, 2000]
+  values: [2, 4]
+}
+table packaging: range {
+  lookup: next
+  bands: [1500, 2500]
+  values: [1, 2]
+}
+price { line board: "Board" = length / 100 }
+output specs public { boxes = packaging(length) }
+output workshop internal { minutes = length / 100 }
+output bom internal { saw_minutes = cut_minutes(length) }
+`;
+
+describe('evaluation errors in output groups', () => {
+  async function saw(permissions: string[]) {
+    const t = await tenant();
+    expect((await saveProduct(t.storeId, 'saw', SAW)).status).toBe(201);
+    const headers = { 'X-API-Key': (await createKey(t.storeId, permissions)).key };
+    return (configuration: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      call('/api/v1/calculate', jsonInit('POST', { tenant_id: t.storeId, product_id: 'saw', configuration, ...extra }, headers));
+  }
+
+  it('do not refuse or show in a request that does not return the group', async () => {
+    const storefront = await saw(['calculate']);
+    // 2200 mm is past bom's last band (2000): the storefront, which may not read bom, prices it.
+    const res = await storefront({ length: 2200 });
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    expect(text).not.toContain('cut_minutes');
+    expect(JSON.parse(text).result.groups).toEqual({ specs: { boxes: 2 } });
+    const production = await saw(['calculate', 'production:read']);
+    // 2600 mm is past specs' last band too: asking for workshop only is not refused by specs.
+    const workshop = await production({ length: 2600 }, { output_groups: ['workshop'] });
+    expect(workshop.status, await workshop.clone().text()).toBe(200);
+    expect((await workshop.json<Calc>()).result.groups).toEqual({ workshop: { minutes: 26 } });
+  });
+
+  it('refuse a request that returns the group, with the error', async () => {
+    const production = await saw(['calculate', 'production:read']);
+    const bom = await production({ length: 2200 }, { output_groups: ['bom'] });
+    expect(bom.status).toBe(422);
+    expect((await bom.json<Rejected>()).errors.map((e) => e.code)).toEqual(['R_TABLE_RANGE']);
+    const all = await production({ length: 2600 }, { output_groups: ['*'] });
+    expect((await all.json<Rejected>()).errors.map((e) => e.code)).toEqual(['R_TABLE_RANGE', 'R_TABLE_RANGE']);
+    const specs = await production({ length: 2600 });
+    expect(specs.status).toBe(422);
+  });
+});
+
 describe('POST /api/admin/.../calculate (backoffice preview)', () => {
   it("adds each field's and group's state, which the public API leaves out", async () => {
     const { storeId, calculate } = await shelfTenant();

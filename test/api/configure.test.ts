@@ -114,6 +114,19 @@ describe('POST /api/v1/configure', () => {
     ]);
   });
 
+  it('tells a refused value from a used one: source refused, with the error, and the default as value', async () => {
+    const { ask } = await product('sliding-wardrobe');
+    const r = await ask({ width: 2005, height: 2700 });
+    expect(field(r, 'width')).toMatchObject({
+      value: 2000,
+      source: 'refused',
+      error: { code: 'OFF_STEP', message: 'Width must go in steps of 10 mm from 1200 mm' },
+    });
+    expect(field(r, 'height')).toMatchObject({ value: 2700, source: 'sent' });
+    expect(field(r, 'height')).not.toHaveProperty('error');
+    expect(r.errors.map((e) => e.code)).toEqual(['OFF_STEP']);
+  });
+
   it('answers complete for a product of thirteen interacting choice fields', async () => {
     const { ask } = await product('office-desk');
     const r = await ask({ top_material: 'walnut', frame: 'electric_single' });

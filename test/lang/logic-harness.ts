@@ -122,7 +122,7 @@ const JUNK: unknown[] = [null, '', 'junk', true, false, -1, 0, 1e308, [], { a: 1
 function candidates(f: FieldIR, lit: { numbers: number[]; strings: string[] }): unknown[] {
   const out: unknown[] = [...JUNK];
   if (f.options) out.push(...f.options.map((o) => o.id), ...f.options.map((o) => o.id), 'no-such-option', ...lit.strings);
-  if (f.type === 'checkbox') out.push(true, false, true, false, 'true', 1);
+  if (f.type === 'checkbox') out.push(true, false, true, false, 'true', 'false', 'TRUE', 1);
   if (f.valueType === 'list' && f.options) {
     // Selections of every size (valid or past the bounds), and lists the server refuses.
     const ids = f.options.map((o) => o.id);

@@ -49,6 +49,31 @@ describe('expansion', () => {
     expect(Object.keys(ir.lets)).toEqual(['panel_1_shown', 'panel_2_shown', 'panel_3_shown', 'panel_4_shown']);
   });
 
+  it("lists a repeat's declarations instance by instance: in the IR, the form and configure", () => {
+    const source = [
+      'product "Kitchen" { currency: EUR }',
+      'price { line base: "Base" = 100 }',
+      'repeat c in 1..3 {',
+      '  field type_{c}: dropdown { label: "Cabinet {c}", options { base { label: "Base" }, wall { label: "Wall" } } }',
+      '  field soft_close_{c}: checkbox { label: "Soft close {c}" }',
+      '  price {',
+      '    line cabinet_{c}: "Cabinet {c}" = 50',
+      '  }',
+      '  price {',
+      '    line hinge_{c}: "Hinges {c}" = 5 when soft_close_{c}',
+      '  }',
+      '}',
+    ].join('\n');
+    const ir = compiled(source);
+    const order = ['type_1', 'soft_close_1', 'type_2', 'soft_close_2', 'type_3', 'soft_close_3'];
+    expect(ir.fields.map((f) => f.id)).toEqual(order);
+    expect(formOf(ir).groups.flatMap((g) => g.fields.map((f) => f.id))).toEqual(order);
+    const configured = instantiate(ir).configure({ configuration: {}, quantity: 1 });
+    expect(configured.fields.map((f) => f.id)).toEqual(order);
+    const lines = ['base', 'cabinet_1', 'hinge_1', 'cabinet_2', 'hinge_2', 'cabinet_3', 'hinge_3'];
+    expect(ir.price.lines.map((l) => l.id)).toEqual(lines);
+  });
+
   it('makes the instances past the live count inactive: hidden, no price line, no output item', () => {
     const product = instantiate(compiled(WARDROBE));
     const configuration = { doors: 3, panel_1: 'oak', panel_2: 'pine', panel_3: 'oak', panel_4: 'oak' };

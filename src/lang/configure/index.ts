@@ -12,7 +12,7 @@ import { format } from '../runtime/messages';
 import type { CompiledModel } from '../runtime/model';
 import type { Pack } from '../runtime/pack';
 import { Run } from '../runtime/run';
-import type { Evaluation, EvaluationInput, FieldState } from '../runtime/types';
+import type { Evaluation, EvaluationInput, FieldState, Issue } from '../runtime/types';
 import { type Analysis, analysisOf, type Check, type Space, spaceFor } from './analysis';
 import { AnswerSize, type Truncated } from './answer';
 import { Budget, MAX_REASONS_PER_OPTION, MAX_WORK_UNITS } from './budget';
@@ -36,7 +36,9 @@ export interface OptionState {
 }
 
 export interface ConfiguredField extends FieldState {
-  source: 'sent' | 'default' | 'ignored' | 'derived';
+  source: 'sent' | 'refused' | 'default' | 'ignored' | 'derived';
+  /** For a refused value: why (the first error calculate reports for it); `value` is then the default. */
+  error?: { code: string; message: string };
   options?: OptionState[];
   /** Numbers that checks depend on: the smallest and largest value that can still be completed. */
   min?: number;
@@ -89,9 +91,12 @@ export function configureModel(
   for (let i = 0; i < evaluation.fields.length; i++) {
     const state = evaluation.fields[i]!;
     const f = ir.fields[i]!;
-    const source =
-      f.type === 'hidden' ? 'derived' : sent[i] === undefined ? 'default' : state.visible && state.enabled ? 'sent' : 'ignored';
-    const out: ConfiguredField = { ...state, source };
+    const out: ConfiguredField = { ...state, source: sourceOf(f, sent[i], state) };
+    const refusal = out.source === 'sent' ? refusalOf(evaluation, f.id) : undefined;
+    if (refusal !== undefined) {
+      out.source = 'refused';
+      out.error = { code: refusal.code, message: refusal.message };
+    }
     const v = verdicts[i];
     if (f.valueType === 'number' && v !== undefined && typeof f.min === 'number' && typeof f.max === 'number') {
       const feasible = [...v].filter(([, ok]) => ok !== false).map(([p]) => p as number);
@@ -141,6 +146,17 @@ export function configureModel(
     truncated: answer.truncated,
     units: budget.used,
   };
+}
+
+function sourceOf(f: FieldIR, sent: unknown, state: FieldState): ConfiguredField['source'] {
+  if (f.type === 'hidden') return 'derived';
+  if (sent === undefined) return 'default';
+  return state.visible && state.enabled ? 'sent' : 'ignored';
+}
+
+/** The first error for a sent value calculate refused: the sent-value checks report under the field's own id as rule. */
+function refusalOf(evaluation: Evaluation, id: string): Issue | undefined {
+  return evaluation.errors.find((e) => e.field === id && e.rule === id);
 }
 
 /**

@@ -72,9 +72,11 @@ export function expand(parsed: ParsedSchema, map: SourceMap, diags: Diagnostics)
         const message = `the index "${top.index.name}" of this repeat is also a value's name; choose another index`;
         diags.add('E_DUPLICATE', top.index.span, message);
       }
-      for (const d of repeatable(top, diags)) {
-        for (let n = range.from; n <= range.to; n++) {
-          if (n > range.from && !perInstance(top, d, n === range.from + 1 ? diags : null)) break;
+      const repeated = repeatable(top, diags);
+      // Instance by instance (docs/schema-language.md, "repeat"): the form lists door 1's fields, then door 2's.
+      for (let n = range.from; n <= range.to; n++) {
+        for (const d of repeated) {
+          if (n > range.from && !perInstance(top, d, n === range.from + 1 ? diags : null)) continue;
           const instance = new Instance(diags, top.index.name, n);
           const copy = top.count ? guard(instance.decl(d), active(top.count, n, map, instance)) : instance.decl(d);
           if (copy.kind === 'price') {

@@ -1,4 +1,5 @@
-// checkbox: a boolean, false unless its default says otherwise.
+// checkbox: a boolean, false unless its default says otherwise. Sent as a JSON boolean or as the option ids
+// configure lists for it, "true" and "false".
 import { z } from '@hono/zod-openapi';
 import { readLiteral } from '../check/props';
 import { booleanChecker } from '../runtime/checkers';
@@ -18,6 +19,7 @@ export const checkbox = {
   checker: booleanChecker,
   form: (f, r) => ({ default: r.advertisedDefault(f) }),
   formShape: { default: z.boolean().optional() },
-  logic: (_f, raw, fallback) => ({ if: [{ in: [raw, [true, false]] }, raw, fallback] }),
+  // Read by the server's own check, so the string ids configure offers ("true", "false") count as in calculate.
+  logic: (_f, raw, fallback) => ({ sent: [raw, fallback, 'boolean'] }),
   preview: { control: 'checkbox', rangeHint: false },
 } satisfies FieldTypeSpec;

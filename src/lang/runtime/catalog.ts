@@ -12,6 +12,7 @@ export type MessageKey =
   | 'ABOVE_MAX_DATE'
   | 'OFF_STEP'
   | 'UNKNOWN_OPTION'
+  | 'NOT_A_SELECTION'
   | 'INVALID_SELECTION'
   | 'TOO_FEW_SELECTED'
   | 'TOO_MANY_SELECTED'
@@ -46,6 +47,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     ABOVE_MAX_DATE: '{label} must not be after {max}',
     OFF_STEP: '{label} must go in steps of {step}{unit} from {base}{unit}',
     UNKNOWN_OPTION: '{label}: "{value}" is not one of the options',
+    NOT_A_SELECTION: '{label} must be a list of option ids',
     INVALID_SELECTION: '{label}: choose each option at most once from the list',
     TOO_FEW_SELECTED: '{label}: choose at least {min}',
     TOO_MANY_SELECTED: '{label}: choose at most {max}',
@@ -77,6 +79,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     ABOVE_MAX_DATE: '{label} darf nicht nach dem {max} liegen',
     OFF_STEP: '{label} muss in Schritten von {step}{unit} ab {base}{unit} angegeben werden',
     UNKNOWN_OPTION: '{label}: „{value}“ ist keine der Optionen',
+    NOT_A_SELECTION: '{label} muss eine Liste von Options-IDs sein',
     INVALID_SELECTION: '{label}: Bitte jede Option höchstens einmal aus der Liste wählen',
     TOO_FEW_SELECTED: '{label}: Bitte mindestens {min} wählen',
     TOO_MANY_SELECTED: '{label}: Bitte höchstens {max} wählen',
@@ -108,6 +111,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     ABOVE_MAX_DATE: '{label} ne peut pas être après le {max}',
     OFF_STEP: '{label} doit aller par pas de {step}{unit} à partir de {base}{unit}',
     UNKNOWN_OPTION: '{label} : « {value} » ne fait pas partie des options',
+    NOT_A_SELECTION: '{label} doit être une liste d’identifiants d’options',
     INVALID_SELECTION: '{label} : choisissez chaque option au plus une fois dans la liste',
     TOO_FEW_SELECTED: '{label} : choisissez-en au moins {min}',
     TOO_MANY_SELECTED: '{label} : choisissez-en au plus {max}',
@@ -139,6 +143,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     ABOVE_MAX_DATE: '{label} no puede ser posterior al {max}',
     OFF_STEP: '{label} debe ir en pasos de {step}{unit} desde {base}{unit}',
     UNKNOWN_OPTION: '{label}: «{value}» no es una de las opciones',
+    NOT_A_SELECTION: '{label} debe ser una lista de identificadores de opciones',
     INVALID_SELECTION: '{label}: elija cada opción de la lista como máximo una vez',
     TOO_FEW_SELECTED: '{label}: elija al menos {min}',
     TOO_MANY_SELECTED: '{label}: elija como máximo {max}',
@@ -170,6 +175,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     ABOVE_MAX_DATE: '{label} non può essere dopo il {max}',
     OFF_STEP: '{label} deve procedere a passi di {step}{unit} a partire da {base}{unit}',
     UNKNOWN_OPTION: '{label}: «{value}» non è una delle opzioni',
+    NOT_A_SELECTION: '{label} deve essere un elenco di identificativi di opzioni',
     INVALID_SELECTION: '{label}: scegliere ogni opzione dell’elenco al massimo una volta',
     TOO_FEW_SELECTED: '{label}: sceglierne almeno {min}',
     TOO_MANY_SELECTED: '{label}: sceglierne al massimo {max}',
@@ -201,6 +207,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     ABOVE_MAX_DATE: '{label} mag niet na {max} liggen',
     OFF_STEP: '{label} moet in stappen van {step}{unit} vanaf {base}{unit} gaan',
     UNKNOWN_OPTION: '{label}: "{value}" is geen van de opties',
+    NOT_A_SELECTION: '{label} moet een lijst van optie-id’s zijn',
     INVALID_SELECTION: '{label}: kies elke optie uit de lijst hoogstens één keer',
     TOO_FEW_SELECTED: '{label}: kies er minstens {min}',
     TOO_MANY_SELECTED: '{label}: kies er hoogstens {max}',

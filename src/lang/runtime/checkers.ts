@@ -110,11 +110,12 @@ export function selectionChecker(f: CheckedField): Checker {
   const min = typeof f.min === 'number' ? f.min : 0;
   const max = typeof f.max === 'number' ? f.max : ids.size;
   return (raw, out) => {
-    if (!Array.isArray(raw)) return report(out, 'INVALID_TYPE', 'INVALID_SELECTION');
+    if (!Array.isArray(raw)) return report(out, 'INVALID_TYPE', 'NOT_A_SELECTION');
     if (raw.length > ids.size) return report(out, 'ABOVE_MAX', 'TOO_MANY_SELECTED', { max: String(max) });
     const seen = new Set<string>();
     for (const id of raw) {
-      if (typeof id !== 'string' || seen.has(id)) return report(out, 'INVALID_TYPE', 'INVALID_SELECTION');
+      if (typeof id !== 'string') return report(out, 'INVALID_TYPE', 'NOT_A_SELECTION');
+      if (seen.has(id)) return report(out, 'INVALID_TYPE', 'INVALID_SELECTION');
       if (!ids.has(id)) return report(out, 'UNKNOWN_OPTION', 'UNKNOWN_OPTION', { value: echo(id) });
       seen.add(id);
     }
@@ -124,5 +125,11 @@ export function selectionChecker(f: CheckedField): Checker {
   };
 }
 
-export const booleanChecker = (): Checker => (raw, out) =>
-  typeof raw === 'boolean' ? raw : report(out, 'INVALID_TYPE', 'INVALID_BOOLEAN');
+/** A checkbox: a JSON boolean, or the option id configure offers for it (`"true"`, `"false"`), as `"1200"` is a number. */
+const BOOLEAN_IDS: Readonly<Record<string, boolean>> = { true: true, false: false };
+
+export const booleanChecker = (): Checker => (raw, out) => {
+  if (typeof raw === 'boolean') return raw;
+  if (typeof raw === 'string' && Object.hasOwn(BOOLEAN_IDS, raw)) return BOOLEAN_IDS[raw];
+  return report(out, 'INVALID_TYPE', 'INVALID_BOOLEAN');
+};

@@ -3,7 +3,7 @@
 // run inside one try and resume after the unit that failed.
 import type { Ctx, Fn } from './context';
 import { because } from './explain';
-import type { Val } from './fault';
+import type { Fault, Val } from './fault';
 import { cutText, echo, isAbsent, isValidQuantity, type Problem } from './fields';
 import { negotiateLanguage } from './language';
 import { format } from './messages';
@@ -197,9 +197,14 @@ export function constraintIssue(run: Run, k: number, why: Record<string, Val>): 
 const NO_TEXTS: Evaluation['texts'] = new Map();
 
 /** Number items by group (every group); text items by group (only groups that have any) go into `texts`. */
-function outputs(run: Run, texts: Map<string, Map<string, string>>): Map<string, Map<string, number>> {
+function outputs(
+  run: Run,
+  texts: Map<string, Map<string, string>>,
+  failed: Map<string, Issue[]>,
+): Map<string, Map<string, number>> {
   const c = run.c;
   const result = new Map<string, Map<string, number>>();
+  const seen = new Map<Fault, Issue>();
   for (const o of run.m.outputs) {
     const items = new Map<string, number>();
     const list = o.items;
@@ -224,12 +229,24 @@ function outputs(run: Run, texts: Map<string, Map<string, string>>): Map<string,
         }
       } catch (e) {
         k++;
-        run.fail(e);
+        const found = run.apart(e, seen);
+        if (found !== undefined) failed.set(o.id, [...(failed.get(o.id) ?? []), found]);
       }
     }
     result.set(o.id, items);
   }
   return result;
+}
+
+/**
+ * The errors of a calculation that returns the output groups `groups` (null: every group, as a schema's tests see
+ * them): the configuration's, and each fault of an item of a returned group, once.
+ */
+export function errorsFor(ev: Evaluation, groups: ReadonlySet<string> | null): Issue[] {
+  if (ev.outputErrors.size === 0) return ev.errors;
+  const out = new Set(ev.errors);
+  for (const [group, list] of ev.outputErrors) if (groups === null || groups.has(group)) for (const i of list) out.add(i);
+  return [...out];
 }
 
 /** The language-dependent part of a model for a requested language, made once per language. */
@@ -267,14 +284,16 @@ export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>
   const priced = run.errors.length === 0 ? price(run) : null;
   c.price = priced;
   const texts = m.hasTexts ? new Map<string, Map<string, string>>() : (NO_TEXTS as Map<string, Map<string, string>>);
+  const outputErrors = new Map<string, Issue[]>();
   return {
     language,
     fields,
     groups,
     price: priced,
-    outputs: outputs(run, texts),
+    outputs: outputs(run, texts, outputErrors),
     texts,
     errors: run.errors,
+    outputErrors,
     unlistedErrors: run.unlisted,
     warnings: run.warnings,
   };

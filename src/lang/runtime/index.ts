@@ -9,6 +9,7 @@ import type { Pack } from './pack';
 import type { Model } from './types';
 
 export { exportSize } from '../configure/export';
+export { errorsFor } from './evaluate';
 export { FormLogic, formLogic, logicSize, MAX_LOGIC_NODES } from './jsonlogic';
 export { negotiateLanguage, resolveText } from './language';
 export type { Evaluation, EvaluationInput, FieldState, Issue, Model, Price, PriceLine } from './types';

@@ -53,6 +53,22 @@ export class Run {
     this.error(e.code, e.code, e.params, field, rule, e.at);
   }
 
+  /**
+   * A caught fault of an output item, as an issue kept out of `errors` (each fault once, by `seen`): it counts only
+   * for a request that returns the item's group (errorsFor). Undefined when the fault is already in `errors`.
+   */
+  apart(e: unknown, seen: Map<Fault, Issue>): Issue | undefined {
+    if (!(e instanceof Fault)) throw e;
+    this.c.unwind(e);
+    if (e.reported) return undefined;
+    let found = seen.get(e);
+    if (found === undefined) {
+      found = issue(e.code, format(this.pack.messages, e.code, e.params), undefined, undefined, e.at);
+      seen.set(e, found);
+    }
+    return found;
+  }
+
   /** The closure's value, or undefined after reporting its fault. */
   run(fn: Fn, field?: string, rule?: string): Val | undefined {
     try {

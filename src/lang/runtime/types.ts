@@ -56,7 +56,13 @@ export interface Evaluation {
   outputs: Map<string, Map<string, number>>;
   /** Text-valued items (`method = "screen print"`), by group; only groups that have one. */
   texts: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** The configuration's errors; not those of output items (outputErrors). */
   errors: Issue[];
+  /**
+   * Evaluation errors of output items, by group (only groups with one): they refuse a calculation that returns the
+   * group, and no other, which never learns of them (errorsFor, docs/api.md).
+   */
+  outputErrors: ReadonlyMap<string, readonly Issue[]>;
   /** Errors found beyond `errors` (unknown configuration keys past the first 100): counted, never formatted. */
   unlistedErrors: number;
   warnings: Issue[];

@@ -47,10 +47,15 @@ export const ConfiguredField = z
     enabled: z.boolean(),
     required: z.boolean(),
     value: Value.openapi({ description: 'The value a calculation uses' }),
-    source: z.enum(['sent', 'default', 'ignored', 'derived']).openapi({
+    source: z.enum(['sent', 'refused', 'default', 'ignored', 'derived']).openapi({
       description:
-        "sent: the buyer's value is used; ignored: sent for a field that is hidden or disabled; derived: a computed field; default: not sent",
+        "sent: the buyer's value is used; refused: the buyer's value is not valid (see error), the default is used; ignored: sent for a field that is hidden or disabled; derived: a computed field; default: not sent",
     }),
+    error: z
+      .object({ code: z.string(), message: z.string() })
+      .strict()
+      .optional()
+      .openapi({ description: 'For a refused value: the first error calculate reports for it, in the negotiated language' }),
     options: z
       .array(
         z

@@ -11,7 +11,7 @@ import {
   type Span,
   type TableIR,
 } from '../../../src/lang/ir';
-import { type Evaluation, instantiate } from '../../../src/lang/runtime';
+import { type Evaluation, errorsFor, instantiate } from '../../../src/lang/runtime';
 
 export const at = (line = 1, column = 1): Span => ({ line, column });
 
@@ -100,8 +100,10 @@ export const range = (lookup: 'next' | 'interpolate', bands: number[], values: n
   values,
 });
 
+/** An evaluation whose `errors` hold those of every output group, as a request for all of them (`*`) sees them. */
 export function evaluate(ir: ProductIR, configuration: Record<string, unknown> = {}, quantity?: number, lang = 'en') {
-  return instantiate(ir).evaluate({ configuration, quantity: quantity ?? ir.quantity.default, lang });
+  const ev = instantiate(ir).evaluate({ configuration, quantity: quantity ?? ir.quantity.default, lang });
+  return { ...ev, errors: errorsFor(ev, null) };
 }
 
 /** The values of output group `group` as a plain object (test ids are never __proto__ here). */

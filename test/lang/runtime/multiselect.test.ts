@@ -83,6 +83,12 @@ describe('multiselect', () => {
     expect(codes(long)).toEqual([['ABOVE_MAX', 'extras']]);
     expect(long.errors[0]?.message).toBe('Extras: choose at most 2');
     expect(evaluate(ir, { extras: [] }).errors[0]?.message).toBe('Extras: choose at least 1');
+    // A single id is not a list: the message says what to send, not that an option was chosen twice.
+    expect(evaluate(ir, { extras: 'dimmer' }).errors[0]?.message).toBe('Extras must be a list of option ids');
+    expect(evaluate(ir, { extras: [1] }).errors[0]?.message).toBe('Extras must be a list of option ids');
+    expect(evaluate(ir, { extras: ['dimmer', 'dimmer'] }).errors[0]?.message).toBe(
+      'Extras: choose each option at most once from the list',
+    );
   });
 
   it('is the same in JSON Logic: sent checks the list as the server does, in searches it, count reduces it', () => {

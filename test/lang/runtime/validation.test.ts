@@ -40,6 +40,12 @@ describe('configuration values', () => {
     expect(evaluate(free, { n: '-3' }).fields[0]?.value).toBe(-3);
   });
 
+  it('takes the option ids configure offers for a checkbox, "true" and "false"', () => {
+    expect(evaluate(form(), { sill: 'true' }).fields[2]?.value).toBe(true);
+    expect(evaluate(form(), { sill: 'false' }).fields[2]?.value).toBe(false);
+    expect(evaluate(form(), { sill: 'true' }).errors).toEqual([]);
+  });
+
   it('null and "" mean no value: the default is used', () => {
     const ev = evaluate(form(), { width: null, colour: '', note: '' });
     expect(ev.errors).toEqual([]);
@@ -76,7 +82,8 @@ describe('configuration values', () => {
       { width: Number.NaN },
       { width: Number.POSITIVE_INFINITY },
       { colour: 5 },
-      { sill: 'true' },
+      { sill: 'yes' },
+      { sill: 'TRUE' },
       { note: 5 },
       { delivery: 20240101 },
       { width: [1000] },
