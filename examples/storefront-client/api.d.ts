@@ -88,6 +88,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's quotes, newest first, a page at a time */
+        get: operations["listQuotes"];
+        put?: never;
+        /** Create a draft quote from priced configurations */
+        post: operations["createQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One quote with its items, totals and history */
+        get: operations["getQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a draft's customer, notes, discount or validity */
+        patch: operations["updateQuote"];
+        trace?: never;
+    };
+    "/api/v1/quotes/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a priced item to a draft */
+        post: operations["addQuoteItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/quotes/{id}/items/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace an item of a draft (priced again; its id and position are kept) */
+        put: operations["replaceQuoteItem"];
+        post?: never;
+        /** Remove an item from a draft */
+        delete: operations["removeQuoteItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/quotes/{id}/reprice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a draft's items to the current product versions; lists each item's old and new price */
+        post: operations["repriceQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/quotes/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a draft: it is frozen, and share_url opens the buyer's quote page */
+        post: operations["sendQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/quotes/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the buyer's acceptance of a sent quote (refused once valid_until has passed) */
+        post: operations["acceptQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/quotes/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the buyer's rejection of a sent quote */
+        post: operations["rejectQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/quotes/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a quote not yet accepted or rejected; its share link stops working */
+        post: operations["cancelQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stores": {
         parameters: {
             query?: never;
@@ -310,6 +466,109 @@ export interface paths {
         get: operations["diffProductVersions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/quote-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's quote settings */
+        get: operations["getQuoteSettings"];
+        /** Set the discount above which a quote needs approval */
+        put: operations["setQuoteSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's quotes, newest first, filtered by status, searched by number or customer */
+        get: operations["adminListQuotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One quote with its items (internal output groups included) and history */
+        get: operations["adminGetQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/quotes/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve the discount of a quote awaiting approval; it becomes a draft that can be sent */
+        post: operations["approveQuoteDiscount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/quotes/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline the discount of a quote awaiting approval, with a note: the discount is removed */
+        post: operations["declineQuoteDiscount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/quotes/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a quote not yet accepted or rejected */
+        post: operations["adminCancelQuote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -715,7 +974,7 @@ export interface components {
         Error: {
             error: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_ENCODING" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE";
+            code: "BAD_REQUEST" | "INVALID_ENCODING" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "ILLEGAL_TRANSITION" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE";
             /** @description Facts about the error; its keys depend on the code (docs/api.md, "Errors") */
             details?: {
                 [key: string]: unknown;
@@ -1053,6 +1312,334 @@ export interface components {
             /** @description The schema source; line breaks inside the string */
             schema: string;
         };
+        Quote: {
+            id: string;
+            tenant_id: string;
+            /** @example Q-2026-000123 */
+            number: string;
+            /**
+             * @description expired: sent, and valid_until has passed
+             * @enum {string}
+             */
+            status: "draft" | "pending_approval" | "sent" | "accepted" | "rejected" | "cancelled" | "expired";
+            /** @description Bumped by every change; the ETag is "v<version>" */
+            version: number;
+            currency: string;
+            language: string;
+            customer: components["schemas"]["QuoteCustomer"];
+            notes: string | null;
+            /** @description The last day the quote holds (UTC) */
+            valid_until: string;
+            discount: {
+                /** @enum {string} */
+                type: "percent" | "amount";
+                value: number;
+                reason: string;
+            } | null;
+            totals: {
+                /** @description Sum of the items' prices */
+                subtotal: number;
+                /** @description The quote-level discount, rounded once to the minor unit */
+                discount: number;
+                total: number;
+                currency: string;
+            };
+            created_at: string;
+            updated_at: string;
+            sent_at: string | null;
+            decided_at: string | null;
+            items: components["schemas"]["QuoteItem"][];
+            history: components["schemas"]["QuoteHistoryEntry"][];
+        };
+        QuoteCustomer: {
+            name?: string;
+            company?: string;
+            /** Format: email */
+            email?: string;
+            reference?: string;
+        };
+        QuoteItem: {
+            id: string;
+            product_id: string;
+            product_name: string;
+            /** @description The version it was priced with; pinned until a re-price */
+            product_version: number;
+            /** @description SHA-256 of that version's source */
+            content_hash: string;
+            quantity: number;
+            configuration: {
+                [key: string]: unknown;
+            };
+            /** @description Each visible field's label and chosen value (an option's label) in the quote's language */
+            summary: {
+                field: string;
+                label: string;
+                value: number | string | boolean | string[];
+                value_label: string;
+            }[];
+            totals: {
+                /** @description subtotal − discount */
+                price: number;
+                /** @description Sum of the per-unit lines */
+                unit_price: number;
+                /** @description Sum of the per-order lines (charged once, whatever the quantity) */
+                charges: number;
+                /** @description unit_price × quantity + charges */
+                subtotal: number;
+                /** @description The quantity discount, a rate of unit_price × quantity only */
+                discount: number;
+            };
+            lines: {
+                id: string;
+                /** @enum {string} */
+                kind: "line" | "surcharge" | "discount";
+                /**
+                 * @description unit: charged per piece; order: once per order
+                 * @enum {string}
+                 */
+                per: "unit" | "order";
+                label: string;
+                amount: number;
+            }[];
+            /**
+             * @description Output group id → item id → quantity
+             * @example {
+             *       "bom": {
+             *         "profile_m": 5.2,
+             *         "glass_m2": 1.68
+             *       }
+             *     }
+             */
+            groups: {
+                [key: string]: {
+                    [key: string]: number;
+                };
+            };
+            /**
+             * @description Text-valued output items (a print method, a colour name): group id → item id → text; only groups that have one
+             * @example {
+             *       "production": {
+             *         "method": "screen print"
+             *       }
+             *     }
+             */
+            texts: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+            output_info: {
+                [key: string]: components["schemas"]["OutputInfo"];
+            };
+            warnings: components["schemas"]["Issue"][];
+        };
+        QuoteHistoryEntry: {
+            version: number;
+            at: string;
+            /** @description key:<key id>, admin, or buyer (the share link) */
+            actor: string;
+            /** @description created, updated, item_added, …, sent, accepted, rejected, cancelled */
+            action: string;
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        QuoteItemsRejected: {
+            error: string;
+            /** @enum {string} */
+            code: "VALIDATION_FAILED";
+            errors: (components["schemas"]["Issue"] & {
+                /** @description The position of the item that does not price */
+                item: number;
+                product_id: string;
+            })[];
+            truncated?: components["schemas"]["Truncated"];
+        };
+        CreateQuote: {
+            tenant_id: string;
+            items: components["schemas"]["QuoteItemInput"][];
+            customer?: components["schemas"]["QuoteCustomer"];
+            notes?: string;
+            /**
+             * Format: date
+             * @description The last day the quote holds (UTC); default 30 days ahead
+             * @example 2026-12-31
+             */
+            valid_until?: string;
+            /**
+             * @description The language of the quote document and of its labels; default en
+             * @example de-CH
+             */
+            language?: string;
+        };
+        QuoteItemInput: {
+            product_id: string;
+            /**
+             * @description Field id → value (numbers, option ids, booleans, strings)
+             * @example {
+             *       "width": 1200,
+             *       "glass": "triple"
+             *     }
+             */
+            configuration: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Default: the product's default quantity (1 unless the schema sets it)
+             * @example 2
+             */
+            quantity?: number;
+        };
+        QuoteList: {
+            quotes: components["schemas"]["QuoteSummary"][];
+            /** @description Pass as cursor for the next page; null on the last */
+            next_cursor: string | null;
+        };
+        QuoteSummary: {
+            id: string;
+            tenant_id: string;
+            /** @example Q-2026-000123 */
+            number: string;
+            /**
+             * @description expired: sent, and valid_until has passed
+             * @enum {string}
+             */
+            status: "draft" | "pending_approval" | "sent" | "accepted" | "rejected" | "cancelled" | "expired";
+            /** @description Bumped by every change; the ETag is "v<version>" */
+            version: number;
+            currency: string;
+            language: string;
+            customer: components["schemas"]["QuoteCustomer"];
+            notes: string | null;
+            /** @description The last day the quote holds (UTC) */
+            valid_until: string;
+            discount: {
+                /** @enum {string} */
+                type: "percent" | "amount";
+                value: number;
+                reason: string;
+            } | null;
+            totals: {
+                /** @description Sum of the items' prices */
+                subtotal: number;
+                /** @description The quote-level discount, rounded once to the minor unit */
+                discount: number;
+                total: number;
+                currency: string;
+            };
+            created_at: string;
+            updated_at: string;
+            sent_at: string | null;
+            decided_at: string | null;
+            item_count: number;
+        };
+        PatchQuote: {
+            tenant_id: string;
+            customer?: components["schemas"]["QuoteCustomer"];
+            notes?: string | null;
+            /** @description null removes it */
+            discount?: {
+                /** @enum {string} */
+                type: "percent" | "amount";
+                /** @description percent: 0 < value ≤ 100, at most 2 decimals; amount: in major units of the currency */
+                value: number;
+                reason: string;
+            } | null;
+            /**
+             * Format: date
+             * @description The last day the quote holds (UTC); default 30 days ahead
+             * @example 2026-12-31
+             */
+            valid_until?: string;
+        };
+        QuoteItemBody: {
+            product_id: string;
+            /**
+             * @description Field id → value (numbers, option ids, booleans, strings)
+             * @example {
+             *       "width": 1200,
+             *       "glass": "triple"
+             *     }
+             */
+            configuration: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Default: the product's default quantity (1 unless the schema sets it)
+             * @example 2
+             */
+            quantity?: number;
+            tenant_id: string;
+        };
+        RepriceResult: {
+            quote: components["schemas"]["Quote"];
+            items: {
+                item_id: string;
+                product_id: string;
+                old_version: number;
+                new_version: number | null;
+                old_price: number;
+                /** @description null when the item no longer prices (errors says why) */
+                new_price: number | null;
+                errors: ({
+                    code: string;
+                    message: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            }[];
+        };
+        TenantBody: {
+            tenant_id: string;
+        };
+        SentQuote: {
+            id: string;
+            tenant_id: string;
+            /** @example Q-2026-000123 */
+            number: string;
+            /**
+             * @description expired: sent, and valid_until has passed
+             * @enum {string}
+             */
+            status: "draft" | "pending_approval" | "sent" | "accepted" | "rejected" | "cancelled" | "expired";
+            /** @description Bumped by every change; the ETag is "v<version>" */
+            version: number;
+            currency: string;
+            language: string;
+            customer: components["schemas"]["QuoteCustomer"];
+            notes: string | null;
+            /** @description The last day the quote holds (UTC) */
+            valid_until: string;
+            discount: {
+                /** @enum {string} */
+                type: "percent" | "amount";
+                value: number;
+                reason: string;
+            } | null;
+            totals: {
+                /** @description Sum of the items' prices */
+                subtotal: number;
+                /** @description The quote-level discount, rounded once to the minor unit */
+                discount: number;
+                total: number;
+                currency: string;
+            };
+            created_at: string;
+            updated_at: string;
+            sent_at: string | null;
+            decided_at: string | null;
+            items: components["schemas"]["QuoteItem"][];
+            history: components["schemas"]["QuoteHistoryEntry"][];
+            /**
+             * Format: uri
+             * @description The buyer's quote page; its token is shown only in this answer
+             */
+            share_url: string;
+        };
+        CancelQuote: {
+            tenant_id: string;
+            reason?: string;
+        };
         Store: {
             /** @example acme-windows */
             id: string;
@@ -1067,14 +1654,14 @@ export interface components {
             key: string;
             prefix: string;
             name: string;
-            permissions: ("form:read" | "calculate" | "production:read" | "schema:validate")[];
+            permissions: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:write")[];
             created_at: string;
         };
         ApiKey: {
             id: string;
             name: string;
             prefix: string;
-            permissions: ("form:read" | "calculate" | "production:read" | "schema:validate")[];
+            permissions: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:write")[];
             created_at: string;
             last_used_at: string | null;
             revoked_at: string | null;
@@ -1286,6 +1873,10 @@ export interface components {
             new_lines: number;
             /** @description Each line prefixed as in a unified diff: ' ', '-' or '+' */
             lines: string[];
+        };
+        QuoteSettings: {
+            /** @description A quote discount above this share of the subtotal needs approval; null: never */
+            approval_threshold_percent: number | null;
         };
     };
     responses: never;
@@ -1518,7 +2109,7 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
-                    /** @description Changes with the product version and the language */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
                     ETag: string;
                     /** @description How long the answer may be reused */
                     "Cache-Control": string;
@@ -1551,7 +2142,7 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
-                    /** @description Changes with the product version and the language */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
                     ETag: string;
                     /** @description How long the answer may be reused */
                     "Cache-Control": string;
@@ -2718,6 +3309,4036 @@ export interface operations {
             };
         };
     };
+    listQuotes: {
+        parameters: {
+            query: {
+                /** @description The store the key belongs to */
+                tenant_id: string;
+                status?: "draft" | "pending_approval" | "sent" | "accepted" | "rejected" | "cancelled" | "expired";
+                /** @description Part of the number or of the customer's fields */
+                q?: string;
+                /** @description The previous page's next_cursor */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of quotes */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteList"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks access to this tenant or this operation */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retried create with the same key answers the same quote; the same key with another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateQuote"];
+            };
+        };
+        responses: {
+            /** @description A retry: the quote this Idempotency-Key created */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description The new quote */
+            201: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks access to this tenant or this operation */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An item does not price: errors names each such item (item, product_id) and why */
+            422: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteItemsRejected"];
+                };
+            };
+            /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getQuote: {
+        parameters: {
+            query: {
+                /** @description The store the key belongs to */
+                tenant_id: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks access to this tenant or this operation */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the quote this change was made from: 412 when the quote has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatchQuote"];
+            };
+        };
+        responses: {
+            /** @description The edited quote */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks access to this tenant or this operation */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names an older version; details.version and the ETag give the current one */
+            412: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addQuoteItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the quote this change was made from: 412 when the quote has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteItemBody"];
+            };
+        };
+        responses: {
+            /** @description The quote with the new item last */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks access to this tenant or this operation */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names an older version; details.version and the ETag give the current one */
+            412: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An item does not price: errors names each such item (item, product_id) and why */
+            422: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteItemsRejected"];
+                };
+            };
+            /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceQuoteItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the quote this change was made from: 412 when the quote has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteItemBody"];
+            };
+        };
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks access to this tenant or this operation */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names an older version; details.version and the ETag give the current one */
+            412: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An item does not price: errors names each such item (item, product_id) and why */
+            422: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteItemsRejected"];
+                };
+            };
+            /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeQuoteItem: {
+        parameters: {
+            query: {
+                /** @description The store the key belongs to */
+                tenant_id: string;
+            };
+            header?: {
+                /** @description The ETag of the quote this change was made from: 412 when the quote has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote without the item */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks access to this tenant or this operation */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names an older version; details.version and the ETag give the current one */
+            412: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    repriceQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the quote this change was made from: 412 when the quote has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantBody"];
+            };
+        };
+        responses: {
+            /** @description The re-priced quote and what changed */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepriceResult"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks access to this tenant or this operation */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names an older version; details.version and the ETag give the current one */
+            412: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the quote this change was made from: 412 when the quote has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantBody"];
+            };
+        };
+        responses: {
+            /** @description The sent quote and its link */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentQuote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks access to this tenant or this operation */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names an older version; details.version and the ETag give the current one */
+            412: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the quote this change was made from: 412 when the quote has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantBody"];
+            };
+        };
+        responses: {
+            /** @description The accepted quote */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks access to this tenant or this operation */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names an older version; details.version and the ETag give the current one */
+            412: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rejectQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the quote this change was made from: 412 when the quote has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantBody"];
+            };
+        };
+        responses: {
+            /** @description The rejected quote */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks access to this tenant or this operation */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names an older version; details.version and the ETag give the current one */
+            412: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the quote this change was made from: 412 when the quote has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelQuote"];
+            };
+        };
+        responses: {
+            /** @description The cancelled quote */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks access to this tenant or this operation */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names an older version; details.version and the ETag give the current one */
+            412: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listStores: {
         parameters: {
             query?: never;
@@ -2906,7 +7527,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -3420,7 +8041,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /** @description Default: form:read, calculate, schema:validate */
-                    permissions?: ("form:read" | "calculate" | "production:read" | "schema:validate")[];
+                    permissions?: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:write")[];
                 };
             };
         };
@@ -4520,7 +9141,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -5265,7 +9886,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
-                    /** @description Changes with the product version and the language */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
                     ETag: string;
                     /** @description How long the answer may be reused */
                     "Cache-Control": string;
@@ -5284,7 +9905,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
-                    /** @description Changes with the product version and the language */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
                     ETag: string;
                     /** @description How long the answer may be reused */
                     "Cache-Control": string;
@@ -5744,6 +10365,1093 @@ export interface operations {
             };
         };
     };
+    getQuoteSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteSettings"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setQuoteSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteSettings"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListQuotes: {
+        parameters: {
+            query?: {
+                status?: "draft" | "pending_approval" | "sent" | "accepted" | "rejected" | "cancelled" | "expired";
+                q?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of quotes */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteList"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveQuoteDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    declineQuoteDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCancelQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminValidateSchema: {
         parameters: {
             query?: never;
@@ -5920,7 +11628,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
-                    /** @description Changes with the product version and the language */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
                     ETag: string;
                     /** @description How long the answer may be reused */
                     "Cache-Control": string;
@@ -5939,7 +11647,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
-                    /** @description Changes with the product version and the language */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
                     ETag: string;
                     /** @description How long the answer may be reused */
                     "Cache-Control": string;
