@@ -2,6 +2,7 @@
 // budget counts work done rather than evaluations (one evaluation of a large table or a long let is not one
 // comparison). A compatibility table costs one lookup per column of each distinct row pattern (rows.ts).
 import type { Expr } from '../ir';
+import { childrenOf } from './children';
 import { patternsOf } from './rows';
 
 /** Nodes evaluated at most by one evaluation of `e` (names it reads are charged where their slots are computed). */
@@ -10,34 +11,8 @@ export function exprCost(e: Expr): number {
   const stack: Expr[] = [e];
   for (let x = stack.pop(); x !== undefined; x = stack.pop()) {
     n++;
-    switch (x.k) {
-      case 'bin':
-        stack.push(x.a, x.b);
-        break;
-      case 'not':
-      case 'neg':
-        stack.push(x.a);
-        break;
-      case 'if':
-        stack.push(x.c, x.t, x.e);
-        break;
-      case 'in':
-        stack.push(x.a, ...x.list);
-        if (x.set) stack.push(x.set);
-        break;
-      case 'call':
-      case 'table':
-        stack.push(...x.args);
-        break;
-      case 'index':
-        stack.push(x.key);
-        break;
-      case 'rows':
-        n += patternsOf(x).length * x.columns.length;
-        break;
-      default:
-        break;
-    }
+    stack.push(...childrenOf(x));
+    if (x.k === 'rows') n += patternsOf(x).length * x.columns.length;
   }
   return n;
 }

@@ -3,6 +3,7 @@
 import { availabilityExpr } from '../configure/checks';
 import { fieldType } from '../fields/registry';
 import type { Condition, Expr, FieldIR, LineIR, ProductIR, RuleIR, Span, TableIR, Text } from '../ir';
+import { childrenOf } from './children';
 import { compileExpr, type Scope } from './compile';
 import { type Fn, type SlotTable, slotReader } from './context';
 import { exprCost } from './cost';
@@ -269,34 +270,8 @@ export function priceValue(p: Price, attr: string): number {
 function readsPrice(e: Expr): boolean {
   const stack = [e];
   for (let x = stack.pop(); x; x = stack.pop()) {
-    switch (x.k) {
-      case 'attr':
-        if (x.field === 'price') return true;
-        break;
-      case 'bin':
-        stack.push(x.a, x.b);
-        break;
-      case 'not':
-      case 'neg':
-        stack.push(x.a);
-        break;
-      case 'if':
-        stack.push(x.c, x.t, x.e);
-        break;
-      case 'in':
-        stack.push(x.a, ...x.list);
-        if (x.set) stack.push(x.set);
-        break;
-      case 'call':
-      case 'table':
-        stack.push(...x.args);
-        break;
-      case 'index':
-        stack.push(x.key);
-        break;
-      default:
-        break;
-    }
+    if (x.k === 'attr' && x.field === 'price') return true;
+    stack.push(...childrenOf(x));
   }
   return false;
 }
