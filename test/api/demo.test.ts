@@ -27,7 +27,7 @@ describe('/demo', () => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await res.text();
     expect(html).toContain(
-      `<cpq-configurator id="configurator" api="/api" tenant="${store}" product="thing" api-key="cpq_demo_key" lang="de">`,
+      `<cpq-configurator id="configurator" api="/api" tenant="${store}" product="thing" api-key="cpq_demo_key" lang="de" request-quote="true">`,
     );
     expect(html).toContain('<option value="thing" selected="">New product</option>');
     // Scripts only from files: no inline code.
