@@ -140,19 +140,19 @@ export async function setQuoteSettings(env: Env, storeId: string, approvalThresh
   return { approvalThresholdBp };
 }
 
+/** The columns of an item row that pricing decides. */
+const pricedFields = (r: PricedRow) => ({
+  productId: r.productId,
+  productVersion: r.productVersion,
+  contentHash: r.contentHash,
+  quantity: r.quantity,
+  configuration: r.configuration,
+  priced: r.priced,
+  totalMinor: r.totalMinor,
+});
+
 const itemValues = (quoteId: string, rows: readonly (PricedRow & { id: string })[]) =>
-  rows.map((r, position) => ({
-    id: r.id,
-    quoteId,
-    position,
-    productId: r.productId,
-    productVersion: r.productVersion,
-    contentHash: r.contentHash,
-    quantity: r.quantity,
-    configuration: r.configuration,
-    priced: r.priced,
-    totalMinor: r.totalMinor,
-  }));
+  rows.map((r, position) => ({ id: r.id, quoteId, position, ...pricedFields(r) }));
 
 export interface NewQuote {
   items: ItemInput[];
@@ -448,19 +448,10 @@ async function write(
       db.delete(quoteItems).where(and(eq(quoteItems.id, itemId), eq(quoteItems.quoteId, quote.id), guarded)),
     ),
     ...[...put.values()].map((r) => {
-      const fields = {
-        productId: r.productId,
-        productVersion: r.productVersion,
-        contentHash: r.contentHash,
-        quantity: r.quantity,
-        configuration: r.configuration,
-        priced: r.priced,
-        totalMinor: r.totalMinor,
-      };
       if (existing.has(r.id)) {
         return db
           .update(quoteItems)
-          .set(fields)
+          .set(pricedFields(r))
           .where(and(eq(quoteItems.id, r.id), eq(quoteItems.quoteId, quote.id), guarded));
       }
       return db.insert(quoteItems).select(
