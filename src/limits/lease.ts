@@ -206,10 +206,10 @@ export class LeaseRegistry {
     const now = this.clock.now();
     const holder = this.#holder(subject, tier);
     holder.note(now);
-    if (keyId !== undefined && holder.keys.size < MAX_KEYS) holder.keys.add(keyId);
     const lease = holder.usable(now);
+    if (keyId !== undefined && holder.revoked.has(keyId) && lease) return { ...revokedAdmission(lease, now), waited: false };
+    if (keyId !== undefined && holder.keys.size < MAX_KEYS) holder.keys.add(keyId);
     if (lease) {
-      if (keyId !== undefined && holder.revoked.has(keyId)) return { ...revokedAdmission(lease, now), waited: false };
       const admission = take(lease, now);
       if (admission) {
         if (holder.shouldRenew(lease, now, ctx.patienceMs)) ctx.waitUntil(this.#call(holder, ctx).catch(ctx.failed));
