@@ -12,7 +12,7 @@ export const OPENAPI_INFO = {
     title: 'CPQ edge API',
     version: SERVICE_VERSION,
     description:
-      'Configure, price and quote configurable products. Public API under /api/v1 (API key), backoffice API under /api/admin (admin token). Decisions the contract leaves open: docs/api.md; rate limits: docs/rate-limits.md.',
+      'Configure, price and quote configurable products. Public API under /api/v1 (API key), backoffice API under /api/admin (admin token). Every endpoint, header, status and error code: docs/api.md; rate limits: docs/rate-limits.md.',
     license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
   },
   servers: [
