@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { OutputInfo } from '../../cpq/output-info';
 import { iso } from '../../db/time';
-import { LIMITS, READ_STATUSES } from '../../quotes/model';
+import { jsonLongerThan, LIMITS, READ_STATUSES } from '../../quotes/model';
 import { type HistoryRow, hasLiveLink, type ItemRow, type LoadedQuote, type QuoteRow } from '../../quotes/service';
 import { majorOf } from '../../quotes/totals';
 import { FieldValues, Lang, Quantity, Truncated } from '../openapi-helpers';
@@ -40,7 +40,9 @@ export const QuoteDiscount = z
 export const QuoteItemInput = z
   .object({
     product_id: z.string().min(1).max(128),
-    configuration: FieldValues,
+    configuration: FieldValues.refine((c) => !jsonLongerThan(c, LIMITS.configurationChars), {
+      message: `At most ${LIMITS.configurationChars} characters of JSON`,
+    }),
     quantity: Quantity.optional(),
   })
   .strict()
