@@ -42,6 +42,8 @@ export const QuoteItemInput = z
     product_id: z.string().min(1).max(128),
     configuration: FieldValues.refine((c) => !jsonLongerThan(c, LIMITS.configurationChars), {
       message: `At most ${LIMITS.configurationChars} characters of JSON`,
+    }).openapi({
+      description: `Field id → value, as for calculate; at most ${LIMITS.configurationChars} characters of JSON`,
     }),
     quantity: Quantity.optional(),
   })
