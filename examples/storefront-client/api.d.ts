@@ -1741,14 +1741,14 @@ export interface components {
             key: string;
             prefix: string;
             name: string;
-            permissions: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:write")[];
+            permissions: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:request" | "quote:write")[];
             created_at: string;
         };
         ApiKey: {
             id: string;
             name: string;
             prefix: string;
-            permissions: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:write")[];
+            permissions: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:request" | "quote:write")[];
             created_at: string;
             last_used_at: string | null;
             revoked_at: string | null;
@@ -8750,7 +8750,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /** @description Default: form:read, calculate, schema:validate */
-                    permissions?: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:write")[];
+                    permissions?: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:request" | "quote:write")[];
                 };
             };
         };

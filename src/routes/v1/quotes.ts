@@ -131,7 +131,11 @@ export const quotesApi = newApp()
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const { actor, internal } = write(c, body.tenant_id);
+      // quote:request suffices to create (a storefront's key); quote:write, which may do more, may create too.
+      const principal = c.var.principal;
+      const needed = principal?.permissions.includes('quote:write') ? 'quote:write' : 'quote:request';
+      const { keyId, permissions } = authorize(c, needed, body.tenant_id);
+      const [actor, internal] = [actorOf(keyId), permissions.includes('production:read')];
       const key = c.req.valid('header')['Idempotency-Key'];
       const { loaded, created, statusToken } = await createQuote(
         c.env,
