@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../src/keys/secret';
+import { decideQuote } from '../../src/quotes/service';
 import { signIn } from '../backoffice/sign-in';
 import { admin, call } from '../helpers';
 import { type QuoteJson, quoteTenant, type SentQuoteJson } from './quotes-helpers';
@@ -97,6 +99,20 @@ describe('POST /api/v1/quotes/{id}/share', () => {
     await t.send('POST', `/${q.id}/send`, {});
     await t.send('POST', `/${q.id}/cancel`, {});
     expect((await t.send('POST', `/${q.id}/share`, {})).status).toBe(409);
+  });
+});
+
+describe('a decision through a link revoked after its page was read', () => {
+  it('decides nothing: the change itself checks the link, so the race between page and revocation is closed', async () => {
+    const { t, q, share } = await sentQuote();
+    const { env } = await import('cloudflare:workers');
+    // As the page would: the link's hash read before the revocation, the decision made after it.
+    const hash = await sha256Hex(share.slice('/q/'.length));
+    await t.send('DELETE', `/${q.id}/share?tenant_id=${t.storeId}`);
+    await expect(decideQuote(env, t.storeId, q.id, 'buyer', undefined, 'accept', hash)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect((await (await t.get(q.id)).json<QuoteJson>()).status).toBe('sent');
   });
 });
 
