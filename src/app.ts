@@ -64,6 +64,10 @@ app.use('/api/v1/*', authenticate, rateLimit, requireKey);
 app.use('/api/health', uncounted);
 // Everything else under /api (the OpenAPI document, the reference page, unknown paths) counts per client address.
 app.use('/api/*', except(['/api/v1/*', '/api/admin/*', '/api/health'], rateLimit));
+// The buyer's quote pages are public and keyless: every token looked up (a page, an Accept or Reject) costs a D1
+// read, so they count per client address like every keyless request, which bounds floods and token probing. Their
+// stylesheet is a constant without I/O, uncounted like health.
+app.use('/q/*', except('/q/quote.css', rateLimit));
 app.use(
   '*',
   methodNotAllowed({

@@ -193,6 +193,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/quotes/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new share link for a sent quote; the previous share link stops working */
+        post: operations["reissueQuoteShareLink"];
+        /** End every link given out for a quote (share_url, status_url): their pages answer 404 from then on */
+        delete: operations["revokeQuoteLinks"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/quotes/{id}/accept": {
         parameters: {
             query?: never;
@@ -570,6 +588,23 @@ export interface paths {
         /** Cancel a quote not yet accepted or rejected */
         post: operations["adminCancelQuote"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/quotes/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End every link given out for a quote (share and status): their pages answer 404 from then on */
+        delete: operations["adminRevokeQuoteLinks"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1312,7 +1347,7 @@ export interface components {
             /** @description The schema source; line breaks inside the string */
             schema: string;
         };
-        Quote: {
+        CreatedQuote: {
             id: string;
             tenant_id: string;
             /** @example Q-2026-000123 */
@@ -1348,8 +1383,15 @@ export interface components {
             updated_at: string;
             sent_at: string | null;
             decided_at: string | null;
+            /** @description Whether a link given out for this quote (share_url, status_url) still opens its page; DELETE …/share ends them */
+            links_active: boolean;
             items: components["schemas"]["QuoteItem"][];
             history: components["schemas"]["QuoteHistoryEntry"][];
+            /**
+             * Format: uri
+             * @description A read-only page of where this request stands, for whoever created it (a buyer at a storefront); no prices, no Accept. Shown only in the answer that created the quote: null in a retry's
+             */
+            status_url: string | null;
         };
         QuoteCustomer: {
             name?: string;
@@ -1475,7 +1517,7 @@ export interface components {
         QuoteItemInput: {
             product_id: string;
             /**
-             * @description Field id → value (numbers, option ids, booleans, strings)
+             * @description Field id → value, as for calculate; at most 16384 characters of JSON
              * @example {
              *       "width": 1200,
              *       "glass": "triple"
@@ -1531,7 +1573,50 @@ export interface components {
             updated_at: string;
             sent_at: string | null;
             decided_at: string | null;
+            /** @description Whether a link given out for this quote (share_url, status_url) still opens its page; DELETE …/share ends them */
+            links_active: boolean;
             item_count: number;
+        };
+        Quote: {
+            id: string;
+            tenant_id: string;
+            /** @example Q-2026-000123 */
+            number: string;
+            /**
+             * @description expired: sent, and valid_until has passed
+             * @enum {string}
+             */
+            status: "draft" | "pending_approval" | "sent" | "accepted" | "rejected" | "cancelled" | "expired";
+            /** @description Bumped by every change; the ETag is "v<version>" */
+            version: number;
+            currency: string;
+            language: string;
+            customer: components["schemas"]["QuoteCustomer"];
+            notes: string | null;
+            /** @description The last day the quote holds (UTC) */
+            valid_until: string;
+            discount: {
+                /** @enum {string} */
+                type: "percent" | "amount";
+                value: number;
+                reason: string;
+            } | null;
+            totals: {
+                /** @description Sum of the items' prices */
+                subtotal: number;
+                /** @description The quote-level discount, rounded once to the minor unit */
+                discount: number;
+                total: number;
+                currency: string;
+            };
+            created_at: string;
+            updated_at: string;
+            sent_at: string | null;
+            decided_at: string | null;
+            /** @description Whether a link given out for this quote (share_url, status_url) still opens its page; DELETE …/share ends them */
+            links_active: boolean;
+            items: components["schemas"]["QuoteItem"][];
+            history: components["schemas"]["QuoteHistoryEntry"][];
         };
         PatchQuote: {
             tenant_id: string;
@@ -1555,7 +1640,7 @@ export interface components {
         QuoteItemBody: {
             product_id: string;
             /**
-             * @description Field id → value (numbers, option ids, booleans, strings)
+             * @description Field id → value, as for calculate; at most 16384 characters of JSON
              * @example {
              *       "width": 1200,
              *       "glass": "triple"
@@ -1628,6 +1713,8 @@ export interface components {
             updated_at: string;
             sent_at: string | null;
             decided_at: string | null;
+            /** @description Whether a link given out for this quote (share_url, status_url) still opens its page; DELETE …/share ends them */
+            links_active: boolean;
             items: components["schemas"]["QuoteItem"][];
             history: components["schemas"]["QuoteHistoryEntry"][];
             /**
@@ -1654,14 +1741,14 @@ export interface components {
             key: string;
             prefix: string;
             name: string;
-            permissions: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:write")[];
+            permissions: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:request" | "quote:write")[];
             created_at: string;
         };
         ApiKey: {
             id: string;
             name: string;
             prefix: string;
-            permissions: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:write")[];
+            permissions: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:request" | "quote:write")[];
             created_at: string;
             last_used_at: string | null;
             revoked_at: string | null;
@@ -3567,7 +3654,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A retry: the quote this Idempotency-Key created */
+            /** @description A retry: the quote this Idempotency-Key created (status_url null) */
             200: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -3593,10 +3680,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Quote"];
+                    "application/json": components["schemas"]["CreatedQuote"];
                 };
             };
-            /** @description The new quote */
+            /** @description The new quote, and its status link */
             201: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -3622,7 +3709,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Quote"];
+                    "application/json": components["schemas"]["CreatedQuote"];
                 };
             };
             /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
@@ -6283,6 +6370,628 @@ export interface operations {
             };
         };
     };
+    reissueQuoteShareLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the quote this change was made from: 412 when the quote has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantBody"];
+            };
+        };
+        responses: {
+            /** @description The quote and its new link */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentQuote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks access to this tenant or this operation */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names an older version; details.version and the ETag give the current one */
+            412: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeQuoteLinks: {
+        parameters: {
+            query: {
+                /** @description The store the key belongs to */
+                tenant_id: string;
+            };
+            header?: {
+                /** @description The ETag of the quote this change was made from: 412 when the quote has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote, links_active false (unchanged when no link was live) */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks access to this tenant or this operation */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names an older version; details.version and the ETag give the current one */
+            412: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     acceptQuote: {
         parameters: {
             query?: never;
@@ -8041,7 +8750,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /** @description Default: form:read, calculate, schema:validate */
-                    permissions?: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:write")[];
+                    permissions?: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:request" | "quote:write")[];
                 };
             };
         };
@@ -11403,6 +12112,143 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRevokeQuoteLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote, links_active false */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
                     [name: string]: unknown;
                 };
                 content: {

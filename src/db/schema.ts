@@ -137,6 +137,7 @@ export const quotes = sqliteTable('quotes', {
   approvedDiscountMinor: integer('approved_discount_minor'),
   approvedSubtotalMinor: integer('approved_subtotal_minor'),
   shareTokenHash: text('share_token_hash'),
+  statusTokenHash: text('status_token_hash'),
   idempotencyKey: text('idempotency_key'),
   idempotencyHash: text('idempotency_hash'),
   createdBy: text('created_by').notNull(),

@@ -1,10 +1,19 @@
 /**
  * What an API key may do. `production:read` guards internal output groups (BOM, costs); storefront keys
- * normally lack it, so it is not among the defaults. `quote:write` creates and changes quotes (each answer is
- * the quote it touched); `quote:read` reads and lists every quote of the store, so a storefront key that
- * creates quotes for its buyers gets `quote:write` alone and never sees other buyers' quotes (docs/quotes.md).
+ * normally lack it, so it is not among the defaults. `quote:request` only creates quotes (the answer is the
+ * quote it created), which is all a storefront needs and all a key public in a browser may do: with
+ * `quote:write`, which also edits, sends and decides quotes, a buyer could give their own draft a discount, send
+ * it and accept it. `quote:read` reads and lists every quote of the store (docs/quotes.md).
  */
-export const PERMISSIONS = ['form:read', 'calculate', 'production:read', 'schema:validate', 'quote:read', 'quote:write'] as const;
+export const PERMISSIONS = [
+  'form:read',
+  'calculate',
+  'production:read',
+  'schema:validate',
+  'quote:read',
+  'quote:request',
+  'quote:write',
+] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const DEFAULT_PERMISSIONS: Permission[] = ['form:read', 'calculate', 'schema:validate'];

@@ -1,6 +1,8 @@
-// /q/{token}: the buyer's quote page. The token (sent once, in `share_url`) opens this one quote and nothing else,
-// and stops working when the quote is cancelled. Accept and Reject are plain HTML forms posting back here, so the
-// page runs no script at all (docs/quotes.md).
+// /q/{token}: the buyer's pages. A share token (sent once, in `share_url`) opens this one quote's document with
+// Accept and Reject; a status token (in `status_url`, given to whoever created the quote) a read-only page of where
+// the request stands. Either stops working when the quote's links are revoked or the quote is cancelled, and then
+// answers 404 like a token that never existed. Accept and Reject are plain HTML forms posting back here, so the
+// pages run no script at all (docs/quotes.md).
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
@@ -19,7 +21,7 @@ function QuoteDocument({ loaded, storeName, token }: { loaded: LoadedQuote; stor
   const money = new Intl.NumberFormat(quote.language, { style: 'currency', currency: quote.currency });
   const amount = (major: number) => money.format(major);
   const minor = (m: number) => amount(majorOf(m, quote.minorUnits));
-  const date = (ms: number) => new Intl.DateTimeFormat(quote.language, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
+  const date = dateIn(quote.language);
   const customer = [quote.customer.name, quote.customer.company, quote.customer.email, quote.customer.reference].filter(Boolean);
   return (
     <main>
@@ -132,7 +134,72 @@ function QuoteDocument({ loaded, storeName, token }: { loaded: LoadedQuote; stor
   );
 }
 
-async function page(env: Env, loaded: LoadedQuote, token: string) {
+const dateIn = (language: string) => (ms: number) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
+
+/**
+ * The status link's page: what was requested (products, choices, quantities) and where the request stands, no
+ * prices and no buttons. The store may still be working on the draft (a discount awaiting approval, items
+ * changed), and the offer's acceptance belongs to the share link, which the store sends to the customer's
+ * address: whoever typed that address into a storefront must not be able to accept an offer made to it.
+ */
+function RequestStatus({ loaded, storeName }: { loaded: LoadedQuote; storeName: string }) {
+  const { quote, status, items } = loaded;
+  const words = wordsFor(quote.language);
+  const date = dateIn(quote.language);
+  const open = status === 'draft' || status === 'pending_approval';
+  const label = open ? words.requestStatus.requested : status === 'sent' ? words.requestStatus.offered : words.status[status];
+  return (
+    <main>
+      <header>
+        <div>
+          <div class="store">{storeName}</div>
+          <h1>
+            {words.request} {quote.number}
+          </h1>
+          <div class="status" data-status={open ? 'requested' : status}>
+            {label}
+          </div>
+        </div>
+        <dl class="facts">
+          <dt>{words.number}</dt>
+          <dd>{quote.number}</dd>
+          <dt>{words.requestedOn}</dt>
+          <dd>{date(quote.createdAt)}</dd>
+        </dl>
+      </header>
+      <table>
+        <thead>
+          <tr>
+            <th>{words.item}</th>
+            <th class="num">{words.quantity}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item, i) => (
+            <tr class="item">
+              <td>
+                <strong>
+                  {i + 1}. {item.priced.product_name}
+                </strong>
+                <ul class="summary">
+                  {item.priced.summary.map((s) => (
+                    <li>
+                      {s.label}: {s.value_label}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+              <td class="num">{item.quantity}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </main>
+  );
+}
+
+async function page(env: Env, loaded: LoadedQuote, kind: 'share' | 'status', token: string) {
   const store = await getStore(env, loaded.quote.storeId);
   const words = wordsFor(loaded.quote.language);
   return (
@@ -144,12 +211,16 @@ async function page(env: Env, loaded: LoadedQuote, token: string) {
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="robots" content="noindex" />
           <title>
-            {words.quote} {loaded.quote.number} · {store.name}
+            {kind === 'share' ? words.quote : words.request} {loaded.quote.number} · {store.name}
           </title>
           <link rel="stylesheet" href="/q/quote.css" />
         </head>
         <body>
-          <QuoteDocument loaded={loaded} storeName={store.name} token={token} />
+          {kind === 'share' ? (
+            <QuoteDocument loaded={loaded} storeName={store.name} token={token} />
+          ) : (
+            <RequestStatus loaded={loaded} storeName={store.name} />
+          )}
         </body>
       </html>
     ).toString()
@@ -160,21 +231,26 @@ export const quotePage = new Hono<AppEnv>()
   .get('/quote.css', (c) => c.body(quoteCss, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }))
   .get('/:token', async (c) => {
     const token = c.req.param('token');
-    const loaded = await findSharedQuote(c.env, token);
-    if (!loaded) return notFound(c);
-    return c.html(await page(c.env, loaded, token), 200, PAGE_HEADERS);
+    const shared = await findSharedQuote(c.env, token);
+    if (!shared) return notFound(c);
+    return c.html(await page(c.env, shared.loaded, shared.kind, token), 200, PAGE_HEADERS);
   })
-  // The page's forms post here; the answer always shows the page again, so a second click, or a click on a quote
-  // that expired meanwhile, just shows where it stands.
+  // The share page's forms post here; the answer always shows the page again, so a second click, or a click on a
+  // quote that expired meanwhile, just shows where it stands. A status link decides nothing: 404, as if unknown.
   .post('/:token/:decision{accept|reject}', async (c) => {
     const token = c.req.param('token');
-    const loaded = await findSharedQuote(c.env, token);
-    if (!loaded) return notFound(c);
-    if (loaded.status === 'sent') {
+    const shared = await findSharedQuote(c.env, token);
+    if (shared?.kind !== 'share') return notFound(c);
+    const { quote } = shared.loaded;
+    if (shared.loaded.status === 'sent') {
       const decision = c.req.param('decision') as 'accept' | 'reject';
-      await decideQuote(c.env, loaded.quote.storeId, loaded.quote.id, 'buyer', undefined, decision).catch((error: unknown) => {
+      try {
+        await decideQuote(c.env, quote.storeId, quote.id, 'buyer', undefined, decision, shared.hash);
+      } catch (error) {
+        // Revoked or replaced since the page read it: a dead link, as for a guessed token.
+        if (error instanceof ApiError && error.code === 'NOT_FOUND') return notFound(c);
         if (!(error instanceof ApiError && error.code === 'ILLEGAL_TRANSITION')) throw error;
-      });
+      }
     }
     return c.redirect(`/q/${token}`, 303);
   });

@@ -2,7 +2,7 @@ import { presentCalculation } from '../cpq/calculation';
 import type { FieldIR, ProductIR } from '../lang/ir';
 import { type Evaluation, type Issue, resolveText } from '../lang/runtime';
 import { loadProduct } from '../products/models';
-import type { PricedItem, SummaryLine } from './model';
+import { LIMITS, type PricedItem, type SummaryLine } from './model';
 import { minorOf } from './totals';
 import { wordsFor } from './words';
 
@@ -49,7 +49,7 @@ export async function priceItem(env: Env, storeId: string, input: ItemInput, lan
     evaluation,
   });
   const { currency, ...totals } = result.totals;
-  return {
+  const row = {
     productId: input.product_id,
     productVersion: loaded.version,
     contentHash: loaded.contentHash,
@@ -70,6 +70,13 @@ export async function priceItem(env: Env, storeId: string, input: ItemInput, lan
       summary: summaryOf(ir, evaluation),
     },
   };
+  // Both parts were made by JSON.parse or by calculate, so they have no cycle and a depth the product bounds.
+  const chars = JSON.stringify(row.configuration).length + JSON.stringify(row.priced).length;
+  if (chars > LIMITS.itemChars) {
+    const message = `This item's configuration and price take ${chars} characters to keep; a quote item holds at most ${LIMITS.itemChars}`;
+    return { errors: [{ code: 'ITEM_TOO_LARGE', message, because: {} }] };
+  }
+  return row;
 }
 
 /** Each visible field a buyer chose (computed fields left out) with its label and its value as a person reads it. */

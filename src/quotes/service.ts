@@ -49,6 +49,17 @@ const BACKOFF_MS = 8;
 const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * BACKOFF_MS * Math.min(attempt, 10)));
 
+/**
+ * A link token: 32 random bytes (`q_` + 43 base64url characters) and the SHA-256 that is all the database keeps,
+ * so a token is shown once, in the answer that made it, like an API key.
+ */
+async function linkToken(): Promise<{ token: string; hash: string }> {
+  const token = `q_${base64url(crypto.getRandomValues(new Uint8Array(32)))}`;
+  return { token, hash: await sha256Hex(token) };
+}
+
+const TOKEN_SHAPE = /^q_[A-Za-z0-9_-]{43}$/;
+
 /** valid_until is a date: the quote holds through the end of that day (UTC). */
 export function endOfDay(date: string): number {
   return Date.parse(`${date}T23:59:59.999Z`);
@@ -167,14 +178,15 @@ export interface NewQuote {
  * A new draft, numbered Q-<year>-<6 digits> per store: one batch increments the store's counter for the year,
  * inserts the quote numbered from it, its items and its first history entry. When any statement fails (a
  * concurrent create with the same Idempotency-Key), the whole batch rolls back, the number included.
- * Returns the quote and whether this call created it (false: a retry with the same key).
+ * Returns the quote, whether this call created it (false: a retry with the same key), and, when it did, the
+ * token of the quote's status link (a read-only page of where the request stands, for whoever created it).
  */
 export async function createQuote(env: Env, storeId: string, input: NewQuote, actor: Actor) {
   await getStore(env, storeId);
   const idempotencyHash = input.idempotency ? await sha256Hex(input.idempotency.body) : null;
   if (input.idempotency) {
     const earlier = await replayed(env, storeId, input.idempotency.key, idempotencyHash!);
-    if (earlier) return { loaded: earlier, created: false };
+    if (earlier) return { loaded: earlier, created: false, statusToken: null };
   }
   const now = Date.now();
   const validUntil = input.validUntil ? endOfDay(input.validUntil) : defaultValidUntil(now);
@@ -189,6 +201,7 @@ export async function createQuote(env: Env, storeId: string, input: NewQuote, ac
     minorUnits,
   );
   const id = crypto.randomUUID();
+  const status = await linkToken();
   const year = new Date(now).getUTCFullYear();
   const db = database(env);
   const counter = sql`(SELECT last FROM quote_counters WHERE store_id = ${storeId} AND year = ${year})`;
@@ -217,6 +230,7 @@ export async function createQuote(env: Env, storeId: string, input: NewQuote, ac
         validUntil,
         discount: null,
         ...totals,
+        statusTokenHash: status.hash,
         idempotencyKey: input.idempotency?.key ?? null,
         idempotencyHash,
         createdBy: actor,
@@ -234,10 +248,10 @@ export async function createQuote(env: Env, storeId: string, input: NewQuote, ac
   } catch (error) {
     // Only a concurrent create with the same key fails here; its quote is the answer, as for any retry.
     const earlier = input.idempotency ? await replayed(env, storeId, input.idempotency.key, idempotencyHash!) : undefined;
-    if (earlier) return { loaded: earlier, created: false };
+    if (earlier) return { loaded: earlier, created: false, statusToken: null };
     throw error;
   }
-  return { loaded: (await findQuote(env, storeId, id))!, created: true };
+  return { loaded: (await findQuote(env, storeId, id))!, created: true, statusToken: status.token };
 }
 
 async function replayed(env: Env, storeId: string, key: string, hash: string): Promise<LoadedQuote | undefined> {
@@ -342,7 +356,7 @@ interface Change {
   action: string;
   details: Record<string, unknown>;
   set: Partial<Pick<QuoteRow, 'status' | 'customer' | 'notes' | 'validUntil' | 'discount' | 'sentAt' | 'decidedAt'>> &
-    Partial<Pick<QuoteRow, 'shareTokenHash' | 'approvedDiscountMinor' | 'approvedSubtotalMinor'>>;
+    Partial<Pick<QuoteRow, 'shareTokenHash' | 'statusTokenHash' | 'approvedDiscountMinor' | 'approvedSubtotalMinor'>>;
   /** Items written (an id the quote has is replaced in place, a new one added last) and removed. */
   items?: { put: (PricedRow & { id: string })[]; remove: string[] };
 }
@@ -367,8 +381,8 @@ async function change(
   id: string,
   actor: Actor,
   ifMatch: number | undefined,
-  /** Gets the store's approval threshold too, read once per request. */
-  plan: (loaded: LoadedQuote, threshold: number | null) => Promise<Change> | Change,
+  /** Gets the store's approval threshold too, read once per request; null: nothing to change, the quote stays as it is. */
+  plan: (loaded: LoadedQuote, threshold: number | null) => Promise<Change | null> | Change | null,
   /** The quote as the caller just read it, for the first attempt. */
   read?: LoadedQuote,
 ): Promise<LoadedQuote> {
@@ -378,6 +392,7 @@ async function change(
     const loaded = attempt === 0 && read ? read : await getQuote(env, storeId, id);
     if (ifMatch !== undefined && loaded.quote.version !== ifMatch) throw stale(loaded.quote.number, loaded.quote.version);
     const planned = await plan(loaded, threshold);
+    if (planned === null) return loaded;
     const outcome = await write(env, loaded, planned, actor, threshold);
     if (outcome.written) return getQuote(env, storeId, id);
     if (ifMatch !== undefined) throw stale(loaded.quote.number, outcome.version);
@@ -682,12 +697,11 @@ function illegal(loaded: LoadedQuote, action: string, why = ''): ApiError {
 }
 
 /**
- * Sends a draft: it is frozen from then on, and a new share token (32 random bytes; only its hash is stored) lets
- * the buyer open it. Answers the quote and the token, which is shown this once.
+ * Sends a draft: it is frozen from then on, and a new share token lets the buyer open it, accept and reject it.
+ * Answers the quote and the token, which is shown this once.
  */
 export async function sendQuote(env: Env, storeId: string, id: string, actor: Actor, ifMatch: number | undefined) {
-  const token = `q_${base64url(crypto.getRandomValues(new Uint8Array(32)))}`;
-  const shareTokenHash = await sha256Hex(token);
+  const { token, hash: shareTokenHash } = await linkToken();
   const loaded = await change(env, storeId, id, actor, ifMatch, (q, threshold) => {
     // The threshold may have been lowered since the draft was last edited: it binds at sending too.
     const { subtotalMinor, discountMinor, totalMinor, approvedDiscountMinor, approvedSubtotalMinor } = q.quote;
@@ -704,7 +718,11 @@ export async function sendQuote(env: Env, storeId: string, id: string, actor: Ac
 
 const DECISIONS = { accept: 'accepted', reject: 'rejected' } as const;
 
-/** The buyer's answer to a sent quote; an expired quote can be neither accepted nor rejected. */
+/**
+ * The buyer's answer to a sent quote; an expired quote can be neither accepted nor rejected. Through the share
+ * page, `shareTokenHash` is the link's: a link revoked or replaced after the page read the quote decides nothing
+ * (NOT_FOUND, as for any dead link).
+ */
 export function decideQuote(
   env: Env,
   storeId: string,
@@ -712,21 +730,60 @@ export function decideQuote(
   actor: Actor,
   ifMatch: number | undefined,
   decision: keyof typeof DECISIONS,
+  shareTokenHash?: string,
 ) {
   const status: StoredStatus = DECISIONS[decision];
   return change(env, storeId, id, actor, ifMatch, (q) => {
+    if (shareTokenHash !== undefined && q.quote.shareTokenHash !== shareTokenHash) throw deadLink();
     if (q.status === 'expired') throw illegal(q, status, ': its valid_until has passed');
     if (q.status !== 'sent') throw illegal(q, status);
     return { action: status, details: {}, set: { status, decidedAt: Date.now() } };
   });
 }
 
-/** Cancels a quote that is not yet decided; its share link stops working. */
+/** Cancels a quote that is not yet decided; its links stop working. */
 export function cancelQuote(env: Env, storeId: string, id: string, actor: Actor, ifMatch: number | undefined, reason?: string) {
   return change(env, storeId, id, actor, ifMatch, (q) => {
     if (!['draft', 'pending_approval', 'sent'].includes(q.quote.status)) throw illegal(q, 'cancelled');
-    return { action: 'cancelled', details: reason ? { reason } : {}, set: { status: 'cancelled', shareTokenHash: null } };
+    return {
+      action: 'cancelled',
+      details: reason ? { reason } : {},
+      set: { status: 'cancelled', shareTokenHash: null, statusTokenHash: null },
+    };
   });
+}
+
+/** Whether any link given out for the quote (share or status) still opens its page. */
+export const hasLiveLink = (q: QuoteRow) => q.shareTokenHash !== null || q.statusTokenHash !== null;
+
+/**
+ * Ends every link given out for a quote, the share link and the status link: their pages and the share page's
+ * Accept and Reject answer 404 from then on. A quote without a live link is answered as it is, unchanged.
+ */
+export function revokeLinks(env: Env, storeId: string, id: string, actor: Actor, ifMatch: number | undefined) {
+  return change(env, storeId, id, actor, ifMatch, (q) => {
+    if (!hasLiveLink(q.quote)) return null;
+    return {
+      action: 'links_revoked',
+      details: { share: q.quote.shareTokenHash !== null, status: q.quote.statusTokenHash !== null },
+      set: { shareTokenHash: null, statusTokenHash: null },
+    };
+  });
+}
+
+/**
+ * A new share link for a quote that was sent (and may since have been accepted, rejected or have expired), say
+ * after the first went to the wrong address and was revoked: the previous share link stops working. A draft gets
+ * its first by being sent; a cancelled quote none. Answers the quote and the token, shown this once.
+ */
+export async function reissueShareLink(env: Env, storeId: string, id: string, actor: Actor, ifMatch: number | undefined) {
+  const { token, hash } = await linkToken();
+  const loaded = await change(env, storeId, id, actor, ifMatch, (q) => {
+    if (!['sent', 'accepted', 'rejected'].includes(q.quote.status))
+      throw illegal(q, 'shared', ': only a sent quote has a share link');
+    return { action: 'share_link_issued', details: { replaced: q.quote.shareTokenHash !== null }, set: { shareTokenHash: hash } };
+  });
+  return { loaded, token };
 }
 
 /** An admin approves the discount of a quote awaiting approval: it becomes a draft that can be sent. */
@@ -749,13 +806,25 @@ export function declineDiscount(env: Env, storeId: string, id: string, note: str
   });
 }
 
-/** The quote a share token opens, or undefined: an unknown token, or one whose quote was cancelled. */
-export async function findSharedQuote(env: Env, token: string): Promise<LoadedQuote | undefined> {
-  if (!/^q_[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+const deadLink = () => new ApiError('NOT_FOUND', 'Not found');
+
+/** What a link opens: a share link the offer with Accept and Reject, a status link a read-only page of the request. */
+export interface SharedQuote {
+  loaded: LoadedQuote;
+  kind: 'share' | 'status';
+  /** The token's hash, which a decision through the page must still find on the quote. */
+  hash: string;
+}
+
+/** The quote a link's token opens, or undefined: an unknown token, a revoked or replaced one, or a cancelled quote's. */
+export async function findSharedQuote(env: Env, token: string): Promise<SharedQuote | undefined> {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  const hash = await sha256Hex(token);
   const row = await database(env)
-    .select({ id: quotes.id, storeId: quotes.storeId })
+    .select({ id: quotes.id, storeId: quotes.storeId, share: quotes.shareTokenHash })
     .from(quotes)
-    .where(eq(quotes.shareTokenHash, await sha256Hex(token)))
+    .where(or(eq(quotes.shareTokenHash, hash), eq(quotes.statusTokenHash, hash)))
     .get();
-  return row ? findQuote(env, row.storeId, row.id) : undefined;
+  const loaded = row ? await findQuote(env, row.storeId, row.id) : undefined;
+  return loaded && { loaded, kind: row!.share === hash ? 'share' : 'status', hash };
 }

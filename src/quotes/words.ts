@@ -20,6 +20,12 @@ const WORDS = {
     reject: 'Reject quote',
     yes: 'Yes',
     no: 'No',
+    request: 'Quote request',
+    requestedOn: 'Requested on',
+    requestStatus: {
+      requested: 'Requested: the store is preparing its offer and will send it to you.',
+      offered: 'The store has sent its offer; open it from the link that came with it to accept or reject it.',
+    },
     status: {
       draft: 'Draft',
       pending_approval: 'Awaiting approval',
@@ -48,6 +54,13 @@ const WORDS = {
     reject: 'Angebot ablehnen',
     yes: 'Ja',
     no: 'Nein',
+    request: 'Angebotsanfrage',
+    requestedOn: 'Angefragt am',
+    requestStatus: {
+      requested: 'Angefragt: Der Shop erstellt sein Angebot und schickt es Ihnen zu.',
+      offered:
+        'Der Shop hat Ihnen sein Angebot geschickt; öffnen Sie es über den mitgeschickten Link, um es anzunehmen oder abzulehnen.',
+    },
     status: {
       draft: 'Entwurf',
       pending_approval: 'Wartet auf Freigabe',

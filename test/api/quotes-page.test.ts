@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../helpers';
+import { burst, rateHeaders, uniqueAddress, useFreshMinute } from '../limits/helpers';
 import { type QuoteJson, quoteTenant, type SentQuoteJson } from './quotes-helpers';
 
 async function sentQuote(body: Record<string, unknown> = {}) {
@@ -75,5 +76,36 @@ describe('GET /q/{token}', () => {
     await t.send('POST', `/${q.id}/cancel`, {});
     expect((await call(path)).status).toBe(404);
     expect((await call(`${path}/accept`, form)).status).toBe(404);
+  });
+});
+
+describe('/q is bounded like every keyless surface: per client address', () => {
+  const from = (address: string, init: RequestInit = {}) => ({
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), 'CF-Connecting-IP': address },
+  });
+
+  it("counts pages and answers against the address's budget, 429 with Retry-After past it; the stylesheet is free", async () => {
+    useFreshMinute();
+    const { t, q, path } = await sentQuote();
+    const prober = uniqueAddress();
+    const first = await call('/q/q_guess', from(prober));
+    expect(first.status).toBe(404);
+    expect(rateHeaders(first)).toMatchObject({ limit: '120', remaining: '119' });
+    // Probing tokens: 130 guesses from one address, 119 more answered, the rest refused before any lookup.
+    const guess = () => new Request(`http://localhost/q/q_${'x'.repeat(43)}`, from(prober));
+    const counts = await burst(130, guess);
+    expect([counts.get(404), counts.get(429)]).toEqual([119, 11]);
+    const refused = await call(`${path}/accept`, from(prober, form));
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED', details: { window: 'minute', limit: 120 } });
+    expect(Number(rateHeaders(refused).retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(rateHeaders(refused).remaining).toBe('0');
+    expect((await (await t.get(q.id)).json<QuoteJson>()).status).toBe('sent');
+    const css = await call('/q/quote.css', from(prober));
+    expect(css.status).toBe(200);
+    expect(css.headers.get('X-RateLimit-Limit')).toBeNull();
+    // The buyer, elsewhere, is not affected.
+    expect((await call(path, from(uniqueAddress()))).status).toBe(200);
   });
 });

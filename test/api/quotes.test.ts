@@ -88,12 +88,13 @@ describe('POST /api/v1/quotes', () => {
 });
 
 describe('permissions and tenancy', () => {
-  it('needs quote:write to create and quote:read to read; another store is 403, its quote 404', async () => {
+  it('needs quote:request or quote:write to create and quote:read to read; another store is 403, its quote 404', async () => {
     const t = await quoteTenant();
     const q = await (await t.create()).json<QuoteJson>();
-    const storefront = await quoteTenant(['form:read', 'calculate', 'quote:write']);
-    expect((await storefront.create()).status).toBe(201);
-    expect((await storefront.send('GET', `?tenant_id=${storefront.storeId}`)).status).toBe(403);
+    expect((await t.send('GET', `?tenant_id=${t.storeId}`)).status).toBe(200);
+    const writer = await quoteTenant(['form:read', 'calculate', 'quote:write']);
+    expect((await writer.create()).status).toBe(201);
+    expect((await writer.send('GET', `?tenant_id=${writer.storeId}`)).status).toBe(403);
     const reader = await quoteTenant(['quote:read']);
     expect((await reader.create()).status).toBe(403);
     // Another store's quote under its own tenant: simply not found.
@@ -105,6 +106,30 @@ describe('permissions and tenancy', () => {
     const t = await quoteTenant(['quote:read', 'quote:write']);
     const q = await (await t.create()).json<QuoteJson>();
     expect(Object.keys(q.items[0]!.groups)).toEqual(['weight']);
+  });
+});
+
+describe('a storefront key: quote:request', () => {
+  it('creates a quote (with its status link) and can do nothing else with it: no discount, no sending, no deciding', async () => {
+    const storefront = await quoteTenant(['form:read', 'calculate', 'quote:request']);
+    const res = await storefront.create({ customer: { name: 'Ada', email: 'ada@example.com' } });
+    expect(res.status).toBe(201);
+    const q = await res.json<QuoteJson & { status_url: string }>();
+    expect(q.status_url).toMatch(/\/q\/q_/);
+    const refused = [
+      await storefront.send('PATCH', `/${q.id}`, { discount: { type: 'percent', value: 50, reason: 'mine' } }),
+      await storefront.send('POST', `/${q.id}/items`, { product_id: 'shelf', configuration: {} }),
+      await storefront.send('POST', `/${q.id}/send`, {}),
+      await storefront.send('POST', `/${q.id}/accept`, {}),
+      await storefront.send('POST', `/${q.id}/cancel`, {}),
+      await storefront.send('DELETE', `/${q.id}/share?tenant_id=${storefront.storeId}`),
+      await storefront.get(q.id),
+    ];
+    expect(refused.map((r) => r.status)).toEqual(Array(refused.length).fill(403));
+    expect(await refused[0]!.json()).toMatchObject({ code: 'FORBIDDEN', details: { required_permission: 'quote:write' } });
+    // Without either permission, the create names the smaller one.
+    const reader = await quoteTenant(['quote:read']);
+    expect(await (await reader.create()).json()).toMatchObject({ details: { required_permission: 'quote:request' } });
   });
 });
 

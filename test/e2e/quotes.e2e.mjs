@@ -200,9 +200,20 @@ describe('the whole flow, from the demo shop', () => {
     const detail = await events;
     assert.match(detail.number, /^Q-\d{4}-\d{6}$/);
     assert.equal(detail.status, 'draft');
-    assert.equal(await shop.locator('#quoted').innerText(), `Quote ${detail.number} requested.`);
+    // The event's link is the request's status page, linked in the component and by the shop.
+    assert.match(new URL(detail.link).pathname, /^\/q\/q_[A-Za-z0-9_-]{43}$/);
+    assert.equal(await shop.locator('#quoted').innerText(), `Quote ${detail.number} requested. Follow it here`);
+    assert.equal(await shop.locator('#quoted a').getAttribute('href'), detail.link);
     assert.match(await shop.locator('cpq-configurator .quote-status').innerText(), new RegExp(detail.number));
+    assert.equal(await shop.locator('cpq-configurator a.quote-link').getAttribute('href'), detail.link);
     await shot(shop, 'quotes-03-requested-in-shop');
+    const follow = await (await browser.newContext()).newPage();
+    watchErrors(follow, errors);
+    await follow.goto(`${BASE}${new URL(detail.link).pathname}`);
+    assert.equal(await follow.locator('h1').innerText(), `Angebotsanfrage ${detail.number}`);
+    assert.equal(await follow.locator('.status').getAttribute('data-status'), 'requested');
+    assert.equal(await follow.locator('form').count(), 0);
+    await shot(follow, 'quotes-04-request-status');
 
     const admin = await signedInPage(browser);
     await admin.goto(`${BASE}/admin/stores/${DEMO_STORE}/quotes?q=Ada`);
@@ -222,8 +233,16 @@ describe('the whole flow, from the demo shop', () => {
     assert.equal(await buyer.locator('html').getAttribute('lang'), 'de');
     await buyer.click('button.accept');
     await buyer.waitForSelector('.status[data-status="accepted"]');
+    await follow.reload();
+    assert.equal(await follow.locator('.status').getAttribute('data-status'), 'accepted');
     await admin.reload();
     assert.match(await admin.locator('.page-head').innerText(), /accepted/);
+
+    // Revoked in the backoffice: both links answer 404 from then on.
+    await admin.click('.quote-links button[type=submit]');
+    await admin.waitForSelector('.quote-links', { state: 'detached' });
+    assert.match(await admin.locator('#quote-history-title + .table-wrap').innerText(), /links revoked/);
+    for (const link of [detail.link, share_url]) assert.equal((await fetch(`${BASE}${new URL(link).pathname}`)).status, 404);
     assert.deepEqual(errors, []);
   });
 });

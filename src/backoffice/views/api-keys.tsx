@@ -10,7 +10,8 @@ const PERMISSION_HELP: Record<Permission, string> = {
   'production:read': 'see production data (BOM, costs)',
   'schema:validate': 'validate schemas',
   'quote:read': 'read and list every quote of the store (never give it to a storefront)',
-  'quote:write': 'create and change quotes (a storefront may, for its buyers)',
+  'quote:request': 'create quotes only: what a storefront needs for its buyers',
+  'quote:write': 'create, edit, send and decide quotes (a sales tool; never a storefront)',
 };
 
 function KeyRow({ storeId, apiKey }: { storeId: string; apiKey: ApiKeyJson }) {

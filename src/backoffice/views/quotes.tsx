@@ -148,10 +148,23 @@ export function QuotesPage(props: {
   );
 }
 
-function ActionForm(props: { action: string; label: string; flash: string; note?: 'optional' | 'required'; danger?: boolean }) {
+function ActionForm(props: {
+  action: string;
+  method?: 'POST' | 'DELETE';
+  label: string;
+  flash: string;
+  note?: 'optional' | 'required';
+  danger?: boolean;
+}) {
   const id = `note-${props.action.split('/').pop()}`;
   return (
-    <form class="api-form" data-method="POST" data-action={props.action} data-success="reload" data-flash={props.flash}>
+    <form
+      class="api-form"
+      data-method={props.method ?? 'POST'}
+      data-action={props.action}
+      data-success="reload"
+      data-flash={props.flash}
+    >
       <FormError />
       {props.note && (
         <div class="field">
@@ -254,6 +267,14 @@ export function QuotePage({ csrf, store, quote }: { csrf: string; store: StoreJs
           {undecided && (
             <ActionForm action={`${api}/cancel`} label="Cancel quote" flash="Quote cancelled." note="optional" danger />
           )}
+          {quote.links_active && (
+            <div class="quote-links">
+              <p class="muted">
+                A link given out for this quote (the buyer's share link, or the status link of a request) still opens it.
+              </p>
+              <ActionForm action={`${api}/share`} method="DELETE" label="Revoke links" flash="Links revoked." danger />
+            </div>
+          )}
         </section>
       </div>
       <section class="card" aria-labelledby="quote-history-title">
@@ -267,7 +288,7 @@ export function QuotePage({ csrf, store, quote }: { csrf: string; store: StoreJs
               <td data-label="When">
                 <Time iso={h.at} />
               </td>
-              <td data-label="What">{h.action.replace('_', ' ')}</td>
+              <td data-label="What">{h.action.replaceAll('_', ' ')}</td>
               <td data-label="Who" class="mono">
                 {h.actor}
               </td>

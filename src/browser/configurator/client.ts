@@ -24,7 +24,7 @@ export interface CpqClient {
   calculate(request: CalculateRequest): Promise<ClientAnswer>;
   /** As POST /v1/configure, where the server has it; a 404 makes the component use calculate instead. */
   configure?(request: CalculateRequest): Promise<ClientAnswer>;
-  /** As POST /v1/quotes with this one item; needs a key with quote:write. */
+  /** As POST /v1/quotes with this one item; needs a key with quote:request (or quote:write). */
   quote?(request: QuoteRequest): Promise<ClientAnswer>;
 }
 

@@ -595,10 +595,26 @@ export class CpqConfigurator extends HTMLElement {
     });
     send.disabled = false;
     if (answer.status === 201 || answer.status === 200) {
-      const quote = answer.body as { id: string; number: string; status: string };
-      status.textContent = this.#t('quoteRequested', { number: quote.number });
+      const quote = answer.body as { id: string; number: string; status: string; status_url?: string | null };
+      // The request's status page (a read-only view for the buyer; the offer itself comes with the store's
+      // link); a retry of the same request (200) or an older server has none, and only a web address is linked.
+      const link = typeof quote.status_url === 'string' && /^https?:\/\//.test(quote.status_url) ? quote.status_url : null;
+      status.replaceChildren(
+        this.#t('quoteRequested', { number: quote.number }),
+        link ? ' ' : '',
+        link
+          ? el('a', {
+              part: 'link',
+              class: 'quote-link',
+              href: link,
+              target: '_blank',
+              rel: 'noopener',
+              text: this.#t('followRequest'),
+            })
+          : '',
+      );
       form.querySelector('fieldset')!.hidden = true;
-      this.#emit('cpq-quote', { id: quote.id, number: quote.number, status: quote.status });
+      this.#emit('cpq-quote', { id: quote.id, number: quote.number, status: quote.status, link });
     } else {
       status.textContent = this.#t('quoteFailed', { status: answer.status });
       this.#emit('cpq-quote-failed', { status: answer.status, body: answer.body });

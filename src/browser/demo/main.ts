@@ -61,10 +61,17 @@ add.addEventListener('click', () => {
   empty.hidden = true;
 });
 
-// The configurator's "Request a quote" (attribute request-quote): a storefront would thank the buyer and keep the number.
+// The configurator's "Request a quote" (attribute request-quote): a storefront would thank the buyer, keep the
+// number, and point to the request's status page (link: null when there is none).
 const quoted = document.getElementById('quoted')!;
 configurator?.addEventListener('cpq-quote', (e) => {
-  const { number } = (e as CustomEvent<{ number: string }>).detail;
+  const { number, link } = (e as CustomEvent<{ number: string; link: string | null }>).detail;
   quoted.textContent = `Quote ${number} requested.`;
+  if (link) {
+    const follow = document.createElement('a');
+    follow.href = link;
+    follow.textContent = 'Follow it here';
+    quoted.append(' ', follow);
+  }
   quoted.hidden = false;
 });

@@ -8,6 +8,7 @@ import {
   getQuote,
   getQuoteSettings,
   listQuotes,
+  revokeLinks,
   setQuoteSettings,
 } from '../../quotes/service';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
@@ -163,5 +164,21 @@ export const adminQuotesApi = newApp()
       const { store_id, id } = c.req.valid('param');
       const reason = c.req.valid('json').reason || undefined;
       return c.json(presentQuote(await cancelQuote(c.env, store_id, id, 'admin', undefined, reason), true), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{store_id}/quotes/{id}/share',
+      operationId: 'adminRevokeQuoteLinks',
+      tags,
+      security: ADMIN_SECURITY,
+      summary: 'End every link given out for a quote (share and status): their pages answer 404 from then on',
+      request: { params: QuoteParams },
+      responses: { 200: json(Quote, 'The quote, links_active false'), ...errorResponses(400, 404) },
+    }),
+    async (c) => {
+      const { store_id, id } = c.req.valid('param');
+      return c.json(presentQuote(await revokeLinks(c.env, store_id, id, 'admin', undefined), true), 200);
     },
   );

@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { OutputInfo } from '../../cpq/output-info';
 import { iso } from '../../db/time';
-import { LIMITS, READ_STATUSES } from '../../quotes/model';
-import type { HistoryRow, ItemRow, LoadedQuote, QuoteRow } from '../../quotes/service';
+import { jsonLongerThan, LIMITS, READ_STATUSES } from '../../quotes/model';
+import { type HistoryRow, hasLiveLink, type ItemRow, type LoadedQuote, type QuoteRow } from '../../quotes/service';
 import { majorOf } from '../../quotes/totals';
 import { FieldValues, Lang, Quantity, Truncated } from '../openapi-helpers';
 import { CalculationResult, Issue } from './calculate';
@@ -40,7 +40,11 @@ export const QuoteDiscount = z
 export const QuoteItemInput = z
   .object({
     product_id: z.string().min(1).max(128),
-    configuration: FieldValues,
+    configuration: FieldValues.refine((c) => !jsonLongerThan(c, LIMITS.configurationChars), {
+      message: `At most ${LIMITS.configurationChars} characters of JSON`,
+    }).openapi({
+      description: `Field id → value, as for calculate; at most ${LIMITS.configurationChars} characters of JSON`,
+    }),
     quantity: Quantity.optional(),
   })
   .strict()
@@ -149,6 +153,9 @@ const quoteFields = {
   updated_at: z.string(),
   sent_at: z.string().nullable(),
   decided_at: z.string().nullable(),
+  links_active: z.boolean().openapi({
+    description: 'Whether a link given out for this quote (share_url, status_url) still opens its page; DELETE …/share ends them',
+  }),
 };
 
 export const HistoryEntry = z
@@ -172,6 +179,15 @@ export const SentQuote = Quote.extend({
 })
   .strict()
   .openapi('SentQuote');
+
+export const CreatedQuote = Quote.extend({
+  status_url: z.url().nullable().openapi({
+    description:
+      "A read-only page of where this request stands, for whoever created it (a buyer at a storefront); no prices, no Accept. Shown only in the answer that created the quote: null in a retry's",
+  }),
+})
+  .strict()
+  .openapi('CreatedQuote');
 
 export const QuoteSummary = z
   .object({ ...quoteFields, item_count: z.number().int() })
@@ -249,6 +265,7 @@ function quoteHead(q: QuoteRow, status: LoadedQuote['status']) {
     updated_at: iso(q.updatedAt)!,
     sent_at: iso(q.sentAt),
     decided_at: iso(q.decidedAt),
+    links_active: hasLiveLink(q),
   };
 }
 

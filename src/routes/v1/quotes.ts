@@ -13,15 +13,18 @@ import {
   type LoadedQuote,
   listQuotes,
   quoteETag,
+  reissueShareLink,
   removeItem,
   replaceItem,
   repriceQuote,
+  revokeLinks,
   sendQuote,
   updateQuote,
 } from '../../quotes/service';
 import { errorResponses, headers, json, jsonBody, KEY_SECURITY } from '../openapi-helpers';
 import {
   CancelBody,
+  CreatedQuote,
   CreateQuote,
   ItemBody,
   ItemsRejected,
@@ -76,6 +79,9 @@ function ifMatchVersion(header: string | undefined): number | undefined {
 
 const actorOf = (keyId: string): Actor => `key:${keyId}`;
 
+/** A buyer's page on this host: /q/<token>. */
+const linkUrl = (c: RequestContext, token: string) => `${new URL(c.req.url).origin}/q/${token}`;
+
 function write(c: RequestContext, tenantId: string) {
   const principal = authorize(c, 'quote:write', tenantId);
   return {
@@ -114,17 +120,24 @@ export const quotesApi = newApp()
         }),
       },
       responses: {
-        201: quoteAnswer('The new quote'),
-        200: quoteAnswer('A retry: the quote this Idempotency-Key created'),
+        201: { ...json(CreatedQuote, 'The new quote, and its status link'), headers: QUOTE_HEADERS },
+        200: {
+          ...json(CreatedQuote, 'A retry: the quote this Idempotency-Key created (status_url null)'),
+          headers: QUOTE_HEADERS,
+        },
         ...rejected,
         ...errorResponses(400, 403, 404, 409),
       },
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const { actor, internal } = write(c, body.tenant_id);
+      // quote:request suffices to create (a storefront's key); quote:write, which may do more, may create too.
+      const principal = c.var.principal;
+      const needed = principal?.permissions.includes('quote:write') ? 'quote:write' : 'quote:request';
+      const { keyId, permissions } = authorize(c, needed, body.tenant_id);
+      const [actor, internal] = [actorOf(keyId), permissions.includes('production:read')];
       const key = c.req.valid('header')['Idempotency-Key'];
-      const { loaded, created } = await createQuote(
+      const { loaded, created, statusToken } = await createQuote(
         c.env,
         body.tenant_id,
         {
@@ -137,7 +150,8 @@ export const quotesApi = newApp()
         },
         actor,
       );
-      return c.json(answer(c, loaded, internal), created ? 201 : 200);
+      const status_url = statusToken === null ? null : linkUrl(c, statusToken);
+      return c.json({ ...answer(c, loaded, internal), status_url }, created ? 201 : 200);
     },
   )
   .openapi(
@@ -295,7 +309,46 @@ export const quotesApi = newApp()
       const { tenant_id } = c.req.valid('json');
       const { actor, internal, ifMatch } = write(c, tenant_id);
       const { loaded, token } = await sendQuote(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch);
-      return c.json({ ...answer(c, loaded, internal), share_url: `${new URL(c.req.url).origin}/q/${token}` }, 200);
+      return c.json({ ...answer(c, loaded, internal), share_url: linkUrl(c, token) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/share',
+      operationId: 'reissueQuoteShareLink',
+      tags,
+      security: KEY_SECURITY,
+      summary: 'A new share link for a sent quote; the previous share link stops working',
+      request: { params: z.object({ id: Id }), headers: IfMatch, ...jsonBody(TenantBody) },
+      responses: { 200: { ...json(SentQuote, 'The quote and its new link'), headers: QUOTE_HEADERS }, ...changeErrors },
+    }),
+    async (c) => {
+      const { tenant_id } = c.req.valid('json');
+      const { actor, internal, ifMatch } = write(c, tenant_id);
+      const { loaded, token } = await reissueShareLink(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch);
+      return c.json({ ...answer(c, loaded, internal), share_url: linkUrl(c, token) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}/share',
+      operationId: 'revokeQuoteLinks',
+      tags,
+      security: KEY_SECURITY,
+      summary: 'End every link given out for a quote (share_url, status_url): their pages answer 404 from then on',
+      request: { params: z.object({ id: Id }), query: TenantQuery, headers: IfMatch },
+      responses: {
+        200: quoteAnswer('The quote, links_active false (unchanged when no link was live)'),
+        ...errorResponses(400, 403, 404, 412),
+      },
+    }),
+    async (c) => {
+      const { tenant_id } = c.req.valid('query');
+      const { actor, internal, ifMatch } = write(c, tenant_id);
+      const loaded = await revokeLinks(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch);
+      return c.json(answer(c, loaded, internal), 200);
     },
   )
   .openapi(
