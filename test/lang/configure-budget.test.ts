@@ -90,7 +90,9 @@ describe('configure within its budget', () => {
       .join(
         '',
       )}error all {\n  when: ${reads.map((f) => `not ${f}`).join(' and ')}\n  message: "${'{t}'.repeat(50)}"\n}\nprice { line base: "Base" = 1 }\n`;
-    const answer = model(schema).configure({ configuration: { t: 'x'.repeat(5_000) }, quantity: 1 });
+    // Every box sent unticked: left at their defaults, the first would be adjusted (soft defaults) and nothing fire.
+    const unticked = Object.fromEntries(reads.map((f) => [f, false]));
+    const answer = model(schema).configure({ configuration: { t: 'x'.repeat(5_000), ...unticked }, quantity: 1 });
     const [error] = answer.evaluation.errors;
     expect(Object.keys(error!.because).length).toBe(MAX_BECAUSE_VALUES);
     expect(error!.message.length).toBeLessThanOrEqual(1_000);
