@@ -138,6 +138,22 @@ describe('<cpq-configurator> on the demo shop', () => {
     await shot(page, '31-configurator-sill');
   });
 
+  it('shows an adjusted default: four doors take the nearest width that fits them, priced, the width still unset', async () => {
+    await open('sliding-wardrobe');
+    const shown = await page.evaluate(async () => {
+      const host = document.querySelector('cpq-configurator');
+      const root = host.shadowRoot;
+      const valid = new Promise((resolve) => host.addEventListener('cpq-valid', (e) => resolve(e.detail), { once: true }));
+      root.querySelector('[data-field="door_count"] input[value="four"]').click();
+      const detail = await valid;
+      const width = root.querySelector('[data-field="width"]');
+      return { configuration: detail.configuration, width: width.querySelector('input').value, adjusted: width.dataset.adjusted };
+    });
+    assert.deepEqual(shown.configuration, { door_count: 'four' }, 'the width is not sent: the server keeps deciding it');
+    assert.equal(shown.width, '2400', 'the width the server priced with is shown');
+    assert.equal(shown.adjusted, '2000', 'marked as an adjusted default, with the default it replaced');
+  });
+
   it('works from the keyboard, with a visible focus', async () => {
     await open('pvc-window');
     // From the shop's language select, Tab enters the component: its first field.

@@ -7,11 +7,11 @@
 import type { Expr, ProductIR } from '../ir';
 import type { Ctx, Fn } from '../runtime/context';
 import { exprCost } from '../runtime/cost';
+import { Fault } from '../runtime/fault';
+import { format } from '../runtime/messages';
 import type { CompiledModel } from '../runtime/model';
 import type { Pack } from '../runtime/pack';
 import { issue } from '../runtime/run';
-import { Fault } from '../runtime/fault';
-import { format } from '../runtime/messages';
 import type { Issue } from '../runtime/types';
 import type { Check } from './analysis';
 
@@ -52,15 +52,29 @@ export function evaluationChecks(m: CompiledModel, depsOf: (e: Expr) => number[]
   m.fields.forEach((f) => {
     const { ir: fir } = f;
     const group = ir.groups.find((g) => g.id === fir.group);
-    const parts = [fir.visibleWhen?.expr, fir.enabledWhen?.expr, fir.requiredWhen?.expr, group?.visibleWhen?.expr, group?.enabledWhen?.expr, fir.value];
+    const parts = [
+      fir.visibleWhen?.expr,
+      fir.enabledWhen?.expr,
+      fir.requiredWhen?.expr,
+      group?.visibleWhen?.expr,
+      group?.enabledWhen?.expr,
+      fir.value,
+    ];
     if (!parts.some((e) => e !== undefined && risky(e))) return;
     const conditions = [f.visible, f.enabled, f.requiredWhen].filter((x) => x !== undefined);
     const fn: Fn = (c) => {
       for (const x of conditions) x(c);
       return f.value(c);
     };
-    const expr: Expr = fir.requiredWhen ? { k: 'bin', op: 'or', a: { k: 'ref', name: fir.id }, b: fir.requiredWhen.expr, at: fir.at ?? { line: 1, column: 1 } } : { k: 'ref', name: fir.id };
-    unit(fir.id, expr, fn, parts.reduce((n, e) => n + (e ? exprCost(e) : 0), 0));
+    const expr: Expr = fir.requiredWhen
+      ? { k: 'bin', op: 'or', a: { k: 'ref', name: fir.id }, b: fir.requiredWhen.expr, at: fir.at ?? { line: 1, column: 1 } }
+      : { k: 'ref', name: fir.id };
+    unit(
+      fir.id,
+      expr,
+      fn,
+      parts.reduce((n, e) => n + (e ? exprCost(e) : 0), 0),
+    );
   });
   m.lines.forEach((l) => {
     const expr = guarded(l.ir.when, l.ir.amount);

@@ -13,8 +13,8 @@ import type { CompiledModel } from '../runtime/model';
 import type { Pack } from '../runtime/pack';
 import { Run } from '../runtime/run';
 import type { Evaluation, EvaluationInput, FieldState, Issue } from '../runtime/types';
-import { type Analysis, analysisOf, type Check, type Space, spaceFor } from './analysis';
 import { adjustDefaults } from './adjust';
+import { type Analysis, analysisOf, type Check, type Space, spaceFor } from './analysis';
 import { AnswerSize, type Truncated } from './answer';
 import { Budget, MAX_REASONS_PER_OPTION, MAX_WORK_UNITS } from './budget';
 import { fails, Problem, type Solution, UNKNOWN } from './search';
@@ -219,7 +219,9 @@ function prices(m: CompiledModel, ev: Evaluation): boolean {
 
 /** Only the checks the search knows refuse it: no value sent is invalid, no key unknown, nothing required missing. */
 function adjustable(ev: Evaluation): boolean {
-  return ev.unlistedErrors === 0 && ev.errors.every((e) => e.code === 'CONSTRAINT' || e.code === 'RULE' || e.code.startsWith('R_'));
+  return (
+    ev.unlistedErrors === 0 && ev.errors.every((e) => e.code === 'CONSTRAINT' || e.code === 'RULE' || e.code.startsWith('R_'))
+  );
 }
 
 function sourceOf(f: FieldIR, sent: unknown, state: FieldState): ConfiguredField['source'] {
@@ -489,7 +491,13 @@ function reason(m: CompiledModel, c: Ctx, run: Run, check: Check, leaveOut: stri
   if (check.issue) {
     // A unit that faults: its fault, with no values named (as calculate reports an evaluation fault).
     const found = check.issue(c, run.pack);
-    return { rule: found?.rule ?? '', message: found?.message ?? '', line: found?.line ?? 1, column: found?.column ?? 1, because: {} };
+    return {
+      rule: found?.rule ?? '',
+      message: found?.message ?? '',
+      line: found?.line ?? 1,
+      column: found?.column ?? 1,
+      because: {},
+    };
   }
   const why = because(m, c, check.expr, leaveOut);
   const issue = check.ref >= 0 ? constraintIssue(run, check.ref, why) : ruleIssue(run, -1 - check.ref, why);

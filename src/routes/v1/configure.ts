@@ -26,7 +26,6 @@ export const ConfigureRequest = z
   .strict()
   .openapi('ConfigureRequest');
 
-
 export const Reason = z
   .object({
     rule: z.string().openapi({ description: "The constraint or error rule; `field.option` for an option's available_when" }),
