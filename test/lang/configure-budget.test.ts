@@ -99,6 +99,31 @@ describe('configure within its budget', () => {
   });
 });
 
+describe('evaluation errors in the search', () => {
+  // x past the table's last band faults whatever the eight dropdowns hold: 5^8 (390,625) combinations of them, which
+  // a search that only backtracks tries one by one, far past the budget. The failed pass read x alone, so the
+  // search jumps back to x at once.
+  const dropdowns = Array.from({ length: 8 }, (_, i) => `d${i}`);
+  const schema = `product "P" {\n  language: en\n  currency: EUR\n}\nfield x: number { label: "X", min: 0, max: 10, default: 0 }\n${dropdowns
+    .map(
+      (d) =>
+        `field ${d}: dropdown { label: "${d}", options { ${'abcde'
+          .split('')
+          .map((o) => `${o} { label: "${o}", p: 1 }`)
+          .join('\n')}\n} }\n`,
+    )
+    .join(
+      '',
+    )}table t: range { bands: [5], values: [1] }\nprice { line l: "L" = t(x) + ${dropdowns.map((d) => `${d}.p`).join(' + ')} }\n`;
+
+  it('a value that faults whatever the fields after it hold is refuted without trying them all', () => {
+    const answer = model(schema).configure({ configuration: {}, quantity: 1 });
+    expect(answer.complete).toBe(true);
+    expect(answer.fields.find((f) => f.id === 'x')).toMatchObject({ min: 0, max: 5 });
+    expect(answer.units).toBeLessThan(MAX_WORK_UNITS / 100);
+  });
+});
+
 describe('ordinary products', () => {
   const dir = new URL('../../examples/', import.meta.url);
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpq'))) {
