@@ -82,7 +82,7 @@ export function configureModel(
   const quantity = isValidQuantity(input.quantity, ir.quantity) ? input.quantity : ir.quantity.default;
   const budget = new Budget(c, units);
   const space = spaceFor(a, ir.fields, sent);
-  const soft = withSoftDefaults(m, c, packs, input, { a, space, sent, quantity, budget });
+  const soft = withSoftDefaults(m, c, packs, input, () => ({ a, space, sent, quantity, budget }));
   const { evaluation } = soft;
   const adjusted = new Map(evaluation.adjusted.map((x) => [x.field, x.replaced]));
   // A multi-select is always searched, over the selections that keep what the buyer ticked (spaceFor).
@@ -170,12 +170,15 @@ export function calculateModel(
   input: EvaluationInput,
   units = MAX_WORK_UNITS,
 ): Evaluation {
-  const { ir } = m;
-  const a = analysisOf(m);
-  const sent = sentValues(m, input.configuration);
-  const quantity = isValidQuantity(input.quantity, ir.quantity) ? input.quantity : ir.quantity.default;
-  const space = spaceFor(a, ir.fields, sent);
-  return withSoftDefaults(m, c, packs, input, { a, space, sent, quantity, budget: new Budget(c, units) }).evaluation;
+  // The analysis is made only for a configuration that needs it: most calculations price with every default.
+  const search = (): Search => {
+    const { ir } = m;
+    const a = analysisOf(m);
+    const sent = sentValues(m, input.configuration);
+    const quantity = isValidQuantity(input.quantity, ir.quantity) ? input.quantity : ir.quantity.default;
+    return { a, space: spaceFor(a, ir.fields, sent), sent, quantity, budget: new Budget(c, units) };
+  };
+  return withSoftDefaults(m, c, packs, input, search).evaluation;
 }
 
 interface Search {
@@ -192,10 +195,11 @@ function withSoftDefaults(
   c: Ctx,
   packs: Map<string, Pack>,
   input: EvaluationInput,
-  { a, space, sent, quantity, budget }: Search,
+  search: () => Search,
 ): { evaluation: Evaluation; known: boolean } {
   const plain = evaluateModel(m, c, packs, input);
   if (prices(m, plain) || !adjustable(plain)) return { evaluation: plain, known: true };
+  const { a, space, sent, quantity, budget } = search();
   const found = adjustDefaults(c, a, space, m.ir.fields, sent, quantity, budget);
   if (found === UNKNOWN) return { evaluation: plain, known: false };
   if (found === null || found.length === 0) return { evaluation: plain, known: true };
