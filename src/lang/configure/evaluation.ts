@@ -15,7 +15,7 @@ import { issue } from '../runtime/run';
 import type { Issue } from '../runtime/types';
 import type { Check } from './analysis';
 
-/** What evaluating a unit reports when it fails: the first error of a run over the loaded configuration. */
+/** What a unit reports when it fails on the loaded configuration: its fault, as calculate reports it. */
 export type UnitIssue = (c: Ctx, pack: Pack) => Issue | undefined;
 
 /** The evaluation checks of a model, after its constraints and error rules (`depsOf`: checks.ts). */
@@ -49,9 +49,10 @@ export function evaluationChecks(m: CompiledModel, depsOf: (e: Expr) => number[]
   };
   const guarded = (when: Expr | undefined, value: Expr): Expr =>
     when === undefined ? value : { k: 'if', c: when, t: value, e: { k: 'num', v: 0 } };
+  const groups = new Map(ir.groups.map((g) => [g.id, g]));
   m.fields.forEach((f) => {
     const { ir: fir } = f;
-    const group = ir.groups.find((g) => g.id === fir.group);
+    const group = groups.get(fir.group);
     const parts = [
       fir.visibleWhen?.expr,
       fir.enabledWhen?.expr,
@@ -66,6 +67,8 @@ export function evaluationChecks(m: CompiledModel, depsOf: (e: Expr) => number[]
       for (const x of conditions) x(c);
       return f.value(c);
     };
+    // What the check reads, for its dependencies and the numbers a search tries: the field (its conditions and
+    // value, through dependencies()) and its required_when.
     const expr: Expr = fir.requiredWhen
       ? { k: 'bin', op: 'or', a: { k: 'ref', name: fir.id }, b: fir.requiredWhen.expr, at: fir.at ?? { line: 1, column: 1 } }
       : { k: 'ref', name: fir.id };
