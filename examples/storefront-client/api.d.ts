@@ -1040,6 +1040,8 @@ export interface components {
             configuration: {
                 [key: string]: unknown;
             };
+            /** @description Soft defaults: the fields not sent whose default the values sent exclude, and the nearest value that completes, used instead (docs/schema-language.md, "Effective values"); absent when every default is used */
+            adjusted?: components["schemas"]["AdjustedDefault"][];
             result: {
                 totals: {
                     /** @description subtotal − discount */
@@ -1110,6 +1112,13 @@ export interface components {
             /** @description Always empty on 200: a configuration with errors answers 422 */
             errors: components["schemas"]["Issue"][];
             truncated?: components["schemas"]["Truncated"];
+        };
+        AdjustedDefault: {
+            field: string;
+            /** @description The value the calculation used */
+            value: number | string | boolean | string[];
+            /** @description The field's default, which the values sent exclude */
+            replaced_default: number | string | boolean | string[];
         };
         Issue: {
             /** @description UNKNOWN_FIELD, BELOW_MIN, …, RULE, CONSTRAINT, R_DIV_ZERO, … (docs/api.md, "Calculate") */
@@ -1259,10 +1268,12 @@ export interface components {
             /** @description The value a calculation uses */
             value: number | string | boolean | string[];
             /**
-             * @description sent: the buyer's value is used; refused: the buyer's value is not valid (see error), the default is used; ignored: sent for a field that is hidden or disabled; derived: a computed field; default: not sent
+             * @description sent: the buyer's value is used; refused: the buyer's value is not valid (see error), the default is used; ignored: sent for a field that is hidden or disabled; derived: a computed field; default: not sent, its default is used; adjusted: not sent, and the values sent exclude its default, so the nearest value that completes is used (see replaced_default)
              * @enum {string}
              */
-            source: "sent" | "refused" | "default" | "ignored" | "derived";
+            source: "sent" | "refused" | "default" | "adjusted" | "ignored" | "derived";
+            /** @description For an adjusted field: the default the values sent exclude */
+            replaced_default?: number | string | boolean | string[];
             /** @description For a refused value: the first error calculate reports for it, in the negotiated language */
             error?: {
                 code: string;
@@ -1846,6 +1857,8 @@ export interface components {
             configuration: {
                 [key: string]: unknown;
             };
+            /** @description Soft defaults: the fields not sent whose default the values sent exclude, and the nearest value that completes, used instead (docs/schema-language.md, "Effective values"); absent when every default is used */
+            adjusted?: components["schemas"]["AdjustedDefault"][];
             result: {
                 totals: {
                     /** @description subtotal − discount */

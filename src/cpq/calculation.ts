@@ -33,11 +33,13 @@ export function presentCalculation({ productId, loaded, configuration, quantity,
   for (const [group, items] of evaluation.texts) {
     if (selection.groups.has(group)) Object.defineProperty(texts, group, { value: Object.fromEntries(items), enumerable: true });
   }
+  const adjusted = evaluation.adjusted.map(({ field, value, replaced }) => ({ field, value, replaced_default: replaced }));
   return {
     product_id: productId,
     version: loaded.version,
     language: evaluation.language,
     configuration,
+    ...(adjusted.length > 0 ? { adjusted } : {}),
     result: {
       totals: {
         price: price.total,
@@ -67,7 +69,7 @@ export function calculationAnswer(loaded: LoadedProduct, body: CalculateBody, pe
   const ir = loaded.model.ir;
   const selection = selectOutputGroups(ir, body.output_groups, permissions);
   const quantity = body.quantity ?? ir.quantity.default;
-  const evaluation = loaded.model.evaluate({ configuration: body.configuration, quantity, lang: body.lang });
+  const evaluation = loaded.model.calculate({ configuration: body.configuration, quantity, lang: body.lang });
   // Faults of output groups the request does not return neither refuse it nor show (docs/api.md, "Output groups").
   const errors = errorsFor(evaluation, selection.groups);
   if (errors.length > 0 || !evaluation.price) {

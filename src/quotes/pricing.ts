@@ -37,7 +37,7 @@ export async function priceItem(env: Env, storeId: string, input: ItemInput, lan
   }
   const ir = loaded.model.ir;
   const quantity = input.quantity ?? ir.quantity.default;
-  const evaluation = loaded.model.evaluate({ configuration: input.configuration, quantity, lang: language });
+  const evaluation = loaded.model.calculate({ configuration: input.configuration, quantity, lang: language });
   if (evaluation.errors.length > 0 || !evaluation.price) return { errors: evaluation.errors };
   const every = { groups: new Set(ir.outputs.map((o) => o.id)), withheld: [] };
   const { result } = presentCalculation({

@@ -209,7 +209,8 @@ describe('POST /api/v1/calculate', () => {
 
   it('422s a fired error rule, with its message in the requested language', async () => {
     const { calculate } = await shelfTenant();
-    const res = await calculate({ configuration: { width: 1200 }, lang: 'de-CH' });
+    // Pine chosen: left at its default, the wood would be adjusted to oak (soft defaults) and the shelf priced.
+    const res = await calculate({ configuration: { width: 1200, wood: 'pine' }, lang: 'de-CH' });
     expect(res.status).toBe(422);
     const body = await res.json<Rejected>();
     expect(body.errors).toEqual([

@@ -1,13 +1,9 @@
 // POST /api/v1/configure as a storefront sees it: availability and reasons, the 422 calculate answers for the
-// same choices, auth, and the no-dead-end promise walked from random starting points for every example.
+// same choices, and auth (the no-dead-end promise is walked in test/api/configure-walks.test.ts).
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../../src/lang/index';
-import type { ProductIR } from '../../src/lang/ir';
 import type { ConfigureResult } from '../../src/routes/v1/configure';
-import { typedFor, walk } from '../configure-walk';
 import { call, createKey, createStore, jsonInit, saveProduct, tenant } from '../helpers';
-import { random } from '../lang/random';
 
 type Result = z.infer<typeof ConfigureResult>;
 
@@ -184,33 +180,4 @@ describe('/v1/calculate refuses what the constraints exclude', () => {
       },
     ]);
   });
-});
-
-describe('no dead ends: picking available values always ends in a configuration calculate prices', () => {
-  // Over HTTP 10 walks per example (each request costs the full middleware); test/lang/configure-walk.test.ts
-  // walks 100 per example in process, through the same engine and evaluation.
-  const WALKS = 10;
-  it.each(byId)(
-    '%s, from %# random starting points',
-    async (id, text) => {
-      const { ask, storeId, headers } = await product(id);
-      const next = random(7);
-      const first = await ask({});
-      for (let i = 0; i < WALKS; i++) {
-        const configuration = await walk({
-          ask,
-          first,
-          pick: (n) => Math.floor(next() * n),
-          typed: typedFor(analyze(text).ir as ProductIR),
-          label: `${id}, walk ${i}`,
-        });
-        const calc = await call(
-          '/api/v1/calculate',
-          jsonInit('POST', { tenant_id: storeId, product_id: id, configuration }, headers),
-        );
-        expect(calc.status, `${id}: ${JSON.stringify(configuration)} → ${await calc.clone().text()}`).toBe(200);
-      }
-    },
-    300_000,
-  );
 });

@@ -191,7 +191,10 @@ describe('editing a draft', () => {
     ).json<QuoteJson>();
     expect(replaced.items[1]).toMatchObject({ id: itemId, quantity: 3 });
     expect(replaced.totals.subtotal).toBe(130);
-    const bad = await t.send('PUT', `/${q.id}/items/${itemId}`, { product_id: 'shelf', configuration: { width: 1200 } });
+    const bad = await t.send('PUT', `/${q.id}/items/${itemId}`, {
+      product_id: 'shelf',
+      configuration: { width: 1200, wood: 'pine' },
+    });
     expect(bad.status).toBe(422);
     expect(await bad.json()).toMatchObject({ errors: [{ item: 1, product_id: 'shelf', code: 'RULE' }] });
     const removed = await t.send('DELETE', `/${q.id}/items/${itemId}?tenant_id=${t.storeId}`);
@@ -230,7 +233,7 @@ describe('re-pricing', () => {
       await t.create({
         items: [
           { product_id: 'shelf', configuration: { width: 800 } },
-          { product_id: 'shelf', configuration: { width: 1100 } },
+          { product_id: 'shelf', configuration: { width: 1100, wood: 'pine' } },
         ],
       })
     ).json<QuoteJson>();

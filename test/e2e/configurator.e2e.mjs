@@ -138,6 +138,22 @@ describe('<cpq-configurator> on the demo shop', () => {
     await shot(page, '31-configurator-sill');
   });
 
+  it('shows an adjusted default: four doors take the nearest width that fits them, priced, the width still unset', async () => {
+    await open('sliding-wardrobe');
+    const shown = await page.evaluate(async () => {
+      const host = document.querySelector('cpq-configurator');
+      const root = host.shadowRoot;
+      const valid = new Promise((resolve) => host.addEventListener('cpq-valid', (e) => resolve(e.detail), { once: true }));
+      root.querySelector('[data-field="door_count"] input[value="four"]').click();
+      const detail = await valid;
+      const width = root.querySelector('[data-field="width"]');
+      return { configuration: detail.configuration, width: width.querySelector('input').value, adjusted: width.dataset.adjusted };
+    });
+    assert.deepEqual(shown.configuration, { door_count: 'four' }, 'the width is not sent: the server keeps deciding it');
+    assert.equal(shown.width, '2400', 'the width the server priced with is shown');
+    assert.equal(shown.adjusted, '2000', 'marked as an adjusted default, with the default it replaced');
+  });
+
   it('works from the keyboard, with a visible focus', async () => {
     await open('pvc-window');
     // From the shop's language select, Tab enters the component: its first field.
@@ -215,29 +231,37 @@ describe('<cpq-configurator> on the demo shop', () => {
           if (v !== undefined && Math.random() < 0.8) config[f.id] = v;
         }
         // Read right after the change, before the server's answer (which the component would then apply).
-        const { shown, sent, quantity } = await page.evaluate((c) => {
-          const host = document.querySelector('cpq-configurator');
-          host.value = c;
-          const root = host.shadowRoot;
-          return {
-            shown: shownStatesInPage(root),
-            sent: host.value,
-            quantity: Number(root.querySelector('input[part~=quantity]').value),
-          };
-          function shownStatesInPage(r) {
-            return [...r.querySelectorAll('[data-field]')].map((f) => ({
-              id: f.dataset.field,
-              visible: !f.hidden,
-              enabled: !f.classList.contains('off'),
-              required: !f.querySelector('.req').hidden,
-            }));
-          }
-        }, config);
+        const read = (c) =>
+          page.evaluate((c) => {
+            const host = document.querySelector('cpq-configurator');
+            host.value = c;
+            const root = host.shadowRoot;
+            return {
+              shown: shownStatesInPage(root),
+              sent: host.value,
+              quantity: Number(root.querySelector('input[part~=quantity]').value),
+            };
+            function shownStatesInPage(r) {
+              return [...r.querySelectorAll('[data-field]')].map((f) => ({
+                id: f.dataset.field,
+                visible: !f.hidden,
+                enabled: !f.classList.contains('off'),
+                required: !f.querySelector('.req').hidden,
+              }));
+            }
+          }, c);
+        let { shown, sent, quantity } = await read(config);
         const server = await adminApi('POST', `/stores/${DEMO_STORE}/products/${example}/calculate`, {
           configuration: sent,
           quantity,
         });
         assert.ok(server.body.states, JSON.stringify(server.body));
+        // Soft defaults are the server's alone (docs/schema-language.md, "Effective values"): given the values it
+        // adjusted as if the buyer had set them, the component's logic gives its states.
+        if (server.body.adjusted) {
+          const adjusted = Object.fromEntries(server.body.adjusted.map((a) => [a.field, a.value]));
+          ({ shown } = await read({ ...sent, ...adjusted }));
+        }
         const expected = server.body.states.fields.filter((f) => shown.some((s) => s.id === f.id));
         assert.deepEqual(
           shown.sort((a, b) => a.id.localeCompare(b.id)),

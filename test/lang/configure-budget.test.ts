@@ -90,10 +90,37 @@ describe('configure within its budget', () => {
       .join(
         '',
       )}error all {\n  when: ${reads.map((f) => `not ${f}`).join(' and ')}\n  message: "${'{t}'.repeat(50)}"\n}\nprice { line base: "Base" = 1 }\n`;
-    const answer = model(schema).configure({ configuration: { t: 'x'.repeat(5_000) }, quantity: 1 });
+    // Every box sent unticked: left at their defaults, the first would be adjusted (soft defaults) and nothing fire.
+    const unticked = Object.fromEntries(reads.map((f) => [f, false]));
+    const answer = model(schema).configure({ configuration: { t: 'x'.repeat(5_000), ...unticked }, quantity: 1 });
     const [error] = answer.evaluation.errors;
     expect(Object.keys(error!.because).length).toBe(MAX_BECAUSE_VALUES);
     expect(error!.message.length).toBeLessThanOrEqual(1_000);
+  });
+});
+
+describe('evaluation errors in the search', () => {
+  // x past the table's last band faults whatever the eight dropdowns hold: 5^8 (390,625) combinations of them, which
+  // a search that only backtracks tries one by one, far past the budget. The failed pass read x alone, so the
+  // search jumps back to x at once.
+  const dropdowns = Array.from({ length: 8 }, (_, i) => `d${i}`);
+  const schema = `product "P" {\n  language: en\n  currency: EUR\n}\nfield x: number { label: "X", min: 0, max: 10, default: 0 }\n${dropdowns
+    .map(
+      (d) =>
+        `field ${d}: dropdown { label: "${d}", options { ${'abcde'
+          .split('')
+          .map((o) => `${o} { label: "${o}", p: 1 }`)
+          .join('\n')}\n} }\n`,
+    )
+    .join(
+      '',
+    )}table t: range { bands: [5], values: [1] }\nprice { line l: "L" = t(x) + ${dropdowns.map((d) => `${d}.p`).join(' + ')} }\n`;
+
+  it('a value that faults whatever the fields after it hold is refuted without trying them all', () => {
+    const answer = model(schema).configure({ configuration: {}, quantity: 1 });
+    expect(answer.complete).toBe(true);
+    expect(answer.fields.find((f) => f.id === 'x')).toMatchObject({ min: 0, max: 5 });
+    expect(answer.units).toBeLessThan(MAX_WORK_UNITS / 100);
   });
 });
 

@@ -523,6 +523,16 @@ export class CpqConfigurator extends HTMLElement {
       c.setDisabled(!enabled);
       c.setRequired(f.required);
       c.setRange(f.min, f.max);
+      // Soft defaults (docs/schema-language.md, "Effective values"): a field the buyer has not set shows the value
+      // the server adjusted its default to; it stays unset (not in `value`), so the server keeps deciding it.
+      if (!this.#touched.has(f.id) && f.source === 'adjusted') {
+        c.set(f.value);
+        c.root.dataset.adjusted = JSON.stringify(f.replaced_default);
+      } else if (c.root.dataset.adjusted !== undefined) {
+        // No longer adjusted (or set by the buyer): an untouched field shows its declared default again.
+        if (!this.#touched.has(f.id)) c.set(c.field.default);
+        delete c.root.dataset.adjusted;
+      }
       if (f.options) {
         const off = new Map<string, string>();
         for (const o of f.options) if (!o.available) off.set(o.id, o.reasons?.[0]?.message ?? this.#t('unavailable'));

@@ -76,6 +76,10 @@ export interface FieldState {
   visible: boolean;
   enabled: boolean;
   required: boolean;
+  /** /v1/configure: the value the calculation uses, and where it comes from (`adjusted`: a soft default). */
+  value?: unknown;
+  source?: string;
+  replaced_default?: unknown;
   options?: OptionState[];
   min?: number;
   max?: number;

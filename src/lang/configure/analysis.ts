@@ -1,12 +1,14 @@
 // What the search needs to know of a model, worked out once per model: the checks a configuration must pass
 // (constraints and error rules), the fields each check depends on, and the values a search tries for a field.
 import { fieldType } from '../fields/registry';
-import type { Expr, FieldIR } from '../ir';
+import type { Expr, FieldIR, ProductIR } from '../ir';
+import { childrenOf } from '../runtime/children';
 import type { Fn } from '../runtime/context';
 import { exprCost } from '../runtime/cost';
 import type { Val } from '../runtime/fault';
 import type { CompiledModel } from '../runtime/model';
 import { dependencies } from './checks';
+import { evaluationChecks, type UnitIssue } from './evaluation';
 
 /** A condition every complete configuration must pass: a constraint holds, an error rule does not fire. */
 export interface Check {
@@ -14,8 +16,10 @@ export interface Check {
   readonly expr: Expr;
   /** The value that fails it: false for a constraint, true for an error rule. */
   readonly fails: boolean;
-  /** Index into the model's constraints, or -1 - index into its rules. */
+  /** Index into the model's constraints, or -1 - index into its rules; unused by an evaluation check. */
   readonly ref: number;
+  /** An evaluation check (evaluation.ts): what it reports, the unit's fault, in place of a constraint or rule. */
+  readonly issue?: UnitIssue;
   /** The fields it depends on (through lets, computed fields and the visibility of the fields it reads). */
   readonly deps: readonly number[];
   /** Work units of one evaluation, the names it reads aside: its nodes (runtime/cost.ts) and the call itself. */
@@ -84,13 +88,15 @@ function analyze(m: CompiledModel): Analysis {
         cost: 1 + exprCost(r.ir.when),
       });
   });
+  checks.push(...evaluationChecks(m, depsOf));
   const relevant = ir.fields.map(() => false);
   for (const c of checks) for (const i of c.deps) relevant[i] = true;
   const partial = ir.fields.map(() => false);
+  const numbers = numbersOf(ir);
   const limit = selectionLimit();
   const domains = ir.fields.map((f, i) => {
     if (!relevant[i]) return null;
-    if (f.valueType !== 'list') return domainOf(f, checks, i);
+    if (f.valueType !== 'list') return domainOf(f, checks, i, numbers);
     const d = selections(f, [], limit);
     partial[i] = d.partial;
     return d.values;
@@ -174,20 +180,36 @@ export function spaceFor(a: Analysis, fields: readonly FieldIR[], sent: readonly
   return { domains, partial };
 }
 
-function numbersIn(e: Expr, out: Set<number>): void {
-  if (e.k === 'num') out.add(e.v);
-  else if (e.k === 'bin') {
-    numbersIn(e.a, out);
-    numbersIn(e.b, out);
-  } else if (e.k === 'not' || e.k === 'neg') numbersIn(e.a, out);
-  else if (e.k === 'if') {
-    numbersIn(e.c, out);
-    numbersIn(e.t, out);
-    numbersIn(e.e, out);
-  } else if (e.k === 'in') {
-    numbersIn(e.a, out);
-    for (const x of e.list) numbersIn(x, out);
-  } else if (e.k === 'call' || e.k === 'table') for (const x of e.args) numbersIn(x, out);
+/**
+ * The numbers an expression compares or looks up with, through the lets it reads (memoized per let): its literals,
+ * and the bands of the range and matrix tables it calls (the last band first: past it a lookup faults).
+ */
+function numbersOf(ir: ProductIR): (e: Expr) => { first: Set<number>; all: Set<number> } {
+  const memo = new Map<string, { first: Set<number>; all: Set<number> }>();
+  const into = (e: Expr, out: { first: Set<number>; all: Set<number> }, seen: Set<string>): void => {
+    if (e.k === 'num') out.all.add(e.v);
+    else if (e.k === 'ref' && Object.hasOwn(ir.lets, e.name) && !seen.has(e.name)) {
+      seen.add(e.name);
+      into(ir.lets[e.name]!, out, seen);
+    } else if (e.k === 'table') {
+      const t = ir.tables[e.table];
+      const bands = t?.kind === 'range' ? [t.bands] : t?.kind === 'matrix' ? [t.rows, t.columns] : [];
+      for (const b of bands) {
+        out.first.add(b[b.length - 1]!);
+        for (const x of b) out.all.add(x);
+      }
+    }
+    for (const x of childrenOf(e)) into(x, out, seen);
+  };
+  return (e) => {
+    const key = e.k === 'ref' ? e.name : undefined;
+    const known = key === undefined ? undefined : memo.get(key);
+    if (known) return known;
+    const out = { first: new Set<number>(), all: new Set<number>() };
+    into(e, out, new Set());
+    if (key !== undefined) memo.set(key, out);
+    return out;
+  };
 }
 
 /**
@@ -195,7 +217,12 @@ function numbersIn(e: Expr, out: Set<number>): void {
  * (t - step, t, t + step on the step grid) of the checks that depend on them. Other types are not searched:
  * they keep their value (sent, or default).
  */
-function domainOf(f: FieldIR, checks: readonly Check[], i: number): Val[] | null {
+function domainOf(
+  f: FieldIR,
+  checks: readonly Check[],
+  i: number,
+  numbersIn: (e: Expr) => { first: Set<number>; all: Set<number> },
+): Val[] | null {
   const spec = fieldType(f.type);
   if (spec.computed) return null;
   if (spec.choice && f.valueType === 'string' && f.options) {
@@ -206,12 +233,19 @@ function domainOf(f: FieldIR, checks: readonly Check[], i: number): Val[] | null
   if (f.valueType !== 'number' || typeof f.min !== 'number' || typeof f.max !== 'number') return null;
   const { min, max } = f;
   const step = f.step ?? 0;
+  const edges = new Set<number>();
   const thresholds = new Set<number>();
-  for (const c of checks) if (c.deps.includes(i)) numbersIn(c.expr, thresholds);
+  for (const c of checks) {
+    if (!c.deps.includes(i)) continue;
+    const { first, all } = numbersIn(c.expr);
+    for (const x of first) edges.add(x);
+    for (const x of all) thresholds.add(x);
+  }
   const grid = (v: number): number => (step > 0 ? min + Math.round((v - min) / step) * step : v);
   const points = new Set<number>([f.fallback as number, min, max]);
   const fallback = f.fallback as number;
-  const near = [...thresholds].sort((a, b) => Math.abs(a - fallback) - Math.abs(b - fallback));
+  const byNearness = (a: number, b: number) => Math.abs(a - fallback) - Math.abs(b - fallback);
+  const near = [...[...edges].sort(byNearness), ...[...thresholds].filter((t) => !edges.has(t)).sort(byNearness)];
   for (const t of near) {
     for (const v of [t - step, t, t + step]) {
       const p = Number(grid(v).toFixed(10));

@@ -13,6 +13,7 @@ import type { CompiledModel } from '../runtime/model';
 import type { Pack } from '../runtime/pack';
 import { Run } from '../runtime/run';
 import type { Evaluation, EvaluationInput, FieldState, Issue } from '../runtime/types';
+import { adjustDefaults } from './adjust';
 import { type Analysis, analysisOf, type Check, type Space, spaceFor } from './analysis';
 import { AnswerSize, type Truncated } from './answer';
 import { Budget, MAX_REASONS_PER_OPTION, MAX_WORK_UNITS } from './budget';
@@ -36,9 +37,11 @@ export interface OptionState {
 }
 
 export interface ConfiguredField extends FieldState {
-  source: 'sent' | 'refused' | 'default' | 'ignored' | 'derived';
+  source: 'sent' | 'refused' | 'default' | 'adjusted' | 'ignored' | 'derived';
   /** For a refused value: why (the first error calculate reports for it); `value` is then the default. */
   error?: { code: string; message: string };
+  /** For an adjusted field (a soft default, adjust.ts): the default the values sent exclude. */
+  replaced_default?: Val;
   options?: OptionState[];
   /** Numbers that checks depend on: the smallest and largest value that can still be completed. */
   min?: number;
@@ -73,15 +76,18 @@ export function configureModel(
   input: EvaluationInput,
   units = MAX_WORK_UNITS,
 ): Configuration {
-  const evaluation = evaluateModel(m, c, packs, input);
   const { ir } = m;
   const a = analysisOf(m);
   const sent = sentValues(m, input.configuration);
   const quantity = isValidQuantity(input.quantity, ir.quantity) ? input.quantity : ir.quantity.default;
   const budget = new Budget(c, units);
+  const space = spaceFor(a, ir.fields, sent);
+  const soft = withSoftDefaults(m, c, packs, input, () => ({ a, space, sent, quantity, budget }));
+  const { evaluation } = soft;
+  const adjusted = new Map(evaluation.adjusted.map((x) => [x.field, x.replaced]));
   // A multi-select is always searched, over the selections that keep what the buyer ticked (spaceFor).
   const searched = sent.map((x, i) => (ir.fields[i]!.valueType === 'list' ? undefined : x));
-  const engine = new Engine(c, a, spaceFor(a, ir.fields, sent), ir.fields, quantity, searched, budget);
+  const engine = new Engine(c, a, space, ir.fields, quantity, searched, budget);
   const verdicts = engine.run();
   const run = new Run(m, c, packFor(m, packs, input.lang));
   const why: Why = { m, c, run, a, quantity, sent, budget };
@@ -92,6 +98,10 @@ export function configureModel(
     const state = evaluation.fields[i]!;
     const f = ir.fields[i]!;
     const out: ConfiguredField = { ...state, source: sourceOf(f, sent[i], state) };
+    if (adjusted.has(f.id)) {
+      out.source = 'adjusted';
+      out.replaced_default = adjusted.get(f.id)!;
+    }
     const refusal = out.source === 'sent' ? refusalOf(evaluation, f.id) : undefined;
     if (refusal !== undefined) {
       out.source = 'refused';
@@ -140,12 +150,82 @@ export function configureModel(
   }
   return {
     evaluation,
-    complete: engine.complete && explained && !budget.spent && !answer.cut,
+    complete: soft.known && engine.complete && explained && !budget.spent && !answer.cut,
     satisfiable: engine.satisfiable,
     fields,
     truncated: answer.truncated,
     units: budget.used,
   };
+}
+
+/**
+ * A calculation with soft defaults: the configuration as sent when it prices; else, when only checks the search
+ * knows refuse it (constraints, error rules, evaluation faults; no value sent is invalid), the fields not sent
+ * take the values adjust.ts decides, if that prices. Under one budget: past it the configuration as sent.
+ */
+export function calculateModel(
+  m: CompiledModel,
+  c: Ctx,
+  packs: Map<string, Pack>,
+  input: EvaluationInput,
+  units = MAX_WORK_UNITS,
+): Evaluation {
+  // The analysis is made only for a configuration that needs it: most calculations price with every default.
+  const search = (): Search => {
+    const { ir } = m;
+    const a = analysisOf(m);
+    const sent = sentValues(m, input.configuration);
+    const quantity = isValidQuantity(input.quantity, ir.quantity) ? input.quantity : ir.quantity.default;
+    return { a, space: spaceFor(a, ir.fields, sent), sent, quantity, budget: new Budget(c, units) };
+  };
+  return withSoftDefaults(m, c, packs, input, search).evaluation;
+}
+
+interface Search {
+  a: Analysis;
+  space: Space;
+  sent: readonly unknown[];
+  quantity: number;
+  budget: Budget;
+}
+
+/** `known`: false when the budget ran out before the adjustments were decided. */
+function withSoftDefaults(
+  m: CompiledModel,
+  c: Ctx,
+  packs: Map<string, Pack>,
+  input: EvaluationInput,
+  search: () => Search,
+): { evaluation: Evaluation; known: boolean } {
+  const plain = evaluateModel(m, c, packs, input);
+  if (prices(m, plain) || !adjustable(plain)) return { evaluation: plain, known: true };
+  const { a, space, sent, quantity, budget } = search();
+  const found = adjustDefaults(c, a, space, m.ir.fields, sent, quantity, budget);
+  if (found === UNKNOWN) return { evaluation: plain, known: false };
+  if (found === null || found.length === 0) return { evaluation: plain, known: true };
+  const configuration: Record<string, unknown> = { ...input.configuration };
+  for (const x of found) configuration[m.ir.fields[x.field]!.id] = x.value;
+  const adjusted = evaluateModel(m, c, packs, { ...input, configuration });
+  if (!prices(m, adjusted)) return { evaluation: plain, known: true };
+  // A field the adjusted configuration hides or disables ignores the value given to it: its default stands.
+  const active = (i: number) => adjusted.fields[i]!.visible && adjusted.fields[i]!.enabled;
+  const list = found
+    .filter((x) => active(x.field))
+    .map((x) => ({ field: m.ir.fields[x.field]!.id, value: x.value, replaced: x.replaced }));
+  return { evaluation: { ...adjusted, adjusted: list }, known: true };
+}
+
+/** Whether a calculation returning the customer-facing output groups (as by default) prices it. */
+function prices(m: CompiledModel, ev: Evaluation): boolean {
+  if (ev.errors.length > 0 || ev.price === null) return false;
+  return m.ir.outputs.every((o) => o.internal || !ev.outputErrors.has(o.id));
+}
+
+/** Only the checks the search knows refuse it: no value sent is invalid, no key unknown, nothing required missing. */
+function adjustable(ev: Evaluation): boolean {
+  return (
+    ev.unlistedErrors === 0 && ev.errors.every((e) => e.code === 'CONSTRAINT' || e.code === 'RULE' || e.code.startsWith('R_'))
+  );
 }
 
 function sourceOf(f: FieldIR, sent: unknown, state: FieldState): ConfiguredField['source'] {
@@ -412,6 +492,17 @@ function selectionReasons(w: Why, field: number, option: string): Found | undefi
 }
 
 function reason(m: CompiledModel, c: Ctx, run: Run, check: Check, leaveOut: string | undefined): Reason {
+  if (check.issue) {
+    // A unit that faults: its fault, with no values named (as calculate reports an evaluation fault).
+    const found = check.issue(c, run.pack);
+    return {
+      rule: found?.rule ?? '',
+      message: found?.message ?? '',
+      line: found?.line ?? 1,
+      column: found?.column ?? 1,
+      because: {},
+    };
+  }
   const why = because(m, c, check.expr, leaveOut);
   const issue = check.ref >= 0 ? constraintIssue(run, check.ref, why) : ruleIssue(run, -1 - check.ref, why);
   return { rule: issue.rule ?? '', message: issue.message, line: issue.line ?? 1, column: issue.column ?? 1, because: why };

@@ -31,6 +31,8 @@ export class Problem {
   private readonly plans: Map<number, Plan>;
   private readonly values: Solution;
   private plan: Plan | undefined;
+  /** After a pass that failed: the deepest position of a searched field it read (-1: none). */
+  private conflict = -1;
 
   /**
    * `fixed`: by field index, the value the buyer sent (undefined when not sent: searched over the space's domain);
@@ -134,7 +136,7 @@ export class Problem {
     const rootOk = this.pass(this.root, -1);
     if (rootOk !== true) return rootOk === false ? null : UNKNOWN;
     try {
-      if (this.dfs(0, only, prefer)) return [...this.values];
+      if (this.dfs(0, only, prefer) === true) return [...this.values];
       // A multi-select whose selections were not all tried: nothing found is not nothing there.
       return this.vars.some((v) => this.space.partial[v]) ? UNKNOWN : null;
     } catch (e) {
@@ -156,27 +158,41 @@ export class Problem {
     return ok ? [...this.values] : null;
   }
 
+  /**
+   * true when a solution extends the values placed before position k; else the deepest position whose value took
+   * part in every failure below (-1: none), so that the search jumps back past the fields no failure read: a value
+   * past a table's last band fails whatever the fields placed after it, and is refuted at once rather than under
+   * every combination of them (backjumping, as Gaschnig's; a failure's fields are those the failed pass read).
+   */
   private dfs(
     k: number,
     only: ReadonlyMap<number, readonly Val[]>,
     prefer: (f: number, v: readonly Val[]) => readonly Val[],
-  ): boolean {
+  ): true | number {
     const plan = this.plan!;
     if (k === plan.order.length) {
       const ok = this.pass(this.a.checks, k - 1);
       if (ok === 'budget') throw OUT_OF_BUDGET;
-      return ok;
+      return ok || this.conflict;
     }
     const field = plan.order[k]!;
     const domain = only.get(field) ?? prefer(field, this.space.domains[field]!);
+    let back = -1;
     for (const v of domain) {
       this.values[field] = v;
       const ok = this.pass(plan.at[k]!, k);
       if (ok === 'budget') throw OUT_OF_BUDGET;
-      if (ok && this.dfs(k + 1, only, prefer)) return true;
+      const found = ok ? this.dfs(k + 1, only, prefer) : this.conflict;
+      if (found === true) return true;
+      if (found < k) {
+        // The failure read nothing placed from here on: no other value of this field can mend it.
+        this.values[field] = undefined;
+        return found;
+      }
+      back = k - 1;
     }
     this.values[field] = undefined;
-    return false;
+    return back;
   }
 
   /** Loads the configuration so far (fixed values, then searched fields up to position k) into the context. */
@@ -191,13 +207,23 @@ export class Problem {
     }
   }
 
-  /** Whether every check passes on the configuration so far; 'budget' when the budget ran out first. */
+  /**
+   * Whether every check passes on the configuration so far; 'budget' when the budget ran out first. On false,
+   * `conflict` is the deepest position up to k of a searched field the pass read (-1: none).
+   */
   private pass(checks: readonly Check[], k: number): boolean | 'budget' {
     if (checks.length === 0) return true;
     this.load(k);
     for (const check of checks) {
       if (!this.budget.spend(check.cost)) return 'budget';
-      if (fails(this.c, check)) return false;
+      if (fails(this.c, check)) {
+        const { c } = this;
+        const order = this.plan!.order;
+        let j = Math.min(k, order.length - 1);
+        while (j >= 0 && c.readIn[order[j]!] !== c.epoch) j--;
+        this.conflict = j;
+        return false;
+      }
     }
     return true;
   }

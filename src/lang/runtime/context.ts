@@ -40,6 +40,13 @@ export class Ctx {
    * ever grows; a budget (src/lang/configure/budget.ts) charges the difference between two readings.
    */
   work = 0;
+  /** Counts resets: a field read since the last one has `readIn` equal to it. */
+  epoch = 0;
+  /**
+   * By field: the reset in which its value was last computed, so that a search learns which fields a failed check
+   * read (src/lang/configure/search.ts backjumps past the others).
+   */
+  readonly readIn: Uint32Array;
 
   constructor(
     private readonly slots: SlotTable,
@@ -52,6 +59,7 @@ export class Ctx {
     this.stack = new Int32Array(n);
     this.raw = new Array<unknown>(fieldCount).fill(undefined);
     this.bad = new Uint8Array(fieldCount);
+    this.readIn = new Uint32Array(fieldCount);
   }
 
   reset(quantity: number): void {
@@ -65,6 +73,7 @@ export class Ctx {
     }
     this.work += st.length + raw.length;
     this.sp = 0;
+    this.epoch = (this.epoch + 1) >>> 0;
     this.quantity = quantity;
     this.price = null;
   }
@@ -74,6 +83,8 @@ export class Ctx {
     if (state === FAILED) throw this.failed[s];
     if (state === BUSY) throw new Fault('R_CYCLE', undefined, { name: this.slots.names[s] ?? '?' });
     this.st[s] = BUSY;
+    // Field slots come first (model.ts).
+    if (s < this.readIn.length) this.readIn[s] = this.epoch;
     this.work += this.slots.costs[s] as number;
     this.stack[this.sp++] = s;
     const v = (this.slots.fns[s] as Fn)(this);

@@ -193,6 +193,9 @@ export function constraintIssue(run: Run, k: number, why: Record<string, Val>): 
   return issue('CONSTRAINT', message, field.id, r.id, r.at, why);
 }
 
+/** Shared by the evaluations that use every default. */
+const NONE_ADJUSTED: Evaluation['adjusted'] = Object.freeze([]);
+
 /** Shared by the evaluations of products without text items: no Map allocated per evaluation for nothing. */
 const NO_TEXTS: Evaluation['texts'] = new Map();
 
@@ -296,5 +299,6 @@ export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>
     outputErrors,
     unlistedErrors: run.unlisted,
     warnings: run.warnings,
+    adjusted: NONE_ADJUSTED,
   };
 }

@@ -1,6 +1,6 @@
 // The runtime of the product schema language: a compiled ProductIR becomes closures once (instantiate), then
 // every calculate request evaluates a configuration against them.
-import { configureModel } from '../configure/index';
+import { calculateModel, configureModel } from '../configure/index';
 import type { ProductIR } from '../ir';
 import { Ctx } from './context';
 import { evaluateModel } from './evaluate';
@@ -12,7 +12,7 @@ export { exportSize } from '../configure/export';
 export { errorsFor } from './evaluate';
 export { FormLogic, formLogic, logicSize, MAX_LOGIC_NODES } from './jsonlogic';
 export { negotiateLanguage, resolveText } from './language';
-export type { Evaluation, EvaluationInput, FieldState, Issue, Model, Price, PriceLine } from './types';
+export type { AdjustedDefault, Evaluation, EvaluationInput, FieldState, Issue, Model, Price, PriceLine } from './types';
 
 export function instantiate(ir: ProductIR): Model {
   const compiled = compileModel(ir);
@@ -22,6 +22,7 @@ export function instantiate(ir: ProductIR): Model {
   return {
     ir,
     evaluate: (input) => evaluateModel(compiled, ctx, packs, input),
+    calculate: (input, units) => calculateModel(compiled, ctx, packs, input, units),
     configure: (input, units) => configureModel(compiled, ctx, packs, input, units),
   };
 }

@@ -66,6 +66,17 @@ export interface Evaluation {
   /** Errors found beyond `errors` (unknown configuration keys past the first 100): counted, never formatted. */
   unlistedErrors: number;
   warnings: Issue[];
+  /**
+   * Soft defaults (src/lang/configure/adjust.ts): the fields not sent whose default the values sent exclude, with
+   * the value used instead, in field order; empty for an evaluation that uses every default.
+   */
+  adjusted: readonly AdjustedDefault[];
+}
+
+export interface AdjustedDefault {
+  field: string;
+  value: Val;
+  replaced: Val;
 }
 
 export interface EvaluationInput {
@@ -77,7 +88,10 @@ export interface EvaluationInput {
 
 export interface Model {
   readonly ir: ProductIR;
+  /** The configuration as sent, every field not sent at its default (schema tests). */
   evaluate(input: EvaluationInput): Evaluation;
+  /** As calculate prices it: defaults the values sent exclude are adjusted (soft defaults), within `units`. */
+  calculate(input: EvaluationInput, units?: number): Evaluation;
   /** A partial configuration: its evaluation, and every option's availability (src/lang/configure), within `units`. */
   configure(input: EvaluationInput, units?: number): Configuration;
 }

@@ -61,12 +61,28 @@ export const CalculateRequest = z
   .strict()
   .openapi('CalculateRequest');
 
+/** A field's value; a multi-select's is its list of option ids. */
+export const Value = z.union([z.number(), z.string(), z.boolean(), z.array(z.string()).readonly()]);
+
+export const AdjustedDefault = z
+  .object({
+    field: z.string(),
+    value: Value.openapi({ description: 'The value the calculation used' }),
+    replaced_default: Value.openapi({ description: "The field's default, which the values sent exclude" }),
+  })
+  .strict()
+  .openapi('AdjustedDefault');
+
 export const CalculationResult = z
   .object({
     product_id: z.string(),
     version: z.number().int(),
     language: z.string(),
     configuration: z.record(z.string(), z.unknown()),
+    adjusted: z.array(AdjustedDefault).optional().openapi({
+      description:
+        'Soft defaults: the fields not sent whose default the values sent exclude, and the nearest value that completes, used instead (docs/schema-language.md, "Effective values"); absent when every default is used',
+    }),
     result: z
       .object({
         totals: z

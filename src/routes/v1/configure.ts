@@ -13,7 +13,7 @@ import {
   Quantity,
   Truncated,
 } from '../openapi-helpers';
-import { Because, CalculationResult, Issue } from './calculate';
+import { Because, CalculationResult, Issue, Value } from './calculate';
 
 export const ConfigureRequest = z
   .object({
@@ -25,9 +25,6 @@ export const ConfigureRequest = z
   })
   .strict()
   .openapi('ConfigureRequest');
-
-/** A multi-select field's value is its list of option ids. */
-const Value = z.union([z.number(), z.string(), z.boolean(), z.array(z.string()).readonly()]);
 
 export const Reason = z
   .object({
@@ -47,10 +44,11 @@ export const ConfiguredField = z
     enabled: z.boolean(),
     required: z.boolean(),
     value: Value.openapi({ description: 'The value a calculation uses' }),
-    source: z.enum(['sent', 'refused', 'default', 'ignored', 'derived']).openapi({
+    source: z.enum(['sent', 'refused', 'default', 'adjusted', 'ignored', 'derived']).openapi({
       description:
-        "sent: the buyer's value is used; refused: the buyer's value is not valid (see error), the default is used; ignored: sent for a field that is hidden or disabled; derived: a computed field; default: not sent",
+        "sent: the buyer's value is used; refused: the buyer's value is not valid (see error), the default is used; ignored: sent for a field that is hidden or disabled; derived: a computed field; default: not sent, its default is used; adjusted: not sent, and the values sent exclude its default, so the nearest value that completes is used (see replaced_default)",
     }),
+    replaced_default: Value.optional().openapi({ description: 'For an adjusted field: the default the values sent exclude' }),
     error: z
       .object({ code: z.string(), message: z.string() })
       .strict()

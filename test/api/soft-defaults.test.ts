@@ -1,0 +1,99 @@
+/// <reference types="vite/client" />
+// Issue 23, item 2: every value /v1/configure offers prices, evaluation errors included, and defaults are soft: a
+// default the buyer's choices exclude is adjusted to the nearest value that completes, by configure and calculate
+// alike, and the buyer's choice is never blamed for it. Products: test/fixtures/promise/.
+import type { z } from '@hono/zod-openapi';
+import { describe, expect, it } from 'vitest';
+import type { CalculationResult } from '../../src/routes/v1/calculate';
+import type { ConfigureResult } from '../../src/routes/v1/configure';
+import eBike from '../fixtures/promise/e-bike.cpq?raw';
+import wardrobe from '../fixtures/promise/wardrobe.cpq?raw';
+import { call, jsonInit, saveProduct, tenant } from '../helpers';
+
+type Configured = z.infer<typeof ConfigureResult>;
+type Calculated = z.infer<typeof CalculationResult>;
+
+async function product(id: string, source: string) {
+  const t = await tenant();
+  expect((await saveProduct(t.storeId, id, source)).status).toBe(201);
+  const post = (path: string, configuration: Record<string, unknown>) =>
+    call(`/api/v1/${path}`, jsonInit('POST', { tenant_id: t.storeId, product_id: id, configuration }, t.headers));
+  return {
+    configure: async (configuration: Record<string, unknown>) => {
+      const res = await post('configure', configuration);
+      expect(res.status).toBe(200);
+      return res.json<Configured>();
+    },
+    calculate: (configuration: Record<string, unknown>) => post('calculate', configuration),
+  };
+}
+
+const field = (r: Configured, id: string) => r.fields.find((f) => f.id === id)!;
+
+describe('offered values price, evaluation errors included', () => {
+  it("offers a rider height only up to the frame-size table's last band (200), not the field's max (205)", async () => {
+    const p = await product('e-bike', eBike);
+    const r = await p.configure({});
+    expect(field(r, 'rider_height')).toMatchObject({ min: 150, max: 200 });
+    expect((await p.calculate({ rider_height: 200, frame: 'mtb', motor: 'mid' })).status).toBe(200);
+    const past = await p.calculate({ rider_height: 201 });
+    expect(past.status).toBe(422);
+    expect((await past.json<{ errors: { code: string }[] }>()).errors[0]!.code).toBe('R_TABLE_RANGE');
+  });
+
+  it('a battery whose range figure divides by zero with the cargo rack is unavailable, with the fault as reason', async () => {
+    const p = await product('e-bike', eBike);
+    const r = await p.configure({ cargo: true });
+    const small = field(r, 'battery').options!.find((o) => o.id === 'b400')!;
+    expect(small.available).toBe(false);
+    expect(small.reasons).toEqual([
+      { rule: 'specs.range_km', message: 'Division by zero', line: expect.any(Number), column: expect.any(Number), because: {} },
+    ]);
+  });
+});
+
+describe('soft defaults', () => {
+  it('four doors, offered, price: the default width 2000 is adjusted to 2400 and the mirror panel to white', async () => {
+    const p = await product('wardrobe', wardrobe);
+    expect(field(await p.configure({}), 'doors').options!.find((o) => o.id === 'four')!.available).toBe(true);
+    const r = await p.configure({ doors: 'four' });
+    expect(r.errors).toEqual([]);
+    expect(r.calculation).not.toBeNull();
+    expect(field(r, 'width')).toMatchObject({ value: 2400, source: 'adjusted', replaced_default: 2000 });
+    expect(field(r, 'panel')).toMatchObject({ value: 'white', source: 'adjusted', replaced_default: 'mirror' });
+    expect(field(r, 'doors')).toMatchObject({ value: 'four', source: 'sent' });
+    const res = await p.calculate({ doors: 'four' });
+    expect(res.status).toBe(200);
+    const body = await res.json<Calculated>();
+    expect(body.configuration).toEqual({ doors: 'four' });
+    expect(body.adjusted).toEqual([
+      { field: 'width', value: 2400, replaced_default: 2000 },
+      { field: 'panel', value: 'white', replaced_default: 'mirror' },
+    ]);
+    // Calculate agrees with configure.
+    expect(body.result).toEqual(r.calculation);
+  });
+
+  it('a default consistent with the choices stays; a choice of the buyer that conflicts with another is refused', async () => {
+    const p = await product('wardrobe', wardrobe);
+    const wide = await p.calculate({ width: 3000 });
+    expect(wide.status).toBe(200);
+    // Two doors (the default) cannot span 3000 mm: three is the first option in schema order that completes.
+    expect((await wide.json<Calculated>()).adjusted).toEqual([{ field: 'doors', value: 'three', replaced_default: 'two' }]);
+    const plain = await p.calculate({ width: 2000 });
+    expect(plain.status).toBe(200);
+    expect((await plain.json<Calculated>()).adjusted).toBeUndefined();
+    expect((await p.calculate({ doors: 'four', width: 2000 })).status).toBe(422);
+    const r = await p.configure({ doors: 'four', width: 2000 });
+    expect(field(r, 'panel').source).toBe('default');
+  });
+
+  it('the e-bike with a cargo rack prices with the 625 Wh battery in place of the 400 Wh default', async () => {
+    const p = await product('e-bike', eBike);
+    const r = await p.configure({ cargo: true });
+    expect(field(r, 'battery')).toMatchObject({ value: 'b625', source: 'adjusted', replaced_default: 'b400' });
+    const res = await p.calculate({ cargo: true });
+    expect(res.status).toBe(200);
+    expect((await res.json<Calculated>()).adjusted).toEqual([{ field: 'battery', value: 'b625', replaced_default: 'b400' }]);
+  });
+});
