@@ -34,6 +34,11 @@ export class AnswerSize {
     return true;
   }
 
+  /** Whether no further reason can be listed: past MAX_REASONS (or the byte budget), reasons are not looked for. */
+  get reasonsFull(): boolean {
+    return this.full || this.reasons >= MAX_REASONS;
+  }
+
   leaveOut(list: keyof Truncated, n: number): void {
     if (n > 0) this.truncated[list] = (this.truncated[list] ?? 0) + n;
   }

@@ -16,7 +16,10 @@ import type { Evaluation, EvaluationInput, FieldState, Issue } from '../runtime/
 import { type Analysis, analysisOf, type Check, type Space, spaceFor } from './analysis';
 import { AnswerSize, type Truncated } from './answer';
 import { Budget, MAX_REASONS_PER_OPTION, MAX_WORK_UNITS } from './budget';
-import { fails, Problem, type Solution, UNKNOWN } from './search';
+import { type ExactAnswer, exactAvailability } from './exact/index';
+import { tablesOf } from './exact/tables';
+import { FailingChecks } from './failing';
+import { Problem, type Solution, UNKNOWN } from './search';
 
 /** Earlier solutions tried, with one field changed, before searching for a value afresh. */
 const VARIANTS_TRIED = 4;
@@ -78,13 +81,19 @@ export function configureModel(
   const a = analysisOf(m);
   const sent = sentValues(m, input.configuration);
   const quantity = isValidQuantity(input.quantity, ir.quantity) ? input.quantity : ir.quantity.default;
+  // Built once per model, before the request's budget: the model's own work, bounded by exact/tables.ts.
+  tablesOf(m, c, a);
   const budget = new Budget(c, units);
   // A multi-select is always searched, over the selections that keep what the buyer ticked (spaceFor).
   const searched = sent.map((x, i) => (ir.fields[i]!.valueType === 'list' ? undefined : x));
-  const engine = new Engine(c, a, spaceFor(a, ir.fields, sent), ir.fields, quantity, searched, budget);
-  const verdicts = engine.run();
+  // Exact over the model's tables when they hold every check; else the search (search.ts), as before.
+  const engine =
+    exactAvailability(m, c, a, sent, budget) ??
+    new Engine(c, a, spaceFor(a, ir.fields, sent), ir.fields, quantity, searched, budget).answer();
+  const { verdicts } = engine;
   const run = new Run(m, c, packFor(m, packs, input.lang));
-  const why: Why = { m, c, run, a, quantity, sent, budget };
+  const failing = new FailingChecks(a, c, quantity, sent, budget);
+  const why: Why = { m, c, run, a, quantity, sent, budget, failing };
   const answer = new AnswerSize();
   let explained = true;
   const fields: ConfiguredField[] = [];
@@ -126,6 +135,11 @@ export function configureModel(
       }
       out.options.push(option);
       if (ok !== false) continue;
+      // Past the answer's reasons cap an option is not explained: it counts as one reason left out (at least).
+      if (answer.reasonsFull) {
+        answer.leaveOut('reasons', 1);
+        continue;
+      }
       const found = f.valueType === 'list' ? selectionReasons(why, i, x as string) : reasons(why, i, x);
       if (found === undefined) {
         explained = false;
@@ -208,6 +222,12 @@ class Engine {
     private readonly sent: readonly unknown[],
     private readonly budget: Budget,
   ) {}
+
+  /** The verdicts, and what the search learned on the way. */
+  answer(): ExactAnswer {
+    const verdicts = this.run();
+    return { verdicts, satisfiable: this.satisfiable, complete: this.complete };
+  }
 
   /** Verdicts for every searched value of every field the checks depend on. */
   run(): (Verdicts | undefined)[] {
@@ -352,6 +372,7 @@ interface Why {
   quantity: number;
   sent: readonly unknown[];
   budget: Budget;
+  failing: FailingChecks;
 }
 
 /** An option's reasons: at most MAX_REASONS_PER_OPTION, and how many more checks exclude it. */
@@ -369,14 +390,8 @@ interface Found {
 function reasons(w: Why, field: number, option: Val, leaveOutField = true): Found | undefined {
   const { m, c, a, sent, budget } = w;
   if (budget.spent) return undefined;
-  c.reset(w.quantity);
-  for (let i = 0; i < sent.length; i++) c.raw[i] = sent[i];
-  c.raw[field] = option;
-  const failing: Check[] = [];
-  for (const check of a.checks) {
-    if (!budget.spend(check.cost)) return undefined;
-    if (fails(c, check)) failing.push(check);
-  }
+  const failing = w.failing.of(field, option);
+  if (failing === undefined) return undefined;
   const isSet = (d: number) => d === field || sent[d] !== undefined || a.domains[d] === null;
   if (!budget.spend(failing.reduce((n, check) => n + check.deps.length, 0))) return undefined;
   const direct = failing.filter((check) => check.deps.every(isSet));
