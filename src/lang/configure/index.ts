@@ -129,7 +129,7 @@ export function configureModel(
       const x = values[k]!;
       const ok = known(x);
       const option: OptionState = { id: String(x), available: ok !== false, reasons: [] };
-      if (!answer.fits(option)) {
+      if (!answer.fitsOption(option)) {
         answer.leaveOut('options', values.length - k);
         break;
       }
@@ -388,15 +388,11 @@ interface Found {
  * Every check evaluated and every reason explained is charged to the budget; undefined once it is spent.
  */
 function reasons(w: Why, field: number, option: Val, leaveOutField = true): Found | undefined {
-  const { m, c, a, sent, budget } = w;
+  const { m, c, budget } = w;
   if (budget.spent) return undefined;
-  const failing = w.failing.of(field, option);
-  if (failing === undefined) return undefined;
-  const isSet = (d: number) => d === field || sent[d] !== undefined || a.domains[d] === null;
-  if (!budget.spend(failing.reduce((n, check) => n + check.deps.length, 0))) return undefined;
-  const direct = failing.filter((check) => check.deps.every(isSet));
-  const chosen = direct.length > 0 ? direct : failing;
-  const shown = chosen.slice(0, MAX_REASONS_PER_OPTION);
+  const excluding = w.failing.of(field, option);
+  if (excluding === undefined) return undefined;
+  const { shown, total } = excluding;
   const id = leaveOutField ? m.ir.fields[field]!.id : undefined;
   const listed: Reason[] = [];
   for (const check of shown) {
@@ -404,7 +400,7 @@ function reasons(w: Why, field: number, option: Val, leaveOutField = true): Foun
     if (!budget.spend(check.cost)) return undefined;
     listed.push(reason(m, c, w.run, check, id));
   }
-  return { listed, more: chosen.length - shown.length };
+  return { listed, more: total - shown.length };
 }
 
 /**
