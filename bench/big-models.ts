@@ -11,8 +11,8 @@ import { tablesOf } from '../src/lang/configure/exact/tables';
 import { Diagnostics } from '../src/lang/diagnostics';
 import { expand } from '../src/lang/expand/index';
 import type { ProductIR } from '../src/lang/ir';
-import { instantiate } from '../src/lang/runtime/index';
 import { Ctx } from '../src/lang/runtime/context';
+import { instantiate } from '../src/lang/runtime/index';
 import { compileModel } from '../src/lang/runtime/model';
 import { parse } from '../src/lang/syntax/parse';
 import { SourceMap } from '../src/lang/syntax/source';
@@ -79,7 +79,9 @@ for (const shape of [CAR, TRUCK]) {
     if (model.evaluate({ configuration, quantity: 1 }).errors.length === 0) priced++;
   }
   // The search on the same states (a sample spread over them).
-  const searched = instantiate(irOf(b.source.replace(/\nprice \{/, '\nconstraint q { require: quantity >= 1\n message: "q" }\nprice {')).ir);
+  const searched = instantiate(
+    irOf(b.source.replace(/\nprice \{/, '\nconstraint q { require: quantity >= 1\n message: "q" }\nprice {')).ir,
+  );
   const searchTimes: number[] = [];
   let searchIncomplete = 0;
   for (let k = 0; k < SEARCH_SAMPLE; k++) {
