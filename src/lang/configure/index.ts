@@ -15,7 +15,7 @@ import { Run } from '../runtime/run';
 import type { Evaluation, EvaluationInput, FieldState, Issue } from '../runtime/types';
 import { type Analysis, analysisOf, type Check, type Space, spaceFor } from './analysis';
 import { AnswerSize, type Truncated } from './answer';
-import { Budget, MAX_REASONS_PER_OPTION, MAX_WORK_UNITS } from './budget';
+import { Budget, MAX_WORK_UNITS } from './budget';
 import { type ExactAnswer, exactAvailability } from './exact/index';
 import { tablesOf } from './exact/tables';
 import { FailingChecks } from './failing';
