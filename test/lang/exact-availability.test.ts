@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/lang/check/index';
 import { compile } from '../../src/lang/compile/index';
+import { analyze } from '../../src/lang/index';
 import { Diagnostics } from '../../src/lang/diagnostics';
 import { expand } from '../../src/lang/expand/index';
 import type { ProductIR } from '../../src/lang/ir';
@@ -195,6 +196,22 @@ describe('exact availability against an oracle', () => {
       expect(decided - excluded).toBeGreaterThan(5);
     }, 300_000);
   }
+});
+
+describe('the analysis of a generated product that saves (30 fields, 35 tables)', () => {
+  it('warns W_NEVER_AVAILABLE for options no configuration has, as the oracle finds', () => {
+    const b = bigModel({ fields: 30, tables: 35, seed: 30, maxRows: 200, planted: 8 });
+    const analysis = analyze(b.source, { tests: false });
+    expect(analysis.ir).not.toBeNull();
+    const never = analysis.diagnostics.filter((d) => d.code === 'W_NEVER_AVAILABLE');
+    expect(never.length).toBeGreaterThan(20);
+    const oracle = new Oracle(b);
+    const free = b.domains.map(() => -1);
+    for (const d of never.slice(0, 20)) {
+      const [, option, field] = /option "v(\d+)" of field "f(\d+)"/.exec(d.message)!;
+      expect(oracle.completable(withValue(free, Number(field), Number(option)), Number.POSITIVE_INFINITY)).toBe(false);
+    }
+  });
 });
 
 describe('walks over the options offered on the large models', () => {
