@@ -10,7 +10,7 @@ import type { Val } from '../../runtime/fault';
 import type { CompiledModel } from '../../runtime/model';
 import type { Analysis } from '../analysis';
 import type { Budget } from '../budget';
-import { OPERATIONS_PER_UNIT, Solver } from './solver';
+import { Solver } from './solver';
 import { type Tables, tablesOf } from './tables';
 
 /** Per field: value (an option id for a multi-select) → completable (true), not (false), or not known (undefined). */
@@ -260,15 +260,16 @@ class Availability {
     const { t, s } = this;
     const v = this.verdictsOf(x);
     const values = t.values[x]!;
-    const seen = new Uint8Array(t.totalValues);
+    // Only x's values are asked: a solution found here vouches for its value of x.
+    const seen = new Uint8Array(values.length);
     const record = (solution: Int32Array) => {
-      seen[t.offset[x]! + solution[x]!] = 1;
+      seen[solution[x]!] = 1;
     };
-    const fresh = (y: number, u: number) => y !== x || seen[t.offset[x]! + u] === 0;
+    const fresh = (y: number, u: number) => y !== x || seen[u] === 0;
     for (let k = 0; k < values.length; k++) {
       if (k === sentValue) v.set(values[k]!, sent);
       else if (!s.has(x, k)) v.set(values[k]!, false);
-      else if (seen[t.offset[x]! + k] || this.variant(found, x, k)) v.set(values[k]!, true);
+      else if (seen[k] || this.variant(found, x, k)) v.set(values[k]!, true);
       else v.set(values[k]!, this.excludeUnless(x, k, this.searchWith(x, fresh, record, k)));
     }
   }
@@ -288,7 +289,9 @@ class Availability {
     else for (const value of this.t.values[x]!) v.set(value, false);
   }
 
+  /** A field's verdicts, one unit charged per value it will hold (one per value tried, as in search.ts). */
   private verdictsOf(x: number): Verdicts {
+    this.budget.spend(this.t.values[x]!.length);
     const f = this.t.fields[x]!;
     let v = this.verdicts[f];
     if (v === undefined) {
@@ -300,9 +303,8 @@ class Availability {
 
   /** Charges the solver's operations done since the last charge. */
   private charge(): void {
-    const units = Math.floor((this.s.operations - this.charged) / OPERATIONS_PER_UNIT);
-    this.charged += units * OPERATIONS_PER_UNIT;
-    this.budget.spend(units);
+    this.budget.spend(this.s.operations - this.charged);
+    this.charged = this.s.operations;
   }
 
   private readonly stop = (): boolean => {

@@ -2,12 +2,10 @@
 // method (each table holds the set of its rows still possible as a bitset; a value stays while some possible row
 // allows it), and a depth-first search choosing the variable with the fewest values per failure weight of its
 // tables (dom/wdeg), preferring values no solution has shown yet. Every change is trailed, so a level is undone in
-// the time it took to make. Work is counted in operations (a word of a row set, a value looked at) and charged to
-// the request's budget by the caller.
+// the time it took to make. Work is counted in operations (a word of a row set, a value looked at or removed, a
+// change undone), each one work unit of the request's budget (budget.ts), charged by the caller: measured on the
+// generated large models, 20 to 30 ns an operation, the cost of a unit of the search it replaces.
 import type { Tables } from './tables';
-
-/** Operations per work unit (budget.ts): a unit is 20 to 35 ns of the search of search.ts, an operation 2 to 4 ns. */
-export const OPERATIONS_PER_UNIT = 8;
 
 export class Solver {
   /** By flat value index (Tables.offset): 1 while the value is in its variable's domain. */
@@ -39,7 +37,7 @@ export class Solver {
    * revision skips its column.
    */
   private readonly changedBy: Int32Array;
-  /** Operations done; the caller charges them. */
+  /** Operations done (work units); the caller charges them. */
   operations = 0;
 
   constructor(readonly t: Tables) {
@@ -76,7 +74,7 @@ export class Solver {
     this.queueHead = this.queueTail = 0;
     this.queued.fill(0);
     this.changedBy.fill(-1);
-    this.operations = 0;
+    this.operations = this.alive.length + this.rows.length;
   }
 
   /** Makes every table consistent; false when some table has no possible row left. */
@@ -92,6 +90,7 @@ export class Solver {
   pop(): void {
     const words = this.levels.pop()!;
     const removed = this.levels.pop()!;
+    this.operations += (this.wordsTop - words) / 2 + (this.removedTop - removed);
     while (this.wordsTop > words) {
       this.wordsTop -= 2;
       this.rows[this.words[this.wordsTop]!] = this.words[this.wordsTop + 1]!;
@@ -237,6 +236,7 @@ export class Solver {
       if (size[x]! <= 1) continue;
       let w = 0;
       for (const k of t.tablesOf[x]!) w += this.weight[k]!;
+      this.operations += t.tablesOf[x]!.length;
       const score = size[x]! / (w + 1);
       if (score < bestScore) {
         bestScore = score;
@@ -248,6 +248,7 @@ export class Solver {
   }
 
   private drop(flat: number): void {
+    this.operations++;
     this.alive[flat] = 0;
     if (this.removedTop === this.removed.length) {
       const more = new Int32Array(this.removed.length * 2);
