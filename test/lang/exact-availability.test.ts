@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/lang/check/index';
 import { compile } from '../../src/lang/compile/index';
-import { analyze } from '../../src/lang/index';
 import { Diagnostics } from '../../src/lang/diagnostics';
 import { expand } from '../../src/lang/expand/index';
+import { analyze } from '../../src/lang/index';
 import type { ProductIR } from '../../src/lang/ir';
 import { instantiate } from '../../src/lang/runtime/index';
 import type { Model } from '../../src/lang/runtime/types';

@@ -93,7 +93,7 @@ export function configureModel(
   const { verdicts } = engine;
   const run = new Run(m, c, packFor(m, packs, input.lang));
   const failing = new FailingChecks(a, c, quantity, sent, budget);
-  const why: Why = { m, c, run, a, quantity, sent, budget, failing };
+  const why: Why = { m, c, run, a, quantity, sent, budget, failing, explained: new Map() };
   const answer = new AnswerSize();
   let explained = true;
   const fields: ConfiguredField[] = [];
@@ -373,6 +373,8 @@ interface Why {
   sent: readonly unknown[];
   budget: Budget;
   failing: FailingChecks;
+  /** Reasons of checks already explained for an option of a field they do not read, by check. */
+  explained: Map<Check, Reason>;
 }
 
 /** An option's reasons: at most MAX_REASONS_PER_OPTION, and how many more checks exclude it. */
@@ -396,9 +398,18 @@ function reasons(w: Why, field: number, option: Val, leaveOutField = true): Foun
   const id = leaveOutField ? m.ir.fields[field]!.id : undefined;
   const listed: Reason[] = [];
   for (const check of shown) {
+    // A check that does not read the option's field gives every option the same reason: explained once.
+    const same = !check.deps.includes(field);
+    const known = same ? w.explained.get(check) : undefined;
+    if (known !== undefined) {
+      listed.push(known);
+      continue;
+    }
     // Explaining walks the check again, reading what it read.
     if (!budget.spend(check.cost)) return undefined;
-    listed.push(reason(m, c, w.run, check, id));
+    const r = reason(m, c, w.run, check, id);
+    if (same) w.explained.set(check, r);
+    listed.push(r);
   }
   return { listed, more: total - shown.length };
 }
