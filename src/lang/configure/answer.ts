@@ -14,6 +14,8 @@ export class AnswerSize {
   /** Set once an entry did not fit: everything after it, in schema order, is left out too. */
   private full = false;
   readonly truncated: Truncated = {};
+  /** Bytes of JSON of each reason measured in this answer. */
+  private readonly reasonSizes = new WeakMap<object, number>();
 
   /** Whether an entry of the answer fits; if so its size is counted. */
   fits(entry: unknown): boolean {
@@ -40,9 +42,18 @@ export class AnswerSize {
     return this.add(utf8Length(JSON.stringify(o.id)) + (o.available ? 4 : 5) + 34);
   }
 
-  /** Whether a reason fits (in bytes and in number); if so it is counted. */
-  fitsReason(entry: unknown): boolean {
-    if (this.reasons >= MAX_REASONS || !this.fits(entry)) return false;
+  /**
+   * Whether a reason fits (in bytes and in number); if so it is counted. A reason shared by many options (a check
+   * not reading their field) is serialized once.
+   */
+  fitsReason(entry: object): boolean {
+    if (this.reasons >= MAX_REASONS || this.full) return false;
+    let size = this.reasonSizes.get(entry);
+    if (size === undefined) {
+      size = utf8Length(JSON.stringify(entry)) + 1;
+      this.reasonSizes.set(entry, size);
+    }
+    if (!this.add(size)) return false;
     this.reasons++;
     return true;
   }
