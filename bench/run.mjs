@@ -8,7 +8,7 @@ import { availableParallelism, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const ALL = ['calculate', 'configure', 'compile', 'memory', 'http'];
+const ALL = ['calculate', 'configure', 'big-models', 'compile', 'memory', 'http'];
 /** Run only when named: `npm run bench -- hostile`. */
 const ON_REQUEST = ['hostile'];
 /** Extra node flags per benchmark. */

@@ -12,6 +12,37 @@ import type { Analysis, Space } from './analysis';
 import type { Budget } from './budget';
 import { Problem, type Solution, UNKNOWN } from './search';
 
+/** Completions as the adjustment asks for them: one field decided at a time, each decision kept. */
+export interface Completions {
+  /** A completion of the values sent: null when none, UNKNOWN when the budget ran out first. */
+  first(): Solution | null | typeof UNKNOWN;
+  /** A completion with field i at `value` besides the values sent and fixed. */
+  with(i: number, value: Val): Solution | null | typeof UNKNOWN;
+  /** Keeps field i at `value` from now on. */
+  fix(i: number, value: Val): void;
+}
+
+/** Completions found by the search (search.ts), for models the exact engine's tables cannot hold. */
+export function searchCompletions(
+  c: Ctx,
+  a: Analysis,
+  space: Space,
+  quantity: number,
+  sent: readonly unknown[],
+  budget: Budget,
+): Completions {
+  const fixed = [...sent];
+  const solve = (only: Map<number, readonly Val[]>) =>
+    new Problem(c, a, space, quantity, fixed, budget).solve(only, (_, values) => values);
+  return {
+    first: () => solve(new Map()),
+    with: (i, value) => solve(new Map([[i, [value]]])),
+    fix: (i, value) => {
+      fixed[i] = value;
+    },
+  };
+}
+
 /** A field whose default the buyer's choices exclude, by index: the value used instead. */
 export interface Adjustment {
   field: number;
@@ -25,18 +56,13 @@ export interface Adjustment {
  * is consistent, null when no completion keeps the values sent, UNKNOWN when the budget ran out first.
  */
 export function adjustDefaults(
-  c: Ctx,
-  a: Analysis,
   space: Space,
   fields: readonly FieldIR[],
   sent: readonly unknown[],
-  quantity: number,
-  budget: Budget,
+  completions: Completions,
 ): Adjustment[] | null | typeof UNKNOWN {
   const fixed = [...sent];
-  const solve = (only: Map<number, readonly Val[]>): Solution | null | typeof UNKNOWN =>
-    new Problem(c, a, space, quantity, fixed, budget).solve(only, (_, values) => values);
-  let witness = solve(new Map());
+  let witness = completions.first();
   if (witness === null || witness === UNKNOWN) return witness;
   const out: Adjustment[] = [];
   for (let i = 0; i < fields.length; i++) {
@@ -52,7 +78,7 @@ export function adjustDefaults(
         chosen = x;
         break;
       }
-      const s = solve(new Map([[i, [x]]]));
+      const s = completions.with(i, x);
       if (s === UNKNOWN) return s;
       if (s !== null) {
         witness = s;
@@ -63,6 +89,7 @@ export function adjustDefaults(
     // The witness completes with its own value, which the candidates hold: this is never reached in a full domain.
     chosen ??= witness[i] as Val;
     fixed[i] = chosen;
+    completions.fix(i, chosen);
     if (chosen !== fallback) out.push({ field: i, value: chosen, replaced: fallback });
   }
   return out;

@@ -14,11 +14,16 @@ export class AnswerSize {
   /** Set once an entry did not fit: everything after it, in schema order, is left out too. */
   private full = false;
   readonly truncated: Truncated = {};
+  /** Bytes of JSON of each reason measured in this answer. */
+  private readonly reasonSizes = new WeakMap<object, number>();
 
   /** Whether an entry of the answer fits; if so its size is counted. */
   fits(entry: unknown): boolean {
+    return !this.full && this.add(utf8Length(JSON.stringify(entry)) + 1);
+  }
+
+  private add(size: number): boolean {
     if (this.full) return false;
-    const size = utf8Length(JSON.stringify(entry)) + 1;
     if (this.bytes + size > MAX_FIELDS_BYTES) {
       this.full = true;
       return false;
@@ -27,11 +32,35 @@ export class AnswerSize {
     return true;
   }
 
-  /** Whether a reason fits (in bytes and in number); if so it is counted. */
-  fitsReason(entry: unknown): boolean {
-    if (this.reasons >= MAX_REASONS || !this.fits(entry)) return false;
+  /**
+   * `fits` for an option as first added (no reasons yet), its size counted without serializing it: an answer
+   * holds thousands of options (issue 25), and serializing each was a third of a large model's answer time.
+   */
+  fitsOption(o: { id: string; available: boolean; reasons: readonly unknown[] }): boolean {
+    if (o.reasons.length > 0) return this.fits(o);
+    // {"id":…,"available":…,"reasons":[]} and the comma after it.
+    return this.add(utf8Length(JSON.stringify(o.id)) + (o.available ? 4 : 5) + 34);
+  }
+
+  /**
+   * Whether a reason fits (in bytes and in number); if so it is counted. A reason shared by many options (a check
+   * not reading their field) is serialized once.
+   */
+  fitsReason(entry: object): boolean {
+    if (this.reasons >= MAX_REASONS || this.full) return false;
+    let size = this.reasonSizes.get(entry);
+    if (size === undefined) {
+      size = utf8Length(JSON.stringify(entry)) + 1;
+      this.reasonSizes.set(entry, size);
+    }
+    if (!this.add(size)) return false;
     this.reasons++;
     return true;
+  }
+
+  /** Whether no further reason can be listed: past MAX_REASONS (or the byte budget), reasons are not looked for. */
+  get reasonsFull(): boolean {
+    return this.full || this.reasons >= MAX_REASONS;
   }
 
   leaveOut(list: keyof Truncated, n: number): void {

@@ -33,9 +33,16 @@ export class Budget {
   constructor(
     private readonly c: Ctx,
     private readonly units = MAX_WORK_UNITS,
+    private readonly whole?: Budget,
   ) {
     this.left = units;
     this.mark = c.work;
+  }
+
+  /** A budget of at most `units` taken from this one: what it spends is spent here too. */
+  part(units: number): Budget {
+    this.spend(0);
+    return new Budget(this.c, Math.min(units, this.left), this);
   }
 
   /** Units spent so far. */
@@ -48,10 +55,11 @@ export class Budget {
     const { work } = this.c;
     this.left -= units + (work - this.mark);
     this.mark = work;
-    return this.left > 0;
+    this.whole?.spend(units);
+    return !this.spent;
   }
 
   get spent(): boolean {
-    return this.left <= 0;
+    return this.left <= 0 || this.whole?.spent === true;
   }
 }

@@ -73,11 +73,45 @@ export function dependencies(ir: ProductIR): (e: Expr) => number[] {
   };
 }
 
-/** Calls `name` for every field or let an expression reads (an option attribute reads its field). */
+/**
+ * Whether an expression of the product reads `quantity`, directly or through the lets, computed fields and
+ * conditions `dependencies` follows (the exact engine's tables hold only what the fields decide).
+ */
+export function readsQuantity(ir: ProductIR): (e: Expr) => boolean {
+  const fields = new Map(ir.fields.map((f) => [f.id, f]));
+  const groups = new Map(ir.groups.map((g) => [g.id, g]));
+  const memo = new Map<string, boolean>();
+  const ofName = (name: string): boolean => {
+    const known = memo.get(name);
+    if (known !== undefined) return known;
+    // A cycle cannot read quantity through itself.
+    memo.set(name, false);
+    const f = fields.get(name);
+    const g = f && groups.get(f.group);
+    const exprs = f
+      ? [f.visibleWhen?.expr, f.enabledWhen?.expr, g?.visibleWhen?.expr, g?.enabledWhen?.expr, f.value]
+      : Object.hasOwn(ir.lets, name)
+        ? [ir.lets[name]]
+        : [];
+    const reads = exprs.some((e) => e !== undefined && of(e));
+    memo.set(name, reads);
+    return reads;
+  };
+  const of = (e: Expr): boolean => {
+    let reads = false;
+    walk(e, (name) => {
+      reads ||= name === 'quantity' || ofName(name);
+    });
+    return reads;
+  };
+  return of;
+}
+
+/** Calls `name` for every field or let an expression reads (an option attribute reads its field), and `quantity`. */
 function walk(e: Expr, name: (n: string) => void): void {
   switch (e.k) {
     case 'ref':
-      if (e.name !== 'quantity') name(e.name);
+      name(e.name);
       return;
     case 'attr':
       name(e.field);

@@ -13,11 +13,17 @@ import type { CompiledModel } from '../runtime/model';
 import type { Pack } from '../runtime/pack';
 import { Run } from '../runtime/run';
 import type { Evaluation, EvaluationInput, FieldState, Issue } from '../runtime/types';
-import { adjustDefaults } from './adjust';
+import { adjustDefaults, searchCompletions } from './adjust';
 import { type Analysis, analysisOf, type Check, type Space, spaceFor } from './analysis';
 import { AnswerSize, type Truncated } from './answer';
-import { Budget, MAX_REASONS_PER_OPTION, MAX_WORK_UNITS } from './budget';
-import { fails, Problem, type Solution, UNKNOWN } from './search';
+import { Budget, MAX_WORK_UNITS } from './budget';
+import { type ExactAnswer, exactAvailability, exactCompletions } from './exact/index';
+import { tablesOf } from './exact/tables';
+import { FailingChecks } from './failing';
+import { Problem, type Solution, UNKNOWN } from './search';
+
+/** Units the search gets before the tables take over (the examples spend at most 16,000 in all: budget.ts). */
+const SEARCH_FIRST_UNITS = 40_000;
 
 /** Earlier solutions tried, with one field changed, before searching for a value afresh. */
 const VARIANTS_TRIED = 4;
@@ -80,6 +86,8 @@ export function configureModel(
   const a = analysisOf(m);
   const sent = sentValues(m, input.configuration);
   const quantity = isValidQuantity(input.quantity, ir.quantity) ? input.quantity : ir.quantity.default;
+  // Built once per model, before the request's budget: the model's own work, bounded by exact/tables.ts.
+  tablesOf(m, c, a);
   const budget = new Budget(c, units);
   const space = spaceFor(a, ir.fields, sent);
   const soft = withSoftDefaults(m, c, packs, input, () => ({ a, space, sent, quantity, budget }));
@@ -87,10 +95,16 @@ export function configureModel(
   const adjusted = new Map(evaluation.adjusted.map((x) => [x.field, x.replaced]));
   // A multi-select is always searched, over the selections that keep what the buyer ticked (spaceFor).
   const searched = sent.map((x, i) => (ir.fields[i]!.valueType === 'list' ? undefined : x));
-  const engine = new Engine(c, a, space, ir.fields, quantity, searched, budget);
-  const verdicts = engine.run();
+  // The search (search.ts) first, within a sliver of the budget, where ordinary products finish at a fraction of the
+  // tables' cost; past it, exact over the model's tables when they hold every check, else the search again.
+  const first = new Engine(c, a, space, ir.fields, quantity, searched, budget.part(SEARCH_FIRST_UNITS)).answer();
+  const engine = first.complete
+    ? first
+    : (exactAvailability(m, c, a, sent, budget) ?? new Engine(c, a, space, ir.fields, quantity, searched, budget).answer());
+  const { verdicts } = engine;
   const run = new Run(m, c, packFor(m, packs, input.lang));
-  const why: Why = { m, c, run, a, quantity, sent, budget };
+  const failing = new FailingChecks(a, c, quantity, sent, budget);
+  const why: Why = { m, c, run, a, quantity, sent, budget, failing, explained: new Map() };
   const answer = new AnswerSize();
   let explained = true;
   const fields: ConfiguredField[] = [];
@@ -130,12 +144,17 @@ export function configureModel(
       const x = values[k]!;
       const ok = known(x);
       const option: OptionState = { id: String(x), available: ok !== false, reasons: [] };
-      if (!answer.fits(option)) {
+      if (!answer.fitsOption(option)) {
         answer.leaveOut('options', values.length - k);
         break;
       }
       out.options.push(option);
       if (ok !== false) continue;
+      // Past the answer's reasons cap an option is not explained: it counts as one reason left out (at least).
+      if (answer.reasonsFull) {
+        answer.leaveOut('reasons', 1);
+        continue;
+      }
       const found = f.valueType === 'list' ? selectionReasons(why, i, x as string) : reasons(why, i, x);
       if (found === undefined) {
         explained = false;
@@ -200,7 +219,9 @@ function withSoftDefaults(
   const plain = evaluateModel(m, c, packs, input);
   if (prices(m, plain) || !adjustable(plain)) return { evaluation: plain, known: true };
   const { a, space, sent, quantity, budget } = search();
-  const found = adjustDefaults(c, a, space, m.ir.fields, sent, quantity, budget);
+  // The tables when they hold the model; else the search.
+  const completions = exactCompletions(m, c, a, sent, budget) ?? searchCompletions(c, a, space, quantity, sent, budget);
+  const found = adjustDefaults(space, m.ir.fields, sent, completions);
   if (found === UNKNOWN) return { evaluation: plain, known: false };
   if (found === null || found.length === 0) return { evaluation: plain, known: true };
   const configuration: Record<string, unknown> = { ...input.configuration };
@@ -288,6 +309,12 @@ class Engine {
     private readonly sent: readonly unknown[],
     private readonly budget: Budget,
   ) {}
+
+  /** The verdicts, and what the search learned on the way. */
+  answer(): ExactAnswer {
+    const verdicts = this.run();
+    return { verdicts, satisfiable: this.satisfiable, complete: this.complete };
+  }
 
   /** Verdicts for every searched value of every field the checks depend on. */
   run(): (Verdicts | undefined)[] {
@@ -432,6 +459,9 @@ interface Why {
   quantity: number;
   sent: readonly unknown[];
   budget: Budget;
+  failing: FailingChecks;
+  /** Reasons of checks already explained for an option of a field they do not read, by check. */
+  explained: Map<Check, Reason>;
 }
 
 /** An option's reasons: at most MAX_REASONS_PER_OPTION, and how many more checks exclude it. */
@@ -447,29 +477,28 @@ interface Found {
  * Every check evaluated and every reason explained is charged to the budget; undefined once it is spent.
  */
 function reasons(w: Why, field: number, option: Val, leaveOutField = true): Found | undefined {
-  const { m, c, a, sent, budget } = w;
+  const { m, c, budget } = w;
   if (budget.spent) return undefined;
-  c.reset(w.quantity);
-  for (let i = 0; i < sent.length; i++) c.raw[i] = sent[i];
-  c.raw[field] = option;
-  const failing: Check[] = [];
-  for (const check of a.checks) {
-    if (!budget.spend(check.cost)) return undefined;
-    if (fails(c, check)) failing.push(check);
-  }
-  const isSet = (d: number) => d === field || sent[d] !== undefined || a.domains[d] === null;
-  if (!budget.spend(failing.reduce((n, check) => n + check.deps.length, 0))) return undefined;
-  const direct = failing.filter((check) => check.deps.every(isSet));
-  const chosen = direct.length > 0 ? direct : failing;
-  const shown = chosen.slice(0, MAX_REASONS_PER_OPTION);
+  const excluding = w.failing.of(field, option);
+  if (excluding === undefined) return undefined;
+  const { shown, total } = excluding;
   const id = leaveOutField ? m.ir.fields[field]!.id : undefined;
   const listed: Reason[] = [];
   for (const check of shown) {
+    // A check that does not read the option's field gives every option the same reason: explained once.
+    const same = !check.deps.includes(field);
+    const known = same ? w.explained.get(check) : undefined;
+    if (known !== undefined) {
+      listed.push(known);
+      continue;
+    }
     // Explaining walks the check again, reading what it read.
     if (!budget.spend(check.cost)) return undefined;
-    listed.push(reason(m, c, w.run, check, id));
+    const r = reason(m, c, w.run, check, id);
+    if (same) w.explained.set(check, r);
+    listed.push(r);
   }
-  return { listed, more: chosen.length - shown.length };
+  return { listed, more: total - shown.length };
 }
 
 /**

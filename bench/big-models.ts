@@ -1,0 +1,133 @@
+// `npm run bench -- big-models`: configure on the generated large models (issue 25; test/fixtures/big-model.ts),
+// the exact engine (src/lang/configure/exact/) next to the search it replaces. The configurations are the states of
+// buyers walking the model through options reported available, until every field is set. The search is measured on
+// the same model with one more constraint reading `quantity`, which the exact engine's tables do not hold, so the
+// request goes to the search as every request did before. Also: compiling the schema, and the first configure of a
+// version (building its tables and the satisfiability check a save runs).
+import { check } from '../src/lang/check/index';
+import { compile } from '../src/lang/compile/index';
+import { analysisOf } from '../src/lang/configure/analysis';
+import { tablesOf } from '../src/lang/configure/exact/tables';
+import { Diagnostics } from '../src/lang/diagnostics';
+import { expand } from '../src/lang/expand/index';
+import type { ProductIR } from '../src/lang/ir';
+import { Ctx } from '../src/lang/runtime/context';
+import { instantiate } from '../src/lang/runtime/index';
+import { compileModel } from '../src/lang/runtime/model';
+import { parse } from '../src/lang/syntax/parse';
+import { SourceMap } from '../src/lang/syntax/source';
+import { bigModel, CAR, TRUCK } from '../test/fixtures/big-model';
+import { random } from '../test/lang/random';
+import { fmt3, median, section, table } from './harness';
+
+const quick = process.argv.includes('--quick');
+const WALKS = quick ? 1 : 3;
+/** Walk states the search is timed on (each can take its whole budget). */
+const SEARCH_SAMPLE = quick ? 10 : 40;
+
+const now = () => performance.now();
+
+function irOf(source: string): { ir: ProductIR; ms: number } {
+  const started = now();
+  const diags = new Diagnostics();
+  const map = new SourceMap(source);
+  const parsed = parse(map, diags);
+  if (parsed === null) throw new Error('does not parse');
+  const ir = compile(check(expand(parsed, map, diags), diags), map.text);
+  if (diags.hasErrors()) throw new Error(diags.sorted()[0]!.message);
+  return { ir, ms: now() - started };
+}
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
+}
+
+const rows: string[][] = [];
+const sizes: string[][] = [];
+for (const shape of [CAR, TRUCK]) {
+  const b = bigModel(shape);
+  const { ir, ms: compileMs } = irOf(b.source);
+  const firstStarted = now();
+  const model = instantiate(ir);
+  const first = model.configure({ configuration: {}, quantity: 1 });
+  const firstMs = now() - firstStarted;
+  const compiled = compileModel(ir);
+  const tables = tablesOf(compiled, new Ctx(compiled.slots, ir.fields.length), analysisOf(compiled));
+  const bytes = tables === null ? 0 : tables.bits.byteLength;
+  // Buyers' walks over the options offered, every state timed once.
+  const next = random(shape.seed);
+  const states: Record<string, string>[] = [];
+  const times: number[] = [];
+  let incomplete = 0;
+  let priced = 0;
+  for (let w = 0; w < WALKS; w++) {
+    const configuration: Record<string, string> = {};
+    for (;;) {
+      states.push({ ...configuration });
+      const started = now();
+      const answer = model.configure({ configuration, quantity: 1 });
+      times.push(now() - started);
+      if (!answer.complete) incomplete++;
+      const open = answer.fields.filter((f) => !(f.id in configuration));
+      if (open.length === 0) break;
+      const f = open[Math.floor(next() * open.length)]!;
+      const available = f.options!.filter((o) => o.available);
+      if (available.length === 0) break;
+      configuration[f.id] = available[Math.floor(next() * available.length)]!.id;
+    }
+    if (model.evaluate({ configuration, quantity: 1 }).errors.length === 0) priced++;
+  }
+  // The search on the same states (a sample spread over them).
+  const searched = instantiate(
+    irOf(b.source.replace(/\nprice \{/, '\nconstraint q { require: quantity >= 1\n message: "q" }\nprice {')).ir,
+  );
+  const searchTimes: number[] = [];
+  let searchIncomplete = 0;
+  for (let k = 0; k < SEARCH_SAMPLE; k++) {
+    const state = states[Math.floor((k * states.length) / SEARCH_SAMPLE)]!;
+    const started = now();
+    const answer = searched.configure({ configuration: state, quantity: 1 });
+    searchTimes.push(now() - started);
+    if (!answer.complete) searchIncomplete++;
+  }
+  const name = `${shape.fields} × ${shape.tables}`;
+  rows.push([
+    name,
+    'exact',
+    String(times.length),
+    fmt3(median(times)),
+    fmt3(percentile(times, 0.99)),
+    `${times.length - incomplete} of ${times.length}`,
+    `${priced} of ${WALKS}`,
+  ]);
+  rows.push([
+    name,
+    'search (before)',
+    String(searchTimes.length),
+    fmt3(median(searchTimes)),
+    fmt3(percentile(searchTimes, 0.99)),
+    `${searchTimes.length - searchIncomplete} of ${searchTimes.length}`,
+    '',
+  ]);
+  const options = ir.fields.reduce((n, f) => n + (f.options?.length ?? 0), 0);
+  const available = first.fields.reduce((n, f) => n + (f.options?.filter((o) => o.available).length ?? 0), 0);
+  sizes.push([
+    name,
+    fmt3(b.source.length / 1024),
+    String(b.tables.reduce((n, t) => n + t.rows.length, 0)),
+    `${options} (${available} available)`,
+    fmt3(compileMs),
+    fmt3(firstMs),
+    fmt3(bytes / 1024),
+  ]);
+}
+
+section(
+  'big models: the schema, compiling it, and the first configure (tables built, the check a save runs)',
+  table(['model', 'source KiB', 'table rows', 'options', 'compile ms', 'first configure ms', 'tables KiB'], sizes),
+);
+section(
+  'big models: configure per request in process, on buyers walking through the options offered',
+  table(['model', 'engine', 'requests', 'p50 ms', 'p99 ms', 'complete', 'walks priced'], rows),
+);

@@ -1,0 +1,225 @@
+// A model's checks as tables over finite domains, built once per model (issue 25): the exact engine
+// (exact/index.ts) decides availability over these. A compatibility table whose columns are plain choice fields is
+// taken as written (its rows, "*" cells included); any other check whose fields all have finite domains is
+// tabulated by evaluating it, with the runtime's own closures, on every combination of its fields' values, within
+// MAX_TABULATED. A check the tables cannot hold (one reading `quantity`, a text or a date, or past the bounds) leaves
+// the model to the search of search.ts, as before.
+import { fieldType } from '../../fields/registry';
+import type { Expr } from '../../ir';
+import type { Ctx } from '../../runtime/context';
+import type { Val } from '../../runtime/fault';
+import type { CompiledModel } from '../../runtime/model';
+import type { Analysis, Check } from '../analysis';
+import { readsQuantity } from '../checks';
+import { fails } from '../search';
+
+/** Combinations of one check's fields evaluated to tabulate it, at most. */
+export const MAX_TABULATED = 20_000;
+/** Combinations evaluated to tabulate all the checks of a model, at most (about 50 ms at 2 µs an evaluation). */
+export const MAX_TABULATED_IN_ALL = 200_000;
+/** 32-bit words of row sets a model's tables may take, at most: 16 MB of supports. */
+export const MAX_TABLE_WORDS = 4_000_000;
+
+/** A table over variables: rows of value indexes (-1: any value). */
+export interface Table {
+  readonly vars: Int32Array;
+  readonly rows: number;
+  /** Words of one row set. */
+  readonly words: number;
+  /** By column, by value: offset in `bits` of the rows that allow the value (naming it, or "*"). */
+  readonly sup: Int32Array[];
+  /** By column, by value: offset in `bits` of the rows naming the value, or -1 when none does. */
+  readonly strict: Int32Array[];
+  /** The check it stands for: its index in the analysis's checks. */
+  readonly check: number;
+}
+
+/** The finite part of a model: its variables (the fields searched) and tables. */
+export interface Tables {
+  /** By variable: its field index. */
+  readonly fields: Int32Array;
+  /** By field index: its variable, or -1. */
+  readonly varOf: Int32Array;
+  /** By variable: its values (the analysis's domain, in its order). */
+  readonly values: readonly (readonly Val[])[];
+  /** By variable: the offset of its first value in flat per-value arrays. */
+  readonly offset: Int32Array;
+  readonly totalValues: number;
+  readonly tables: readonly Table[];
+  /** By variable: the tables it is a column of, and its column in each. */
+  readonly tablesOf: readonly Int32Array[];
+  readonly columnOf: readonly Int32Array[];
+  /** Row sets of every table, by the offsets of `Table.sup` and `Table.strict`. */
+  readonly bits: Uint32Array;
+  /** Offset of each table's current rows in a search's row-set array; and that array's length. */
+  readonly rowsAt: Int32Array;
+  readonly totalWords: number;
+  /** A check that depends on no variable fails: no configuration passes. */
+  readonly never: boolean;
+}
+
+const built = new WeakMap<Analysis, Tables | null>();
+
+/** The model's tables, or null when some check cannot be held by them; built once per analysis. */
+export function tablesOf(m: CompiledModel, c: Ctx, a: Analysis): Tables | null {
+  let t = built.get(a);
+  if (t === undefined) {
+    t = build(m, c, a);
+    built.set(a, t);
+  }
+  return t;
+}
+
+interface Rows {
+  fields: number[];
+  rows: number[][];
+  check: number;
+}
+
+function build(m: CompiledModel, c: Ctx, a: Analysis): Tables | null {
+  const { ir } = m;
+  if (a.partial.some((p) => p)) return null;
+  const fields: number[] = [];
+  const varOf = new Int32Array(ir.fields.length).fill(-1);
+  a.domains.forEach((d, i) => {
+    if (d === null) return;
+    varOf[i] = fields.length;
+    fields.push(i);
+  });
+  const quantity = readsQuantity(ir);
+  const computed = (i: number) => fieldType(ir.fields[i]!.type).computed;
+  const collected: Rows[] = [];
+  let evaluations = 0;
+  let never = false;
+  for (let k = 0; k < a.checks.length; k++) {
+    const check = a.checks[k]!;
+    if (quantity(check.expr)) return null;
+    // A computed field's value follows from the fields it reads, which are among the dependencies too.
+    const deps = check.deps.filter((d) => !(a.domains[d] === null && computed(d)));
+    if (deps.some((d) => a.domains[d] === null)) return null;
+    const written = asWritten(m, a, check, deps);
+    if (written !== undefined) {
+      collected.push({ fields: deps, rows: written, check: k });
+      continue;
+    }
+    const combinations = deps.reduce((n, d) => n * a.domains[d]!.length, 1);
+    if (combinations > MAX_TABULATED || evaluations + combinations > MAX_TABULATED_IN_ALL) return null;
+    evaluations += combinations;
+    const rows = tabulate(m, c, a, check, deps);
+    if (deps.length === 0) never ||= rows.length === 0;
+    else collected.push({ fields: deps, rows, check: k });
+  }
+  return assemble(fields, varOf, a, collected, never);
+}
+
+/** A compatibility table of plain choice fields (no condition on their visibility), as its rows; else undefined. */
+function asWritten(m: CompiledModel, a: Analysis, check: Check, deps: number[]): number[][] | undefined {
+  const e: Expr = check.expr;
+  if (e.k !== 'rows' || check.fails) return undefined;
+  const columns = e.columns.map((id) => m.fieldIndex.get(id) ?? -1);
+  if (columns.length !== deps.length || !columns.every((f) => deps.includes(f))) return undefined;
+  const index = columns.map((f) => new Map(a.domains[f]!.map((v, k) => [v, k])));
+  const out: number[][] = [];
+  for (const row of e.rows) {
+    const cells = row.map((cell, j) => (cell === null ? -1 : (index[j]!.get(cell) ?? -2)));
+    // A cell naming no option of its field matches nothing: the row allows nothing.
+    if (cells.includes(-2)) continue;
+    // Columns in the order of `deps`.
+    out.push(deps.map((d) => cells[columns.indexOf(d)]!));
+  }
+  return out;
+}
+
+/** The combinations of the fields' values that pass the check, each evaluated with the runtime's closure. */
+function tabulate(m: CompiledModel, c: Ctx, a: Analysis, check: Check, deps: number[]): number[][] {
+  const sizes = deps.map((d) => a.domains[d]!.length);
+  const at = deps.map(() => 0);
+  const out: number[][] = [];
+  for (;;) {
+    c.reset(m.ir.quantity.default);
+    deps.forEach((d, j) => {
+      c.raw[d] = a.domains[d]![at[j]!];
+    });
+    if (!fails(c, check)) out.push([...at]);
+    let j = deps.length - 1;
+    while (j >= 0 && at[j] === sizes[j]! - 1) at[j--] = 0;
+    if (j < 0) return out;
+    at[j]!++;
+  }
+}
+
+function assemble(fields: number[], varOf: Int32Array, a: Analysis, collected: Rows[], never: boolean): Tables | null {
+  const values = fields.map((f) => a.domains[f]!);
+  const offset = new Int32Array(fields.length);
+  let totalValues = 0;
+  values.forEach((v, x) => {
+    offset[x] = totalValues;
+    totalValues += v.length;
+  });
+  // Sizes first, so that a model past MAX_TABLE_WORDS is refused before anything is allocated.
+  let words = 0;
+  let totalWords = 0;
+  for (const t of collected) {
+    const w = Math.ceil(t.rows.length / 32);
+    totalWords += w;
+    for (const f of t.fields) words += 2 * w * a.domains[f]!.length;
+    if (words > MAX_TABLE_WORDS) return null;
+  }
+  const bits = new Uint32Array(words);
+  let next = 0;
+  const rowsAt = new Int32Array(collected.length);
+  const tablesOf: number[][] = fields.map(() => []);
+  const columnOf: number[][] = fields.map(() => []);
+  let at = 0;
+  const tables = collected.map((t, k): Table => {
+    const w = Math.ceil(t.rows.length / 32);
+    rowsAt[k] = at;
+    at += w;
+    const sup: Int32Array[] = [];
+    const strict: Int32Array[] = [];
+    t.fields.forEach((f, j) => {
+      const x = varOf[f]!;
+      tablesOf[x]!.push(k);
+      columnOf[x]!.push(j);
+      const n = a.domains[f]!.length;
+      const s = new Int32Array(n);
+      const st = new Int32Array(n).fill(-1);
+      for (let v = 0; v < n; v++) {
+        s[v] = next;
+        next += w;
+      }
+      t.rows.forEach((row, r) => {
+        const cell = row[j]!;
+        const bit = 1 << (r & 31);
+        const word = r >>> 5;
+        if (cell < 0) {
+          for (let v = 0; v < n; v++) bits[s[v]! + word]! |= bit;
+          return;
+        }
+        bits[s[cell]! + word]! |= bit;
+        if (st[cell] === -1) {
+          st[cell] = next;
+          next += w;
+        }
+        bits[st[cell]! + word]! |= bit;
+      });
+      sup.push(s);
+      strict.push(st);
+    });
+    return { vars: Int32Array.from(t.fields, (f) => varOf[f]!), rows: t.rows.length, words: w, sup, strict, check: t.check };
+  });
+  return {
+    fields: Int32Array.from(fields),
+    varOf,
+    values,
+    offset,
+    totalValues,
+    tables,
+    tablesOf: tablesOf.map((x) => Int32Array.from(x)),
+    columnOf: columnOf.map((x) => Int32Array.from(x)),
+    bits: bits.subarray(0, next),
+    rowsAt,
+    totalWords,
+    never,
+  };
+}
