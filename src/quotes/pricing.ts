@@ -1,4 +1,5 @@
 import { presentCalculation } from '../cpq/calculation';
+import { fieldType } from '../lang/fields/registry';
 import type { FieldIR, ProductIR } from '../lang/ir';
 import { type Evaluation, type Issue, resolveText } from '../lang/runtime';
 import { loadProduct } from '../products/models';
@@ -78,7 +79,7 @@ function summaryOf(ir: ProductIR, evaluation: Evaluation): SummaryLine[] {
   const byId = new Map(ir.fields.map((f) => [f.id, f]));
   return evaluation.fields.flatMap((state) => {
     const field = byId.get(state.id);
-    if (!field || field.type === 'hidden' || !state.visible) return [];
+    if (!field || fieldType(field.type).computed || !state.visible) return [];
     const label = field.label ? resolveText(field.label, lang, ir.language) : field.id;
     return [{ field: field.id, label, value: state.value, value_label: valueLabel(field, state.value, ir, lang) }];
   });

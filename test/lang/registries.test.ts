@@ -20,7 +20,7 @@ function tableNames(heading: string): string[] {
 
 describe('the field type registry', () => {
   it('refuses, at compile time, a type record that lacks a facet', () => {
-    // @ts-expect-error: a record without its checks, runtime checker, form, OpenAPI, JSON Logic and preview facets
+    // @ts-expect-error: a record without its checks, literal rule, runtime checker, form and JSON Logic facets
     const incomplete: FieldTypeSpec = { props: [], choice: false, computed: false, valueType: 'number' };
     expect(incomplete.props).toEqual([]);
   });

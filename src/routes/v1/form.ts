@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { JsonLogic } from '../../api/conditions';
+import { FormField } from '../../api/form-field';
 import { OutputInfo } from '../../cpq/output-info';
 import { formResponse } from '../../cpq/serve';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
-import { JsonLogic } from '../../lang/fields/form-parts';
-import { FormField } from '../../lang/fields/form-schema';
 import { ConditionalHeaders, errorResponses, headers, json, KEY_SECURITY, Lang } from '../openapi-helpers';
 
 export const ProductForm = z

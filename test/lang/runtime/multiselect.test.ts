@@ -137,7 +137,7 @@ describe('multiselect', () => {
 
 describe('multiselect in the form', () => {
   it('is described with its options, bounds and default list', async () => {
-    const { FormField } = await import('../../../src/lang/fields/form-schema');
+    const { FormField } = await import('../../../src/api/form-field');
     expect(
       FormField.safeParse({
         id: 'x',
