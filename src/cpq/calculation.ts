@@ -1,9 +1,9 @@
 import type { z } from '@hono/zod-openapi';
+import type { CalculateRequest } from '../api/calculate';
 import { cappedLists } from '../http/capped';
 import type { Permission } from '../keys/permissions';
 import { type Evaluation, errorsFor, type Issue } from '../lang/runtime';
 import type { LoadedProduct } from '../products/models';
-import type { CalculateRequest } from '../routes/v1/calculate';
 import { type OutputSelection, selectOutputGroups } from './output-groups';
 import { outputInfoOf } from './output-info';
 

@@ -1,4 +1,5 @@
 import type { z } from '@hono/zod-openapi';
+import type { ConfigureRequest } from '../api/configure';
 import type { RequestContext } from '../env';
 import { ApiError } from '../errors';
 import { cappedLists } from '../http/capped';
@@ -7,7 +8,6 @@ import { IR_VERSION } from '../lang/ir';
 import { errorsFor, negotiateLanguage } from '../lang/runtime';
 import { type LoadedProduct, loadProduct, warmProduct } from '../products/models';
 import { readCurrentVersion, type VersionPointer } from '../products/pointer';
-import type { ConfigureRequest } from '../routes/v1/configure';
 import { type CalculateBody, calculationAnswer, presentCalculation, withUnlisted } from './calculation';
 import { matchesETag } from './etag';
 import { formBody } from './form';

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
+import { Truncated } from '../api/openapi';
 import { capList } from '../http/cap';
 import type { Analysis, Diagnostic } from '../lang';
-import { Truncated } from '../routes/openapi-helpers';
 import { analyzed } from './analyses';
 
 export const DiagnosticJson = z

@@ -1,4 +1,4 @@
-import type { OutputInfo } from '../cpq/output-info';
+import type { OutputInfo } from '../api/output-info';
 import type { Issue, PriceLine } from '../lang/runtime';
 
 // What a quote is made of, as plain data: the stored shapes (src/db/schema.ts) and the limits every writer keeps.

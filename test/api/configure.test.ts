@@ -2,9 +2,9 @@
 // same choices, auth, and the no-dead-end promise walked from random starting points for every example.
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import type { ConfigureResult } from '../../src/api/configure';
 import { analyze } from '../../src/lang/index';
 import type { ProductIR } from '../../src/lang/ir';
-import type { ConfigureResult } from '../../src/routes/v1/configure';
 import { typedFor, walk } from '../configure-walk';
 import { call, createKey, createStore, jsonInit, saveProduct, tenant } from '../helpers';
 import { random } from '../lang/random';

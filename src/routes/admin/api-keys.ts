@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openapi';
 import { iso } from '../../db/time';
 import { newApp } from '../../http/factory';
 import { DEFAULT_PERMISSIONS, PERMISSIONS } from '../../keys/permissions';
 import { type ApiKey, createKey, listKeys, revokeKey } from '../../keys/service';
-import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
 import { StoreParams } from './params';
 
 const Permissions = z.array(z.enum(PERMISSIONS)).min(1, 'Choose at least one permission');

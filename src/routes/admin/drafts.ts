@@ -1,4 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { formResponses } from '../../api/form';
+import { ADMIN_SECURITY, ConditionalHeaders, errorResponses, headers, json, jsonBody, Lang } from '../../api/openapi';
 import { calculationOf, draftFormResponse } from '../../cpq/serve';
 import { iso } from '../../db/time';
 import { loadDraft } from '../../drafts/model';
@@ -6,8 +8,6 @@ import { discardDraft, getDraft, publishDraft, saveDraft } from '../../drafts/se
 import { newApp } from '../../http/factory';
 import { PERMISSIONS } from '../../keys/permissions';
 import { ValidationResult, validationResult } from '../../products/diagnostics';
-import { ADMIN_SECURITY, ConditionalHeaders, errorResponses, headers, json, jsonBody, Lang } from '../openapi-helpers';
-import { formResponses } from '../v1/form';
 import { ProductParams } from './params';
 import { PreviewCalculateBody, PreviewCalculation, PreviewRejected } from './preview';
 import { ProductRejected, SavedProduct, savedProduct, VersionNote } from './products';

@@ -1,8 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { calculationResponse, formResponse } from '../../cpq/serve';
-import { newApp } from '../../http/factory';
-import { PERMISSIONS } from '../../keys/permissions';
-import { ValidationResult, validationResult } from '../../products/diagnostics';
+import { CalculationResult, ValidationFailed } from '../../api/calculate';
+import { formResponses } from '../../api/form';
 import {
   ADMIN_SECURITY,
   ConditionalHeaders,
@@ -14,9 +12,11 @@ import {
   Lang,
   OutputGroups,
   Quantity,
-} from '../openapi-helpers';
-import { CalculationResult, ValidationFailed } from '../v1/calculate';
-import { formResponses } from '../v1/form';
+} from '../../api/openapi';
+import { calculationResponse, formResponse } from '../../cpq/serve';
+import { newApp } from '../../http/factory';
+import { PERMISSIONS } from '../../keys/permissions';
+import { ValidationResult, validationResult } from '../../products/diagnostics';
 import { SchemaBody } from '../v1/validate';
 import { ProductParams } from './params';
 

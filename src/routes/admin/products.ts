@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { ADMIN_SECURITY, errorResponses, json, jsonBody, Truncated } from '../../api/openapi';
 import { iso } from '../../db/time';
 import { newApp } from '../../http/factory';
 import { textBodyAs } from '../../http/request-guards';
@@ -12,7 +13,6 @@ import {
   type SavedVersion,
   saveSchema,
 } from '../../products/service';
-import { ADMIN_SECURITY, errorResponses, json, jsonBody, Truncated } from '../openapi-helpers';
 import { SchemaBody } from '../v1/validate';
 import { ExternalId, ProductParams, StoreParams } from './params';
 

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openapi';
 import { newApp } from '../../http/factory';
 import { LIMITS, READ_STATUSES } from '../../quotes/model';
 import {
@@ -10,7 +11,6 @@ import {
   listQuotes,
   setQuoteSettings,
 } from '../../quotes/service';
-import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
 import { presentQuote, presentSummary, Quote, QuoteList } from '../v1/quote-schemas';
 import { StoreParams } from './params';
 

@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openapi';
 import { iso } from '../../db/time';
 import { newApp } from '../../http/factory';
 import { PLANS } from '../../keys/permissions';
 import { createStore, getStore, listStores, type Store as StoreRow, updateStore } from '../../stores/service';
-import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
 import { Store, StoreId, StoreName, StoreParams } from './params';
 
 export const StoreList = z.object({ stores: z.array(Store) });

@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { ADMIN_SECURITY, errorResponses, json, Truncated } from '../../api/openapi';
 import { capList } from '../../http/cap';
 import { newApp } from '../../http/factory';
 import { MAX_EDITS } from '../../products/diff';
 import { diffVersions } from '../../products/service';
-import { ADMIN_SECURITY, errorResponses, json, Truncated } from '../openapi-helpers';
 import { ProductParams } from './params';
 
 const VersionNumber = z.coerce.number().int().positive().max(999_999_999);

@@ -1,11 +1,11 @@
 import { z } from '@hono/zod-openapi';
-import { OutputInfo } from '../../cpq/output-info';
+import { CalculationResult, Issue } from '../../api/calculate';
+import { FieldValues, Lang, Quantity, Truncated } from '../../api/openapi';
+import { OutputInfo } from '../../api/output-info';
 import { iso } from '../../db/time';
 import { LIMITS, READ_STATUSES } from '../../quotes/model';
 import type { HistoryRow, ItemRow, LoadedQuote, QuoteRow } from '../../quotes/service';
 import { majorOf } from '../../quotes/totals';
-import { FieldValues, Lang, Quantity, Truncated } from '../openapi-helpers';
-import { CalculationResult, Issue } from './calculate';
 
 // The quote resource as the API takes and serves it (docs/quotes.md), shared by /v1/quotes and the admin API.
 

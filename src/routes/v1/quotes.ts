@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { errorResponses, headers, json, jsonBody, KEY_SECURITY } from '../../api/openapi';
 import type { RequestContext } from '../../env';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
@@ -19,7 +20,6 @@ import {
   sendQuote,
   updateQuote,
 } from '../../quotes/service';
-import { errorResponses, headers, json, jsonBody, KEY_SECURITY } from '../openapi-helpers';
 import {
   CancelBody,
   CreateQuote,

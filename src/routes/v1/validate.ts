@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { errorResponses, json, jsonBody, KEY_SECURITY } from '../../api/openapi';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
 import { ValidationResult, validationResult } from '../../products/diagnostics';
-import { errorResponses, json, jsonBody, KEY_SECURITY } from '../openapi-helpers';
 
 export const SchemaBody = z
   .object({ schema: z.string().openapi({ description: 'The schema source; line breaks inside the string' }) })
