@@ -2,9 +2,9 @@
 // (src/cpq/calculation.ts) for a key with every permission, the schema compiled as a save compiles it.
 import { z } from '@hono/zod-openapi';
 import { FieldValues, Lang, OutputGroups, Quantity } from '../api/openapi';
+import { PERMISSIONS } from '../api/permissions';
 import { calculationAnswer } from '../cpq/calculation';
 import { ApiError } from '../errors';
-import { PERMISSIONS } from '../keys/permissions';
 import { analyze } from '../lang';
 import { instantiate } from '../lang/runtime';
 import { CliError, EXIT, type ExitCode } from './exit';

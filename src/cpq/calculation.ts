@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi';
 import type { CalculateRequest } from '../api/calculate';
+import type { Permission } from '../api/permissions';
 import { cappedLists } from '../http/capped';
-import type { Permission } from '../keys/permissions';
 import { type Evaluation, errorsFor, type Issue } from '../lang/runtime';
 import type { LoadedProduct } from '../products/models';
 import { type OutputSelection, selectOutputGroups } from './output-groups';

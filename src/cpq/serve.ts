@@ -1,9 +1,9 @@
 import type { z } from '@hono/zod-openapi';
 import type { ConfigureRequest } from '../api/configure';
+import type { Permission } from '../api/permissions';
 import type { RequestContext } from '../env';
 import { ApiError } from '../errors';
 import { cappedLists } from '../http/capped';
-import type { Permission } from '../keys/permissions';
 import { IR_VERSION } from '../lang/ir';
 import { errorsFor, negotiateLanguage } from '../lang/runtime';
 import { type LoadedProduct, loadProduct, warmProduct } from '../products/models';

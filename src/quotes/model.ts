@@ -1,29 +1,11 @@
 import type { OutputInfo } from '../api/output-info';
+import type { QuoteStatus, StoredStatus } from '../api/quote-limits';
 import type { Issue, PriceLine } from '../lang/runtime';
 
 // What a quote is made of, as plain data: the stored shapes (src/db/schema.ts) and the limits every writer keeps.
 
-/** Stored statuses. `expired` is never stored: a sent quote past its valid_until reads as expired (`effectiveStatus`). */
-export const QUOTE_STATUSES = ['draft', 'pending_approval', 'sent', 'accepted', 'rejected', 'cancelled'] as const;
-export type StoredStatus = (typeof QUOTE_STATUSES)[number];
-export type QuoteStatus = StoredStatus | 'expired';
-export const READ_STATUSES = [...QUOTE_STATUSES, 'expired'] as const;
-
 /** A draft, or a draft whose discount awaits approval: the statuses in which a quote may be edited. */
 export const EDITABLE: readonly StoredStatus[] = ['draft', 'pending_approval'];
-
-export const LIMITS = {
-  items: 100,
-  name: 200,
-  company: 200,
-  email: 254,
-  reference: 100,
-  notes: 5000,
-  reason: 500,
-  /** valid_until at most this many days ahead; the default is 30. */
-  validityDays: 365,
-  defaultValidityDays: 30,
-} as const;
 
 export interface QuoteCustomer {
   name?: string | undefined;
