@@ -6,7 +6,7 @@ import { PERMISSIONS } from '../api/permissions';
 import { calculationAnswer } from '../cpq/calculation';
 import { ApiError } from '../errors';
 import { analyze } from '../lang';
-import { instantiate } from '../lang/runtime';
+import { instantiate } from '../lang/instantiate';
 import { CliError, EXIT, type ExitCode } from './exit';
 import { productIdOf, readSchema } from './files';
 import { diagnosticLines, hasErrors } from './report';

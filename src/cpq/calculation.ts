@@ -2,7 +2,7 @@ import type { z } from '@hono/zod-openapi';
 import type { CalculateRequest } from '../api/calculate';
 import type { Permission } from '../api/permissions';
 import { cappedLists } from '../http/capped';
-import { type Evaluation, errorsFor, type Issue } from '../lang/runtime';
+import { type Evaluation, errorsFor, type Issue } from '../lang/instantiate';
 import type { LoadedProduct } from '../products/models';
 import { type OutputSelection, selectOutputGroups } from './output-groups';
 import { outputInfoOf } from './output-info';

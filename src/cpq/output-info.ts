@@ -2,8 +2,8 @@
 // group is internal, and whether an item is a number or a text. Served beside `result.groups` (never inside it,
 // which stays item → number) and in the form for the public groups.
 import type { OutputInfo } from '../api/output-info';
+import { resolveText } from '../lang/instantiate';
 import type { OutputIR, ProductIR } from '../lang/ir';
-import { resolveText } from '../lang/runtime';
 
 const cache = new WeakMap<ProductIR, Map<string, Map<string, OutputInfo>>>();
 

@@ -10,7 +10,7 @@ import { LAYOUTS, PRODUCT_PROPS, QUANTITY_PROPS } from './check/product';
 import { BANDED_PROPS, KINDS, LOOKUPS } from './check/tables';
 import { TEST_PROPS } from './check/tests';
 import { FIELD_TYPES } from './fields/registry';
-import { FUNCTIONS } from './runtime/functions';
+import { FUNCTIONS } from './functions';
 import { DECLARATION_KEYWORDS, KEYWORDS } from './syntax/keywords';
 
 export interface Vocabulary {

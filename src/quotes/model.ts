@@ -1,6 +1,6 @@
 import type { OutputInfo } from '../api/output-info';
 import type { QuoteStatus, StoredStatus } from '../api/quote-limits';
-import type { Issue, PriceLine } from '../lang/runtime';
+import type { Issue, PriceLine } from '../lang/instantiate';
 
 // What a quote is made of, as plain data: the stored shapes (src/db/schema.ts) and the limits every writer keeps.
 

@@ -1,7 +1,7 @@
 import { presentCalculation } from '../cpq/calculation';
 import { fieldType } from '../lang/fields/registry';
+import { type Evaluation, type Issue, resolveText } from '../lang/instantiate';
 import type { FieldIR, ProductIR } from '../lang/ir';
-import { type Evaluation, type Issue, resolveText } from '../lang/runtime';
 import { loadProduct } from '../products/models';
 import type { PricedItem, SummaryLine } from './model';
 import { minorOf } from './totals';

@@ -4,8 +4,8 @@
 // configuration that prices. test/api/configure.test.ts walks the same way over HTTP, fewer times.
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
+import { instantiate } from '../../src/lang/instantiate';
 import type { ProductIR } from '../../src/lang/ir';
-import { instantiate } from '../../src/lang/runtime/index';
 import { typedFor, walk } from '../configure-walk';
 import { random } from './random';
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FORM_AVAILABILITY_BYTES, formBody } from '../../src/cpq/form';
 import { analyze } from '../../src/lang';
-import { instantiate } from '../../src/lang/runtime';
+import { instantiate } from '../../src/lang/instantiate';
 import { largeTables } from '../fixtures/hostile';
 
 function served(source: string): { body: string; withAvailability: boolean } {

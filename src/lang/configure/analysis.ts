@@ -2,11 +2,11 @@
 // (constraints and error rules), the fields each check depends on, and the values a search tries for a field.
 import { fieldType } from '../fields/registry';
 import type { Expr, FieldIR } from '../ir';
+import { dependencies } from '../ir-checks';
 import type { Fn } from '../runtime/context';
 import { exprCost } from '../runtime/cost';
 import type { Val } from '../runtime/fault';
 import type { CompiledModel } from '../runtime/model';
-import { dependencies } from './checks';
 
 /** A condition every complete configuration must pass: a constraint holds, an error rule does not fire. */
 export interface Check {

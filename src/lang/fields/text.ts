@@ -3,8 +3,8 @@
 import type { Ctx } from '../check/context';
 import type { FieldModel } from '../check/model';
 import { type Props, readInteger, readLiteral } from '../check/props';
+import { charCount } from '../functions';
 import { maxLengthOf, textChecker } from '../runtime/checkers';
-import { charCount } from '../runtime/functions';
 import { compilePattern, re2Matcher } from '../runtime/pattern';
 import { rules } from './form-parts';
 import { COMMON_PROPS, type FieldTypeSpec } from './spec';

@@ -1,5 +1,3 @@
-import type { Configuration } from '../configure/index';
-import type { ProductIR } from '../ir';
 import type { Val } from './fault';
 
 export interface Issue {
@@ -73,11 +71,4 @@ export interface EvaluationInput {
   quantity: number;
   /** Any requested tag (de-CH, pt-BR, garbage); negotiated against the product's languages. */
   lang?: string | undefined;
-}
-
-export interface Model {
-  readonly ir: ProductIR;
-  evaluate(input: EvaluationInput): Evaluation;
-  /** A partial configuration: its evaluation, and every option's availability (src/lang/configure), within `units`. */
-  configure(input: EvaluationInput, units?: number): Configuration;
 }

@@ -4,9 +4,9 @@
 import jsonLogic from 'json-logic-js';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../../src/lang/index';
+import { FormLogic } from '../../../src/lang/instantiate';
 import type { Expr, ProductIR } from '../../../src/lang/ir';
 import { logicOperations } from '../../../src/lang/logic-ops';
-import { FormLogic } from '../../../src/lang/runtime';
 import { evaluate } from './build';
 
 const source = `
