@@ -1,4 +1,4 @@
-// The wire shape of what a storefront shows next to output values (src/cpq/output-info.ts computes it).
+// The wire shape of what a storefront shows next to output values (src/configurator/output-info.ts computes it).
 import { z } from '@hono/zod-openapi';
 
 export const OutputItemInfo = z

@@ -1,9 +1,9 @@
 // `cpq price`: what POST /v1/calculate answers for a schema file, offline: the route's own answer
-// (src/cpq/calculation.ts) for a key with every permission, the schema compiled as a save compiles it.
+// (src/configurator/calculation.ts) for a key with every permission, the schema compiled as a save compiles it.
 import { z } from '@hono/zod-openapi';
 import { FieldValues, Lang, OutputGroups, Quantity } from '../api/openapi';
 import { PERMISSIONS } from '../api/permissions';
-import { calculationAnswer } from '../cpq/calculation';
+import { calculationAnswer } from '../configurator/calculation';
 import { ApiError } from '../errors';
 import { analyze } from '../lang';
 import { instantiate } from '../lang/instantiate';

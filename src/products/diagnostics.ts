@@ -1,6 +1,6 @@
 import type { z } from '@hono/zod-openapi';
+import { capList } from '../api/list-caps';
 import type { DiagnosticJson, ValidationResult } from '../api/validate';
-import { capList } from '../http/cap';
 import type { Analysis, Diagnostic } from '../lang';
 import { analyzed } from './analyses';
 
@@ -9,7 +9,7 @@ export function diagnosticJson(d: Diagnostic): DiagnosticJson {
 }
 
 /**
- * An analysis' errors and warnings, each list capped (src/http/cap.ts); `truncated` counts what was left out,
+ * An analysis' errors and warnings, each list capped (src/api/list-caps.ts); `truncated` counts what was left out,
  * present only when a list was cut.
  */
 export function splitDiagnostics({ diagnostics, omitted }: Pick<Analysis, 'diagnostics' | 'omitted'>) {

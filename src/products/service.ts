@@ -221,7 +221,7 @@ export interface SavedVersion {
   /** The first version of a new product. */
   created: boolean;
   warnings: DiagnosticJson[];
-  /** How many warnings were left out of `warnings` (capped, src/http/cap.ts); absent when none were. */
+  /** How many warnings were left out of `warnings` (capped, src/api/list-caps.ts); absent when none were. */
   truncated?: Record<string, number>;
 }
 

@@ -1,4 +1,4 @@
-import { presentCalculation } from '../cpq/calculation';
+import { presentCalculation } from '../configurator/calculation';
 import { fieldType } from '../lang/fields/registry';
 import { type Evaluation, type Issue, resolveText } from '../lang/instantiate';
 import type { FieldIR, ProductIR } from '../lang/ir';

@@ -19,7 +19,7 @@ export const COMMON_PROPS = [
   'required_when',
 ] as const;
 
-/** What the form document's renderer (src/cpq/form.ts) lends a type to write its own part of a field. */
+/** What the form document's renderer (src/configurator/form.ts) lends a type to write its own part of a field. */
 export interface FormContext {
   text(t: Text | undefined): string | undefined;
   /** A condition or computed value as the form shows it: its source and its JSON Logic. */

@@ -5,7 +5,7 @@ import { ProductRejected, SavedProduct, VersionNote } from '../../api/admin/prod
 import { formResponses } from '../../api/form';
 import { ADMIN_SECURITY, ConditionalHeaders, errorResponses, headers, json, jsonBody, Lang } from '../../api/openapi';
 import { PERMISSIONS } from '../../api/permissions';
-import { calculationOf, draftFormResponse } from '../../cpq/serve';
+import { calculationOf, draftFormResponse } from '../../configurator/serve';
 import { iso } from '../../db/time';
 import { loadDraft } from '../../drafts/model';
 import { discardDraft, getDraft, publishDraft, saveDraft } from '../../drafts/service';

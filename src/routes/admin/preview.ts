@@ -16,7 +16,7 @@ import {
 } from '../../api/openapi';
 import { PERMISSIONS } from '../../api/permissions';
 import { SchemaBody, ValidationResult } from '../../api/validate';
-import { calculationResponse, formResponse } from '../../cpq/serve';
+import { calculationResponse, formResponse } from '../../configurator/serve';
 import { newApp } from '../../http/factory';
 import { validationResult } from '../../products/diagnostics';
 

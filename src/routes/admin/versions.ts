@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { VersionDiff, VersionNumber, VersionParams } from '../../api/admin/versions';
+import { capList } from '../../api/list-caps';
 import { ADMIN_SECURITY, errorResponses, json } from '../../api/openapi';
-import { capList } from '../../http/cap';
 import { newApp } from '../../http/factory';
 import { diffVersions } from '../../products/service';
 

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { CalculateRequest, CalculationResult, ValidationFailed } from '../../api/calculate';
 import { errorResponses, headers, json, jsonBody, KEY_SECURITY } from '../../api/openapi';
-import { calculationResponse } from '../../cpq/serve';
+import { calculationResponse } from '../../configurator/serve';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
 

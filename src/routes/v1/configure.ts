@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ConfigureRequest, ConfigureResult } from '../../api/configure';
 import { errorResponses, headers, json, jsonBody, KEY_SECURITY } from '../../api/openapi';
-import { configurationResponse } from '../../cpq/serve';
+import { configurationResponse } from '../../configurator/serve';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { formResponses } from '../../api/form';
 import { ConditionalHeaders, errorResponses, KEY_SECURITY, Lang } from '../../api/openapi';
-import { formResponse } from '../../cpq/serve';
+import { formResponse } from '../../configurator/serve';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
 

@@ -1,9 +1,9 @@
 import type { z } from '@hono/zod-openapi';
 import type { ConfigureRequest } from '../api/configure';
+import { cappedLists } from '../api/list-caps';
 import type { Permission } from '../api/permissions';
 import type { RequestContext } from '../env';
 import { ApiError } from '../errors';
-import { cappedLists } from '../http/capped';
 import { errorsFor, negotiateLanguage } from '../lang/instantiate';
 import { IR_VERSION } from '../lang/ir';
 import { type LoadedProduct, loadProduct, warmProduct } from '../products/models';
