@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi';
 import { capList } from '../api/list-caps';
 import type { DiagnosticJson, ValidationResult } from '../api/validate';
-import type { Analysis, Diagnostic } from '../lang';
+import type { Diagnostic, SchemaAnalysis } from '../lang';
 import { analyzed } from './analyses';
 
 export function diagnosticJson(d: Diagnostic): DiagnosticJson {
@@ -12,7 +12,7 @@ export function diagnosticJson(d: Diagnostic): DiagnosticJson {
  * An analysis' errors and warnings, each list capped (src/api/list-caps.ts); `truncated` counts what was left out,
  * present only when a list was cut.
  */
-export function splitDiagnostics({ diagnostics, omitted }: Pick<Analysis, 'diagnostics' | 'omitted'>) {
+export function splitDiagnostics({ diagnostics, omitted }: Pick<SchemaAnalysis, 'diagnostics' | 'omitted'>) {
   const errors = capList(diagnostics.filter((d) => d.severity === 'error'));
   const warnings = capList(diagnostics.filter((d) => d.severity === 'warning'));
   const cut = { errors: errors.omitted + omitted.errors, warnings: warnings.omitted + omitted.warnings };
