@@ -12,7 +12,7 @@ import { Diagnostics } from '../src/lang/diagnostics';
 import { expand } from '../src/lang/expand/index';
 import type { ProductIR } from '../src/lang/ir';
 import { Ctx } from '../src/lang/runtime/context';
-import { instantiate } from '../src/lang/runtime/index';
+import { instantiate } from '../src/lang/instantiate';
 import { compileModel } from '../src/lang/runtime/model';
 import { parse } from '../src/lang/syntax/parse';
 import { SourceMap } from '../src/lang/syntax/source';

@@ -2,7 +2,7 @@
 // TypeScript, and written as jexl, mathjs and CEL expressions. Every implementation must give the same outcome
 // (checked with deepStrictEqual before timing); each evaluation takes the next of the example's configurations.
 import { deepStrictEqual } from 'node:assert/strict';
-import { instantiate } from '../src/lang/runtime/index';
+import { instantiate } from '../src/lang/instantiate';
 import { type Order, WORKLOADS } from './calculate/configs';
 import { fromEvaluation, type Outcome } from './calculate/outcome';
 import { celEngine } from './calculate/peers/cel';

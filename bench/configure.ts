@@ -2,7 +2,7 @@
 // calculation (POST /v1/calculate's) of the same partial configurations, per example. The configurations are the
 // states of buyers walking through the form: from nothing set, each step sets one more field to a value the engine
 // reported available. Goal (issue 12): at most 5 ms per configure call, and at most 10× a calculate call.
-import { instantiate } from '../src/lang/runtime/index';
+import { instantiate } from '../src/lang/instantiate';
 import { loadExamples } from './examples';
 import { fmtRatio, race, section, table } from './harness';
 

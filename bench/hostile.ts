@@ -7,14 +7,15 @@
 // writes, body parsing up to the 1 MiB limit), whose cost does not depend on what the schema or configuration
 // holds: validate = analyze + the capped response serialized; save = analyze + the IR or the 422 body serialized;
 // form = instantiate + the form document rendered; calculate = the body parsed + evaluate + the answer (its lists
-// capped as src/cpq/serve.ts caps them) serialized; configure = configure + its answer (fields, groups, errors,
-// warnings, truncated, as src/cpq/serve.ts builds it) serialized. Each row prints the size of the hostile answer.
-import { presentCalculation } from '../src/cpq/calculation';
-import { formBody } from '../src/cpq/form';
-import { cappedLists } from '../src/http/capped';
+// capped as src/configurator/serve.ts caps them) serialized; configure = configure + its answer (fields, groups, errors,
+// warnings, truncated, as src/configurator/serve.ts builds it) serialized. Each row prints the size of the hostile answer.
+
+import { cappedLists } from '../src/api/list-caps';
+import { presentCalculation } from '../src/configurator/calculation';
+import { formBody } from '../src/configurator/form';
 import { analyze } from '../src/lang/index';
+import { instantiate } from '../src/lang/instantiate';
 import { irToJson } from '../src/lang/ir-json';
-import { instantiate } from '../src/lang/runtime/index';
 import { splitDiagnostics, validationResult } from '../src/products/diagnostics';
 import { hostileCalculations, hostileConfigurations, hostileSchemas } from '../test/fixtures/hostile/index';
 import { syntheticSchema } from './compile/synthetic';

@@ -1,6 +1,6 @@
 // Memory retained per cached product (run with node --expose-gc): the heap grown by N copies of each example's
 // model built from its JSON IR, as products/models.ts builds them, divided by N; next to the source and IR sizes.
-import { instantiate, type Model } from '../src/lang/runtime/index';
+import { instantiate, type Model } from '../src/lang/instantiate';
 import { WORKLOADS } from './calculate/configs';
 import { loadExamples } from './examples';
 import { fmtInt, section, table } from './harness';

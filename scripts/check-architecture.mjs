@@ -4,7 +4,11 @@
 //  2. the database is reached only from src/db/ and the service modules (src/<concept>/service.ts), which own
 //     their tables: nothing else imports `drizzle-orm`, src/db/client.ts or src/db/schema.ts. Routes and
 //     middleware call a service instead.
-// Type-only imports are left out: TypeScript erases them, so they can neither form a runtime cycle nor reach D1.
+//  3. the layers point one way: lang ← api ← services ← routes ← app (LAYERS); the browser code reaches only the
+//     language; inside src/lang the stages point forward, syntax ← expand ← check ← compile ← runtime ← configure
+//     (STAGES). A type-only import counts here too: a layer that names another's types depends on it.
+// Type-only imports are left out of 1 and 2: TypeScript erases them, so they can neither form a runtime cycle nor
+// reach D1.
 // Usage: node scripts/check-architecture.mjs [root]   (root defaults to the repository; src/ is scanned under it)
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -15,6 +19,30 @@ const DATABASE_ALLOWED = /^src\/(db\/|[\w-]+\/service\.ts$)/;
 const DATABASE_MODULES = new Set(['src/db/client.ts', 'src/db/schema.ts']);
 const isDrizzle = (specifier) => specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/');
 const EXTENSIONS = ['', '.ts', '.tsx', '.mts', '.js', '.mjs', '/index.ts', '/index.tsx', '/index.js'];
+
+/**
+ * The layers of src/, lowest first; a module may import its own layer and the ones below it. The language is a
+ * library (re2js and ohm-js only); api is the wire contract (zod schemas, error codes); services own storage and
+ * the concepts; routes and pages present them; app mounts everything (the Worker, and the `cpq` command).
+ */
+export const LAYERS = [
+  { name: 'lang', test: /^src\/(lang|generated)\// },
+  { name: 'api', test: /^src\/(api\/|errors\.ts$|version\.ts$)/ },
+  { name: 'routes', test: /^src\/(routes|backoffice|quote-page|demo|docs)\// },
+  { name: 'app', test: /^src\/(app\.ts|index\.ts|cli\/)/ },
+  { name: 'services', test: /^src\/(?!browser\/)/ },
+];
+const LAYER_ORDER = ['lang', 'api', 'services', 'routes', 'app'];
+/** Browser code (bundled for browsers) may import only itself and the language. */
+const BROWSER = /^src\/browser\//;
+const BROWSER_MAY_IMPORT = /^src\/(browser|lang|generated)\//;
+/** Server-rendered pages: in the routes layer, beside the routes rather than above them. */
+const PAGES = /^src\/(backoffice|quote-page|demo|docs)\//;
+/** The language's stages, in pipeline order: a stage may import the ones before it, never one after. */
+export const STAGES = ['syntax', 'expand', 'check', 'compile', 'runtime', 'configure'];
+
+const layerOf = (path) => (BROWSER.test(path) ? 'browser' : LAYERS.find((l) => l.test.test(path))?.name);
+const stageOf = (path) => /^src\/lang\/([\w-]+)\//.exec(path)?.[1];
 
 function sourceFiles(dir) {
   const out = [];
@@ -92,16 +120,16 @@ function typeOnly(typeKeyword, clause) {
   return names.length > 0 && names.every((n) => /^type\s/.test(n));
 }
 
-/** The runtime module specifiers a file imports, with the line of each. */
+/** The module specifiers a file imports, with the line of each and whether only types come through. */
 export function importsOf(text) {
   const code = codeOnly(text);
   const lineAt = (index) => code.slice(0, index).split('\n').length;
   const found = [];
   for (const m of code.matchAll(STATIC)) {
-    if (!typeOnly(m[2], m[3])) found.push({ specifier: m[5], line: lineAt(m.index) });
+    found.push({ specifier: m[5], line: lineAt(m.index), typeOnly: typeOnly(m[2], m[3]) });
   }
-  for (const m of code.matchAll(BARE)) found.push({ specifier: m[2], line: lineAt(m.index) });
-  for (const m of code.matchAll(DYNAMIC)) found.push({ specifier: m[2], line: lineAt(m.index) });
+  for (const m of code.matchAll(BARE)) found.push({ specifier: m[2], line: lineAt(m.index), typeOnly: false });
+  for (const m of code.matchAll(DYNAMIC)) found.push({ specifier: m[2], line: lineAt(m.index), typeOnly: false });
   return found;
 }
 
@@ -162,6 +190,27 @@ function loopThrough(graph, component) {
   }
 }
 
+/** Why an import from one src/ path to another goes against the layers, or undefined when it does not. */
+function layerProblem(from, to) {
+  const [a, b] = [layerOf(from), layerOf(to)];
+  if (a === 'browser' || b === 'browser') {
+    if (a === 'browser' && !BROWSER_MAY_IMPORT.test(to)) return 'browser code may import only src/browser/ and src/lang/';
+    if (a !== 'browser') return 'only browser code may import src/browser/ (the Worker serves the bundles)';
+    return undefined;
+  }
+  if (LAYER_ORDER.indexOf(b) > LAYER_ORDER.indexOf(a)) {
+    return `the ${a} layer may not import the ${b} layer (${LAYER_ORDER.join(' ← ')})`;
+  }
+  if (PAGES.test(from) && to.startsWith('src/routes/')) {
+    return 'pages import the wire contract (src/api/), not the routes; app.ts hands the backoffice the admin API';
+  }
+  const [s, t] = [STAGES.indexOf(stageOf(from)), STAGES.indexOf(stageOf(to))];
+  if (s !== -1 && t > s) {
+    return `the ${STAGES[s]} stage may not import the later ${STAGES[t]} stage (${STAGES.join(' ← ')})`;
+  }
+  return undefined;
+}
+
 /** Every violation under root/src, as printable lines; empty when the architecture holds. */
 export function checkArchitecture(root) {
   const srcDir = join(root, 'src');
@@ -172,8 +221,13 @@ export function checkArchitecture(root) {
   const problems = [];
   for (const file of files) {
     const mayUseDatabase = DATABASE_ALLOWED.test(rel(file));
-    for (const { specifier, line } of importsOf(readFileSync(file, 'utf8'))) {
+    for (const { specifier, line, typeOnly } of importsOf(readFileSync(file, 'utf8'))) {
       const target = specifier.startsWith('.') ? resolveLocal(file, specifier, known) : null;
+      if (target) {
+        const backEdge = layerProblem(rel(file), rel(target));
+        if (backEdge) problems.push(`${rel(file)}:${line}: imports '${specifier}'; ${backEdge}`);
+      }
+      if (typeOnly) continue;
       if (target) graph.get(file).add(target);
       const database = target ? DATABASE_MODULES.has(rel(target)) : isDrizzle(specifier);
       if (database && !mayUseDatabase) {
@@ -201,5 +255,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.error(`check-architecture: ${problems.length} problem(s); see docs/architecture.md`);
     process.exit(1);
   }
-  console.log('check-architecture: no import cycles; the database only from src/db/ and the services');
+  console.log(
+    'check-architecture: no import cycles; the database only from src/db/ and the services; the layers and the language stages point one way',
+  );
 }

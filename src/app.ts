@@ -1,7 +1,7 @@
 import { except } from 'hono/combine';
 import { cors } from 'hono/cors';
 import { methodNotAllowed } from 'hono/method-not-allowed';
-import { backoffice } from './backoffice';
+import { backofficeOver } from './backoffice';
 import { demo } from './demo';
 import { ApiError } from './errors';
 import { requireAdmin } from './http/admin-auth';
@@ -95,7 +95,7 @@ app.route('/api/v1/validate', validateApi);
 app.route('/api/v1/quotes', quotesApi);
 app.route('/api/admin', adminApi);
 app.route('/api', docsApi(app));
-app.route('/admin', backoffice);
+app.route('/admin', backofficeOver(adminApi));
 app.route('/embed', embed);
 app.route('/demo', demo);
 app.route('/q', quotePage);

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { KeyRecord } from './keys/permissions';
+import type { KeyRecord } from './api/permissions';
 
 export interface AppEnv {
   Bindings: Env;

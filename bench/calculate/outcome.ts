@@ -1,6 +1,6 @@
 // What every implementation of an example computes, in one shape, so that they can be compared with deepEqual.
 // Money goes through the runtime's own helpers: the benchmark compares evaluation, not rounding.
-import type { Evaluation, Issue as RuntimeIssue } from '../../src/lang/runtime/index';
+import type { Evaluation, Issue as RuntimeIssue } from '../../src/lang/instantiate';
 
 /** An issue as the peers compute it: what fired and its message; where and why (line, column, because) are ours alone. */
 export type Issue = Pick<RuntimeIssue, 'code' | 'message' | 'field' | 'rule'>;

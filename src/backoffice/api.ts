@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { adminApi } from '../routes/admin';
 import type { BackofficeEnv } from './env';
 
 export interface ApiAnswer<T> {
@@ -9,12 +8,12 @@ export interface ApiAnswer<T> {
 
 /**
  * A GET on the admin API, answered in process by the same routes, so that pages show exactly what the JSON API
- * says (same presentation, same errors) without a second copy of its queries. It goes to the admin sub-app, not
- * through app.ts (which mounts the backoffice), and so skips `requireAdmin`: the page guard has already checked
- * the session.
+ * says (same presentation, same errors) without a second copy of its queries. It goes to the admin sub-app, which
+ * app.ts hands the backoffice (index.tsx), not through app.ts (which mounts the backoffice), and so skips
+ * `requireAdmin`: the page guard has already checked the session.
  */
 export async function adminGet<T>(c: Context<BackofficeEnv>, path: string): Promise<ApiAnswer<T>> {
   const request = new Request(new URL(path, c.req.url), { headers: { Accept: 'application/json' } });
-  const res = await adminApi.fetch(request, c.env, c.executionCtx);
+  const res = await c.var.adminApi.fetch(request, c.env, c.executionCtx);
   return { status: res.status, body: (await res.json()) as T };
 }

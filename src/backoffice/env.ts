@@ -1,3 +1,4 @@
+import type { Hono } from 'hono';
 import type { AppEnv } from '../env';
 
 /**
@@ -6,5 +7,8 @@ import type { AppEnv } from '../env';
  */
 export interface BackofficeEnv {
   Bindings: Env;
-  Variables: AppEnv['Variables'] & { csrf: string; styleNonce: string };
+  Variables: AppEnv['Variables'] & { csrf: string; styleNonce: string; adminApi: AdminApi };
 }
+
+/** The admin API's sub-app (src/routes/admin/), as the backoffice's pages call it in process. */
+export type AdminApi = Pick<Hono<AppEnv>, 'fetch'>;

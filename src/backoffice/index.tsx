@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { csrfToken, currentSession } from '../http/admin-cookie';
 import { assets } from './assets';
-import type { BackofficeEnv } from './env';
+import type { AdminApi, BackofficeEnv } from './env';
 import { PageNotFound } from './load';
 import { productPages } from './pages/products';
 import { signIn } from './pages/sign-in';
@@ -22,43 +22,53 @@ const requireSession = createMiddleware<BackofficeEnv>(async (c, next) => {
   await next();
 });
 
-/** The backoffice, mounted at /admin: server-rendered pages over the admin API, plus their scripts. */
-export const backoffice = new Hono<BackofficeEnv>();
+/**
+ * The backoffice, mounted at /admin: server-rendered pages over the admin API, plus their scripts. app.ts hands it
+ * the admin API, which its pages call in process (api.ts), so that the backoffice does not import the routes.
+ */
+export function backofficeOver(admin: AdminApi): Hono<BackofficeEnv> {
+  const backoffice = new Hono<BackofficeEnv>();
+  backoffice.use('*', async (c, next) => {
+    c.set('adminApi', admin);
+    await next();
+  });
 
-// Sign-in and sign-out forms are tiny; everything else the backoffice posts goes to /api/admin as JSON.
-backoffice.use('*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text('Request too large', 413) }));
-backoffice.route('/assets', assets);
-backoffice.route('/', signIn);
-backoffice.use('*', requireSession);
-backoffice.get('/', (c) => c.redirect('/admin/stores', 302));
-backoffice.route('/stores', storePages);
-backoffice.route('/stores', productPages);
-backoffice.route('/stores', versionPages);
-backoffice.get('*', (c) =>
-  c.html(
-    <MessagePage
-      title="Page not found"
-      text={`There is no backoffice page at ${c.req.path}.`}
-      href="/admin/stores"
-      link="Go to the stores"
-    />,
-    404,
-  ),
-);
-
-backoffice.onError((err, c) => {
-  if (err instanceof PageNotFound) {
-    return c.html(<MessagePage title="Not found" text={err.message} href="/admin/stores" link="Go to the stores" />, 404);
-  }
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      request_id: c.var.requestId,
-      path: c.req.path,
-      error: String(err),
-      stack: err instanceof Error ? err.stack : undefined,
-    }),
+  // Sign-in and sign-out forms are tiny; everything else the backoffice posts goes to /api/admin as JSON.
+  backoffice.use('*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text('Request too large', 413) }));
+  backoffice.route('/assets', assets);
+  backoffice.route('/', signIn);
+  backoffice.use('*', requireSession);
+  backoffice.get('/', (c) => c.redirect('/admin/stores', 302));
+  backoffice.route('/stores', storePages);
+  backoffice.route('/stores', productPages);
+  backoffice.route('/stores', versionPages);
+  backoffice.get('*', (c) =>
+    c.html(
+      <MessagePage
+        title="Page not found"
+        text={`There is no backoffice page at ${c.req.path}.`}
+        href="/admin/stores"
+        link="Go to the stores"
+      />,
+      404,
+    ),
   );
-  const text = `The page could not be shown. Quote request id ${c.var.requestId} when you report this.`;
-  return c.html(<MessagePage title="Something went wrong" text={text} href="/admin/stores" link="Go to the stores" />, 500);
-});
+
+  backoffice.onError((err, c) => {
+    if (err instanceof PageNotFound) {
+      return c.html(<MessagePage title="Not found" text={err.message} href="/admin/stores" link="Go to the stores" />, 404);
+    }
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        request_id: c.var.requestId,
+        path: c.req.path,
+        error: String(err),
+        stack: err instanceof Error ? err.stack : undefined,
+      }),
+    );
+    const text = `The page could not be shown. Quote request id ${c.var.requestId} when you report this.`;
+    return c.html(<MessagePage title="Something went wrong" text={text} href="/admin/stores" link="Go to the stores" />, 500);
+  });
+  return backoffice;
+}

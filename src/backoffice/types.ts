@@ -1,14 +1,14 @@
 import type { z } from '@hono/zod-openapi';
-import type { ApiKeyList, ApiKeySummary } from '../routes/admin/api-keys';
-import type { Draft } from '../routes/admin/drafts';
-import type { Store } from '../routes/admin/params';
-import type { ProductDetail, ProductList, ProductSummary, VersionDetail } from '../routes/admin/products';
-import type { QuoteSettings } from '../routes/admin/quotes';
-import type { StoreList } from '../routes/admin/stores';
-import type { VersionDiff } from '../routes/admin/versions';
-import type { Quote, QuoteList } from '../routes/v1/quote-schemas';
+import type { ApiKeyList, ApiKeySummary } from '../api/admin/api-keys';
+import type { Draft } from '../api/admin/drafts';
+import type { Store } from '../api/admin/params';
+import type { ProductDetail, ProductList, ProductSummary, VersionDetail } from '../api/admin/products';
+import type { QuoteSettings } from '../api/admin/quote-settings';
+import type { StoreList } from '../api/admin/stores';
+import type { VersionDiff } from '../api/admin/versions';
+import type { Quote, QuoteList } from '../api/quotes';
 
-// The admin API's JSON as the pages read it, inferred from the routes' response schemas: a changed response fails
+// The admin API's JSON as the pages read it, inferred from the admin API's response schemas (src/api/): a changed response fails
 // to compile in the pages that use it.
 
 export type StoreJson = z.infer<typeof Store>;

@@ -2,7 +2,7 @@
 // CPQ_URL, the token from CPQ_ADMIN_TOKEN or ADMIN_TOKEN. Response types are the routes' own zod schemas, so a
 // changed answer fails to compile here.
 import type { z } from '@hono/zod-openapi';
-import type { ProductDetail, ProductList, SavedProduct } from '../routes/admin/products';
+import type { ProductDetail, ProductList, SavedProduct } from '../api/admin/products';
 import { CliError, EXIT } from './exit';
 
 export const DEFAULT_URL = 'http://127.0.0.1:8787';

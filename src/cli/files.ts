@@ -2,7 +2,7 @@
 // `cpq pull` writes it, and must be an id the admin API accepts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { ExternalId } from '../routes/admin/params';
+import { ExternalId } from '../api/admin/params';
 import { CliError, EXIT } from './exit';
 
 export const EXTENSION = '.cpq';

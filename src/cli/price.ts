@@ -1,12 +1,12 @@
 // `cpq price`: what POST /v1/calculate answers for a schema file, offline: the route's own answer
-// (src/cpq/calculation.ts) for a key with every permission, the schema compiled as a save compiles it.
+// (src/configurator/calculation.ts) for a key with every permission, the schema compiled as a save compiles it.
 import { z } from '@hono/zod-openapi';
-import { calculationAnswer } from '../cpq/calculation';
+import { FieldValues, Lang, OutputGroups, Quantity } from '../api/openapi';
+import { PERMISSIONS } from '../api/permissions';
+import { calculationAnswer } from '../configurator/calculation';
 import { ApiError } from '../errors';
-import { PERMISSIONS } from '../keys/permissions';
 import { analyze } from '../lang';
-import { instantiate } from '../lang/runtime';
-import { FieldValues, Lang, OutputGroups, Quantity } from '../routes/openapi-helpers';
+import { instantiate } from '../lang/instantiate';
 import { CliError, EXIT, type ExitCode } from './exit';
 import { productIdOf, readSchema } from './files';
 import { diagnosticLines, hasErrors } from './report';

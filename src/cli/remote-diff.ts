@@ -2,8 +2,8 @@
 // version's (src/products/diff.ts, the diff the version history shows), then the price of each of the file's test
 // configurations under both.
 import { analyze, type TestRun } from '../lang';
+import { instantiate } from '../lang/instantiate';
 import type { ProductIR } from '../lang/ir';
-import { instantiate } from '../lang/runtime';
 import { lineDiff } from '../products/diff';
 import { adminApi, type RemoteOptions } from './admin-api';
 import { CliError, EXIT, type ExitCode } from './exit';

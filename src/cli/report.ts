@@ -1,5 +1,5 @@
 // Diagnostics as compilers print them, `file:line:column: code message`, so editors and CI annotate the line.
-import type { Analysis, Diagnostic } from '../lang';
+import type { Diagnostic, SchemaAnalysis } from '../lang';
 import { red, yellow } from './style';
 
 function diagnosticLine(file: string, d: Diagnostic): string {
@@ -8,12 +8,12 @@ function diagnosticLine(file: string, d: Diagnostic): string {
 }
 
 /** Every kept diagnostic of an analysis, then how many the analysis counted beyond them. */
-export function diagnosticLines(file: string, analysis: Pick<Analysis, 'diagnostics' | 'omitted'>): string[] {
+export function diagnosticLines(file: string, analysis: Pick<SchemaAnalysis, 'diagnostics' | 'omitted'>): string[] {
   const lines = analysis.diagnostics.map((d) => diagnosticLine(file, d));
   const { errors, warnings } = analysis.omitted;
   if (errors + warnings > 0) lines.push(`${file}: ${errors} more errors and ${warnings} more warnings not listed`);
   return lines;
 }
 
-export const hasErrors = (analysis: Pick<Analysis, 'diagnostics' | 'omitted'>) =>
+export const hasErrors = (analysis: Pick<SchemaAnalysis, 'diagnostics' | 'omitted'>) =>
   analysis.omitted.errors > 0 || analysis.diagnostics.some((d) => d.severity === 'error');

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { type Permission, PLANS } from '../keys/permissions';
-import type { DiagnosticJson } from '../products/diagnostics';
-import { type PricedItem, QUOTE_STATUSES, type QuoteCustomer, type QuoteDiscount } from '../quotes/model';
+import { type Permission, PLANS } from '../api/permissions';
+import { QUOTE_STATUSES } from '../api/quote-limits';
+import type { DiagnosticJson } from '../api/validate';
+import type { PricedItem, QuoteCustomer, QuoteDiscount } from '../quotes/model';
 
 // Timestamps are Unix milliseconds; migrations/ holds the same tables as SQL for `wrangler d1 migrations apply`.
 

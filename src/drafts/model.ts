@@ -1,6 +1,6 @@
 import { ApiError } from '../errors';
 import { sha256Hex } from '../keys/secret';
-import { instantiate } from '../lang/runtime';
+import { instantiate } from '../lang/instantiate';
 import { analyzed } from '../products/analyses';
 import { splitDiagnostics } from '../products/diagnostics';
 import type { LoadedProduct } from '../products/models';

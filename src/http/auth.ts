@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
+import type { KeyRecord, Permission } from '../api/permissions';
 import type { AppEnv, RequestContext } from '../env';
 import { ApiError } from '../errors';
-import type { KeyRecord, Permission } from '../keys/permissions';
 import { lookupKey } from '../keys/store';
 
 /** `X-API-Key: K` or `Authorization: Bearer K` (spec §5.2). */

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { cappedLists } from '../api/list-caps';
 import type { AppEnv } from '../env';
 import { ApiError, type FieldProblem } from '../errors';
-import { cappedLists } from './capped';
 import './plain-errors';
 
 type Issue = { path: PropertyKey[]; message: string; code: string; keys?: string[] };

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
+import type { Permission } from '../api/permissions';
 import { database } from '../db/client';
 import { apiKeys } from '../db/schema';
 import { ApiError } from '../errors';
 import { revokeStoreKey } from '../limits/store-admin';
 import { getStore } from '../stores/service';
-import type { Permission } from './permissions';
 import { generateApiKey, sha256Hex } from './secret';
 import { deleteKeyRecord, putKeyRecord } from './store';
 

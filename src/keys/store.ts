@@ -1,4 +1,4 @@
-import type { KeyRecord } from './permissions';
+import type { KeyRecord } from '../api/permissions';
 import { isWellFormedKey, sha256Hex } from './secret';
 
 const kvName = (hash: string) => `key:${hash}`;

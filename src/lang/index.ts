@@ -13,7 +13,7 @@ import { SourceMap } from './syntax/source';
 export { DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode, MAX_DIAGNOSTICS, type Omitted } from './diagnostics';
 export type { TestRun } from './run-tests';
 
-export interface Analysis {
+export interface SchemaAnalysis {
   /** Only when no diagnostic is an error. */
   ir: ProductIR | null;
   /** Sorted by position: of each severity the MAX_DIAGNOSTICS first. */
@@ -32,11 +32,11 @@ export interface AnalyzeOptions {
 }
 
 /** Parses, checks and compiles a schema, then runs its tests. Never throws. */
-export function analyze(source: string, options: AnalyzeOptions = {}): Analysis {
+export function analyze(source: string, options: AnalyzeOptions = {}): SchemaAnalysis {
   const diags = new Diagnostics();
   const tests: TestCounts = { passed: 0, failed: 0 };
   const testRuns: TestRun[] = [];
-  const done = (ir: ProductIR | null): Analysis => ({
+  const done = (ir: ProductIR | null): SchemaAnalysis => ({
     ir: diags.hasErrors() ? null : ir,
     diagnostics: diags.sorted(),
     omitted: diags.omitted(),

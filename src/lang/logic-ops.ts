@@ -4,6 +4,7 @@
 // sent-value checks), so a storefront computes exactly what the server computes. An operation the server would
 // refuse (division by zero, a value past a table's last band, …) throws, as the server's evaluation does.
 
+import { FUNCTION_NAMES, FUNCTIONS, overloadFor } from './functions';
 import {
   booleanChecker,
   type CheckedField,
@@ -17,7 +18,6 @@ import {
 import type { Ctx } from './runtime/context';
 import { Fault, type Val } from './runtime/fault';
 import { type Checker, isAbsent, isValidQuantity } from './runtime/fields';
-import { FUNCTION_NAMES, FUNCTIONS, overloadFor } from './runtime/functions';
 import { mapAt, matrixAt, rangeAt } from './runtime/tables';
 
 export type Logic = unknown;

@@ -3,8 +3,8 @@
 // `expect`, with the expected and the actual value.
 import type { Expectation, TestModel } from './check/tests';
 import type { Diagnostics } from './diagnostics';
+import { type Evaluation, errorsFor, instantiate } from './instantiate';
 import type { ProductIR } from './ir';
-import { type Evaluation, errorsFor, instantiate } from './runtime/index';
 import { priceValue } from './runtime/model';
 import { snapSelf } from './runtime/numeric';
 

@@ -1,7 +1,8 @@
 // The words of the language, as an editor offers them: keywords, field types and their properties, table kinds,
 // each block's properties, functions. Collected from the registries and the checker's own lists, so the schema
 // editor (src/browser/editor/) never keeps a copy. scripts/build-browser.mjs evaluates this module at build time
-// into src/generated/vocabulary.ts: the field-type records carry zod schemas that do not belong in a browser bundle.
+// into src/generated/vocabulary.ts rather than the editor importing it: the field-type records and the checker's
+// modules would come with it (measured: the editor bundle 191 kB gzipped instead of 135 kB, over its 150 kB budget).
 import { GROUP_PROPS } from './check/groups';
 import { OUTPUT_PROPS, RULE_PROPS } from './check/outputs';
 import { PRICE_PROPS } from './check/price';
@@ -9,7 +10,7 @@ import { LAYOUTS, PRODUCT_PROPS, QUANTITY_PROPS } from './check/product';
 import { BANDED_PROPS, KINDS, LOOKUPS } from './check/tables';
 import { TEST_PROPS } from './check/tests';
 import { FIELD_TYPES } from './fields/registry';
-import { FUNCTIONS } from './runtime/functions';
+import { FUNCTIONS } from './functions';
 import { DECLARATION_KEYWORDS, KEYWORDS } from './syntax/keywords';
 
 export interface Vocabulary {

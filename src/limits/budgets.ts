@@ -1,4 +1,4 @@
-import type { Plan } from '../keys/permissions';
+import type { Plan } from '../api/permissions';
 
 /**
  * Who a budget applies to: a store on its plan, a client address sending no valid key, or a client address's failed

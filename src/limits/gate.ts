@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-import { PLANS, type Plan } from '../keys/permissions';
+import { PLANS, type Plan } from '../api/permissions';
 import { BUDGETS, isTier, type Tier, type WindowName } from './budgets';
 import { withDevLatency } from './dev-latency';
 import { type Counter, room, tally, usage, type WindowState, windowEnd, windowStart, windowStates } from './windows';

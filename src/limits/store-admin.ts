@@ -1,4 +1,4 @@
-import type { Plan } from '../keys/permissions';
+import type { Plan } from '../api/permissions';
 import { storeGate, storeObjectName } from './gate';
 import { isolateLeases } from './lease';
 

@@ -2,8 +2,8 @@
 // to integers, and Myers' O((N+M)·D) algorithm runs on what is left for at most MAX_EDITS edits. Past that the
 // differing middle is reported as removed and then added whole (`approximate: true`) instead of spending more.
 
-/** The most line edits the exact diff looks for; its memory grows with the square of this (1,000 → about 4 MB). */
-export const MAX_EDITS = 1000;
+import { MAX_EDITS } from '../api/admin/versions';
+
 /** Unchanged lines shown around each change, as `diff -u` does. */
 const CONTEXT = 3;
 

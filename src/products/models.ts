@@ -1,4 +1,4 @@
-import { instantiate, type Model } from '../lang/runtime';
+import { instantiate, type Model } from '../lang/instantiate';
 import { publishCurrentVersion, readCurrentVersion, type VersionPointer } from './pointer';
 import { findCurrent, findVersion, runnableIr } from './service';
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, notExists, sql } from 'drizzle-orm';
+import type { DiagnosticJson } from '../api/validate';
 import { database } from '../db/client';
 import { productDrafts, products, productVersionParts, productVersions } from '../db/schema';
 import { ApiError } from '../errors';
@@ -7,7 +8,7 @@ import { analyze } from '../lang';
 import { IR_VERSION, type ProductIR } from '../lang/ir';
 import { compiledParts, irFromJson, irToJson } from '../lang/ir-json';
 import { getStore } from '../stores/service';
-import { type DiagnosticJson, splitDiagnostics } from './diagnostics';
+import { splitDiagnostics } from './diagnostics';
 import { type LineDiff, lineDiff } from './diff';
 import { publishCurrentVersion } from './pointer';
 
@@ -220,7 +221,7 @@ export interface SavedVersion {
   /** The first version of a new product. */
   created: boolean;
   warnings: DiagnosticJson[];
-  /** How many warnings were left out of `warnings` (capped, src/http/cap.ts); absent when none were. */
+  /** How many warnings were left out of `warnings` (capped, src/api/list-caps.ts); absent when none were. */
   truncated?: Record<string, number>;
 }
 

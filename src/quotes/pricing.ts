@@ -1,8 +1,10 @@
-import { presentCalculation } from '../cpq/calculation';
+import { LIMITS } from '../api/quote-limits';
+import { presentCalculation } from '../configurator/calculation';
+import { fieldType } from '../lang/fields/registry';
+import { type Evaluation, type Issue, resolveText } from '../lang/instantiate';
 import type { FieldIR, ProductIR } from '../lang/ir';
-import { type Evaluation, type Issue, resolveText } from '../lang/runtime';
 import { loadProduct } from '../products/models';
-import { LIMITS, type PricedItem, type SummaryLine } from './model';
+import type { PricedItem, SummaryLine } from './model';
 import { minorOf } from './totals';
 import { wordsFor } from './words';
 
@@ -85,7 +87,7 @@ function summaryOf(ir: ProductIR, evaluation: Evaluation): SummaryLine[] {
   const byId = new Map(ir.fields.map((f) => [f.id, f]));
   return evaluation.fields.flatMap((state) => {
     const field = byId.get(state.id);
-    if (!field || field.type === 'hidden' || !state.visible) return [];
+    if (!field || fieldType(field.type).computed || !state.visible) return [];
     const label = field.label ? resolveText(field.label, lang, ir.language) : field.id;
     return [{ field: field.id, label, value: state.value, value_label: valueLabel(field, state.value, ir, lang) }];
   });

@@ -1,18 +1,11 @@
 import { and, asc, desc, eq, exists, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { LIMITS, type QuoteStatus, type StoredStatus } from '../api/quote-limits';
 import { database } from '../db/client';
 import { quoteCounters, quoteHistory, quoteItems, quoteSettings, quotes } from '../db/schema';
 import { ApiError } from '../errors';
 import { base64url, sha256Hex } from '../keys/secret';
 import { getStore } from '../stores/service';
-import {
-  EDITABLE,
-  effectiveStatus,
-  LIMITS,
-  type QuoteCustomer,
-  type QuoteDiscount,
-  type QuoteStatus,
-  type StoredStatus,
-} from './model';
+import { EDITABLE, effectiveStatus, type QuoteCustomer, type QuoteDiscount } from './model';
 import { type ItemInput, type ItemProblem, type PricedRow, priceItem } from './pricing';
 import { needsApproval, quoteTotals } from './totals';
 

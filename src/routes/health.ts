@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { json, NO_SECURITY } from '../api/openapi';
 import { newApp } from '../http/factory';
 import { SERVICE_VERSION } from '../version';
-import { json, NO_SECURITY } from './openapi-helpers';
 
 const Health = z
   .object({ status: z.literal('healthy'), version: z.string() })

@@ -1,6 +1,6 @@
 // What every operation of a surface shares, added to the generated document in one place: the statuses a
 // middleware answers before any route runs (401, 405, 413, 415, 429, 500, and 503 for admin sessions) and the headers every response carries.
-import { type HeaderName, headers } from './openapi-helpers';
+import { type HeaderName, headers } from '../api/openapi';
 
 type Responses = Record<string, { description: string; headers?: Record<string, unknown>; content?: unknown }>;
 type Operation = { requestBody?: unknown; responses: Responses; security?: unknown[] };

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
+import type { Plan } from '../api/permissions';
 import { database } from '../db/client';
 import { stores } from '../db/schema';
 import { ApiError } from '../errors';
-import type { Plan } from '../keys/permissions';
 import { setStorePlan } from '../limits/store-admin';
 
 // Stores (tenants): their D1 rows and the plan their Durable Object enforces. Routes and other services reach

@@ -1,8 +1,8 @@
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../../src/routes/admin/params';
-import type { StoreList } from '../../src/routes/admin/stores';
-import type { ErrorBody } from '../../src/routes/openapi-helpers';
+import type { Store } from '../../src/api/admin/params';
+import type { StoreList } from '../../src/api/admin/stores';
+import type { ErrorBody } from '../../src/api/openapi';
 import { admin, call, uniqueId } from '../helpers';
 
 describe('admin API guard', () => {

@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:workers';
 import type { z } from '@hono/zod-openapi';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiKeyList, CreatedApiKey } from '../../src/api/admin/api-keys';
+import type { ErrorBody } from '../../src/api/openapi';
 import { sha256Hex } from '../../src/keys/secret';
 import { putKeyRecord } from '../../src/keys/store';
-import type { ApiKeyList, CreatedApiKey } from '../../src/routes/admin/api-keys';
-import type { ErrorBody } from '../../src/routes/openapi-helpers';
 import { admin, call, createKey, createStore } from '../helpers';
 
 afterEach(() => vi.restoreAllMocks());

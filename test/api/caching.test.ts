@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import type { CalculationResult } from '../../src/api/calculate';
 import { sha256Hex } from '../../src/keys/secret';
-import type { CalculationResult } from '../../src/routes/v1/calculate';
 import { SHELF } from '../fixtures/shelf';
 import { admin, call, createKey, createStore, jsonInit, saveProduct, tenant } from '../helpers';
 

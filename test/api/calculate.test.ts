@@ -1,8 +1,8 @@
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import type { CalculationResult, ValidationFailed } from '../../src/api/calculate';
+import type { ErrorBody } from '../../src/api/openapi';
 import type { PreviewCalculation } from '../../src/routes/admin/preview';
-import type { ErrorBody } from '../../src/routes/openapi-helpers';
-import type { CalculationResult, ValidationFailed } from '../../src/routes/v1/calculate';
 import { SHELF } from '../fixtures/shelf';
 import { call, createKey, jsonInit, saveProduct, tenant } from '../helpers';
 

@@ -3,9 +3,9 @@
 // answer complete, and buyers walking through the options offered reach a configuration that calculate prices.
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import type { ConfigureResult } from '../../src/api/configure';
 import { analyze } from '../../src/lang/index';
 import type { ProductIR } from '../../src/lang/ir';
-import type { ConfigureResult } from '../../src/routes/v1/configure';
 import { walkTree } from '../configure-walk';
 import { bigModel } from '../fixtures/big-model';
 import { call, jsonInit, saveProduct, tenant } from '../helpers';

@@ -2,7 +2,7 @@
 // its availability is worked out by hand below (the comments give the reasoning); the engine must agree exactly.
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import type { ConfigureResult } from '../../src/routes/v1/configure';
+import type { ConfigureResult } from '../../src/api/configure';
 import { call, jsonInit, saveProduct, tenant } from '../helpers';
 
 type Result = z.infer<typeof ConfigureResult>;

@@ -2,7 +2,7 @@
 // same choices, and auth (the no-dead-end promise is walked in test/api/configure-walks.test.ts).
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import type { ConfigureResult } from '../../src/routes/v1/configure';
+import type { ConfigureResult } from '../../src/api/configure';
 import { call, createKey, createStore, jsonInit, saveProduct, tenant } from '../helpers';
 
 type Result = z.infer<typeof ConfigureResult>;

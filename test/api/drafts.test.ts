@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import type { Draft, SavedDraft } from '../../src/routes/admin/drafts';
-import type { ProductDetail, ProductList, ProductRejected, SavedProduct } from '../../src/routes/admin/products';
+import type { Draft, SavedDraft } from '../../src/api/admin/drafts';
+import type { ProductDetail, ProductList, ProductRejected, SavedProduct } from '../../src/api/admin/products';
 import { SHELF } from '../fixtures/shelf';
 import { ADMIN_TOKEN, admin, call, createStore, saveProduct, tenant } from '../helpers';
 

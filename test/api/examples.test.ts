@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import type { CalculationResult } from '../../src/routes/v1/calculate';
-import type { ProductForm } from '../../src/routes/v1/form';
+import type { CalculationResult } from '../../src/api/calculate';
+import type { ProductForm } from '../../src/api/form';
 import { call, jsonInit, saveProduct, tenant } from '../helpers';
 
 const examples = import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true });

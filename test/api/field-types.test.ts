@@ -2,7 +2,7 @@
 // the values the form advertises calculate. Patterns run on RE2 over HTTP.
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import { FormField } from '../../src/lang/fields/form-schema';
+import { FormField } from '../../src/api/form-field';
 import { FIELD_TYPE_NAMES } from '../../src/lang/fields/registry';
 import { call, jsonInit, saveProduct, tenant } from '../helpers';
 

@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import type { ProductForm } from '../../src/api/form';
 import { IR_VERSION } from '../../src/lang/ir';
-import type { ProductForm } from '../../src/routes/v1/form';
 import { SHELF } from '../fixtures/shelf';
 import { call, saveProduct, tenant } from '../helpers';
 

@@ -2,10 +2,10 @@ import type { z } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import pkg from '../../package.json';
+import type { ErrorBody } from '../../src/api/openapi';
 import type { AppEnv } from '../../src/env';
 import { onError } from '../../src/http/on-error';
 import { assignRequestId } from '../../src/http/request-guards';
-import type { ErrorBody } from '../../src/routes/openapi-helpers';
 import { admin, call, createStore, jsonInit, tenant } from '../helpers';
 
 afterEach(() => vi.restoreAllMocks());

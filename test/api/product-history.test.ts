@@ -1,8 +1,8 @@
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import type { ProductDetail, ProductList } from '../../src/api/admin/products';
+import type { VersionDiff } from '../../src/api/admin/versions';
 import { lineDiff } from '../../src/products/diff';
-import type { ProductDetail, ProductList } from '../../src/routes/admin/products';
-import type { VersionDiff } from '../../src/routes/admin/versions';
 import { SHELF } from '../fixtures/shelf';
 import { admin, call, createStore, saveProduct, tenant } from '../helpers';
 

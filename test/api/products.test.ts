@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import type { ProductDetail, ProductList, ProductRejected, SavedProduct, VersionDetail } from '../../src/api/admin/products';
 import { sha256Hex } from '../../src/keys/secret';
-import type { ProductDetail, ProductList, ProductRejected, SavedProduct, VersionDetail } from '../../src/routes/admin/products';
 import { SHELF } from '../fixtures/shelf';
 import { ADMIN_TOKEN, admin, call, createStore, saveProduct, tenant } from '../helpers';
 

@@ -3,7 +3,7 @@
 // Each test runs several rounds: a single round of N requests interleaves their reads and writes only now and then.
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import type { ProductDetail, SavedProduct } from '../../src/routes/admin/products';
+import type { ProductDetail, SavedProduct } from '../../src/api/admin/products';
 import { SHELF } from '../fixtures/shelf';
 import { admin, createStore, saveProduct } from '../helpers';
 

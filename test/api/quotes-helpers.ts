@@ -1,5 +1,5 @@
 import type { z } from '@hono/zod-openapi';
-import type { Quote, SentQuote } from '../../src/routes/v1/quote-schemas';
+import type { Quote, SentQuote } from '../../src/api/quotes';
 import { SHELF } from '../fixtures/shelf';
 import { call, createKey, createStore, jsonInit, saveProduct } from '../helpers';
 

@@ -4,10 +4,10 @@ import { env } from 'cloudflare:workers';
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import readme from '../../README.md?raw';
-import { DEFAULT_PERMISSIONS, PERMISSIONS } from '../../src/keys/permissions';
+import type { CreatedApiKey } from '../../src/api/admin/api-keys';
+import { DEFAULT_PERMISSIONS, PERMISSIONS } from '../../src/api/permissions';
 import { sha256Hex } from '../../src/keys/secret';
 import { putKeyRecord } from '../../src/keys/store';
-import type { CreatedApiKey } from '../../src/routes/admin/api-keys';
 import { ADMIN_TOKEN, admin, call, saveProduct } from '../helpers';
 
 const examples = import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true });

@@ -4,10 +4,10 @@
 import type { z } from '@hono/zod-openapi';
 import jsonLogic from 'json-logic-js';
 import { describe, expect, it } from 'vitest';
+import type { CalculationResult } from '../../src/api/calculate';
+import type { ConfigureResult } from '../../src/api/configure';
+import type { ProductForm } from '../../src/api/form';
 import { logicOperations } from '../../src/lang/logic-ops';
-import type { CalculationResult } from '../../src/routes/v1/calculate';
-import type { ConfigureResult } from '../../src/routes/v1/configure';
-import type { ProductForm } from '../../src/routes/v1/form';
 import { call, jsonInit, saveProduct, tenant } from '../helpers';
 
 type Form = z.infer<typeof ProductForm>;

@@ -4,8 +4,8 @@
 // alike, and the buyer's choice is never blamed for it. Products: test/fixtures/promise/.
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import type { CalculationResult } from '../../src/routes/v1/calculate';
-import type { ConfigureResult } from '../../src/routes/v1/configure';
+import type { CalculationResult } from '../../src/api/calculate';
+import type { ConfigureResult } from '../../src/api/configure';
 import eBike from '../fixtures/promise/e-bike.cpq?raw';
 import wardrobe from '../fixtures/promise/wardrobe.cpq?raw';
 import { call, jsonInit, saveProduct, tenant } from '../helpers';

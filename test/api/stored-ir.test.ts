@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/api/openapi';
 import { IR_VERSION } from '../../src/lang/ir';
 import { irFromJson } from '../../src/lang/ir-json';
-import type { ErrorBody } from '../../src/routes/openapi-helpers';
 import { SHELF } from '../fixtures/shelf';
 import { call, jsonInit, saveProduct, tenant } from '../helpers';
 

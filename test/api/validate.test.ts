@@ -1,6 +1,6 @@
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import type { ValidationResult } from '../../src/products/diagnostics';
+import type { ValidationResult } from '../../src/api/validate';
 import { SHELF } from '../fixtures/shelf';
 import { call, createKey, createStore, jsonInit, tenant } from '../helpers';
 

@@ -30,7 +30,9 @@ function check(files: Record<string, string>): { status: number; output: string 
 describe('scripts/check-architecture.mjs', () => {
   it('passes this repository', () => {
     const res = execFileSync(process.execPath, [SCRIPT], { encoding: 'utf8' });
-    expect(res).toMatch(/no import cycles; the database only from src\/db\/ and the services/);
+    expect(res).toMatch(
+      /no import cycles; the database only from src\/db\/ and the services; the layers and the language stages/,
+    );
   });
 
   it('fails on an import cycle and names it', () => {
@@ -90,5 +92,82 @@ describe('scripts/check-architecture.mjs', () => {
     expect(res.status).toBe(1);
     expect(res.output).toContain("src/routes/a.ts:1: imports '../db/client'");
     expect(res.output).toContain("src/routes/a.ts:2: imports '../db/schema.ts'");
+  });
+
+  it('fails on an import against the layers, value or type-only, and names the layers', () => {
+    const res = check({
+      'src/lang/ir.ts': "import type { Body } from '../api/body';\nexport type Ir = Body;\n",
+      'src/api/body.ts': "import { serve } from '../products/serve';\nexport const Body = serve;\nexport type Body = string;\n",
+      'src/products/serve.ts': "import type { Req } from '../routes/v1/req';\nexport const serve = (r: Req) => r;\n",
+      'src/routes/v1/req.ts': "import { app } from '../../app';\nexport type Req = typeof app;\n",
+      'src/app.ts': 'export const app = 1;\n',
+    });
+    expect(res.status).toBe(1);
+    expect(res.output).toContain("src/lang/ir.ts:1: imports '../api/body'; the lang layer may not import the api layer");
+    expect(res.output).toContain(
+      "src/api/body.ts:1: imports '../products/serve'; the api layer may not import the services layer",
+    );
+    expect(res.output).toContain(
+      "src/products/serve.ts:1: imports '../routes/v1/req'; the services layer may not import the routes layer",
+    );
+    expect(res.output).toContain("src/routes/v1/req.ts:1: imports '../../app'; the routes layer may not import the app layer");
+    expect(res.output).toContain('lang ← api ← services ← routes ← app');
+  });
+
+  it('allows every import that points down the layers', () => {
+    const res = check({
+      'src/lang/ir.ts': 'export type Ir = string;\n',
+      'src/api/body.ts': "import type { Ir } from '../lang/ir';\nexport type Body = Ir;\n",
+      'src/errors.ts': 'export const E = 1;\n',
+      'src/products/serve.ts':
+        "import type { Body } from '../api/body';\nimport { E } from '../errors';\nexport const serve = (b: Body) => b + E;\n",
+      'src/routes/v1/req.ts': "import { serve } from '../../products/serve';\nexport const req = serve;\n",
+      'src/backoffice/page.ts': "import { serve } from '../products/serve';\nexport const page = serve;\n",
+      'src/app.ts':
+        "import { page } from './backoffice/page';\nimport { req } from './routes/v1/req';\nexport const app = [page, req];\n",
+      'src/cli/main.ts': "import { app } from '../app';\nexport const main = app;\n",
+      'src/browser/x/main.ts': "import type { Ir } from '../../lang/ir';\nexport type X = Ir;\n",
+    });
+    expect(res).toEqual({ status: 0, output: expect.stringMatching(/the layers and the language stages point one way/) });
+  });
+
+  it('keeps the pages off the routes: they read the wire contract and call the admin API they are handed', () => {
+    const res = check({
+      'src/routes/admin/products.ts': 'export type ProductDetail = string;\n',
+      'src/backoffice/types.ts':
+        "import type { ProductDetail } from '../routes/admin/products';\nexport type P = ProductDetail;\n",
+    });
+    expect(res.status).toBe(1);
+    expect(res.output).toContain("src/backoffice/types.ts:1: imports '../routes/admin/products'; pages import the wire contract");
+  });
+
+  it('keeps browser code to itself and the language', () => {
+    const res = check({
+      'src/api/body.ts': 'export const Body = 1;\n',
+      'src/browser/x/main.ts': "import { Body } from '../../api/body';\nexport const x = Body;\n",
+      'src/routes/embed.ts': "import type { x } from '../browser/x/main';\nexport type E = typeof x;\n",
+    });
+    expect(res.status).toBe(1);
+    expect(res.output).toContain("src/browser/x/main.ts:1: imports '../../api/body'; browser code may import only");
+    expect(res.output).toContain("src/routes/embed.ts:1: imports '../browser/x/main'; only browser code may import src/browser/");
+  });
+
+  it('fails when a language stage imports a later one, type-only too', () => {
+    const res = check({
+      'src/lang/syntax/ast.ts': 'export type Ast = string;\n',
+      'src/lang/check/index.ts':
+        "import type { Ast } from '../syntax/ast';\nimport type { Run } from '../runtime/run';\nexport type C = Ast | Run;\n",
+      'src/lang/runtime/run.ts':
+        "import { configure } from '../configure/index';\nexport type Run = string;\nexport const run = configure;\n",
+      'src/lang/configure/index.ts': 'export const configure = 1;\n',
+    });
+    expect(res.status).toBe(1);
+    expect(res.output).toContain(
+      "src/lang/check/index.ts:2: imports '../runtime/run'; the check stage may not import the later runtime stage",
+    );
+    expect(res.output).toContain(
+      "src/lang/runtime/run.ts:1: imports '../configure/index'; the runtime stage may not import the later configure stage",
+    );
+    expect(res.output).not.toContain('syntax/ast');
   });
 });

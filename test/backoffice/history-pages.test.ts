@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import type { CreatedApiKey } from '../../src/api/admin/api-keys';
 import { NEW_PRODUCT_TEMPLATE } from '../../src/backoffice/views/editor';
-import type { CreatedApiKey } from '../../src/routes/admin/api-keys';
 import { admin, call, createStore } from '../helpers';
 import { signIn } from './sign-in';
 

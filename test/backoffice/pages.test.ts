@@ -1,8 +1,8 @@
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import type { CreatedApiKey } from '../../src/api/admin/api-keys';
 import { NEW_PRODUCT_TEMPLATE } from '../../src/backoffice/views/editor';
 import { csrfTokenFor, SESSION_TTL_SECONDS } from '../../src/http/admin-session';
-import type { CreatedApiKey } from '../../src/routes/admin/api-keys';
 import { ADMIN_TOKEN, admin, call, createStore, saveProduct, uniqueId } from '../helpers';
 import { form, signIn } from './sign-in';
 

@@ -5,7 +5,7 @@
 // unavailable option with its reasons (rule and because) and the completable range of the numbers it lists.
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
-import { type Evaluation, type Issue, instantiate } from '../../src/lang/runtime/index';
+import { type Evaluation, type Issue, instantiate } from '../../src/lang/instantiate';
 
 interface GoldenCase {
   name: string;

@@ -14,8 +14,8 @@ import {
 } from '../../src/lang/check/suggest';
 import { Diagnostics, MAX_DIAGNOSTICS } from '../../src/lang/diagnostics';
 import { analyze } from '../../src/lang/index';
+import { instantiate } from '../../src/lang/instantiate';
 import { MAX_UNKNOWN_KEYS_LISTED } from '../../src/lang/runtime/evaluate';
-import { instantiate } from '../../src/lang/runtime/index';
 import { MAX_OHM_CHARS } from '../../src/lang/syntax/parse';
 import { SourceMap } from '../../src/lang/syntax/source';
 import {

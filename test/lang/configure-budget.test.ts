@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { MAX_REASONS } from '../../src/lang/configure/answer';
 import { MAX_FIELDS_BYTES, MAX_REASONS_PER_OPTION, MAX_WORK_UNITS } from '../../src/lang/configure/budget';
 import { analyze } from '../../src/lang/index';
+import { instantiate } from '../../src/lang/instantiate';
 import { MAX_BECAUSE_VALUES } from '../../src/lang/runtime/explain';
-import { instantiate } from '../../src/lang/runtime/index';
 import { hostileConfigurations, largeTables, manyErrorRules } from '../fixtures/hostile/index';
 
 const model = (schema: string) => {

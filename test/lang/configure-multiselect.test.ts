@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SELECTIONS } from '../../src/lang/configure/analysis';
 import { analyze } from '../../src/lang/index';
+import { instantiate } from '../../src/lang/instantiate';
 import type { ProductIR } from '../../src/lang/ir';
-import { instantiate } from '../../src/lang/runtime/index';
 
 const ids = 'abcdefghijkl'.split('');
 

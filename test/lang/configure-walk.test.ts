@@ -5,8 +5,8 @@
 // as test/api/configure-walks.test.ts, through the model's configure and calculate the routes call.
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
+import { errorsFor, instantiate } from '../../src/lang/instantiate';
 import type { ProductIR } from '../../src/lang/ir';
-import { errorsFor, instantiate } from '../../src/lang/runtime/index';
 import { walkTree } from '../configure-walk';
 import { SHELF } from '../fixtures/shelf';
 

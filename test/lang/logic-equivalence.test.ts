@@ -4,8 +4,8 @@
 // states the server computes. The workers project holds the HTTP endpoint to the same property on fewer samples.
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
+import { instantiate } from '../../src/lang/instantiate';
 import type { ProductIR } from '../../src/lang/ir';
-import { instantiate } from '../../src/lang/runtime/index';
 import { compareStates, formOf, logicStates, samples } from './logic-harness';
 
 // Every example, and the fixtures written to reach what the examples do not (chains, tables, failing conditions).

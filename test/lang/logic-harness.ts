@@ -4,7 +4,7 @@
 // To hold another answer to the form's logic (say /v1/configure), compare its states with `logicStates`; to shape
 // the configurations of a product, add a generator to GENERATORS.
 import jsonLogic from 'json-logic-js';
-import { formDocument } from '../../src/cpq/form';
+import { formDocument } from '../../src/configurator/form';
 import type { Expr, FieldIR, ProductIR } from '../../src/lang/ir';
 import { type FormForStates, formStates, type States } from '../../src/lang/logic-ops';
 import { re2Matcher } from '../../src/lang/runtime/pattern';

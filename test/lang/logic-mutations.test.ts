@@ -3,9 +3,9 @@
 // harness of logic-equivalence.test.ts within a few thousand configurations.
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
+import { instantiate } from '../../src/lang/instantiate';
 import type { ProductIR } from '../../src/lang/ir';
 import type { FormForStates } from '../../src/lang/logic-ops';
-import { instantiate } from '../../src/lang/runtime/index';
 import chains from '../fixtures/logic/chains.cpq?raw';
 import { compareStates, formOf, logicStates, samples } from './logic-harness';
 

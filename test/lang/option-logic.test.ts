@@ -5,9 +5,9 @@
 import jsonLogic from 'json-logic-js';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
+import { instantiate } from '../../src/lang/instantiate';
 import type { ProductIR } from '../../src/lang/ir';
 import { logicOperations } from '../../src/lang/logic-ops';
-import { instantiate } from '../../src/lang/runtime/index';
 import { formOf, samples } from './logic-harness';
 
 const sources = import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true });

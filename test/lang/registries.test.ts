@@ -6,10 +6,10 @@ import api from '../../docs/api.md?raw';
 import doc from '../../docs/schema-language.md?raw';
 import { FIELD_TYPE_NAMES, fieldType } from '../../src/lang/fields/registry';
 import type { FieldTypeSpec } from '../../src/lang/fields/spec';
+import { FUNCTION_NAMES, FUNCTIONS } from '../../src/lang/functions';
 import { analyze } from '../../src/lang/index';
+import { instantiate } from '../../src/lang/instantiate';
 import { EXTRA_OPERATIONS } from '../../src/lang/logic-ops';
-import { instantiate } from '../../src/lang/runtime';
-import { FUNCTION_NAMES, FUNCTIONS } from '../../src/lang/runtime/functions';
 
 /** The first-column `names` of the first table after `heading`. */
 function tableNames(heading: string): string[] {
@@ -20,7 +20,7 @@ function tableNames(heading: string): string[] {
 
 describe('the field type registry', () => {
   it('refuses, at compile time, a type record that lacks a facet', () => {
-    // @ts-expect-error: a record without its checks, runtime checker, form, OpenAPI, JSON Logic and preview facets
+    // @ts-expect-error: a record without its checks, literal rule, runtime checker, form and JSON Logic facets
     const incomplete: FieldTypeSpec = { props: [], choice: false, computed: false, valueType: 'number' };
     expect(incomplete.props).toEqual([]);
   });

@@ -3,7 +3,7 @@
 // JSON Logic and the diagnostics' positions.
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
-import { instantiate } from '../../src/lang/runtime/index';
+import { instantiate } from '../../src/lang/instantiate';
 import { compareStates, formOf, logicStates } from './logic-harness';
 
 const WARDROBE = [

@@ -1,9 +1,9 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';
+import { DEFAULT_PERMISSIONS, type Permission, type Plan } from '../../src/api/permissions';
 import { apiKeys, stores } from '../../src/db/schema';
 import worker from '../../src/index';
-import { DEFAULT_PERMISSIONS, type Permission, type Plan } from '../../src/keys/permissions';
 import { generateApiKey, sha256Hex } from '../../src/keys/secret';
 import { putKeyRecord } from '../../src/keys/store';
 import { injectedClock, isolateLeases, type LimiterClock } from '../../src/limits';

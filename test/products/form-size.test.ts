@@ -1,11 +1,11 @@
 // A form is served whole, once per version and language: it must stay small for any schema within the limits.
 // Its options' exported availability repeats the conditions of every check that reads the option's field, so a
-// schema of many options tied by large tables is served without it (src/cpq/form.ts, FORM_AVAILABILITY_BYTES).
+// schema of many options tied by large tables is served without it (src/configurator/form.ts, FORM_AVAILABILITY_BYTES).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FORM_AVAILABILITY_BYTES, formBody } from '../../src/cpq/form';
+import { FORM_AVAILABILITY_BYTES, formBody } from '../../src/configurator/form';
 import { analyze } from '../../src/lang';
-import { instantiate } from '../../src/lang/runtime';
+import { instantiate } from '../../src/lang/instantiate';
 import { largeTables } from '../fixtures/hostile';
 
 function served(source: string): { body: string; withAvailability: boolean } {

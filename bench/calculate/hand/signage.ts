@@ -1,5 +1,5 @@
 // examples/signage.cpq written by hand in TypeScript (English texts).
-import { charCount } from '../../../src/lang/runtime/functions';
+import { charCount } from '../../../src/lang/functions';
 import { roundTo, snapSelf, stepTo } from '../../../src/lang/runtime/numeric';
 import {
   booleanValue,

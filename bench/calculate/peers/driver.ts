@@ -3,8 +3,8 @@
 // evaluation, as an application built on jexl, mathjs or CEL would. Validation, money and message formatting are
 // shared with the hand-written implementations, so what differs between peers is expression evaluation.
 
-import { availabilityExpr } from '../../../src/lang/configure/checks';
 import type { Expr, FieldIR, ProductIR, TableIR, ValueType } from '../../../src/lang/ir';
+import { availabilityExpr } from '../../../src/lang/ir-checks';
 import { emptyLike, inactiveValue } from '../../../src/lang/runtime/fields';
 import { resolveText } from '../../../src/lang/runtime/language';
 import { catalogFor, format } from '../../../src/lang/runtime/messages';
@@ -206,7 +206,7 @@ export function peerModel(ir: ProductIR, engine: Engine): (configuration: Record
     message: template(text(r.message), vars),
   }));
   // Constraints, then options' available_when (as the runtime orders them), each the condition a configuration
-  // meets (src/lang/configure/checks.ts builds an available_when's from the IR); their messages as the runtime's.
+  // meets (src/lang/ir-checks.ts builds an available_when's from the IR); their messages as the runtime's.
   const constraints = [
     ...ir.constraints.map((k) => ({ id: k.id, field: undefined, holds: c(k.holds), message: template(text(k.message), vars) })),
     ...ir.fields.flatMap((f) =>

@@ -1,6 +1,6 @@
 // The language's built-in functions for the peer engines, on the runtime's numeric helpers so that every engine
 // computes the same values; only the engines' evaluation differs.
-import { charCount } from '../../../src/lang/runtime/functions';
+import { charCount } from '../../../src/lang/functions';
 import { floorMod, roundHalfAway, roundTo, snapSelf, stepTo } from '../../../src/lang/runtime/numeric';
 
 export type Builtin = (...args: never[]) => number | boolean;

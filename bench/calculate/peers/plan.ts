@@ -1,7 +1,8 @@
 // What the peer engines need to know about a product beyond its expressions: the order in which values can be
 // computed eagerly (the runtime computes them lazily, the peers in dependency order) and each value's type.
-import { checksOf } from '../../../src/lang/configure/checks';
+
 import type { Expr, FieldIR, ProductIR, ValueType } from '../../../src/lang/ir';
+import { checksOf } from '../../../src/lang/ir-checks';
 
 /** A step of an evaluation: a group's conditions, a field's value (with its conditions) or a let. */
 export type Step = { kind: 'group'; index: number } | { kind: 'field'; index: number } | { kind: 'let'; name: string };

@@ -1,4 +1,4 @@
-import { DEFAULT_PERMISSIONS, PERMISSIONS, type Permission } from '../../keys/permissions';
+import { DEFAULT_PERMISSIONS, PERMISSIONS, type Permission } from '../../api/permissions';
 import { enc } from '../load';
 import type { ApiKeyJson, StoreJson } from '../types';
 import { DataTable, Empty, FormError, Time } from './parts';

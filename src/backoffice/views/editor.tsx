@@ -1,4 +1,4 @@
-import { VERSION_NOTE_MAX } from '../../routes/admin/products';
+import { VERSION_NOTE_MAX } from '../../api/admin/products';
 import { enc } from '../load';
 import type { DraftJson, ProductJson, StoreJson, VersionJson } from '../types';
 import { Layout } from './layout';

@@ -1,4 +1,4 @@
-import { READ_STATUSES } from '../../quotes/model';
+import { READ_STATUSES } from '../../api/quote-limits';
 import { enc } from '../load';
 import type { QuoteJson, QuoteListJson, QuoteSettingsJson, StoreJson } from '../types';
 import { Layout } from './layout';

@@ -1,5 +1,5 @@
 import type { Child } from 'hono/jsx';
-import { PLANS } from '../../keys/permissions';
+import { PLANS } from '../../api/permissions';
 import { enc } from '../load';
 import type { StoreJson } from '../types';
 import { type Crumb, Layout } from './layout';

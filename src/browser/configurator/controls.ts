@@ -1,9 +1,9 @@
 // One control per field, chosen by the field's type. Each exposes get/set/setDisabled/setRequired/setError/
 // setOptions so the element never touches type-specific markup.
+import { controlOf } from '../../lang/fields/controls';
 import { el, flag, uid } from './dom';
 import type { FormField } from './form';
 import type { Translate } from './i18n';
-import { kindOf, specOf } from './kinds';
 import { safeColour, safeImage } from './swatch';
 
 export interface ControlContext {
@@ -42,13 +42,13 @@ function rangeHint(f: FormField, c: ControlContext, v = f.validation ?? {}): str
 export function createControl(f: FormField, c: ControlContext): Control {
   const id = uid('f');
   const v = f.validation ?? {};
-  const kind = kindOf(f);
+  const { control: kind, rangeHint: showsRange } = controlOf(f.type);
   const label = f.label ?? f.id;
   const wrap = el('div', { part: 'field', class: `field k-${kind}`, 'data-field': f.id });
   const help = f.help ? el('p', { part: 'help', class: 'hint', id: `${id}h`, text: f.help }) : null;
   // A multi-select's range is how many options to tick.
   const range = kind === 'checkboxes' ? { min: v.min_selected, max: v.max_selected } : v;
-  const hintText = specOf(f).rangeHint ? rangeHint(f, c, range) : '';
+  const hintText = showsRange ? rangeHint(f, c, range) : '';
   const hint = hintText ? el('p', { part: 'hint', class: 'hint', id: `${id}r`, text: hintText }) : null;
   const error = el('p', { part: 'error', class: 'error', id: `${id}e`, hidden: true });
   const describedBy = [help?.id, hint?.id, error.id].filter(Boolean).join(' ');

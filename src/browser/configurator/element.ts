@@ -1,13 +1,13 @@
 // <cpq-configurator>: fetches a product's form, renders it in its layout, evaluates its conditions locally on
 // every change, and asks the server for the price after a short debounce. See docs/configurator.md.
 
+import { controlOf } from '../../lang/fields/controls';
 import { formStates } from '../../lang/logic-ops';
 import { apiClient, type ClientAnswer, type CpqClient } from './client';
 import { type Control, createControl } from './controls';
 import { el, flag, uid } from './dom';
 import type { Condition, FieldState, FormDocument, FormField, FormGroup, GroupState, Issue } from './form';
 import { type Translate, translator } from './i18n';
-import { kindOf } from './kinds';
 import { addOperation, apply } from './logic';
 import { sheet } from './styles';
 import { type Priced, renderSummary } from './summary';
@@ -367,7 +367,7 @@ export class CpqConfigurator extends HTMLElement {
     };
     let until = performance.now() + SLICE_MS;
     for (const [i, g] of form.groups.entries()) {
-      const inputs = g.fields.filter((f) => kindOf(f) !== 'none');
+      const inputs = g.fields.filter((f) => controlOf(f.type).control !== 'none');
       if (!inputs.length) continue;
       const signature = JSON.stringify({ ...g, fields: undefined });
       const old = oldGroups.get(g.id);

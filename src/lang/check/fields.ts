@@ -3,7 +3,6 @@
 
 import { readSelection } from '../fields/multiselect';
 import { FIELD_TYPE_NAMES, fieldType, isFieldType } from '../fields/registry';
-import { isRealDate } from '../runtime/fields';
 import type { FieldDecl } from '../syntax/ast';
 import type { Ctx } from './context';
 import type { FieldModel } from './model';
@@ -78,8 +77,9 @@ function readWhenHidden(ctx: Ctx, props: Props, model: FieldModel, where: string
     );
     return;
   }
-  if (model.type === 'date' && value !== '' && !isRealDate(value as string)) {
-    ctx.diags.add('E_VALUE', p.value.span, `when_hidden of ${where} must be "" or a date written YYYY-MM-DD, found "${value}"`);
+  const rule = fieldType(model.type).literal;
+  if (rule && !rule.accepts(value)) {
+    ctx.diags.add('E_VALUE', p.value.span, `when_hidden of ${where} must be ${rule.expected}, found "${value}"`);
     return;
   }
   model.whenHidden = value;

@@ -28,7 +28,7 @@ function tolerance(length: number): number {
   return length < 3 ? 0 : length < 6 ? 1 : length < 12 ? 2 : 3;
 }
 
-/** Names searched for a suggestion per analysis: as many as a response shows diagnostics (src/http/cap.ts). */
+/** Names searched for a suggestion per analysis: as many as a response shows diagnostics (src/api/list-caps.ts). */
 export const MAX_SUGGESTION_SEARCHES = 100;
 /** Candidate names compared per analysis, all searches together. */
 export const MAX_SUGGESTION_COMPARISONS = 20_000;

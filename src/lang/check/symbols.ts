@@ -1,7 +1,7 @@
 // First pass: every declared name into its namespace (values, groups, outputs, rules), duplicates and
 // reserved names, and what the declarations that did not parse leave behind.
 
-import { functionNamed } from '../runtime/functions';
+import { functionNamed } from '../functions';
 import type {
   ConstraintDecl,
   Decl,

@@ -1,15 +1,25 @@
 // Types of calls (built-in functions, range and matrix tables), map table indexing and option attributes.
 
 import { FIELD_TYPE_NAMES, FIELD_TYPES } from '../fields/registry';
+import { FUNCTION_NAMES, type FunctionSpec, functionNamed, overloadFor } from '../functions';
 import type { ValueType } from '../ir';
-import { FUNCTION_NAMES, type FunctionSpec, functionNamed, overloadFor } from '../runtime/functions';
-import type { AttrExpr, CallExpr, IndexExpr } from '../syntax/ast';
+import type { AttrExpr, CallExpr, Expr, IndexExpr } from '../syntax/ast';
+import type { Ctx } from './context';
 import { checkOptionId, type Inferred, NUMBER, UNKNOWN } from './inferred';
 import type { FieldModel, TableModel } from './model';
 import { PRICE_TOTALS } from './price';
 import { typeName } from './props';
 import { didYouMean, listOf } from './suggest';
-import type { Typer } from './types';
+
+/** What these rules use of the checker's typer (types.ts, which calls them): declared here so that neither imports the other. */
+export interface Typer {
+  readonly ctx: Ctx;
+  /** Map tables already checked against the options of a choice field indexing them. */
+  readonly covered: Map<TableModel, Set<FieldModel>>;
+  readonly priceReadable: boolean;
+  infer(e: Expr): Inferred;
+  expect(e: Expr | undefined, ty: ValueType, what: string): Inferred;
+}
 
 function arity(n: number): string {
   return `${n} argument${n === 1 ? '' : 's'}`;

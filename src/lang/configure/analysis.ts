@@ -2,12 +2,12 @@
 // (constraints and error rules), the fields each check depends on, and the values a search tries for a field.
 import { fieldType } from '../fields/registry';
 import type { Expr, FieldIR, ProductIR } from '../ir';
+import { dependencies } from '../ir-checks';
 import { childrenOf } from '../runtime/children';
 import type { Fn } from '../runtime/context';
 import { exprCost } from '../runtime/cost';
 import type { Val } from '../runtime/fault';
 import type { CompiledModel } from '../runtime/model';
-import { dependencies } from './checks';
 import { evaluationChecks, type UnitIssue } from './evaluation';
 
 /** A condition every complete configuration must pass: a constraint holds, an error rule does not fire. */

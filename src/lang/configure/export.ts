@@ -4,8 +4,8 @@
 // changes: text and dates). Such a check excludes the option whatever else is chosen, so whatever this logic
 // excludes /v1/configure reports unavailable too; the server may exclude more (dead ends further ahead).
 import type { FieldIR, ProductIR } from '../ir';
+import { checksOf, dependencies } from '../ir-checks';
 import { FormLogic, logicSize } from '../runtime/jsonlogic';
-import { checksOf, dependencies } from './checks';
 
 type Logic = unknown;
 

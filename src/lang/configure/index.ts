@@ -250,7 +250,7 @@ function adjustable(ev: Evaluation): boolean {
 }
 
 function sourceOf(f: FieldIR, sent: unknown, state: FieldState): ConfiguredField['source'] {
-  if (f.type === 'hidden') return 'derived';
+  if (fieldType(f.type).computed) return 'derived';
   if (sent === undefined) return 'default';
   return state.visible && state.enabled ? 'sent' : 'ignored';
 }

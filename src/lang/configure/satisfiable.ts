@@ -4,8 +4,8 @@
 
 import type { Model } from '../check/model';
 import type { Diagnostics } from '../diagnostics';
+import { instantiate } from '../instantiate';
 import type { ProductIR } from '../ir';
-import { instantiate } from '../runtime/index';
 
 export function checkSatisfiable(model: Model, ir: ProductIR, diags: Diagnostics): void {
   const withOptions = model.fields.some((f) => f.options?.some((o) => o.availableWhen));

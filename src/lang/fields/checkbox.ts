@@ -1,6 +1,5 @@
 // checkbox: a boolean, false unless its default says otherwise. Sent as a JSON boolean or as the option ids
 // configure lists for it, "true" and "false".
-import { z } from '@hono/zod-openapi';
 import { readLiteral } from '../check/props';
 import { booleanChecker } from '../runtime/checkers';
 import { COMMON_PROPS, type FieldTypeSpec } from './spec';
@@ -16,10 +15,9 @@ export const checkbox = {
     if (value !== undefined) f.default = value;
     f.fallback = value ?? false;
   },
+  literal: null,
   checker: booleanChecker,
   form: (f, r) => ({ default: r.advertisedDefault(f) }),
-  formShape: { default: z.boolean().optional() },
   // Read by the server's own check, so the string ids configure offers ("true", "false") count as in calculate.
   logic: (_f, raw, fallback) => ({ sent: [raw, fallback, 'boolean'] }),
-  preview: { control: 'checkbox', rangeHint: false },
 } satisfies FieldTypeSpec;

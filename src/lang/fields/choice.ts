@@ -1,13 +1,12 @@
-// The choice kind: dropdown, radio and swatch pick one option id; they differ only in how a form shows them.
-import { z } from '@hono/zod-openapi';
+// The choice kind: dropdown, radio and swatch pick one option id; they differ only in how a form shows them
+// (controls.ts).
 import type { Ctx } from '../check/context';
 import type { FieldModel, OptionModel } from '../check/model';
 import { type Props, readLiteral } from '../check/props';
 import { didYouMean, listOf } from '../check/suggest';
 import { choiceChecker } from '../runtime/checkers';
-import { ConditionJson } from './form-parts';
 import { readOptions } from './options';
-import { COMMON_PROPS, type FieldTypeSpec, type PreviewSpec } from './spec';
+import { COMMON_PROPS, type FieldTypeSpec } from './spec';
 
 /** The `options` of a field that offers some (choice and multi-select fields): E_PROPERTY when there are none. */
 export function readFieldOptions(ctx: Ctx, props: Props, f: FieldModel, where: string): OptionModel[] {
@@ -41,41 +40,24 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
   if (def !== undefined || first !== undefined) f.fallback = def ?? first;
 }
 
-export const Option = z
-  .object({
-    id: z.string(),
-    label: z.string(),
-    available_when: ConditionJson.optional().openapi({
-      description:
-        'When the option is not excluded by what the buyer has set (constraints, available_when, error rules); /v1/configure may exclude more',
+const choice = {
+  props: [...COMMON_PROPS, 'options'],
+  choice: true,
+  computed: false,
+  valueType: 'string',
+  read,
+  literal: null,
+  checker: choiceChecker,
+  form: (f, r) => ({
+    options: (f.options ?? []).map((o) => {
+      const available = r.optionAvailable(f, o.id);
+      return { id: o.id, label: r.text(o.label), ...o.attrs, ...(available ? { available_when: available } : {}) };
     }),
-  })
-  .catchall(z.union([z.number(), z.string(), z.boolean()]))
-  .openapi('Option', {
-    description: 'An option: its id, label, and the literal attributes the schema gives it (colour, image, price, …)',
-  });
+    default: r.advertisedDefault(f),
+  }),
+  logic: (f, raw, fallback) => ({ if: [{ in: [raw, (f.options ?? []).map((o) => o.id)] }, raw, fallback] }),
+} satisfies FieldTypeSpec;
 
-function choiceType(preview: PreviewSpec['control']) {
-  return {
-    props: [...COMMON_PROPS, 'options'],
-    choice: true,
-    computed: false,
-    valueType: 'string',
-    read,
-    checker: choiceChecker,
-    form: (f, r) => ({
-      options: (f.options ?? []).map((o) => {
-        const available = r.optionAvailable(f, o.id);
-        return { id: o.id, label: r.text(o.label), ...o.attrs, ...(available ? { available_when: available } : {}) };
-      }),
-      default: r.advertisedDefault(f),
-    }),
-    formShape: { options: z.array(Option), default: z.string().optional() },
-    logic: (f, raw, fallback) => ({ if: [{ in: [raw, (f.options ?? []).map((o) => o.id)] }, raw, fallback] }),
-    preview: { control: preview, rangeHint: false },
-  } satisfies FieldTypeSpec;
-}
-
-export const dropdown = choiceType('select');
-export const radio = choiceType('radios');
-export const swatch = choiceType('swatches');
+export const dropdown = choice;
+export const radio = choice;
+export const swatch = choice;

@@ -1,12 +1,9 @@
 // date: a real calendar date written YYYY-MM-DD, optionally bounded; ISO dates order as strings.
-import { z } from '@hono/zod-openapi';
 import { readLiteral } from '../check/props';
 import { dateChecker } from '../runtime/checkers';
 import { isRealDate } from '../runtime/fields';
 import { rules } from './form-parts';
 import { COMMON_PROPS, type FieldTypeSpec } from './spec';
-
-const IsoDate = z.string().openapi({ format: 'date' });
 
 export const date = {
   props: [...COMMON_PROPS, 'min', 'max'],
@@ -42,12 +39,8 @@ export const date = {
     if (def !== undefined) f.default = def;
     f.fallback = def ?? '';
   },
+  literal: { accepts: (v) => v === '' || isRealDate(String(v)), expected: '"" or a date written YYYY-MM-DD' },
   checker: dateChecker,
   form: (f, r) => ({ validation: rules({ min: f.min, max: f.max }), default: r.advertisedDefault(f) }),
-  formShape: {
-    validation: z.object({ min: IsoDate.optional(), max: IsoDate.optional() }).optional(),
-    default: z.string().optional().openapi({ description: 'YYYY-MM-DD, or "" when no date is set' }),
-  },
   logic: (f, raw, fallback) => ({ sent: [raw, fallback, 'date', f.min ?? null, f.max ?? null] }),
-  preview: { control: 'date', rangeHint: false },
 } satisfies FieldTypeSpec;

@@ -1,6 +1,5 @@
 // hidden: a value computed from its `value` expression, never sent; its value type is inferred by the checker.
 import { readExpr } from '../check/props';
-import { ConditionJson } from './form-parts';
 import type { FieldTypeSpec } from './spec';
 
 export const hidden = {
@@ -13,10 +12,9 @@ export const hidden = {
     if (!value) ctx.diags.add('E_PROPERTY', f.decl.id.span, `${where} needs a "value" (the expression it computes)`);
     else f.value = readExpr(ctx, value.value, `the value of ${where}`);
   },
+  literal: null,
   checker: null,
   form: (f, r) => ({ value: f.value && r.condition({ source: f.valueSource ?? '', expr: f.value }) }),
-  formShape: { value: ConditionJson },
   // Storefronts do not send hidden fields: the form exports their computed value instead.
   logic: null,
-  preview: { control: 'none', rangeHint: false },
 } satisfies FieldTypeSpec;

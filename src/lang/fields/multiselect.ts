@@ -1,13 +1,12 @@
 // multiselect: any number of its options, sent as a list of distinct option ids (`["logo", "led"]`), between
 // min_selected and max_selected of them. In expressions `"logo" in extras` tests one and `count(extras)` counts them.
-import { z } from '@hono/zod-openapi';
 import type { Ctx } from '../check/context';
 import type { FieldModel } from '../check/model';
 import { type Props, readInteger } from '../check/props';
 import { didYouMean, listOf } from '../check/suggest';
 import { selectionChecker } from '../runtime/checkers';
 import type { Value } from '../syntax/ast';
-import { Option, readFieldOptions } from './choice';
+import { readFieldOptions } from './choice';
 import { rules } from './form-parts';
 import { COMMON_PROPS, type FieldTypeSpec } from './spec';
 
@@ -68,20 +67,14 @@ export const multiselect = {
   computed: false,
   valueType: 'list',
   read,
+  literal: null,
   checker: selectionChecker,
   form: (f, r) => ({
     options: (f.options ?? []).map((o) => ({ id: o.id, label: r.text(o.label), ...o.attrs })),
     validation: rules({ min_selected: f.min, max_selected: f.max }),
     default: r.advertisedDefault(f),
   }),
-  formShape: {
-    options: z.array(Option),
-    validation: z.object({ min_selected: z.number().int().optional(), max_selected: z.number().int().optional() }).optional(),
-    default: z.array(z.string()).optional(),
-  },
   logic: (f, raw, fallback) => ({
     sent: [raw, fallback, 'list', (f.options ?? []).map((o) => o.id), f.min ?? null, f.max ?? null],
   }),
-  // The range hint is the number of options to tick ("at most 2").
-  preview: { control: 'checkboxes', rangeHint: true },
 } satisfies FieldTypeSpec;

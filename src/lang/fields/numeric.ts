@@ -1,13 +1,12 @@
 // The numeric kind: number, slider and quantity share bounds, a step grid, a unit and a numeric default; a slider
 // needs both bounds, a quantity may offer presets.
-import { z } from '@hono/zod-openapi';
 import type { Ctx } from '../check/context';
 import type { FieldModel } from '../check/model';
 import { type Props, readLiteral, readNumbers } from '../check/props';
 import { numberChecker } from '../runtime/checkers';
 import { onStepGrid } from '../runtime/numeric';
 import { rules } from './form-parts';
-import { COMMON_PROPS, type FieldTypeSpec, type PreviewSpec } from './spec';
+import { COMMON_PROPS, type FieldTypeSpec } from './spec';
 
 const DECIMAL = /^-?\d{1,30}(?:\.\d{1,30})?$/;
 
@@ -77,26 +76,14 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string, boundsRequir
   }
 }
 
-const NumericValidation = z.object({ min: z.number().optional(), max: z.number().optional(), step: z.number().optional() });
-
-const NUMERIC_SHAPE = {
-  unit: z.string().optional(),
-  validation: NumericValidation.optional(),
-  default: z.number().optional(),
-};
-
-function numericType<Own extends z.ZodRawShape>(own: {
-  props: readonly string[];
-  shape: Own;
-  boundsRequired: boolean;
-  preview: PreviewSpec;
-}) {
+function numericType(own: { props: readonly string[]; boundsRequired: boolean }) {
   return {
     props: [...COMMON_PROPS, 'min', 'max', 'step', 'unit', ...own.props],
     choice: false,
     computed: false,
     valueType: 'number',
     read: (ctx, props, f, where) => read(ctx, props, f, where, own.boundsRequired),
+    literal: null,
     checker: numberChecker,
     form: (f, r) => ({
       unit: f.unit,
@@ -104,27 +91,19 @@ function numericType<Own extends z.ZodRawShape>(own: {
       presets: f.presets,
       default: r.advertisedDefault(f),
     }),
-    formShape: { ...NUMERIC_SHAPE, ...own.shape },
     logic: (f, raw, fallback) => ({ sent: [raw, fallback, 'number', f.min ?? null, f.max ?? null, f.step ?? null] }),
-    preview: own.preview,
   } satisfies FieldTypeSpec;
 }
 
 export const number = numericType({
   props: [],
-  shape: {},
   boundsRequired: false,
-  preview: { control: 'number', rangeHint: true },
 });
 export const slider = numericType({
   props: [],
-  shape: {},
   boundsRequired: true,
-  preview: { control: 'range', rangeHint: false },
 });
 export const quantity = numericType({
   props: ['presets'],
-  shape: { presets: z.array(z.number()).optional() },
   boundsRequired: false,
-  preview: { control: 'number', rangeHint: true },
 });

@@ -1,7 +1,6 @@
 // What a field type is made of: one record per type (numeric.ts, choice.ts, …), collected in registry.ts. Every
 // facet is required, so a type that forgets one does not compile. Records are written `satisfies FieldTypeSpec` so
-// that their literal facets (computed, formShape) stay precise for the form's inferred TypeScript type.
-import type { z } from '@hono/zod-openapi';
+// that their literal facets (computed) stay precise for the form's inferred TypeScript type (src/api/form-field.ts).
 import type { Ctx } from '../check/context';
 import type { FieldModel } from '../check/model';
 import type { Props } from '../check/props';
@@ -20,7 +19,7 @@ export const COMMON_PROPS = [
   'required_when',
 ] as const;
 
-/** What the form document's renderer (src/cpq/form.ts) lends a type to write its own part of a field. */
+/** What the form document's renderer (src/configurator/form.ts) lends a type to write its own part of a field. */
 export interface FormContext {
   text(t: Text | undefined): string | undefined;
   /** A condition or computed value as the form shows it: its source and its JSON Logic. */
@@ -31,17 +30,7 @@ export interface FormContext {
   optionAvailable(f: FieldIR, option: string): { source: string; json_logic: unknown } | undefined;
 }
 
-/**
- * How <cpq-configurator> (src/browser/configurator/kinds.ts holds a checked copy) and so the backoffice
- * preview show a type: the control it builds and whether it prints the min–max range under it. `none`: the field
- * takes no input and is not shown.
- */
-export interface PreviewSpec {
-  control: 'number' | 'range' | 'select' | 'radios' | 'swatches' | 'checkboxes' | 'checkbox' | 'text' | 'date' | 'none';
-  rangeHint: boolean;
-}
-
-export interface FieldTypeSpec<Shape extends z.ZodRawShape = z.ZodRawShape> {
+export interface FieldTypeSpec {
   /** The properties a declaration of this type accepts (COMMON_PROPS and its own). */
   readonly props: readonly string[];
   /** Choice types: values are option ids; comparisons and map keys are checked against them; `field.attr` reads options. */
@@ -52,16 +41,18 @@ export interface FieldTypeSpec<Shape extends z.ZodRawShape = z.ZodRawShape> {
   readonly valueType: ValueType | null;
   /** Checker: reads the type's own properties into the model (bounds, options, default, fallback). */
   read(ctx: Ctx, props: Props, f: FieldModel, where: string): void;
+  /**
+   * Checker: what a literal of the value type must further be when written for `when_hidden` (a date: "" or a
+   * real date); null when being of the value type (and one of the options, for choice types) is enough.
+   */
+  readonly literal: { accepts(value: string | number | boolean): boolean; expected: string } | null;
   /** Runtime: validates a sent value; null for computed types, whose sent values are ignored. */
   readonly checker: ((f: FieldIR) => Checker) | null;
-  /** Form document: the type's own keys of a field (validation, options, default, …). */
+  /** Form document: the type's own keys of a field (validation, options, default, …); their wire shape is src/api/form-field.ts. */
   form(f: FieldIR, r: FormContext): Record<string, unknown>;
-  /** OpenAPI: the zod shape of those keys, merged into the field's schema with the common ones. */
-  readonly formShape: Shape;
   /**
    * JSON Logic of the sent value as the runtime takes it (`checker`): `raw` if the checker accepts it, else
    * `fallback` (also when nothing is sent); null for computed types, whose value is their expression's.
    */
   readonly logic: ((f: FieldIR, raw: unknown, fallback: unknown) => unknown) | null;
-  readonly preview: PreviewSpec;
 }

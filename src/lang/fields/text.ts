@@ -1,11 +1,10 @@
 // text: a string of at most max_length characters, matching an optional pattern. Patterns run on RE2 (re2js):
 // linear in the value's length, no backtracking, so a customer's value cannot make a pattern take exponential time.
-import { z } from '@hono/zod-openapi';
 import type { Ctx } from '../check/context';
 import type { FieldModel } from '../check/model';
 import { type Props, readInteger, readLiteral } from '../check/props';
+import { charCount } from '../functions';
 import { maxLengthOf, textChecker } from '../runtime/checkers';
-import { charCount } from '../runtime/functions';
 import { compilePattern, re2Matcher } from '../runtime/pattern';
 import { rules } from './form-parts';
 import { COMMON_PROPS, type FieldTypeSpec } from './spec';
@@ -45,17 +44,8 @@ export const text = {
   computed: false,
   valueType: 'string',
   read,
+  literal: null,
   checker: (f) => textChecker(f, re2Matcher),
   form: (f, r) => ({ validation: rules({ max_length: maxLengthOf(f), pattern: f.pattern }), default: r.advertisedDefault(f) }),
-  formShape: {
-    validation: z
-      .object({
-        max_length: z.number().int().optional(),
-        pattern: z.string().optional().openapi({ description: 'RE2 syntax; the whole value must match' }),
-      })
-      .optional(),
-    default: z.string().optional(),
-  },
   logic: (f, raw, fallback) => ({ sent: [raw, fallback, 'text', f.maxLength ?? null, f.pattern ?? null] }),
-  preview: { control: 'text', rangeHint: false },
 } satisfies FieldTypeSpec;

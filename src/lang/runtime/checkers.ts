@@ -1,9 +1,10 @@
 // The run-time checks of sent values, one factory per kind of value. The field types' `checker` facets use them,
 // and so does the `sent` JSON Logic operation (src/lang/logic-ops.ts), so a storefront refuses exactly the values
 // the server refuses. Plain TypeScript without zod or platform APIs: browser code imports this module too.
+
+import { charCount } from '../functions';
 import type { FieldIR } from '../ir';
 import { type Checker, echo, isRealDate, report } from './fields';
-import { charCount } from './functions';
 import { formatNumber, stepGrid } from './numeric';
 
 /** What the checks read of a field: its bounds, step, length, pattern and options. */

@@ -1,7 +1,7 @@
+import { compileCall } from '../functions';
 import type { BinaryOp, Expr, Span, TableIR } from '../ir';
 import { type Ctx, DONE, type Fn, slotReader } from './context';
 import { Fault, finite, type Val } from './fault';
-import { compileCall } from './functions';
 import { compileRows } from './rows';
 import { compileMapIndex, compileMatrix, compileRange } from './tables';
 

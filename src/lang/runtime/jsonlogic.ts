@@ -6,9 +6,9 @@
 // so a chain of conditions grows
 // the export linearly, never exponentially; where standard JSON Logic lacks an operation, an extra one is used.
 import { fieldType } from '../fields/registry';
+import { functionNamed } from '../functions';
 import type { BinaryOp, Expr, FieldIR, GroupIR, ProductIR } from '../ir';
 import { inactiveValue } from './fields';
-import { functionNamed } from './functions';
 
 type Logic = unknown;
 

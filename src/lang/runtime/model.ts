@@ -1,8 +1,8 @@
 // instantiate(): resolves every name to a memo slot and compiles every expression to a closure, once.
 
-import { availabilityExpr } from '../configure/checks';
 import { fieldType } from '../fields/registry';
 import type { Condition, Expr, FieldIR, LineIR, ProductIR, RuleIR, Span, TableIR, Text } from '../ir';
+import { availabilityExpr } from '../ir-checks';
 import { childrenOf } from './children';
 import { compileExpr, type Scope } from './compile';
 import { type Fn, type SlotTable, slotReader } from './context';

@@ -1,5 +1,3 @@
-import type { Configuration } from '../configure/index';
-import type { ProductIR } from '../ir';
 import type { Val } from './fault';
 
 export interface Issue {
@@ -84,14 +82,4 @@ export interface EvaluationInput {
   quantity: number;
   /** Any requested tag (de-CH, pt-BR, garbage); negotiated against the product's languages. */
   lang?: string | undefined;
-}
-
-export interface Model {
-  readonly ir: ProductIR;
-  /** The configuration as sent, every field not sent at its default (schema tests). */
-  evaluate(input: EvaluationInput): Evaluation;
-  /** As calculate prices it: defaults the values sent exclude are adjusted (soft defaults), within `units`. */
-  calculate(input: EvaluationInput, units?: number): Evaluation;
-  /** A partial configuration: its evaluation, and every option's availability (src/lang/configure), within `units`. */
-  configure(input: EvaluationInput, units?: number): Configuration;
 }

@@ -1,37 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { ApiKeyList, type ApiKeySummary, CreatedApiKey, Permissions } from '../../api/admin/api-keys';
+import { StoreParams } from '../../api/admin/params';
+import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openapi';
+import { DEFAULT_PERMISSIONS } from '../../api/permissions';
 import { iso } from '../../db/time';
 import { newApp } from '../../http/factory';
-import { DEFAULT_PERMISSIONS, PERMISSIONS } from '../../keys/permissions';
 import { type ApiKey, createKey, listKeys, revokeKey } from '../../keys/service';
-import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
-import { StoreParams } from './params';
-
-const Permissions = z.array(z.enum(PERMISSIONS)).min(1, 'Choose at least one permission');
-
-export const ApiKeySummary = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    prefix: z.string(),
-    permissions: Permissions,
-    created_at: z.string(),
-    last_used_at: z.string().nullable(),
-    revoked_at: z.string().nullable(),
-  })
-  .openapi('ApiKey');
-
-export const CreatedApiKey = z
-  .object({
-    id: z.string(),
-    key: z.string(),
-    prefix: z.string(),
-    name: z.string(),
-    permissions: Permissions,
-    created_at: z.string(),
-  })
-  .openapi('CreatedApiKey');
-
-export const ApiKeyList = z.object({ api_keys: z.array(ApiKeySummary) });
 
 const summary = (k: ApiKey): z.infer<typeof ApiKeySummary> => ({
   id: k.id,

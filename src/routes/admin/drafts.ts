@@ -1,40 +1,21 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { calculationOf, draftFormResponse } from '../../cpq/serve';
+import { Draft, DraftBody, SavedDraft } from '../../api/admin/drafts';
+import { ProductParams } from '../../api/admin/params';
+import { ProductRejected, SavedProduct, VersionNote } from '../../api/admin/products';
+import { formResponses } from '../../api/form';
+import { ADMIN_SECURITY, ConditionalHeaders, errorResponses, headers, json, jsonBody, Lang } from '../../api/openapi';
+import { PERMISSIONS } from '../../api/permissions';
+import { calculationOf, draftFormResponse } from '../../configurator/serve';
 import { iso } from '../../db/time';
 import { loadDraft } from '../../drafts/model';
 import { discardDraft, getDraft, publishDraft, saveDraft } from '../../drafts/service';
 import { newApp } from '../../http/factory';
-import { PERMISSIONS } from '../../keys/permissions';
-import { ValidationResult, validationResult } from '../../products/diagnostics';
-import { ADMIN_SECURITY, ConditionalHeaders, errorResponses, headers, json, jsonBody, Lang } from '../openapi-helpers';
-import { formResponses } from '../v1/form';
-import { ProductParams } from './params';
+import { validationResult } from '../../products/diagnostics';
 import { PreviewCalculateBody, PreviewCalculation, PreviewRejected } from './preview';
-import { ProductRejected, SavedProduct, savedProduct, VersionNote } from './products';
+import { savedProduct } from './products';
 
 // A product's draft: the source the editor saves as the author types, previewed live, published as the next
 // version. Storefronts never see it (docs/backoffice.md, "Drafts").
-
-export const Draft = z
-  .object({
-    source: z.string(),
-    updated_at: z.string(),
-    base_version: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({ description: 'The version the draft started from; null for a product not yet published' }),
-  })
-  .openapi('Draft');
-
-export const SavedDraft = z.object({ updated_at: z.string(), ...ValidationResult.shape }).openapi('SavedDraft', {
-  description: 'When it was saved, and its diagnostics as /validate: a draft with errors is saved all the same',
-});
-
-const DraftBody = z
-  .object({ source: z.string().openapi({ description: 'The schema source; at most 512 KiB (UTF-8)' }) })
-  .strict()
-  .openapi('DraftBody');
 
 const tags = ['Admin: drafts'];
 const path = '/{store_id}/products/{external_id}/draft';

@@ -1,8 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { calculationResponse, formResponse } from '../../cpq/serve';
-import { newApp } from '../../http/factory';
-import { PERMISSIONS } from '../../keys/permissions';
-import { ValidationResult, validationResult } from '../../products/diagnostics';
+import { ProductParams } from '../../api/admin/params';
+import { CalculationResult, ValidationFailed } from '../../api/calculate';
+import { formResponses } from '../../api/form';
 import {
   ADMIN_SECURITY,
   ConditionalHeaders,
@@ -14,11 +13,12 @@ import {
   Lang,
   OutputGroups,
   Quantity,
-} from '../openapi-helpers';
-import { CalculationResult, ValidationFailed } from '../v1/calculate';
-import { formResponses } from '../v1/form';
-import { SchemaBody } from '../v1/validate';
-import { ProductParams } from './params';
+} from '../../api/openapi';
+import { PERMISSIONS } from '../../api/permissions';
+import { SchemaBody, ValidationResult } from '../../api/validate';
+import { calculationResponse, formResponse } from '../../configurator/serve';
+import { newApp } from '../../http/factory';
+import { validationResult } from '../../products/diagnostics';
 
 // The backoffice previews a product exactly as a storefront would see it, through the same code as /api/v1,
 // with the admin's rights instead of an API key's.

@@ -1,6 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { StoreParams } from '../../api/admin/params';
+import { QuoteSettings } from '../../api/admin/quote-settings';
+import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openapi';
+import { LIMITS, READ_STATUSES } from '../../api/quote-limits';
+import { Quote, QuoteList } from '../../api/quotes';
 import { newApp } from '../../http/factory';
-import { LIMITS, READ_STATUSES } from '../../quotes/model';
 import {
   approveDiscount,
   cancelQuote,
@@ -11,9 +15,7 @@ import {
   revokeLinks,
   setQuoteSettings,
 } from '../../quotes/service';
-import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
-import { presentQuote, presentSummary, Quote, QuoteList } from '../v1/quote-schemas';
-import { StoreParams } from './params';
+import { presentQuote, presentSummary } from '../v1/present-quote';
 
 // The backoffice's view of a store's quotes: everything /v1 reads (internal groups included), and what only an
 // admin may do: set the discount that needs approval, approve or decline such discounts.
@@ -26,18 +28,6 @@ const QuoteParams = StoreParams.extend({
     .max(64)
     .openapi({ param: { name: 'id', in: 'path' } }),
 });
-
-export const QuoteSettings = z
-  .object({
-    approval_threshold_percent: z
-      .number()
-      .min(0)
-      .max(100)
-      .nullable()
-      .openapi({ description: 'A quote discount above this share of the subtotal needs approval; null: never' }),
-  })
-  .strict()
-  .openapi('QuoteSettings');
 
 const presentSettings = (s: { approvalThresholdBp: number | null }) => ({
   approval_threshold_percent: s.approvalThresholdBp === null ? null : s.approvalThresholdBp / 100,

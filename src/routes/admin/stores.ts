@@ -1,12 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { Store, StoreId, StoreName, StoreParams } from '../../api/admin/params';
+import { StoreList } from '../../api/admin/stores';
+import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openapi';
+import { PLANS } from '../../api/permissions';
 import { iso } from '../../db/time';
 import { newApp } from '../../http/factory';
-import { PLANS } from '../../keys/permissions';
 import { createStore, getStore, listStores, type Store as StoreRow, updateStore } from '../../stores/service';
-import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../openapi-helpers';
-import { Store, StoreId, StoreName, StoreParams } from './params';
-
-export const StoreList = z.object({ stores: z.array(Store) });
 
 const present = (s: StoreRow): z.infer<typeof Store> => ({
   id: s.id,

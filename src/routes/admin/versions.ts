@@ -1,40 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { capList } from '../../http/cap';
+import { VersionDiff, VersionNumber, VersionParams } from '../../api/admin/versions';
+import { capList } from '../../api/list-caps';
+import { ADMIN_SECURITY, errorResponses, json } from '../../api/openapi';
 import { newApp } from '../../http/factory';
-import { MAX_EDITS } from '../../products/diff';
 import { diffVersions } from '../../products/service';
-import { ADMIN_SECURITY, errorResponses, json, Truncated } from '../openapi-helpers';
-import { ProductParams } from './params';
-
-const VersionNumber = z.coerce.number().int().positive().max(999_999_999);
-
-export const VersionParams = ProductParams.extend({
-  version: VersionNumber.openapi({ param: { name: 'version', in: 'path' }, type: 'integer' }),
-});
-
-const Hunk = z
-  .object({
-    old_start: z.number().int(),
-    old_lines: z.number().int(),
-    new_start: z.number().int(),
-    new_lines: z.number().int(),
-    lines: z.array(z.string()).openapi({ description: "Each line prefixed as in a unified diff: ' ', '-' or '+'" }),
-  })
-  .openapi('DiffHunk');
-
-export const VersionDiff = z
-  .object({
-    from_version: z.number().int(),
-    to_version: z.number().int(),
-    added: z.number().int(),
-    removed: z.number().int(),
-    approximate: z.boolean().openapi({
-      description: `More than ${MAX_EDITS} lines changed: the changed part is shown as removed, then added, not line by line`,
-    }),
-    hunks: z.array(Hunk).openapi({ description: 'The changes with 3 unchanged lines around each; at most 100 hunks' }),
-    truncated: Truncated.optional(),
-  })
-  .openapi('VersionDiff');
 
 export const versionsApi = newApp().openapi(
   createRoute({

@@ -1,41 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { OutputInfo } from '../../cpq/output-info';
-import { formResponse } from '../../cpq/serve';
+import { formResponses } from '../../api/form';
+import { ConditionalHeaders, errorResponses, KEY_SECURITY, Lang } from '../../api/openapi';
+import { formResponse } from '../../configurator/serve';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
-import { JsonLogic } from '../../lang/fields/form-parts';
-import { FormField } from '../../lang/fields/form-schema';
-import { ConditionalHeaders, errorResponses, headers, json, KEY_SECURITY, Lang } from '../openapi-helpers';
-
-export const ProductForm = z
-  .object({
-    product_id: z.string(),
-    version: z.number().int(),
-    name: z.string(),
-    language: z.string(),
-    languages: z.array(z.string()),
-    currency: z.string(),
-    layout: z.enum(['sections', 'tabs', 'accordion', 'inline']),
-    groups: z.array(z.object({ id: z.string(), label: z.string(), fields: z.array(FormField) }).passthrough()),
-    quantity: z.object({ min: z.number().int(), max: z.number().int(), step: z.number().int(), default: z.number().int() }),
-    logic_values: z.record(z.string(), JsonLogic).openapi({
-      description:
-        'The values (fields, lets) conditions read with {"value": name}: each as JSON Logic over the configuration as sent',
-    }),
-    output_info: z.record(z.string(), OutputInfo).openapi({
-      description: 'The public output groups a calculation returns by default: labels, units and item types',
-    }),
-  })
-  .passthrough()
-  .openapi('ProductForm');
-
-const FORM_HEADERS = headers(['ETag', 'Cache-Control', 'Content-Language']);
-
-/** The form's 200 and 304, shared with the backoffice preview's form route. */
-export const formResponses = {
-  200: { ...json(ProductForm, 'The form'), headers: FORM_HEADERS },
-  304: { description: 'Not modified: If-None-Match names the current ETag', headers: FORM_HEADERS },
-};
 
 export const formApi = newApp().openapi(
   createRoute({

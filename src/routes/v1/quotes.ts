@@ -1,8 +1,22 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { errorResponses, headers, json, jsonBody, KEY_SECURITY } from '../../api/openapi';
+import { READ_STATUSES } from '../../api/quote-limits';
+import {
+  CancelBody,
+  CreatedQuote,
+  CreateQuote,
+  ItemBody,
+  ItemsRejected,
+  PatchQuote,
+  Quote,
+  QuoteList,
+  RepriceResult,
+  SentQuote,
+  TenantBody,
+} from '../../api/quotes';
 import type { RequestContext } from '../../env';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
-import { READ_STATUSES } from '../../quotes/model';
 import {
   type Actor,
   addItem,
@@ -21,22 +35,7 @@ import {
   sendQuote,
   updateQuote,
 } from '../../quotes/service';
-import { errorResponses, headers, json, jsonBody, KEY_SECURITY } from '../openapi-helpers';
-import {
-  CancelBody,
-  CreatedQuote,
-  CreateQuote,
-  ItemBody,
-  ItemsRejected,
-  PatchQuote,
-  presentQuote,
-  presentSummary,
-  Quote,
-  QuoteList,
-  RepriceResult,
-  SentQuote,
-  TenantBody,
-} from './quote-schemas';
+import { presentQuote, presentSummary } from './present-quote';
 
 // The quotes of the public API (docs/quotes.md): handlers parse, authorise, call src/quotes/service.ts, present.
 

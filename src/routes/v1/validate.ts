@@ -1,13 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { errorResponses, json, jsonBody, KEY_SECURITY } from '../../api/openapi';
+import { SchemaBody, ValidationResult } from '../../api/validate';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
-import { ValidationResult, validationResult } from '../../products/diagnostics';
-import { errorResponses, json, jsonBody, KEY_SECURITY } from '../openapi-helpers';
-
-export const SchemaBody = z
-  .object({ schema: z.string().openapi({ description: 'The schema source; line breaks inside the string' }) })
-  .strict()
-  .openapi('SchemaBody');
+import { validationResult } from '../../products/diagnostics';
 
 export const validateApi = newApp().openapi(
   createRoute({

@@ -1,5 +1,6 @@
 // Hand-built IR for runtime tests: the front end is tested elsewhere, here every construct is built directly.
 import { FIELD_TYPES } from '../../../src/lang/fields/registry';
+import { type Evaluation, errorsFor, instantiate } from '../../../src/lang/instantiate';
 import {
   type BinaryOp,
   type Expr,
@@ -11,7 +12,6 @@ import {
   type Span,
   type TableIR,
 } from '../../../src/lang/ir';
-import { type Evaluation, errorsFor, instantiate } from '../../../src/lang/runtime';
 
 export const at = (line = 1, column = 1): Span => ({ line, column });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { errorsFor, instantiate } from '../../../src/lang/instantiate';
 import type { Expr } from '../../../src/lang/ir';
-import { errorsFor, instantiate } from '../../../src/lang/runtime';
 import {
   at,
   attr,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantiate } from '../../../src/lang/runtime';
+import { instantiate } from '../../../src/lang/instantiate';
 import { at, bin, cond, evaluate, field, num, outputsOf, product, ref, withOutputs } from './build';
 
 describe('faults in conditions and computed values', () => {

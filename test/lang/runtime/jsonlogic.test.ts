@@ -1,9 +1,9 @@
 import jsonLogic from 'json-logic-js';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../../src/lang/index';
+import { exportSize, FormLogic, logicSize, MAX_LOGIC_NODES } from '../../../src/lang/instantiate';
 import type { Expr, ProductIR } from '../../../src/lang/ir';
 import { logicOperations } from '../../../src/lang/logic-ops';
-import { exportSize, FormLogic, logicSize, MAX_LOGIC_NODES } from '../../../src/lang/runtime';
 import { re2Matcher } from '../../../src/lang/runtime/pattern';
 import {
   attr,

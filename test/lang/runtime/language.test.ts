@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { negotiateLanguage, resolveText } from '../../../src/lang/runtime';
+import { negotiateLanguage, resolveText } from '../../../src/lang/instantiate';
 import { CATALOG } from '../../../src/lang/runtime/catalog';
 import { catalogFor } from '../../../src/lang/runtime/messages';
 import { product } from './build';

@@ -4,9 +4,9 @@
 import jsonLogic from 'json-logic-js';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../../src/lang/index';
+import { FormLogic } from '../../../src/lang/instantiate';
 import type { Expr, ProductIR } from '../../../src/lang/ir';
 import { logicOperations } from '../../../src/lang/logic-ops';
-import { FormLogic } from '../../../src/lang/runtime';
 import { evaluate } from './build';
 
 const source = `
@@ -137,7 +137,7 @@ describe('multiselect', () => {
 
 describe('multiselect in the form', () => {
   it('is described with its options, bounds and default list', async () => {
-    const { FormField } = await import('../../../src/lang/fields/form-schema');
+    const { FormField } = await import('../../../src/api/form-field');
     expect(
       FormField.safeParse({
         id: 'x',

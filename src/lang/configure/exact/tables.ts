@@ -6,11 +6,11 @@
 // the model to the search of search.ts, as before.
 import { fieldType } from '../../fields/registry';
 import type { Expr } from '../../ir';
+import { readsQuantity } from '../../ir-checks';
 import type { Ctx } from '../../runtime/context';
 import type { Val } from '../../runtime/fault';
 import type { CompiledModel } from '../../runtime/model';
 import type { Analysis, Check } from '../analysis';
-import { readsQuantity } from '../checks';
 import { fails } from '../search';
 
 /** Combinations of one check's fields evaluated to tabulate it, at most. */

@@ -1,8 +1,8 @@
 import { optionAvailability } from '../lang/configure/export';
 import { fieldType } from '../lang/fields/registry';
 import type { FormContext } from '../lang/fields/spec';
+import { formLogic, resolveText } from '../lang/instantiate';
 import type { FieldIR, GroupIR, ProductIR } from '../lang/ir';
-import { formLogic, resolveText } from '../lang/runtime';
 import type { LoadedProduct } from '../products/models';
 import { outputInfoOf } from './output-info';
 

@@ -1,5 +1,5 @@
+import type { Permission } from '../api/permissions';
 import { ApiError } from '../errors';
-import type { Permission } from '../keys/permissions';
 import type { ProductIR } from '../lang/ir';
 
 export interface OutputSelection {

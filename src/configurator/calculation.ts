@@ -1,9 +1,9 @@
 import type { z } from '@hono/zod-openapi';
-import { cappedLists } from '../http/capped';
-import type { Permission } from '../keys/permissions';
-import { type Evaluation, errorsFor, type Issue } from '../lang/runtime';
+import type { CalculateRequest } from '../api/calculate';
+import { cappedLists } from '../api/list-caps';
+import type { Permission } from '../api/permissions';
+import { type Evaluation, errorsFor, type Issue } from '../lang/instantiate';
 import type { LoadedProduct } from '../products/models';
-import type { CalculateRequest } from '../routes/v1/calculate';
 import { type OutputSelection, selectOutputGroups } from './output-groups';
 import { outputInfoOf } from './output-info';
 
@@ -63,7 +63,7 @@ export function presentCalculation({ productId, loaded, configuration, quantity,
 
 /**
  * What POST /v1/calculate answers for a loaded product, without HTTP: the 200 body, or the 422 one when the
- * configuration cannot be priced. The route (src/cpq/serve.ts) and `cpq price` (src/cli/) both send this.
+ * configuration cannot be priced. The route (src/configurator/serve.ts) and `cpq price` (src/cli/) both send this.
  */
 export function calculationAnswer(loaded: LoadedProduct, body: CalculateBody, permissions: readonly Permission[]) {
   const ir = loaded.model.ir;

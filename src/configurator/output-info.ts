@@ -1,30 +1,9 @@
 // What a storefront shows next to output values: each group's and item's translated label and unit, whether a
 // group is internal, and whether an item is a number or a text. Served beside `result.groups` (never inside it,
 // which stays item → number) and in the form for the public groups.
-import { z } from '@hono/zod-openapi';
+import type { OutputInfo } from '../api/output-info';
+import { resolveText } from '../lang/instantiate';
 import type { OutputIR, ProductIR } from '../lang/ir';
-import { resolveText } from '../lang/runtime';
-
-export const OutputItemInfo = z
-  .object({
-    label: z.string().optional().openapi({ description: 'In the negotiated language; absent when the schema gives none' }),
-    unit: z.string().optional().openapi({ description: "The item's unit, or else its group's" }),
-    type: z.enum(['number', 'text']).openapi({ description: 'number: in result.groups; text: in result.texts' }),
-  })
-  .strict()
-  .openapi('OutputItemInfo');
-
-export const OutputInfo = z
-  .object({
-    label: z.string().optional(),
-    unit: z.string().optional(),
-    internal: z.boolean().openapi({ description: 'Production data, returned only to keys with production:read' }),
-    items: z.record(z.string(), OutputItemInfo),
-  })
-  .strict()
-  .openapi('OutputInfo');
-
-export type OutputInfo = z.infer<typeof OutputInfo>;
 
 const cache = new WeakMap<ProductIR, Map<string, Map<string, OutputInfo>>>();
 

@@ -1,13 +1,13 @@
 import type { z } from '@hono/zod-openapi';
+import type { ConfigureRequest } from '../api/configure';
+import { cappedLists } from '../api/list-caps';
+import type { Permission } from '../api/permissions';
 import type { RequestContext } from '../env';
 import { ApiError } from '../errors';
-import { cappedLists } from '../http/capped';
-import type { Permission } from '../keys/permissions';
+import { errorsFor, negotiateLanguage } from '../lang/instantiate';
 import { IR_VERSION } from '../lang/ir';
-import { errorsFor, negotiateLanguage } from '../lang/runtime';
 import { type LoadedProduct, loadProduct, warmProduct } from '../products/models';
 import { readCurrentVersion, type VersionPointer } from '../products/pointer';
-import type { ConfigureRequest } from '../routes/v1/configure';
 import { type CalculateBody, calculationAnswer, presentCalculation, withUnlisted } from './calculation';
 import { matchesETag } from './etag';
 import { formBody } from './form';

@@ -2,10 +2,10 @@
 // overload gives its parameter types and return type, which the checker uses, and its implementation, which the
 // runtime compiles to a closure. Each function also says how JSON Logic writes it: with standard operations, or as
 // the extra operation of its own name (src/lang/logic-ops.ts), which runs this implementation.
-import type { Span, ValueType } from '../ir';
-import type { Fn } from './context';
-import { Fault, finite } from './fault';
-import { floorMod, roundHalfAway, roundTo, snapSelf, stepTo } from './numeric';
+import type { Span, ValueType } from './ir';
+import type { Fn } from './runtime/context';
+import { Fault, finite } from './runtime/fault';
+import { floorMod, roundHalfAway, roundTo, snapSelf, stepTo } from './runtime/numeric';
 
 /** Length in characters (code points), so that "€" and "😀" count as one, as a user would count them. */
 export function charCount(s: string): number {

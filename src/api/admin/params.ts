@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { PLANS } from '../../keys/permissions';
+import { PLANS } from '../permissions';
 
 export const StoreId = z
   .string()

@@ -2,7 +2,7 @@
 // availability and the checker all start from here): constraints hold, options' available_when hold, error rules
 // do not fire. And the fields each check depends on: through lets, computed fields and the conditions that decide
 // whether a field it reads is active.
-import type { Expr, FieldIR, OptionIR, ProductIR } from '../ir';
+import type { Expr, FieldIR, OptionIR, ProductIR } from './ir';
 
 export interface CheckIR {
   /** The rule name reported: a constraint's or error rule's id, `field.option` for an available_when. */

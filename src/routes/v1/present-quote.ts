@@ -1,0 +1,78 @@
+import type { z } from '@hono/zod-openapi';
+import type { HistoryEntry, Quote, QuoteItem } from '../../api/quotes';
+import { iso } from '../../db/time';
+import { type HistoryRow, hasLiveLink, type ItemRow, type LoadedQuote, type QuoteRow } from '../../quotes/service';
+import { majorOf } from '../../quotes/totals';
+
+// How a quote read from storage is presented as the API serves it (src/api/quotes.ts), for /v1/quotes and the admin API.
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+function quoteHead(q: QuoteRow, status: LoadedQuote['status']) {
+  return {
+    id: q.id,
+    tenant_id: q.storeId,
+    number: q.number,
+    status,
+    version: q.version,
+    currency: q.currency,
+    language: q.language,
+    customer: q.customer,
+    notes: q.notes,
+    valid_until: day(q.validUntil),
+    discount: q.discount,
+    totals: {
+      subtotal: majorOf(q.subtotalMinor, q.minorUnits),
+      discount: majorOf(q.discountMinor, q.minorUnits),
+      total: majorOf(q.totalMinor, q.minorUnits),
+      currency: q.currency,
+    },
+    created_at: iso(q.createdAt)!,
+    updated_at: iso(q.updatedAt)!,
+    sent_at: iso(q.sentAt),
+    decided_at: iso(q.decidedAt),
+    links_active: hasLiveLink(q),
+  };
+}
+
+/** Internal output groups only for readers that may see production data. */
+function presentItem(i: ItemRow, internal: boolean): z.infer<typeof QuoteItem> {
+  const shown = (group: string) => internal || i.priced.output_info[group]?.internal === false;
+  const pick = <T>(groups: Record<string, T>) => Object.fromEntries(Object.entries(groups).filter(([g]) => shown(g)));
+  return {
+    id: i.id,
+    product_id: i.productId,
+    product_name: i.priced.product_name,
+    product_version: i.productVersion,
+    content_hash: i.contentHash,
+    quantity: i.quantity,
+    configuration: i.configuration,
+    summary: i.priced.summary,
+    totals: i.priced.totals,
+    lines: i.priced.lines,
+    groups: pick(i.priced.groups),
+    texts: pick(i.priced.texts),
+    output_info: pick(i.priced.output_info),
+    warnings: i.priced.warnings,
+  };
+}
+
+const presentHistory = (h: HistoryRow): z.infer<typeof HistoryEntry> => ({
+  version: h.version,
+  at: iso(h.at)!,
+  actor: h.actor,
+  action: h.action,
+  details: h.details,
+});
+
+export function presentQuote({ quote, status, items, history }: LoadedQuote, internal: boolean): z.infer<typeof Quote> {
+  return {
+    ...quoteHead(quote, status),
+    items: items.map((i) => presentItem(i, internal)),
+    history: history.map(presentHistory),
+  };
+}
+
+export function presentSummary(q: { quote: QuoteRow; status: LoadedQuote['status']; itemCount: number }) {
+  return { ...quoteHead(q.quote, q.status), item_count: q.itemCount };
+}
