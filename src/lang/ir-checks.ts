@@ -74,37 +74,49 @@ export function dependencies(ir: ProductIR): (e: Expr) => number[] {
 }
 
 /**
- * Whether an expression of the product reads `quantity`, directly or through the lets, computed fields and
- * conditions `dependencies` follows (the exact engine's tables hold only what the fields decide).
+ * A property of expressions that holds through the names they read: `own` decides one expression, asking its
+ * sub-expressions (`of`) and the fields and lets it reads (`ofName`: a field's value and the conditions of it and its
+ * group, or a let's expression), memoized per name. While a name is worked out it counts as false (a cycle is
+ * refused by the checker).
  */
-export function readsQuantity(ir: ProductIR): (e: Expr) => boolean {
+export function throughNames(
+  ir: ProductIR,
+  own: (e: Expr, of: (e: Expr) => boolean, ofName: (name: string) => boolean) => boolean,
+): (e: Expr) => boolean {
   const fields = new Map(ir.fields.map((f) => [f.id, f]));
   const groups = new Map(ir.groups.map((g) => [g.id, g]));
   const memo = new Map<string, boolean>();
   const ofName = (name: string): boolean => {
     const known = memo.get(name);
     if (known !== undefined) return known;
-    // A cycle cannot read quantity through itself.
     memo.set(name, false);
     const f = fields.get(name);
     const g = f && groups.get(f.group);
     const exprs = f
-      ? [f.visibleWhen?.expr, f.enabledWhen?.expr, g?.visibleWhen?.expr, g?.enabledWhen?.expr, f.value]
+      ? [f.value, f.visibleWhen?.expr, f.enabledWhen?.expr, g?.visibleWhen?.expr, g?.enabledWhen?.expr]
       : Object.hasOwn(ir.lets, name)
         ? [ir.lets[name]]
         : [];
-    const reads = exprs.some((e) => e !== undefined && of(e));
-    memo.set(name, reads);
-    return reads;
+    const holds = exprs.some((x) => x !== undefined && of(x));
+    memo.set(name, holds);
+    return holds;
   };
-  const of = (e: Expr): boolean => {
+  const of = (e: Expr): boolean => own(e, of, ofName);
+  return of;
+}
+
+/**
+ * Whether an expression of the product reads `quantity`, directly or through the lets, computed fields and
+ * conditions `dependencies` follows (the exact engine's tables hold only what the fields decide).
+ */
+export function readsQuantity(ir: ProductIR): (e: Expr) => boolean {
+  return throughNames(ir, (e, _, ofName) => {
     let reads = false;
     walk(e, (name) => {
       reads ||= name === 'quantity' || ofName(name);
     });
     return reads;
-  };
-  return of;
+  });
 }
 
 /** Calls `name` for every field or let an expression reads (an option attribute reads its field), and `quantity`. */

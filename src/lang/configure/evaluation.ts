@@ -5,6 +5,7 @@
 // check only when it can fault at all, through the lets and fields it reads. Not searched: arithmetic overflow of
 // numbers within their bounds, a negative total (R_NEGATIVE_PRICE), and output items that read the price.
 import type { Expr, ProductIR } from '../ir';
+import { throughNames } from '../ir-checks';
 import type { Ctx, Fn } from '../runtime/context';
 import { exprCost } from '../runtime/cost';
 import { Fault } from '../runtime/fault';
@@ -106,27 +107,8 @@ export function evaluationChecks(m: CompiledModel, depsOf: (e: Expr) => number[]
  * arguments.
  */
 function faultable(ir: ProductIR): (e: Expr) => boolean {
-  const fields = new Map(ir.fields.map((f) => [f.id, f]));
-  const groups = new Map(ir.groups.map((g) => [g.id, g]));
-  const memo = new Map<string, boolean>();
-  const ofName = (name: string): boolean => {
-    const known = memo.get(name);
-    if (known !== undefined) return known;
-    // A cycle is refused by the checker; while one name is worked out it counts as safe.
-    memo.set(name, false);
-    let v = false;
-    const f = fields.get(name);
-    if (f !== undefined) {
-      const g = groups.get(f.group);
-      v = [f.value, f.visibleWhen?.expr, f.enabledWhen?.expr, g?.visibleWhen?.expr, g?.enabledWhen?.expr].some(
-        (e) => e !== undefined && of(e),
-      );
-    } else if (Object.hasOwn(ir.lets, name)) v = of(ir.lets[name]!);
-    memo.set(name, v);
-    return v;
-  };
   const literal = (e: Expr) => e.k === 'num' || e.k === 'str' || e.k === 'bool';
-  const of = (e: Expr): boolean => {
+  return throughNames(ir, (e, of, ofName) => {
     switch (e.k) {
       case 'ref':
         return e.name !== 'quantity' && ofName(e.name);
@@ -155,6 +137,5 @@ function faultable(ir: ProductIR): (e: Expr) => boolean {
       default:
         return false;
     }
-  };
-  return of;
+  });
 }
