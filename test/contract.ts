@@ -130,7 +130,14 @@ export async function checkResponse(request: Request, res: Response): Promise<vo
   }
 }
 
-/** A request through the Worker's default export, as the runtime delivers it, with its response checked. */
+/**
+ * A request through the Worker's default export, as the runtime delivers it (its own I/O context), with its response
+ * checked. Each such request costs more than the one before, in the whole test file: the test pool constructs its
+ * entrypoint wrapper for every call, and that constructor wraps the class's prototype in one more Proxy
+ * (@cloudflare/vitest-pool-workers 0.15.1, `createProxyPrototypeClass`; cloudflare/workers-sdk#15092), so the n-th
+ * call's property lookups pass n proxies: a request takes about 5 ms at first and 90 ms after 400 others. A test that
+ * sends thousands calls the fetch handler directly with `createExecutionContext` (test/api/configure-walks.test.ts).
+ */
 export async function sendChecked(request: Request): Promise<Response> {
   const copy = request.clone();
   const res = await exports.default.fetch(request);

@@ -63,9 +63,9 @@ export function send(request: Request): Promise<Response> {
 }
 
 /**
- * Sends `n` requests at once and counts the answers by status. It calls the same fetch handler directly because the
- * test pool's `exports.default` loopback slows down superlinearly past ~100 requests in flight (200 take ~20 s),
- * which would time the pool rather than the limiter.
+ * Sends `n` requests at once and counts the answers by status. It calls the same fetch handler directly because
+ * every request through the test pool's `exports.default` costs more than the one before (test/contract.ts,
+ * sendChecked), which would time the pool rather than the limiter.
  */
 export async function burst(n: number, request: () => Request): Promise<Map<number, number>> {
   const ctx = createExecutionContext();
