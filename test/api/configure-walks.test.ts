@@ -1,5 +1,5 @@
-// The no-dead-end promise over HTTP (issue 23), a sample of the walks test/lang/configure-walk.test.ts takes 1,000
-// times per product in process: for every example and every product of the test fixtures, a buyer who sets only
+// The no-dead-end promise over HTTP (issue 23), from 1,000 random starting points per product, as
+// test/lang/configure-walk.test.ts takes them in process: for every example and every product of the test fixtures, a buyer who sets only
 // fields not yet set, to values /v1/configure offers, and leaves the others at their defaults, always ends with a
 // configuration /v1/calculate answers 200 for. Walks share their first requests (test/configure-walk.ts) and run
 // concurrently; requests go to the Worker's fetch handler, the full middleware included, without test/contract.ts's
@@ -14,11 +14,10 @@ import { type WalkAnswer, walkTree } from '../configure-walk';
 import { SHELF } from '../fixtures/shelf';
 import { saveProduct, tenant } from '../helpers';
 
-// 1,000 walks per product run in process (test/lang/configure-walk.test.ts); over HTTP a sample. The requests call
-// the fetch handler directly: through the test pool's `exports.default` each costs more than the one before
-// (test/contract.ts, sendChecked), and 20 walks took 65 s; directly, 200 walks (about 5,800 requests) take about
-// 25 s (measured on a shared 2-core machine).
-const WALKS = 200;
+// The requests call the fetch handler directly: through the test pool's `exports.default` each costs more than the
+// one before (test/contract.ts, sendChecked), and 20 walks took 65 s; directly, 200 walks (about 5,800 requests)
+// took about 25 s on a shared 2-core machine.
+const WALKS = 1000;
 /** Requests in flight at once: the Worker awaits KV and the rate limiter between its computations. */
 const IN_FLIGHT = 16;
 
