@@ -15,6 +15,24 @@ import { quoteCss } from './styles';
 
 const PAGE_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
 
+/** An item's name and its configuration as the buyer reads them, on the quote page and the request's status page. */
+function ItemHeading({ item, position }: { item: LoadedQuote['items'][number]; position: number }) {
+  return (
+    <>
+      <strong>
+        {position}. {item.priced.product_name}
+      </strong>
+      <ul class="summary">
+        {item.priced.summary.map((s) => (
+          <li>
+            {s.label}: {s.value_label}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function QuoteDocument({ loaded, storeName, token }: { loaded: LoadedQuote; storeName: string; token: string }) {
   const { quote, status, items } = loaded;
   const words = wordsFor(quote.language);
@@ -65,16 +83,7 @@ function QuoteDocument({ loaded, storeName, token }: { loaded: LoadedQuote; stor
           {items.map((item, i) => (
             <tr class="item">
               <td>
-                <strong>
-                  {i + 1}. {item.priced.product_name}
-                </strong>
-                <ul class="summary">
-                  {item.priced.summary.map((s) => (
-                    <li>
-                      {s.label}: {s.value_label}
-                    </li>
-                  ))}
-                </ul>
+                <ItemHeading item={item} position={i + 1} />
                 <ul class="lines">
                   {item.priced.lines.map((line) => (
                     <li>
@@ -179,16 +188,7 @@ function RequestStatus({ loaded, storeName }: { loaded: LoadedQuote; storeName: 
           {items.map((item, i) => (
             <tr class="item">
               <td>
-                <strong>
-                  {i + 1}. {item.priced.product_name}
-                </strong>
-                <ul class="summary">
-                  {item.priced.summary.map((s) => (
-                    <li>
-                      {s.label}: {s.value_label}
-                    </li>
-                  ))}
-                </ul>
+                <ItemHeading item={item} position={i + 1} />
               </td>
               <td class="num">{item.quantity}</td>
             </tr>
