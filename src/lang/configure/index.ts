@@ -83,14 +83,9 @@ export function configureModel(
   units = MAX_WORK_UNITS,
 ): Configuration {
   const { ir } = m;
-  const a = analysisOf(m);
-  const sent = sentValues(m, input.configuration);
-  const quantity = isValidQuantity(input.quantity, ir.quantity) ? input.quantity : ir.quantity.default;
-  // Built once per model, before the request's budget: the model's own work, bounded by exact/tables.ts.
-  tablesOf(m, c, a);
-  const budget = new Budget(c, units);
-  const space = spaceFor(a, ir.fields, sent);
-  const soft = withSoftDefaults(m, c, packs, input, () => ({ a, space, sent, quantity, budget }));
+  const search = searchFor(m, c, input, units);
+  const { a, sent, quantity, budget, space } = search;
+  const soft = withSoftDefaults(m, c, packs, input, () => search);
   const { evaluation } = soft;
   const adjusted = new Map(evaluation.adjusted.map((x) => [x.field, x.replaced]));
   // A multi-select is always searched, over the selections that keep what the buyer ticked (spaceFor).
@@ -190,14 +185,18 @@ export function calculateModel(
   units = MAX_WORK_UNITS,
 ): Evaluation {
   // The analysis is made only for a configuration that needs it: most calculations price with every default.
-  const search = (): Search => {
-    const { ir } = m;
-    const a = analysisOf(m);
-    const sent = sentValues(m, input.configuration);
-    const quantity = isValidQuantity(input.quantity, ir.quantity) ? input.quantity : ir.quantity.default;
-    return { a, space: spaceFor(a, ir.fields, sent), sent, quantity, budget: new Budget(c, units) };
-  };
-  return withSoftDefaults(m, c, packs, input, search).evaluation;
+  return withSoftDefaults(m, c, packs, input, () => searchFor(m, c, input, units)).evaluation;
+}
+
+/** What a search of the configuration needs, its budget started after the model's own work (the tables). */
+function searchFor(m: CompiledModel, c: Ctx, input: EvaluationInput, units: number): Search {
+  const { ir } = m;
+  const a = analysisOf(m);
+  const sent = sentValues(m, input.configuration);
+  const quantity = isValidQuantity(input.quantity, ir.quantity) ? input.quantity : ir.quantity.default;
+  // Built once per model, before the request's budget: the model's own work, bounded by exact/tables.ts.
+  tablesOf(m, c, a);
+  return { a, space: spaceFor(a, ir.fields, sent), sent, quantity, budget: new Budget(c, units) };
 }
 
 interface Search {
