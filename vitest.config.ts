@@ -31,8 +31,7 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: './wrangler.toml' },
               miniflare: {
-                // CPQ_DEV_GATE_LATENCY_MS: the dev-only latency knob (src/limits/dev-latency.ts), off but present in tests.
-                bindings: { ADMIN_TOKEN: 'test-admin-token', TEST_MIGRATIONS: migrations, CPQ_DEV_GATE_LATENCY_MS: '0' },
+                bindings: { ADMIN_TOKEN: 'test-admin-token', TEST_MIGRATIONS: migrations },
               },
             }),
           ],

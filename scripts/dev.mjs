@@ -3,9 +3,10 @@
 // starts `wrangler dev` (with the demo shop at /demo), then saves every example product into the demo store through
 // the admin API.
 //
-// Environment: ADMIN_TOKEN (default dev-admin-token); CPQ_DEV_GATE_LATENCY_MS, the dev-only latency knob (every
-// call to a Durable Object waits that many ms, default 0; passed as a var here and nowhere in wrangler.toml, so a
-// deployed Worker never has it); CPQ_ADMISSION=hop|lease (default lease: see docs/rate-limits.md).
+// Environment: ADMIN_TOKEN (default dev-admin-token). The benchmarks' knobs, CPQ_DEV_GATE_LATENCY_MS (every call to
+// a Durable Object waits that many ms) and CPQ_ADMISSION=hop|lease (see docs/rate-limits.md, "Knobs for
+// benchmarks"): when either is set, wrangler serves bench/worker-with-knobs.ts, the production app composed with
+// them, instead of src/index.ts; otherwise this is the production Worker with the demo data.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ const base = `http://127.0.0.1:${port}`;
 const wrangler = join('node_modules', '.bin', 'wrangler');
 // Nothing may call out: without this, miniflare fetches a sample `Request.cf` object from Cloudflare.
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+const knobbed = process.env.CPQ_DEV_GATE_LATENCY_MS !== undefined || process.env.CPQ_ADMISSION !== undefined;
 const latency = process.env.CPQ_DEV_GATE_LATENCY_MS ?? '0';
 if (!/^\d+$/.test(latency)) {
   console.error(`CPQ_DEV_GATE_LATENCY_MS must be a whole number of milliseconds, not '${latency}'`);
@@ -30,7 +32,9 @@ if (admission !== 'lease' && admission !== 'hop') {
   console.error(`CPQ_ADMISSION must be lease or hop, not '${admission}'`);
   process.exit(1);
 }
-const vars = [`ADMIN_TOKEN:${adminToken}`, `CPQ_DEV_GATE_LATENCY_MS:${latency}`, `CPQ_ADMISSION:${admission}`, ...demoVars()];
+const knobs = knobbed ? [`CPQ_DEV_GATE_LATENCY_MS:${latency}`, `CPQ_ADMISSION:${admission}`] : [];
+const vars = [`ADMIN_TOKEN:${adminToken}`, ...knobs, ...demoVars()];
+const entry = knobbed ? ['bench/worker-with-knobs.ts'] : [];
 
 function run(cmdArgs) {
   const r = spawnSync(wrangler, cmdArgs, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, CI: 'true' } });
@@ -48,7 +52,7 @@ for (const command of seedCommands(keyHash)) run(command);
 const build = spawnSync(process.execPath, ['scripts/build-browser.mjs'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const bundler = spawn(process.execPath, ['scripts/build-browser.mjs', '--watch'], { stdio: ['ignore', 'ignore', 'inherit'] });
-const dev = spawn(wrangler, ['dev', ...vars.flatMap((v) => ['--var', v]), ...args], { stdio: 'inherit', env });
+const dev = spawn(wrangler, ['dev', ...entry, ...vars.flatMap((v) => ['--var', v]), ...args], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
     bundler.kill(signal);
@@ -95,7 +99,7 @@ CPQ service ready on ${base}
   demo store (tenant_id): ${DEMO_STORE}
   demo API key:           ${DEMO_KEY}
   admin token:            ${adminToken}
-  admission:              ${admission}, Durable Object calls delayed by ${latency} ms (CPQ_DEV_GATE_LATENCY_MS)
+  worker:                 ${knobbed ? `bench/worker-with-knobs.ts: admission ${admission}, Durable Object calls delayed by ${latency} ms` : 'src/index.ts (production)'}
   API reference:          ${base}/api/docs
   backoffice:             ${base}/admin
   demo shop:              ${base}/demo

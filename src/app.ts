@@ -1,8 +1,10 @@
+import type { MiddlewareHandler } from 'hono';
 import { except } from 'hono/combine';
 import { cors } from 'hono/cors';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { backofficeOver } from './backoffice';
 import { demo } from './demo';
+import type { AppEnv } from './env';
 import { ApiError } from './errors';
 import { requireAdmin } from './http/admin-auth';
 import { authenticate, requireKey } from './http/auth';
@@ -23,12 +25,6 @@ import { formApi } from './routes/v1/form';
 import { quotesApi } from './routes/v1/quotes';
 import { validateApi } from './routes/v1/validate';
 
-export const app = newApp();
-
-app.use('*', assignRequestId);
-// Outermost but for the request id: its headers reach every answer, the errors, 404s and 429s of the guards below included.
-app.use('*', securityHeaders);
-
 const EXPOSED_HEADERS = [
   'ETag',
   'Content-Language',
@@ -40,65 +36,80 @@ const EXPOSED_HEADERS = [
   'RateLimit',
   'RateLimit-Policy',
 ];
-// Storefronts call the public API from browsers: any origin, key in a header, no cookies.
-app.use(
-  '/api/v1/*',
-  cors({
-    origin: '*',
-    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'If-None-Match', 'If-Match', 'Idempotency-Key'],
-    exposeHeaders: EXPOSED_HEADERS,
-    maxAge: 86400,
-  }),
-);
-// A status page in a browser polls health from anywhere.
-app.use(
-  '/api/health',
-  cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'], exposeHeaders: EXPOSED_HEADERS, maxAge: 86400 }),
-);
-// The limiter runs after authenticate (a store's budget needs the key), before requireKey (401s count per
-// address), and before every other guard, so that each public response, 405/413/415 included, carries its headers.
-app.use('/api/v1/*', authenticate, rateLimit, requireKey);
-// Health is a constant answer without I/O: counting it would cost a Durable Object round trip, more than serving
-// it, so monitors poll it outside every budget and its headers say so (docs/rate-limits.md).
-app.use('/api/health', uncounted);
-// Everything else under /api (the OpenAPI document, the reference page, unknown paths) counts per client address.
-app.use('/api/*', except(['/api/v1/*', '/api/admin/*', '/api/health'], rateLimit));
-// The buyer's quote pages are public and keyless: every token looked up (a page, an Accept or Reject) costs a D1
-// read, so they count per client address like every keyless request, which bounds floods and token probing. Their
-// stylesheet is a constant without I/O, uncounted like health.
-app.use('/q/*', except('/q/quote.css', rateLimit));
-app.use(
-  '*',
-  methodNotAllowed({
-    app,
-    onMethodNotAllowed: (c, methods) =>
-      errorResponse(
-        c,
-        new ApiError(
-          'METHOD_NOT_ALLOWED',
-          `Method ${c.req.method} is not allowed here; use ${methods.join(', ')}`,
-          {},
-          { Allow: methods.join(', ') },
+
+/**
+ * The Worker's app around a rate limiter: production's (`rateLimit`, src/limits), or one a bench wrapper composed
+ * with its comparison switches (bench/worker-with-knobs.ts). Nothing else differs.
+ */
+export function createApp(limiter: MiddlewareHandler<AppEnv> = rateLimit) {
+  const app = newApp();
+  app.use('*', assignRequestId);
+  // Outermost but for the request id: its headers reach every answer, the errors, 404s and 429s of the guards below included.
+  app.use('*', securityHeaders);
+
+  // Storefronts call the public API from browsers: any origin, key in a header, no cookies.
+  app.use(
+    '/api/v1/*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'If-None-Match', 'If-Match', 'Idempotency-Key'],
+      exposeHeaders: EXPOSED_HEADERS,
+      maxAge: 86400,
+    }),
+  );
+  // A status page in a browser polls health from anywhere.
+  app.use(
+    '/api/health',
+    cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'], exposeHeaders: EXPOSED_HEADERS, maxAge: 86400 }),
+  );
+  // The limiter runs after authenticate (a store's budget needs the key), before requireKey (401s count per
+  // address), and before every other guard, so that each public response, 405/413/415 included, carries its headers.
+  app.use('/api/v1/*', authenticate, limiter, requireKey);
+  // Health is a constant answer without I/O: counting it would cost a Durable Object round trip, more than serving
+  // it, so monitors poll it outside every budget and its headers say so (docs/rate-limits.md).
+  app.use('/api/health', uncounted);
+  // Everything else under /api (the OpenAPI document, the reference page, unknown paths) counts per client address.
+  app.use('/api/*', except(['/api/v1/*', '/api/admin/*', '/api/health'], limiter));
+  // The buyer's quote pages are public and keyless: every token looked up (a page, an Accept or Reject) costs a D1
+  // read, so they count per client address like every keyless request, which bounds floods and token probing. Their
+  // stylesheet is a constant without I/O, uncounted like health.
+  app.use('/q/*', except('/q/quote.css', limiter));
+  app.use(
+    '*',
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, methods) =>
+        errorResponse(
+          c,
+          new ApiError(
+            'METHOD_NOT_ALLOWED',
+            `Method ${c.req.method} is not allowed here; use ${methods.join(', ')}`,
+            {},
+            { Allow: methods.join(', ') },
+          ),
         ),
-      ),
-  }),
-);
-app.use('/api/*', limitBody, requireJson, requireUtf8);
-app.use('/api/admin/*', requireAdmin);
+    }),
+  );
+  app.use('/api/*', limitBody, requireJson, requireUtf8);
+  app.use('/api/admin/*', requireAdmin);
 
-app.route('/api/health', health);
-app.route('/api/v1/products', formApi);
-app.route('/api/v1/calculate', calculateApi);
-app.route('/api/v1/configure', configureApi);
-app.route('/api/v1/validate', validateApi);
-app.route('/api/v1/quotes', quotesApi);
-app.route('/api/admin', adminApi);
-app.route('/api', docsApi(app));
-app.route('/admin', backofficeOver(adminApi));
-app.route('/embed', embed);
-app.route('/demo', demo);
-app.route('/q', quotePage);
+  app.route('/api/health', health);
+  app.route('/api/v1/products', formApi);
+  app.route('/api/v1/calculate', calculateApi);
+  app.route('/api/v1/configure', configureApi);
+  app.route('/api/v1/validate', validateApi);
+  app.route('/api/v1/quotes', quotesApi);
+  app.route('/api/admin', adminApi);
+  app.route('/api', docsApi(app));
+  app.route('/admin', backofficeOver(adminApi));
+  app.route('/embed', embed);
+  app.route('/demo', demo);
+  app.route('/q', quotePage);
 
-app.notFound(notFound);
-app.onError(onError);
+  app.notFound(notFound);
+  app.onError(onError);
+  return app;
+}
+
+export const app = createApp();

@@ -1,11 +1,14 @@
 import type { Context } from 'hono';
 import type { KeyRecord } from './api/permissions';
+import type { Verdict } from './keys/verify';
 
 export interface AppEnv {
   Bindings: Env;
   Variables: {
     requestId: string;
-    /** The API key's record once `authenticate` found it; null when no valid key was presented. */
+    /** What `authenticate` found the presented key to be; null when none was presented. */
+    verdict: Verdict | null;
+    /** The API key's record once `authenticate` verified it; null when no valid key was presented. */
     principal: KeyRecord | null;
     /** On backoffice pages: the nonce their CSP allows <style> elements by (src/http/security-headers.ts). */
     styleNonce?: string;

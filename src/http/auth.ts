@@ -2,7 +2,8 @@ import { createMiddleware } from 'hono/factory';
 import type { KeyRecord, Permission } from '../api/permissions';
 import type { AppEnv, RequestContext } from '../env';
 import { ApiError } from '../errors';
-import { lookupKey } from '../keys/store';
+import { isolateRevocations, type RevocationViews } from '../keys/revocations';
+import { verify } from '../keys/verify';
 
 /** `X-API-Key: K` or `Authorization: Bearer K` (spec §5.2). */
 export function presentedKey(headers: Headers): string | null {
@@ -12,19 +13,31 @@ export function presentedKey(headers: Headers): string | null {
   return match?.[1] ?? null;
 }
 
-/** Resolves the key to its KV record, if any; refusing is left to `requireKey` so rate limiting can run in between. */
-export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
-  const key = presentedKey(c.req.raw.headers);
-  c.set('principal', key ? await lookupKey(c.env.KEYS, key) : null);
-  await next();
-});
+/**
+ * Verifies the presented key (`verify`, src/keys/verify.ts) and keeps its verdict; the principal is the record of a
+ * key that is neither unknown nor revoked. Refusing is left to `requireKey`, so that rate limiting runs in between
+ * (an unknown key counts per client address, a revoked one nowhere).
+ */
+export function createAuthenticate(revocations: RevocationViews = isolateRevocations) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const key = presentedKey(c.req.raw.headers);
+    const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
+    const verdict = key ? await verify(c.env, key, { waitUntil, requestId: c.var.requestId, revocations }) : null;
+    c.set('verdict', verdict);
+    c.set('principal', verdict?.kind === 'principal' ? verdict.record : null);
+    await next();
+  });
+}
 
+/** `authenticate` with the isolate's views of revocations; tests simulating several isolates make their own. */
+export const authenticate = createAuthenticate();
+
+/** 401 for a missing, malformed, unknown or revoked key. */
 export const requireKey = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.var.principal) {
-    const sent = presentedKey(c.req.raw.headers) !== null;
     throw new ApiError(
       'UNAUTHORIZED',
-      sent ? 'Invalid or revoked API key' : 'Missing API key: send X-API-Key or Authorization: Bearer',
+      c.var.verdict ? 'Invalid or revoked API key' : 'Missing API key: send X-API-Key or Authorization: Bearer',
     );
   }
   await next();

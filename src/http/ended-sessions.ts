@@ -1,5 +1,4 @@
 import { DurableObject } from 'cloudflare:workers';
-import { withDevLatency } from '../limits/dev-latency';
 
 const SCHEMA = 'CREATE TABLE IF NOT EXISTS ended (id TEXT PRIMARY KEY, expiry INTEGER NOT NULL)';
 
@@ -12,7 +11,7 @@ const SCHEMA = 'CREATE TABLE IF NOT EXISTS ended (id TEXT PRIMARY KEY, expiry IN
 export class EndedSessions extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    // Synchronous and idempotent: the table exists before any method runs. Unlike StoreGate, which deletes its
+    // Synchronous and idempotent: the table exists before any method runs. Unlike StoreAccess, which deletes its
     // storage whole and so creates its tables lazily, nothing here drops it.
     ctx.storage.sql.exec(SCHEMA);
   }
@@ -36,5 +35,5 @@ export class EndedSessions extends DurableObject<Env> {
 }
 
 export function endedSessions(env: Env): DurableObjectStub<EndedSessions> {
-  return withDevLatency(env, env.SESSIONS.getByName('admin'));
+  return env.SESSIONS.getByName('admin');
 }

@@ -3,8 +3,8 @@ import type { Permission } from '../api/permissions';
 import { database } from '../db/client';
 import { apiKeys } from '../db/schema';
 import { ApiError } from '../errors';
-import { revokeStoreKey } from '../limits/store-admin';
 import { getStore } from '../stores/service';
+import { revokeStoreKey } from './revocations';
 import { generateApiKey, sha256Hex } from './secret';
 import { deleteKeyRecord, putKeyRecord } from './store';
 
@@ -62,7 +62,7 @@ export async function revokeKey(env: Env, storeId: string, keyId: string): Promi
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.storeId, storeId)))
     .get();
   if (!row) throw new ApiError('NOT_FOUND', `API key '${keyId}' not found in store '${storeId}'`);
-  // The store's Durable Object tells every isolate within a second (docs/rate-limits.md), this one at once;
+  // The store's Durable Object tells every isolate within a second (src/keys/revocations.ts), this one at once;
   // the KV record may linger up to a minute at other locations and no longer matters.
   await revokeStoreKey(env, storeId, keyId);
   if (row.revokedAt === null) await db.update(apiKeys).set({ revokedAt: Date.now() }).where(eq(apiKeys.id, keyId));

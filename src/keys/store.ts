@@ -16,7 +16,7 @@ const known = new Map<string, { record: KeyRecord; until: number }>();
 const KNOWN_TTL_MS = 30_000;
 const KNOWN_MAX = 10_000;
 
-/** The record for a presented key, or null for a malformed or unknown one (revocation is checked later, in the store's Durable Object). */
+/** The record for a presented key, or null for a malformed or unknown one (revocation is `verify`'s to check, verify.ts). */
 export async function lookupKey(kv: KVNamespace, key: string): Promise<KeyRecord | null> {
   if (!isWellFormedKey(key)) return null;
   const hash = await sha256Hex(key);

@@ -1,11 +1,11 @@
 import { BUDGETS, type Tier, type WindowName } from './budgets';
-import type { Admission } from './gate';
+import type { Admission } from './store-budget';
 import { type Counter, tally } from './windows';
 
 /**
  * Stand-in for the Durable Object while it cannot be reached: a per-isolate count of the per-minute budget only.
- * It bounds what one isolate admits during an outage; it neither sees other isolates nor knows revocations or
- * plan changes, and a daily count per isolate would mean nothing.
+ * It bounds what one isolate admits during an outage; it neither sees other isolates nor knows plan changes, and a
+ * daily count per isolate would mean nothing.
  */
 export class LocalLimiter {
   readonly #counters = new Map<string, Counter>();
@@ -28,6 +28,6 @@ export class LocalLimiter {
       }
       this.#counters.set(subject, { start: write.start, count: write.count });
     }
-    return { allowed: result.allowed, revoked: false, touch: false, windows: result.windows };
+    return { allowed: result.allowed, windows: result.windows };
   }
 }

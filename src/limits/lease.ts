@@ -1,6 +1,7 @@
+import { Marks, sleep } from '../isolate/marks';
 import type { Tier } from './budgets';
 import { type LimiterClock, realClock } from './clock';
-import { type Admission, LEASE_TTL_MS, type LeaseGrant, type LeaseRequest, MAX_LEASE_KEYS, storeObjectName } from './gate';
+import { type Admission, LEASE_TTL_MS, type LeaseGrant, type LeaseRequest } from './store-budget';
 import type { WindowState } from './windows';
 
 /** A holder renews in the background once its lease is this old, so a steady client never waits on a renewal. */
@@ -9,7 +10,6 @@ const RENEW_AFTER_MS = LEASE_TTL_MS / 2;
 const SETTLE_DELAY_MS = 50;
 /** Tokens wanted cover this multiple of the expected use until the next renewal arrives. */
 const HEADROOM = 1.5;
-const MAX_KEYS = 1_000;
 /** A waiting request looks again this soon after a call under way, then twice as late each time up to the maximum. */
 const POLL_FIRST_MS = 2;
 const POLL_MAX_MS = 25;
@@ -19,8 +19,6 @@ export interface LeaseContext {
   /** Calls the subject's Durable Object. */
   call: (request: LeaseRequest) => Promise<LeaseGrant>;
   waitUntil: (promise: Promise<unknown>) => void;
-  /** Keys whose last use the object asked to have written. */
-  touch: (keyIds: string[]) => void;
   /** A background call failed; the request path carries on with what it holds. */
   failed: (err: unknown) => void;
   /**
@@ -50,8 +48,6 @@ interface Lease {
   windows: WindowState[];
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** This isolate's view of the windows: what no holder has reserved, plus the tokens it still holds itself. */
 function estimate(lease: Lease, now: number): WindowState[] {
   return lease.windows.map((w) => ({
@@ -61,50 +57,18 @@ function estimate(lease: Lease, now: number): WindowState[] {
   }));
 }
 
-/** Admits from the lease, refuses when it is exhausted, or answers null when more tokens must be asked for. */
-function take(lease: Lease, now: number): Admission | null {
-  if (lease.unlimited) return { allowed: true, revoked: false, touch: false, windows: [] };
+/**
+ * Admits from the lease, refuses when it is exhausted, or answers null when more tokens must be asked for. A request
+ * that is not to be counted (`count` false: a revoked key) takes no token and is only told the windows.
+ */
+function take(lease: Lease, now: number, count: boolean): Admission | null {
+  if (lease.unlimited) return { allowed: true, windows: [] };
+  if (!count) return { allowed: true, windows: estimate(lease, now) };
   if (lease.tokens > 0) {
     lease.tokens -= 1;
-    return { allowed: true, revoked: false, touch: false, windows: estimate(lease, now) };
+    return { allowed: true, windows: estimate(lease, now) };
   }
-  return lease.exhausted ? { allowed: false, revoked: false, touch: false, windows: estimate(lease, now) } : null;
-}
-
-const revokedAdmission = (lease: Lease, now: number): Admission => ({
-  allowed: true,
-  revoked: true,
-  touch: false,
-  windows: estimate(lease, now),
-});
-
-/**
- * Marks of work in progress (calls to the object, requests waiting for tokens), in the order they began. A mark is
- * plain data, never a promise: requests read it and wait with their own timers. A request that is cancelled never
- * removes its mark, so marks older than their lifetime no longer count.
- */
-class Marks {
-  readonly #since = new Map<number, number>();
-  #next = 0;
-
-  add(now: number): number {
-    this.#next += 1;
-    this.#since.set(this.#next, now);
-    return this.#next;
-  }
-
-  delete(id: number): void {
-    this.#since.delete(id);
-  }
-
-  /** Marks younger than `lifetimeMs`; the older ones are dropped, oldest first, so a count costs what it drops. */
-  live(now: number, lifetimeMs: number): number {
-    for (const [id, since] of this.#since) {
-      if (now - since < lifetimeMs) break;
-      this.#since.delete(id);
-    }
-    return this.#since.size;
-  }
+  return lease.exhausted ? { allowed: false, windows: estimate(lease, now) } : null;
 }
 
 /** One subject's lease in this isolate: plain state shared by the requests of the isolate, and no promise. */
@@ -112,10 +76,6 @@ class Holder {
   lease: Lease | null = null;
   /** Tokens no longer usable here, handed back with the next call. */
   returning: { start: number; count: number } | null = null;
-  epoch = 0;
-  readonly revoked = new Set<string>();
-  /** Keys admitted since the last call, reported for last use. */
-  readonly keys = new Set<string>();
   /** Calls to the object under way, each made by one request with its own I/O. */
   readonly calls = new Marks();
   /** Requests waiting for tokens. */
@@ -202,26 +162,20 @@ export class LeaseRegistry {
     return this.#id;
   }
 
-  async admit(subject: string, tier: Tier, keyId: string | undefined, ctx: LeaseContext): Promise<Decision> {
+  /** Admits (and counts) a request of the subject; with `count` false only reports the subject's windows. */
+  async admit(subject: string, tier: Tier, ctx: LeaseContext, count = true): Promise<Decision> {
     const now = this.clock.now();
     const holder = this.#holder(subject, tier);
-    holder.note(now);
+    if (count) holder.note(now);
     const lease = holder.usable(now);
-    if (keyId !== undefined && holder.revoked.has(keyId) && lease) return { ...revokedAdmission(lease, now), waited: false };
-    if (keyId !== undefined && holder.keys.size < MAX_KEYS) holder.keys.add(keyId);
     if (lease) {
-      const admission = take(lease, now);
+      const admission = take(lease, now, count);
       if (admission) {
         if (holder.shouldRenew(lease, now, ctx.patienceMs)) ctx.waitUntil(this.#call(holder, ctx).catch(ctx.failed));
         return { ...admission, waited: false };
       }
     }
-    return this.#wait(holder, keyId, ctx, now);
-  }
-
-  /** The isolate that revoked a key refuses it from its next request on; others learn it within a lease's lifetime. */
-  revoke(storeId: string, keyId: string): void {
-    this.#holders.get(storeObjectName(storeId))?.revoked.add(keyId);
+    return this.#wait(holder, count, ctx, now);
   }
 
   /** Drops a subject's lease (after a plan change), so that its next request asks the object; its tokens go back. */
@@ -255,7 +209,7 @@ export class LeaseRegistry {
    * the object itself whenever no call is under way, and otherwise looking again with its own timer, sooner at first.
    * A waiter gives up (and the caller falls back, docs/rate-limits.md) after twice the patience of one call.
    */
-  async #wait(holder: Holder, keyId: string | undefined, ctx: LeaseContext, arrived: number): Promise<Decision> {
+  async #wait(holder: Holder, count: boolean, ctx: LeaseContext, arrived: number): Promise<Decision> {
     const mark = holder.waiting.add(arrived);
     try {
       let pause = POLL_FIRST_MS;
@@ -263,8 +217,7 @@ export class LeaseRegistry {
         const now = this.clock.now();
         const lease = holder.usable(now, arrived);
         if (lease) {
-          if (keyId !== undefined && holder.revoked.has(keyId)) return { ...revokedAdmission(lease, now), waited: true };
-          const admission = take(lease, now);
+          const admission = take(lease, now, count);
           if (admission) return { ...admission, waited: true };
         }
         if (now - arrived >= 2 * ctx.patienceMs) throw new Error(`no lease within ${2 * ctx.patienceMs} ms`);
@@ -282,8 +235,7 @@ export class LeaseRegistry {
 
   /**
    * One call to the object, made and awaited by the request that runs it: hands back what is not needed, asks for
-   * the requests waiting now plus the expected use until the next renewal (nothing more when settling), and takes
-   * the answer's revocations and last-use requests into the holder's state.
+   * the requests waiting now plus the expected use until the next renewal (nothing more when settling).
    */
   async #call(holder: Holder, ctx: LeaseContext, settle = false): Promise<void> {
     const sentAt = this.clock.now();
@@ -317,13 +269,10 @@ export class LeaseRegistry {
       need: Math.max(0, waiting - stock),
       extra: Math.max(0, target - (spare - surplus)),
       release: holder.returning ?? undefined,
-      epoch: holder.epoch,
-      keys: [...holder.keys].slice(0, MAX_LEASE_KEYS),
       now: this.clock.told(sentAt),
     };
     const returning = holder.returning;
     holder.returning = null;
-    holder.keys.clear();
     let grant: LeaseGrant;
     try {
       grant = await ctx.call(request);
@@ -352,9 +301,6 @@ export class LeaseRegistry {
       windows: grant.windows,
     };
     holder.lease = lease;
-    for (const keyId of grant.revoked) holder.revoked.add(keyId);
-    holder.epoch = Math.max(holder.epoch, grant.epoch);
-    if (grant.touch.length > 0) ctx.touch(grant.touch);
     ctx.waitUntil(this.#settleLater(holder, lease, ctx));
   }
 
@@ -363,15 +309,15 @@ export class LeaseRegistry {
    * in `waitUntil` of the request whose call granted the lease, and makes its own call.
    */
   async #settleLater(holder: Holder, lease: Lease, ctx: LeaseContext): Promise<void> {
-    if (lease.tokens === 0 && holder.keys.size === 0 && !holder.returning) return;
+    if (lease.tokens === 0 && !holder.returning) return;
     await sleep(Math.max(0, lease.validUntil - this.clock.now()) + SETTLE_DELAY_MS);
     const now = this.clock.now();
     if (holder.lease !== lease || holder.calls.live(now, ctx.patienceMs) > 0) return;
     if (holder.waiting.live(now, 2 * ctx.patienceMs) > 0) return;
-    if (lease.tokens === 0 && holder.keys.size === 0 && !holder.returning) return;
+    if (lease.tokens === 0 && !holder.returning) return;
     await this.#call(holder, ctx, true).catch(ctx.failed);
   }
 }
 
-/** The isolate's leases, shared by the limiter and the admin API (which revokes keys and changes plans). */
+/** The isolate's leases, shared by the limiter and the admin API (which changes plans). */
 export const isolateLeases = new LeaseRegistry();

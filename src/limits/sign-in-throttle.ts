@@ -1,11 +1,11 @@
+import { signInObjectName } from '../access/names';
+import { withTimeout } from '../isolate/timeout';
 import { clientAddress } from './address';
 import { BUDGETS } from './budgets';
 import { type LimiterClock, realClock } from './clock';
-import { withDevLatency } from './dev-latency';
 import { LocalLimiter } from './fallback';
-import { type Admission, signInObjectName } from './gate';
 import { bindingWindow } from './headers';
-import { withTimeout } from './timeout';
+import type { Admission } from './store-budget';
 
 /** Failed admin sign-ins allowed per client address and minute (the 'sign-in' budget). */
 export const SIGN_IN_FAILURES_PER_MINUTE = BUDGETS['sign-in'][0]!.limit;
@@ -40,7 +40,7 @@ export class SignInThrottles {
     const name = signInObjectName(clientAddress(headers));
     const now = this.clock.now();
     try {
-      const gate = withDevLatency(env, env.GATE.getByName(name));
+      const gate = env.ACCESS.getByName(name);
       const request = { tier: 'sign-in' as const, now: this.clock.told(now) };
       return await withTimeout(count ? gate.admit(request) : gate.check(request), TIMEOUT_MS);
     } catch (err) {

@@ -3,7 +3,7 @@ import type { Plan } from '../api/permissions';
 import { database } from '../db/client';
 import { stores } from '../db/schema';
 import { ApiError } from '../errors';
-import { setStorePlan } from '../limits/store-admin';
+import { setStorePlan } from '../limits/store-plan';
 
 // Stores (tenants): their D1 rows and the plan their Durable Object enforces. Routes and other services reach
 // stores only through here.

@@ -6,7 +6,7 @@
 // against `wrangler dev`.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { signInObjectName } from '../../src/limits/gate';
+import { signInObjectName } from '../../src/access/names';
 import { signInThrottles } from '../../src/limits/sign-in-throttle';
 import { signIn } from '../backoffice/sign-in';
 import { call, jsonInit, uniqueId } from '../helpers';
@@ -27,7 +27,7 @@ describe('requests at once on state the isolate keeps across requests', () => {
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
     expect((await wrong(AT_ONCE)).status).toBe(429);
     // A refused object call would have been counted by the fallback instead, leaving the object's budget whole.
-    const object = await env.GATE.getByName(signInObjectName(ip)).check({ tier: 'sign-in', now: signInThrottles.clock.now() });
+    const object = await env.ACCESS.getByName(signInObjectName(ip)).check({ tier: 'sign-in', now: signInThrottles.clock.now() });
     expect(object.allowed).toBe(false);
   });
 

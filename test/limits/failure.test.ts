@@ -2,11 +2,12 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { storeAccess } from '../../src/access/names';
 import type { AppEnv } from '../../src/env';
 import { authenticate, requireKey } from '../../src/http/auth';
 import { onError } from '../../src/http/on-error';
 import { assignRequestId } from '../../src/http/request-guards';
-import { createRateLimit, type Gate, storeGate } from '../../src/limits';
+import { createRateLimit, type Gate } from '../../src/limits';
 import { issueKey, rateHeaders, uniqueAddress, v1Request } from './helpers';
 
 /** The production middleware chain around a limiter whose Durable Object is unreachable in the given way. */
@@ -59,7 +60,7 @@ describe('when the Durable Object fails, the limiter fails open to a per-isolate
   });
 
   it('stops waiting for a slow object after the timeout', async () => {
-    const hanging = { admit: () => new Promise<never>(() => {}), lease: () => new Promise<never>(() => {}) };
+    const hanging = { lease: () => new Promise<never>(() => {}) };
     const { key } = await issueKey({ plan: 'pro' });
     const started = Date.now();
     const [res] = await appWith(() => hanging, 50)(1, () => v1Request(key));
@@ -72,9 +73,8 @@ describe('when the Durable Object fails, the limiter fails open to a per-isolate
   it('keeps admitting from the lease it holds when renewals start failing, then falls back', async () => {
     const { key, storeId } = await issueKey({ plan: 'free' });
     let up = true;
-    const real = storeGate(env, storeId);
+    const real = storeAccess(env, storeId);
     const flaky: Gate = {
-      admit: (request) => real.admit(request),
       lease: (request) => (up ? real.lease(request) : Promise.reject(new Error('object gone'))),
     };
     const run = appWith(() => flaky);
@@ -91,8 +91,8 @@ describe('when the Durable Object fails, the limiter fails open to a per-isolate
 
   it('uses the real object when it answers', async () => {
     const { key, storeId } = await issueKey({ plan: 'free' });
-    await storeGate(env, storeId).setPlan('pro');
-    const [res] = await appWith(() => storeGate(env, storeId))(1, () => v1Request(key));
+    await storeAccess(env, storeId).setPlan('pro');
+    const [res] = await appWith(() => storeAccess(env, storeId))(1, () => v1Request(key));
     expect(res && rateHeaders(res).limit).toBe('300');
     expect(logged).not.toHaveBeenCalled();
   });

@@ -1,12 +1,25 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';
+import { Hono } from 'hono';
 import { DEFAULT_PERMISSIONS, type Permission, type Plan } from '../../src/api/permissions';
 import { apiKeys, stores } from '../../src/db/schema';
+import type { AppEnv } from '../../src/env';
+import { createAuthenticate, requireKey } from '../../src/http/auth';
+import { onError } from '../../src/http/on-error';
+import { assignRequestId } from '../../src/http/request-guards';
 import worker from '../../src/index';
+import { RevocationViews } from '../../src/keys/revocations';
 import { generateApiKey, sha256Hex } from '../../src/keys/secret';
 import { putKeyRecord } from '../../src/keys/store';
-import { injectedClock, isolateLeases, type LimiterClock } from '../../src/limits';
+import {
+  createRateLimit,
+  injectedClock,
+  isolateLeases,
+  LeaseRegistry,
+  type LimiterClock,
+  type RateLimitOptions,
+} from '../../src/limits';
 import { windowStart } from '../../src/limits/windows';
 import { checkResponse, sendChecked } from '../contract';
 import { uniqueId } from '../helpers';
@@ -110,3 +123,36 @@ export function rateHeaders(res: Response) {
     retryAfter: h('Retry-After'),
   };
 }
+
+/**
+ * A simulated isolate: the production middleware chain with its own leases and its own views of revocations,
+ * against the one real Durable Object of each store. `clock` is the limiter's (see freshMinute); `env` and the
+ * limiter's `admit` and `decided` are what bench/worker-with-knobs.ts changes.
+ */
+export function isolate(clock: LimiterClock, options: { env?: Env } & Pick<RateLimitOptions, 'admit' | 'decided'> = {}) {
+  const app = new Hono<AppEnv>();
+  const { env: isolateEnv = env, ...limiter } = options;
+  app.use('*', assignRequestId);
+  app.use(
+    '/api/v1/*',
+    createAuthenticate(new RevocationViews()),
+    createRateLimit({ gate: (e, name) => e.ACCESS.getByName(name), leases: new LeaseRegistry({ clock }), ...limiter }),
+    requireKey,
+  );
+  app.get('/api/v1/*', (c) => c.json({ ok: true }));
+  app.onError(onError);
+  const pending: Promise<void>[] = [];
+  return {
+    /** One request; what it leaves running (renewals, hand-backs) is collected for `settle`. */
+    async send(request: Request): Promise<Response> {
+      const ctx = createExecutionContext();
+      const res = await app.fetch(request, isolateEnv, ctx);
+      pending.push(waitOnExecutionContext(ctx));
+      return res;
+    },
+    /** Waits until its leases have expired and handed back their unused tokens. */
+    settle: () => Promise.all(pending.splice(0)),
+  };
+}
+
+export type Isolate = ReturnType<typeof isolate>;

@@ -3,8 +3,10 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
+import { storeAccess } from '../../src/access/names';
 import { apiKeys } from '../../src/db/schema';
-import { revokeStoreKey, setStorePlan, storeGate } from '../../src/limits';
+import { revokeStoreKey } from '../../src/keys/revocations';
+import { setStorePlan } from '../../src/limits';
 import { burst, issueKey, rateHeaders, send, useFreshMinute, v1Request } from './helpers';
 
 describe('plans', () => {
@@ -31,7 +33,7 @@ describe('plans', () => {
   it('trusts the stored plan over a stale plan in the key’s KV record', async () => {
     useFreshMinute();
     const { key, storeId } = await issueKey({ plan: 'enterprise' });
-    await storeGate(env, storeId).setPlan('free');
+    await storeAccess(env, storeId).setPlan('free');
     const counts = await burst(70, () => v1Request(key));
     expect(counts.get(404)).toBe(60);
     expect(counts.get(429)).toBe(10);
@@ -41,8 +43,8 @@ describe('plans', () => {
     const clock = useFreshMinute();
     const { key, storeId } = await issueKey({ plan: 'free' });
     // Counted in the object before any isolate holds a lease: one request, then the day filled up to its last.
-    await storeGate(env, storeId).admit({ tier: 'free', now: clock.now() });
-    await runInDurableObject(storeGate(env, storeId), (_, state) => {
+    await storeAccess(env, storeId).admit({ tier: 'free', now: clock.now() });
+    await runInDurableObject(storeAccess(env, storeId), (_, state) => {
       state.storage.sql.exec("UPDATE counters SET count = 999 WHERE name = 'day'");
     });
     const nextMidnight = Math.ceil(clock.now() / 86_400_000) * 86_400;

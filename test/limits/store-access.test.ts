@@ -1,8 +1,8 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { LEASE_TTL_MS, type LeaseRequest, storeGate } from '../../src/limits';
-import { addressObjectName } from '../../src/limits/gate';
+import { addressObjectName, storeAccess } from '../../src/access/names';
+import { LEASE_TTL_MS, type LeaseRequest } from '../../src/limits';
 import { windowStart } from '../../src/limits/windows';
 import { uniqueId } from '../helpers';
 
@@ -14,9 +14,9 @@ const T = windowStart('day', Date.now()) + 2 * DAY + 10 * MINUTE;
 const remaining = (a: { windows: { window: string; remaining: number }[] }) =>
   Object.fromEntries(a.windows.map((w) => [w.window, w.remaining]));
 
-describe('StoreGate windows (injected clock)', () => {
+describe('StoreAccess budget: windows (injected clock)', () => {
   it('starts a fresh minute window and keeps counting the day', async () => {
-    const gate = storeGate(env, uniqueId('store'));
+    const gate = storeAccess(env, uniqueId('store'));
     const first = await Promise.all(Array.from({ length: 65 }, () => gate.admit({ tier: 'free', now: T })));
     expect(first.filter((a) => a.allowed)).toHaveLength(60);
     const refused = await gate.admit({ tier: 'free', now: T + 59_999 });
@@ -31,7 +31,7 @@ describe('StoreGate windows (injected clock)', () => {
   });
 
   it('refuses on the daily quota until the UTC day ends, reporting the day window', async () => {
-    const gate = storeGate(env, uniqueId('store'));
+    const gate = storeAccess(env, uniqueId('store'));
     await gate.admit({ tier: 'free', now: T });
     await runInDurableObject(gate, (_, state) => {
       state.storage.sql.exec("UPDATE counters SET count = 999 WHERE name = 'day'");
@@ -53,9 +53,9 @@ describe('StoreGate windows (injected clock)', () => {
   });
 });
 
-describe('StoreGate plan', () => {
+describe('StoreAccess budget: plan', () => {
   it('uses the hint until a plan is stored, then the stored plan from the next request on', async () => {
-    const gate = storeGate(env, uniqueId('store'));
+    const gate = storeAccess(env, uniqueId('store'));
     expect((await gate.admit({ tier: 'pro', now: T })).windows[0]?.limit).toBe(300);
     await gate.setPlan('free');
     const free = await gate.admit({ tier: 'pro', now: T });
@@ -65,7 +65,7 @@ describe('StoreGate plan', () => {
   });
 
   it('rejects an unknown plan', async () => {
-    const gate = storeGate(env, uniqueId('store'));
+    const gate = storeAccess(env, uniqueId('store'));
     // Called inside the object: an error crossing RPC is also reported as unhandled in the test pool.
     const errors = await runInDurableObject(gate, async (instance) => {
       const messages: string[] = [];
@@ -85,33 +85,7 @@ describe('StoreGate plan', () => {
   });
 });
 
-describe('StoreGate keys', () => {
-  it('asks for a last-use write once per key per minute', async () => {
-    const gate = storeGate(env, uniqueId('store'));
-    const touches = [];
-    for (const offset of [0, 30_000, 59_999, 60_000, 90_000, 120_000]) {
-      touches.push((await gate.admit({ tier: 'free', keyId: 'k1', now: T + offset })).touch);
-    }
-    // A key used every 30 s is still reported every minute.
-    expect(touches).toEqual([true, false, false, true, false, true]);
-    expect((await gate.admit({ tier: 'free', keyId: 'k2', now: T })).touch).toBe(true);
-    expect((await gate.admit({ tier: 'free', now: T })).touch).toBe(false);
-  });
-
-  it('reports a revoked key without counting it, and leaves the store’s other keys alone', async () => {
-    const gate = storeGate(env, uniqueId('store'));
-    await gate.admit({ tier: 'free', keyId: 'k1', now: T });
-    await gate.revokeKey('k1');
-    const revoked = await gate.admit({ tier: 'free', keyId: 'k1', now: T });
-    expect(revoked).toMatchObject({ revoked: true, touch: false });
-    expect(remaining(revoked)).toEqual({ minute: 59, day: 999 });
-    const other = await gate.admit({ tier: 'free', keyId: 'k2', now: T });
-    expect(other).toMatchObject({ allowed: true, revoked: false });
-    expect(remaining(other)).toEqual({ minute: 58, day: 998 });
-  });
-});
-
-describe('StoreGate cleanup alarm', () => {
+describe('StoreAccess cleanup alarm', () => {
   const tables = (state: DurableObjectState) =>
     state.storage.sql
       .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'")
@@ -119,7 +93,7 @@ describe('StoreGate cleanup alarm', () => {
       .map((r) => r.name);
 
   it('deletes an address object whole once its windows have ended', async () => {
-    const gate = env.GATE.getByName(addressObjectName(uniqueId('198.51.100.7')));
+    const gate = env.ACCESS.getByName(addressObjectName(uniqueId('198.51.100.7')));
     await gate.admit({ tier: 'anonymous', now: Date.now() - DAY });
     await runDurableObjectAlarm(gate);
     expect(await runInDurableObject(gate, (_, state) => tables(state))).toEqual([]);
@@ -129,7 +103,7 @@ describe('StoreGate cleanup alarm', () => {
   });
 
   it('keeps live windows, the plan and revocations of a store, and schedules itself again', async () => {
-    const gate = storeGate(env, uniqueId('store'));
+    const gate = storeAccess(env, uniqueId('store'));
     await gate.setPlan('free');
     await gate.revokeKey('gone');
     await gate.admit({ tier: 'free' });
@@ -143,7 +117,7 @@ describe('StoreGate cleanup alarm', () => {
   });
 
   it('drops ended windows of a store but keeps its plan and revocations', async () => {
-    const gate = storeGate(env, uniqueId('store'));
+    const gate = storeAccess(env, uniqueId('store'));
     await gate.setPlan('pro');
     await gate.revokeKey('gone');
     await gate.admit({ tier: 'free', now: Date.now() - DAY });
@@ -157,20 +131,18 @@ describe('StoreGate cleanup alarm', () => {
   });
 });
 
-describe('StoreGate leases (injected clock)', () => {
+describe('StoreAccess budget: leases (injected clock)', () => {
   const ask = (holder: string, need: number, extra: number, more: Partial<LeaseRequest> = {}): LeaseRequest => ({
     tier: 'free',
     holder,
     need,
     extra,
-    epoch: 0,
-    keys: [],
     now: T,
     ...more,
   });
 
   it('reserves the waiting requests first, then a fair share of what is left among recent holders', async () => {
-    const gate = storeGate(env, uniqueId('store'));
+    const gate = storeAccess(env, uniqueId('store'));
     const first = await gate.lease(ask('a', 10, 100));
     // Alone, a holder may reserve everything.
     expect(first).toMatchObject({ unlimited: false, granted: 60, start: windowStart('minute', T), ttlMs: LEASE_TTL_MS });
@@ -185,29 +157,15 @@ describe('StoreGate leases (injected clock)', () => {
   });
 
   it('takes back tokens of an ended minute from the day only', async () => {
-    const gate = storeGate(env, uniqueId('store'));
+    const gate = storeAccess(env, uniqueId('store'));
     await gate.lease(ask('a', 10, 0));
     const next = await gate.lease(ask('a', 1, 0, { now: T + MINUTE, release: { start: windowStart('minute', T), count: 4 } }));
     expect(remaining(next)).toEqual({ minute: 59, day: 1000 - 6 - 1 });
   });
 
-  it('sends each holder the revocations it has not seen, and no tokens when unlimited', async () => {
-    const gate = storeGate(env, uniqueId('store'));
-    const before = await gate.lease(ask('a', 1, 0));
-    expect(before).toMatchObject({ epoch: 0, revoked: [] });
-    await gate.revokeKey('k1');
-    await gate.revokeKey('k2');
-    const all = await gate.lease(ask('a', 0, 0));
-    expect(all.revoked.sort()).toEqual(['k1', 'k2']);
-    await gate.revokeKey('k3');
-    expect((await gate.lease(ask('a', 0, 0, { epoch: all.epoch }))).revoked).toEqual(['k3']);
+  it('grants no tokens when unlimited', async () => {
+    const gate = storeAccess(env, uniqueId('store'));
     await gate.setPlan('enterprise');
     expect(await gate.lease(ask('a', 5, 5))).toMatchObject({ unlimited: true, granted: 0, windows: [] });
-  });
-
-  it('asks for a last-use write of leased keys once a minute', async () => {
-    const gate = storeGate(env, uniqueId('store'));
-    expect((await gate.lease(ask('a', 1, 0, { keys: ['k1', 'k2'] }))).touch).toEqual(['k1', 'k2']);
-    expect((await gate.lease(ask('b', 1, 0, { keys: ['k1'], now: T + 30_000 }))).touch).toEqual([]);
   });
 });

@@ -1,0 +1,69 @@
+import { DurableObject } from 'cloudflare:workers';
+import type { Plan } from '../api/permissions';
+import { type KeyUpdates, type KeyUpdatesRequest, StoreKeys } from '../keys/store-keys';
+import { REVOCATIONS_SCHEMA } from '../keys/stored-revocations';
+import { type Admission, type AdmitRequest, type LeaseGrant, type LeaseRequest, StoreBudget } from '../limits/store-budget';
+import { COUNTERS_SCHEMA } from '../limits/stored-counters';
+import { PLAN_SCHEMA } from '../limits/stored-plan';
+
+const SCHEMA = [COUNTERS_SCHEMA, PLAN_SCHEMA, REVOCATIONS_SCHEMA].join('\n');
+
+/**
+ * What one store may do through the API, in one Durable Object per store (`store:<id>`): its budget (plan,
+ * counters, the isolates holding leases: src/limits/store-budget.ts) and its keys (revocations, last use:
+ * src/keys/store-keys.ts). A client address sending no valid key (`addr:<address>`) and its failed admin sign-ins
+ * (`sign-in:<address>`) have an object of their own holding counters only. This class only routes each call to
+ * its part; the parts share the object's SQLite storage and its single thread.
+ */
+export class StoreAccess extends DurableObject<Env> {
+  #schemaReady = false;
+  readonly #budget = new StoreBudget(() => this.#sql(), this.ctx.storage);
+  readonly #keys = new StoreKeys(() => this.#sql());
+
+  /** Tables are made on first use, because an address's object deletes its storage whole once it is idle. */
+  #sql(): SqlStorage {
+    const sql = this.ctx.storage.sql;
+    if (!this.#schemaReady) {
+      sql.exec(SCHEMA);
+      this.#schemaReady = true;
+    }
+    return sql;
+  }
+
+  admit(request: AdmitRequest): Promise<Admission> {
+    return this.#budget.admit(request);
+  }
+
+  check(request: AdmitRequest): Admission {
+    return this.#budget.check(request);
+  }
+
+  lease(request: LeaseRequest): Promise<LeaseGrant> {
+    return this.#budget.lease(request);
+  }
+
+  setPlan(plan: Plan): void {
+    this.#budget.setPlan(plan);
+  }
+
+  revokeKey(keyId: string): void {
+    this.#keys.revoke(keyId);
+  }
+
+  keyUpdates(request: KeyUpdatesRequest): KeyUpdates {
+    return this.#keys.updates(request);
+  }
+
+  /** Drops counters of ended windows; an object left with no plan and no revocations (an address) is deleted whole. */
+  override async alarm(): Promise<void> {
+    const latestEnd = this.#budget.sweep(Date.now());
+    if (latestEnd > 0) {
+      await this.ctx.storage.setAlarm(latestEnd);
+      return;
+    }
+    if (!this.#budget.holdsSettings() && !this.#keys.holdsRevocations()) {
+      await this.ctx.storage.deleteAll();
+      this.#schemaReady = false;
+    }
+  }
+}

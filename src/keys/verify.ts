@@ -1,0 +1,44 @@
+import type { KeyRecord } from '../api/permissions';
+import type { RevocationViews } from './revocations';
+import { recordKeyUse } from './service';
+import { lookupKey } from './store';
+
+/** What a presented API key is: a store's key with its record, a key the store revoked, or no key at all. */
+export type Verdict =
+  | { kind: 'principal'; record: KeyRecord; waited: boolean }
+  | { kind: 'revoked'; record: KeyRecord; waited: boolean }
+  | { kind: 'unknown' };
+
+export interface VerifyContext {
+  waitUntil(promise: Promise<unknown>): void;
+  /** For the log line of a failed call to the store's object. */
+  requestId?: string | undefined;
+  /** The isolate's views of revocations (`isolateRevocations`); tests simulating several isolates give each its own. */
+  revocations: RevocationViews;
+}
+
+/**
+ * Verifies a presented key: its record from KV (src/keys/store.ts; a malformed or unknown key is `unknown`), then
+ * whether its store revoked it, from this isolate's view of the store's revocations, at most a second old
+ * (src/keys/revocations.ts). `waited` says whether the request waited on the store's object for that view. When the
+ * object fails, the key is judged on what the view holds, and the failure is logged: revocation then binds once the
+ * deleted KV record expires from the caches (docs/rate-limits.md, "When the Durable Object fails").
+ */
+export async function verify(env: Env, token: string, ctx: VerifyContext): Promise<Verdict> {
+  const record = await lookupKey(env.KEYS, token);
+  if (!record) return { kind: 'unknown' };
+  const { revoked, waited } = await ctx.revocations.check(env, record, {
+    waitUntil: (promise) => ctx.waitUntil(promise),
+    touch: (keyIds) => ctx.waitUntil(Promise.all(keyIds.map((keyId) => recordKeyUse(env, keyId, Date.now())))),
+    failed: (err) =>
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          request_id: ctx.requestId,
+          message: 'checking revoked keys failed; trusting the key record',
+          error: err instanceof Error ? err.message : String(err),
+        }),
+      ),
+  });
+  return { kind: revoked ? 'revoked' : 'principal', record, waited };
+}

@@ -1,0 +1,84 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import knobbed, { farEnv, hopAdmission, reportWait, WAIT_HEADER } from '../../bench/worker-with-knobs';
+import worker from '../../src/index';
+import { realClock } from '../../src/limits';
+import { freshMinute, type Isolate, isolate, issueKey, useFreshMinute, v1Request } from './helpers';
+
+// The benchmarks' knobs live in bench/worker-with-knobs.ts, which composes the production app with them: the dev
+// latency (every Durable Object call waits, as for a far-away object, and the wait header says whether a request
+// waited) and the per-request hop. The production Worker (src/index.ts) ignores both.
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const knobs = (vars: Record<string, string>) => ({ ...env, ...vars }) as Env;
+
+/** A steady client: one request every `gapMs`, each timed, with whether it waited on an object. */
+async function steady(target: Isolate, key: string, n: number, gapMs: number) {
+  const results: { ms: number; waited: boolean; status: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    const started = Date.now();
+    const res = await target.send(v1Request(key));
+    results.push({ ms: Date.now() - started, waited: res.headers.get(WAIT_HEADER) === '1', status: res.status });
+    await sleep(gapMs);
+  }
+  return { results, waits: results.filter((r) => r.waited).length };
+}
+
+describe('the knobs of bench/worker-with-knobs.ts', () => {
+  it('with 150 ms per object call, a steady client under leases almost never waits', { timeout: 30_000 }, async () => {
+    const { key } = await issueKey({ plan: 'pro' });
+    const far = isolate(freshMinute(realClock), {
+      env: farEnv(knobs({ CPQ_DEV_GATE_LATENCY_MS: '150' })),
+      decided: reportWait,
+    });
+    const run = await steady(far, key, 100, 20);
+    expect(new Set(run.results.map((r) => r.status))).toEqual(new Set([200]));
+    // The first request of the isolate waits (for the key's revocations, then for a lease), and a few more while
+    // its rate estimate ramps up; renewals then happen in the background: at most 5 % of requests wait (the goal
+    // of issue 17). Whether a request waited is what the header says, not a latency, so a busy machine cannot
+    // fail this.
+    expect(run.results[0]).toMatchObject({ waited: true });
+    expect(run.results[0]!.ms).toBeGreaterThanOrEqual(150);
+    expect(run.waits).toBeLessThanOrEqual(5);
+    await far.settle();
+  });
+
+  it('with CPQ_ADMISSION=hop every request waits on the object', { timeout: 30_000 }, async () => {
+    const { key } = await issueKey({ plan: 'pro' });
+    const hop = isolate(freshMinute(realClock), {
+      env: farEnv(knobs({ CPQ_DEV_GATE_LATENCY_MS: '150' })),
+      admit: hopAdmission,
+      decided: reportWait,
+    });
+    const run = await steady(hop, key, 5, 0);
+    expect(run.waits).toBe(5);
+    expect(Math.min(...run.results.map((r) => r.ms))).toBeGreaterThanOrEqual(150);
+    await hop.settle();
+  });
+
+  it('hop admits exactly the budget through the knobbed Worker too', async () => {
+    useFreshMinute();
+    const { key } = await issueKey({ plan: 'free' });
+    const ctx = createExecutionContext();
+    const hopEnv = knobs({ CPQ_ADMISSION: 'hop' });
+    const responses = await Promise.all(Array.from({ length: 100 }, () => knobbed.fetch(v1Request(key), hopEnv, ctx)));
+    await waitOnExecutionContext(ctx);
+    expect(responses.filter((r) => r.status === 404)).toHaveLength(60);
+    expect(responses.every((r) => r.headers.get(WAIT_HEADER) === '1')).toBe(true);
+  });
+
+  it('are ignored by the production Worker: no header, no delay', async () => {
+    useFreshMinute();
+    const { key } = await issueKey({ plan: 'pro' });
+    const vars = knobs({ CPQ_DEV_GATE_LATENCY_MS: '1000', CPQ_ADMISSION: 'hop' });
+    const ctx = createExecutionContext();
+    const started = Date.now();
+    const res = await worker.fetch(v1Request(key), vars, ctx);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(res.status).toBe(404);
+    expect(res.headers.get(WAIT_HEADER)).toBeNull();
+    expect(res.headers.get('X-RateLimit-Remaining')).toBe('299');
+    await waitOnExecutionContext(ctx);
+  });
+});
