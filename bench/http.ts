@@ -1,8 +1,9 @@
 // End to end over HTTP with autocannon: health, the form (200, and 304 on If-None-Match), calculate, next to a
 // bare hono route on the same runtime. Then form and calculate again under each admission (leases, the
 // per-request hop) with the dev latency knob at 0 and 150 ms (CPQ_DEV_GATE_LATENCY_MS: every Durable Object call
-// waits that long, as for a far-away object), counting the requests that waited on the object (the dev-only
-// X-CPQ-Dev-Gate-Wait header). Starts `npm run dev` on a free port for each setting unless --base-url names a
+// waits that long, as for a far-away object), counting the requests that waited on the object (the
+// X-CPQ-Dev-Gate-Wait header of bench/worker-with-knobs.ts, which `npm run dev` serves when given the knobs, as
+// here). Starts `npm run dev` on a free port for each setting unless --base-url names a
 // running one (then only that one is measured), and always starts the bare worker; stops what it started.
 // Pricing runs on an enterprise store (no rate limit).
 

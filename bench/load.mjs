@@ -5,8 +5,8 @@ import { parseArgs } from 'node:util';
 // requests are spent in a minute) side by side with an enterprise store (unlimited). Each run creates its own
 // two stores, keys and product copy, so runs never share a budget. One probe request per store comes first (so
 // the pro row shows 299 successes at most). Against `npm run dev` the 'waited' column counts the responses that
-// waited on a Durable Object (the dev-only X-CPQ-Dev-Gate-Wait header; try CPQ_DEV_GATE_LATENCY_MS=150 and
-// CPQ_ADMISSION=hop|lease when starting it).
+// waited on a Durable Object (the X-CPQ-Dev-Gate-Wait header of bench/worker-with-knobs.ts, which `npm run dev`
+// serves when started with CPQ_DEV_GATE_LATENCY_MS=150 or CPQ_ADMISSION=hop|lease).
 //
 //   node bench/load.mjs [BASE_URL] [--product pvc-window] [--schema examples/pvc-window.cpq] [--configuration '{}']
 //                       [--duration 10] [--connections 50] [--admin-token T]

@@ -7,6 +7,8 @@
 //  3. the layers point one way: lang ← api ← services ← routes ← app (LAYERS); the browser code reaches only the
 //     language; inside src/lang the stages point forward, syntax ← expand ← check ← compile ← runtime ← configure
 //     (STAGES). A type-only import counts here too: a layer that names another's types depends on it.
+//  4. verifying a key (src/keys/) and counting requests (src/limits/) import nothing of each other (APART): both
+//     reach the store's Durable Object through src/access/, which composes their parts.
 // Type-only imports are left out of 1 and 2: TypeScript erases them, so they can neither form a runtime cycle nor
 // reach D1.
 // Usage: node scripts/check-architecture.mjs [root]   (root defaults to the repository; src/ is scanned under it)
@@ -33,6 +35,8 @@ export const LAYERS = [
   { name: 'services', test: /^src\/(?!browser\/)/ },
 ];
 const LAYER_ORDER = ['lang', 'api', 'services', 'routes', 'app'];
+/** Services that stay out of each other's way, value or type (docs/architecture.md, "Keys and rate limits"). */
+const APART = [/^src\/keys\//, /^src\/limits\//];
 /** Browser code (bundled for browsers) may import only itself and the language. */
 const BROWSER = /^src\/browser\//;
 const BROWSER_MAY_IMPORT = /^src\/(browser|lang|generated)\//;
@@ -203,6 +207,10 @@ function layerProblem(from, to) {
   }
   if (PAGES.test(from) && to.startsWith('src/routes/')) {
     return 'pages import the wire contract (src/api/), not the routes; app.ts hands the backoffice the admin API';
+  }
+  const [p, q] = [APART.findIndex((r) => r.test(from)), APART.findIndex((r) => r.test(to))];
+  if (p !== -1 && q !== -1 && p !== q) {
+    return "src/keys/ (verifying a key) and src/limits/ (counting requests) import nothing of each other; both reach the store's object through src/access/";
   }
   const [s, t] = [STAGES.indexOf(stageOf(from)), STAGES.indexOf(stageOf(to))];
   if (s !== -1 && t > s) {

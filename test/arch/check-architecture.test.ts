@@ -152,6 +152,20 @@ describe('scripts/check-architecture.mjs', () => {
     expect(res.output).toContain("src/routes/embed.ts:1: imports '../browser/x/main'; only browser code may import src/browser/");
   });
 
+  it('keeps the key check and the rate limiter apart, type-only too, while both may reach src/access/', () => {
+    const res = check({
+      'src/access/names.ts': 'export const storeObjectName = (id: string) => `store:${id}`;\n',
+      'src/keys/verify.ts': "import type { Tier } from '../limits/budgets';\nexport type V = Tier;\n",
+      'src/limits/budgets.ts':
+        "import { storeObjectName } from '../access/names';\nexport type Tier = 'free';\nexport const n = storeObjectName;\n",
+      'src/limits/middleware.ts': "import { verify } from '../keys/revocations';\nexport const m = verify;\n",
+      'src/keys/revocations.ts': "import { storeObjectName } from '../access/names';\nexport const verify = storeObjectName;\n",
+    });
+    expect(res.status).toBe(1);
+    const lines = res.output.split('\n').filter((l) => l.includes('import nothing of each other'));
+    expect(lines.map((l) => l.split(':')[0])).toEqual(['src/keys/verify.ts', 'src/limits/middleware.ts']);
+  });
+
   it('fails when a language stage imports a later one, type-only too', () => {
     const res = check({
       'src/lang/syntax/ast.ts': 'export type Ast = string;\n',

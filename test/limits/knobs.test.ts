@@ -1,12 +1,13 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import knobbed, { farEnv, hopAdmission, reportWait, WAIT_HEADER } from '../../bench/worker-with-knobs';
+import { farEnv, hopAdmission, reportWait, WAIT_HEADER } from '../../bench/knobs';
+import knobbed from '../../bench/worker-with-knobs';
 import worker from '../../src/index';
 import { realClock } from '../../src/limits';
 import { freshMinute, type Isolate, isolate, issueKey, useFreshMinute, v1Request } from './helpers';
 
-// The benchmarks' knobs live in bench/worker-with-knobs.ts, which composes the production app with them: the dev
+// The benchmarks' knobs live in bench/knobs.ts; bench/worker-with-knobs.ts composes the production app with them: the dev
 // latency (every Durable Object call waits, as for a far-away object, and the wait header says whether a request
 // waited) and the per-request hop. The production Worker (src/index.ts) ignores both.
 
