@@ -154,7 +154,7 @@ describe('scripts/check-architecture.mjs', () => {
 
   it('keeps the key check and the rate limiter apart, type-only too, while both may reach src/access/', () => {
     const res = check({
-      'src/access/names.ts': 'export const storeObjectName = (id: string) => `store:${id}`;\n',
+      'src/access/names.ts': "export const storeObjectName = (id: string) => 'store:' + id;\n",
       'src/keys/verify.ts': "import type { Tier } from '../limits/budgets';\nexport type V = Tier;\n",
       'src/limits/budgets.ts':
         "import { storeObjectName } from '../access/names';\nexport type Tier = 'free';\nexport const n = storeObjectName;\n",
