@@ -103,6 +103,24 @@ price {
 }
 `;
 
+// Past ±1.8e308 the line's arithmetic itself faults (R_NOT_FINITE), which no check of the line's own searches for.
+const VAST = `
+product "Vast" {
+  language: en
+  currency: EUR
+}
+field scale: dropdown {
+  label: "Scale"
+  options {
+    one { label: "One", f: 1 }
+    vast { label: "Vast", f: ${'9'.repeat(300)} }
+  }
+}
+price {
+  line base: "Base" = scale.f * scale.f * 10
+}
+`;
+
 const field = (fields: ConfiguredField[], id: string) => fields.find((f) => f.id === id)!;
 
 describe('a completion whose total calculate refuses vouches for nothing', () => {
@@ -130,5 +148,15 @@ describe('a completion whose total calculate refuses vouches for nothing', () =>
     expect(m.calculate({ configuration: { count: 1_000_000_000 }, quantity: 1 }).errors.map((e) => e.code)).toEqual([
       'R_NOT_FINITE',
     ]);
+  });
+
+  it("a line whose arithmetic leaves the numbers: the option is unavailable, with calculate's fault", () => {
+    const m = model(VAST);
+    const vast = field(m.configure({ configuration: {}, quantity: 1 }).fields, 'scale').options!.find((o) => o.id === 'vast')!;
+    expect(vast).toMatchObject({
+      available: false,
+      reasons: [{ rule: 'price', message: 'A calculation does not give a finite number' }],
+    });
+    expect(m.calculate({ configuration: { scale: 'vast' }, quantity: 1 }).errors.map((e) => e.code)).toEqual(['R_NOT_FINITE']);
   });
 });

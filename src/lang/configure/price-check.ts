@@ -57,10 +57,10 @@ export function priceCheck(m: CompiledModel, depsOf: (e: Expr) => number[]): Che
         const r = priceRefusal(m, c);
         return r && issue(r.code, format(pack.messages, r.key, r.params), undefined, 'price');
       } catch (e) {
-        // A line's own fault is reported by its own check (evaluation.ts).
+        // A line's fault, as calculate reports it (an overflow of its arithmetic: no check of the line's own).
         if (!(e instanceof Fault)) throw e;
         c.unwind(e);
-        return undefined;
+        return issue(e.code, format(pack.messages, e.code, e.params), undefined, 'price', e.at);
       }
     },
   };
