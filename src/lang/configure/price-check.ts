@@ -18,7 +18,7 @@ type Bounds = readonly [lo: number, hi: number];
 const ANY: Bounds = [-Infinity, Infinity];
 const TRUTH: Bounds = [0, 1];
 
-/** The check, or undefined when every line is at least 0 and their sum stays within the safe integers. */
+/** The check, or undefined when the lines' sums can neither go below 0 nor leave the safe integers. */
 export function priceCheck(m: CompiledModel, depsOf: (e: Expr) => number[]): Check | undefined {
   const { ir } = m;
   if (ir.price.lines.length === 0) return undefined;
