@@ -11,6 +11,7 @@
 import { expect } from 'vitest';
 import type { ConfiguredField } from '../src/lang/configure/index';
 import type { FieldIR, ProductIR } from '../src/lang/ir';
+import { re2Matcher } from '../src/lang/runtime/pattern';
 import { random } from './lang/random';
 
 export interface WalkAnswer {
@@ -42,10 +43,15 @@ const MAX_STEPS = 60;
 /** One field in this many is left at its default rather than set (never a required field without a default). */
 const LEAVE_ONE_IN = 4;
 
-/** Typed-in values valid for the examples' text and date fields: a date's first day, a postcode, a word. */
+/** Texts a buyer types in: a postcode, a code, a word; the first one the field's pattern (whole value) matches. */
+const TYPED = ['12345', 'AB-12', 'HELLO'];
+
+/** Typed-in values valid for the products' text and date fields: a date's first day, a text its pattern takes. */
 function typedValue(f: FieldIR): { value: unknown; first: boolean } {
   if (f.type === 'date') return { value: f.min, first: true };
-  return { value: f.pattern ? '12345' : 'HELLO', first: false };
+  if (f.pattern === undefined) return { value: 'HELLO', first: false };
+  const matches = re2Matcher(f.pattern);
+  return { value: TYPED.find((t) => matches?.(t)) ?? TYPED[0], first: false };
 }
 
 /** A key for a configuration whatever the order its fields were set in. */

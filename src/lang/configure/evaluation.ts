@@ -2,8 +2,8 @@
 // besides constraints and error rules the units an evaluation computes must not fault (a value past a range
 // table's last band, a division by zero, a map key without entry): every field with its conditions, every price
 // line, every item of the output groups a request returns by default, every warning rule's condition. A unit is a
-// check only when it can fault at all, through the lets and fields it reads. Not searched: arithmetic overflow of
-// numbers within their bounds, a negative total (R_NEGATIVE_PRICE), and output items that read the price.
+// check only when it can fault at all, through the lets and fields it reads; and the price itself, when its total
+// can be negative or too large (price-check.ts). Not searched: output items that read the price.
 import type { Expr, ProductIR } from '../ir';
 import { throughNames } from '../ir-checks';
 import type { Ctx, Fn } from '../runtime/context';
@@ -15,6 +15,7 @@ import type { Pack } from '../runtime/pack';
 import { issue } from '../runtime/run';
 import type { Issue } from '../runtime/types';
 import type { Check } from './analysis';
+import { priceCheck } from './price-check';
 
 /** What a unit reports when it fails on the loaded configuration: its fault, as calculate reports it. */
 export type UnitIssue = (c: Ctx, pack: Pack) => Issue | undefined;
@@ -98,6 +99,8 @@ export function evaluationChecks(m: CompiledModel, depsOf: (e: Expr) => number[]
   m.rules.forEach((r) => {
     if (r.ir.severity !== 'error' && risky(r.ir.when)) unit(r.ir.id, r.ir.when, r.when, exprCost(r.ir.when));
   });
+  const total = priceCheck(m, depsOf);
+  if (total !== undefined) out.push(total);
   return out;
 }
 

@@ -226,7 +226,9 @@ function withSoftDefaults(
   const configuration: Record<string, unknown> = { ...input.configuration };
   for (const x of found) configuration[m.ir.fields[x.field]!.id] = x.value;
   const adjusted = evaluateModel(m, c, packs, { ...input, configuration });
-  if (!prices(m, adjusted)) return { evaluation: plain, known: true };
+  // A value the adjusted defaults make required (a field `required_when` an adjusted value) is the buyer's to give:
+  // the adjusted configuration stands, and asks for it, rather than the default that faults.
+  if (!prices(m, adjusted) && !asksOnly(adjusted)) return { evaluation: plain, known: true };
   // A field the adjusted configuration hides or disables ignores the value given to it: its default stands.
   const active = (i: number) => adjusted.fields[i]!.visible && adjusted.fields[i]!.enabled;
   const list = found
@@ -239,6 +241,11 @@ function withSoftDefaults(
 function prices(m: CompiledModel, ev: Evaluation): boolean {
   if (ev.errors.length > 0 || ev.price === null) return false;
   return m.ir.outputs.every((o) => o.internal || !ev.outputErrors.has(o.id));
+}
+
+/** Whether only values the buyer has yet to give (REQUIRED) keep the calculation from pricing. */
+function asksOnly(ev: Evaluation): boolean {
+  return ev.unlistedErrors === 0 && ev.errors.length > 0 && ev.errors.every((e) => e.code === 'REQUIRED');
 }
 
 /** Only the checks the search knows refuse it: no value sent is invalid, no key unknown, nothing required missing. */

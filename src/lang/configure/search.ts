@@ -31,8 +31,8 @@ export class Problem {
   private readonly plans: Map<number, Plan>;
   private readonly values: Solution;
   private plan: Plan | undefined;
-  /** After a pass that failed: the deepest position of a searched field it read (-1: none). */
-  private conflict = -1;
+  /** After a pass that failed: the positions of the searched fields it read, deepest first. */
+  private conflict: number[] = [];
 
   /**
    * `fixed`: by field index, the value the buyer sent (undefined when not sent: searched over the space's domain);
@@ -159,40 +159,41 @@ export class Problem {
   }
 
   /**
-   * true when a solution extends the values placed before position k; else the deepest position whose value took
-   * part in every failure below (-1: none), so that the search jumps back past the fields no failure read: a value
-   * past a table's last band fails whatever the fields placed after it, and is refuted at once rather than under
-   * every combination of them (backjumping, as Gaschnig's; a failure's fields are those the failed pass read).
+   * true when a solution extends the values placed before position k; else the positions before k whose values
+   * took part in every failure below (their conflict set), so that the search jumps back to the deepest of them,
+   * past the fields no failure read: a value past a table's last band fails whatever the fields placed after it,
+   * and is refuted at once rather than under every combination of them (conflict-directed backjumping, Prosser's;
+   * a failure's fields are those the failed pass read).
    */
   private dfs(
     k: number,
     only: ReadonlyMap<number, readonly Val[]>,
     prefer: (f: number, v: readonly Val[]) => readonly Val[],
-  ): true | number {
+  ): true | Set<number> {
     const plan = this.plan!;
     if (k === plan.order.length) {
       const ok = this.pass(this.a.checks, k - 1);
       if (ok === 'budget') throw OUT_OF_BUDGET;
-      return ok || this.conflict;
+      return ok || new Set(this.conflict);
     }
     const field = plan.order[k]!;
     const domain = only.get(field) ?? prefer(field, this.space.domains[field]!);
-    let back = -1;
+    const conflict = new Set<number>();
     for (const v of domain) {
       this.values[field] = v;
       const ok = this.pass(plan.at[k]!, k);
       if (ok === 'budget') throw OUT_OF_BUDGET;
-      const found = ok ? this.dfs(k + 1, only, prefer) : this.conflict;
+      const found = ok ? this.dfs(k + 1, only, prefer) : new Set(this.conflict);
       if (found === true) return true;
-      if (found < k) {
-        // The failure read nothing placed from here on: no other value of this field can mend it.
+      if (!found.has(k)) {
+        // The failure read nothing placed here: no other value of this field can mend it.
         this.values[field] = undefined;
         return found;
       }
-      back = k - 1;
+      for (const j of found) if (j !== k) conflict.add(j);
     }
     this.values[field] = undefined;
-    return back;
+    return conflict;
   }
 
   /** Loads the configuration so far (fixed values, then searched fields up to position k) into the context. */
@@ -209,7 +210,7 @@ export class Problem {
 
   /**
    * Whether every check passes on the configuration so far; 'budget' when the budget ran out first. On false,
-   * `conflict` is the deepest position up to k of a searched field the pass read (-1: none).
+   * `conflict` holds the positions up to k of the searched fields the pass read.
    */
   private pass(checks: readonly Check[], k: number): boolean | 'budget' {
     if (checks.length === 0) return true;
@@ -219,9 +220,8 @@ export class Problem {
       if (fails(this.c, check)) {
         const { c } = this;
         const order = this.plan!.order;
-        let j = Math.min(k, order.length - 1);
-        while (j >= 0 && c.readIn[order[j]!] !== c.epoch) j--;
-        this.conflict = j;
+        this.conflict.length = 0;
+        for (let j = Math.min(k, order.length - 1); j >= 0; j--) if (c.readIn[order[j]!] === c.epoch) this.conflict.push(j);
         return false;
       }
     }

@@ -1,11 +1,71 @@
 // The price: line amounts rounded once to the minor unit, then integer arithmetic (money.ts).
-import { toMajor, toMinor, totals } from './money';
+import type { MessageKey } from './catalog';
+import type { Ctx } from './context';
+import type { Params } from './messages';
+import type { CompiledModel } from './model';
+import { type Totals, toMajor, toMinor, totals } from './money';
 import type { Run } from './run';
 import type { Price, PriceLine } from './types';
 
-function overflow(run: Run): null {
-  run.error('R_NOT_FINITE', 'R_PRICE_OVERFLOW', {});
-  return null;
+/** Why the lines' amounts give no price: an error calculate reports (a negative or unrepresentable total). */
+export interface Refusal {
+  code: 'R_NEGATIVE_PRICE' | 'R_NOT_FINITE';
+  key: MessageKey;
+  params: Params;
+}
+
+const OVERFLOW: Refusal = { code: 'R_NOT_FINITE', key: 'R_PRICE_OVERFLOW', params: {} };
+
+/** Line amounts summed in minor units, per unit and per order. */
+class Sums {
+  unit = 0;
+  charges = 0;
+
+  /** Adds a line's amount: its minor units, or undefined when it or a sum leaves the safe integers. */
+  add(amount: number, perOrder: boolean, scale: number): number | undefined {
+    const minor = toMinor(amount, scale);
+    if (minor === undefined) return undefined;
+    if (perOrder) this.charges += minor;
+    else this.unit += minor;
+    return Number.isSafeInteger(this.unit) && Number.isSafeInteger(this.charges) ? minor : undefined;
+  }
+
+  /** The totals at `quantity`, or why there are none. */
+  settle(m: CompiledModel, quantity: number): Totals | Refusal {
+    const scale = m.minorScale;
+    if (this.unit < 0) {
+      return {
+        code: 'R_NEGATIVE_PRICE',
+        key: 'R_NEGATIVE_PRICE',
+        params: { amount: String(toMajor(this.unit, scale)), currency: m.ir.currency },
+      };
+    }
+    const t = totals(this.unit, quantity, m.tiers, this.charges);
+    if (t === undefined) return OVERFLOW;
+    // A per-order credit larger than the order.
+    if (t.total < 0) {
+      return {
+        code: 'R_NEGATIVE_PRICE',
+        key: 'NEGATIVE_TOTAL',
+        params: { amount: String(toMajor(t.total, scale)), currency: m.ir.currency },
+      };
+    }
+    return t;
+  }
+}
+
+/**
+ * Why the lines that apply on the loaded configuration give no price, or undefined when they give one: the price
+ * as the configurator's search checks it (configure/evaluation.ts). A line's fault is thrown.
+ */
+export function priceRefusal(m: CompiledModel, c: Ctx): Refusal | undefined {
+  const sums = new Sums();
+  for (const line of m.lines) {
+    if (line.when !== undefined && line.when(c) !== true) continue;
+    if (sums.add(line.amount(c) as number, line.ir.perOrder === true, m.minorScale) === undefined) return OVERFLOW;
+  }
+  const t = sums.settle(m, c.quantity);
+  return 'code' in t ? t : undefined;
 }
 
 /** The price, or null after reporting why there is none. */
@@ -14,20 +74,16 @@ export function price(run: Run): Price | null {
   const { lines: compiled, minorScale: scale } = m;
   const before = run.errors.length;
   const lines: PriceLine[] = [];
-  let unit = 0;
-  let charges = 0;
+  const sums = new Sums();
   let k = 0;
   while (k < compiled.length) {
     try {
       for (; k < compiled.length; k++) {
         const line = compiled[k]!;
         if (line.when !== undefined && line.when(c) !== true) continue;
-        const minor = toMinor(line.amount(c) as number, scale);
-        if (minor === undefined) return overflow(run);
         const once = line.ir.perOrder === true;
-        if (once) charges += minor;
-        else unit += minor;
-        if (!Number.isSafeInteger(unit) || !Number.isSafeInteger(charges)) return overflow(run);
+        const minor = sums.add(line.amount(c) as number, once, scale);
+        if (minor === undefined) return refuse(run, OVERFLOW);
         const per = once ? 'order' : 'unit';
         lines.push({ id: line.ir.id, kind: line.ir.kind, per, label: pack.lineLabels[k]!, amount: toMajor(minor, scale) });
       }
@@ -37,29 +93,24 @@ export function price(run: Run): Price | null {
     }
   }
   if (run.errors.length > before) return null;
-  if (unit < 0) {
-    const amount = String(toMajor(unit, scale));
-    run.error('R_NEGATIVE_PRICE', 'R_NEGATIVE_PRICE', { amount, currency: m.ir.currency });
-    return null;
-  }
-  const t = totals(unit, c.quantity, m.tiers, charges);
-  if (t === undefined) return overflow(run);
-  if (t.total < 0) {
-    // A per-order credit larger than the order.
-    run.error('R_NEGATIVE_PRICE', 'NEGATIVE_TOTAL', { amount: String(toMajor(t.total, scale)), currency: m.ir.currency });
-    return null;
-  }
+  const t = sums.settle(m, c.quantity);
+  if ('code' in t) return refuse(run, t);
   if (t.discount !== 0) {
     const label = pack.messages.DISCOUNT;
     lines.push({ id: 'quantity_discount', kind: 'discount', per: 'order', label, amount: toMajor(-t.discount, scale) });
   }
   return {
     currency: m.ir.currency,
-    unit: toMajor(unit, scale),
-    charges: toMajor(charges, scale),
+    unit: toMajor(sums.unit, scale),
+    charges: toMajor(sums.charges, scale),
     subtotal: toMajor(t.subtotal, scale),
     discount: toMajor(t.discount, scale),
     total: toMajor(t.total, scale),
     lines,
   };
+}
+
+function refuse(run: Run, r: Refusal): null {
+  run.error(r.code, r.key, r.params);
+  return null;
 }
