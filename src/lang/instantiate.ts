@@ -1,7 +1,7 @@
 // A product as requests use it: a compiled ProductIR becomes closures once (instantiate), then every calculate
 // request evaluates a configuration against them and every configure request explores one. It joins the last two
 // stages (runtime, configure), so it sits above both.
-import { type Configuration, calculateModel, configureModel } from './configure/index';
+import { type Configuration, type ConfigureInput, calculateModel, configureModel } from './configure/index';
 import type { ProductIR } from './ir';
 import { Ctx } from './runtime/context';
 import { evaluateModel } from './runtime/evaluate';
@@ -22,7 +22,7 @@ export interface Model {
   /** As calculate prices it: defaults the values sent exclude are adjusted (soft defaults), within `units`. */
   calculate(input: EvaluationInput, units?: number): Evaluation;
   /** A partial configuration: its evaluation, and every option's availability (src/lang/configure), within `units`. */
-  configure(input: EvaluationInput, units?: number): Configuration;
+  configure(input: ConfigureInput, units?: number): Configuration;
 }
 
 export function instantiate(ir: ProductIR): Model {
