@@ -10,6 +10,7 @@ import type { Pack } from './runtime/pack';
 import type { Evaluation, EvaluationInput } from './runtime/types';
 
 export { exportSize } from './configure/export';
+export { type Want, wantProblem } from './configure/want';
 export { errorsFor } from './runtime/evaluate';
 export { FormLogic, formLogic, logicSize, MAX_LOGIC_NODES } from './runtime/jsonlogic';
 export { negotiateLanguage, resolveText } from './runtime/language';

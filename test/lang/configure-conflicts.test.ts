@@ -27,7 +27,10 @@ function smallModel(seed: number, n: number, search: boolean): Small {
     const columns = [...new Set(Array.from({ length: int(2, 3) }, () => int(0, n - 1)))];
     if (columns.length < 2) continue;
     const rows: number[][] = [];
-    const all = columns.reduce<number[][]>((acc, c) => acc.flatMap((row) => Array.from({ length: domains[c]! }, (_, v) => [...row, v])), [[]]);
+    const all = columns.reduce<number[][]>(
+      (acc, c) => acc.flatMap((row) => Array.from({ length: domains[c]! }, (_, v) => [...row, v])),
+      [[]],
+    );
     for (const row of all) if (r() < 0.5 || row.every((v, j) => v === planted[columns[j]!])) rows.push(row);
     tables.push({ columns, rows });
   }
@@ -38,17 +41,35 @@ function smallModel(seed: number, n: number, search: boolean): Small {
   });
   tables.forEach((t, k) => {
     const rows = t.rows.map((row) => `[${row.map((v) => `"v${v}"`).join(',')}]`).join(',');
-    lines.push(`constraint t${k} {`, `  table: [${t.columns.map((c) => `f${c}`).join(', ')}]`, `  allow: [${rows}]`, '  message: "No"', '}');
+    lines.push(
+      `constraint t${k} {`,
+      `  table: [${t.columns.map((c) => `f${c}`).join(', ')}]`,
+      `  allow: [${rows}]`,
+      '  message: "No"',
+      '}',
+    );
   });
   if (search) lines.push('constraint q { require: quantity >= 1, message: "No" }');
   lines.push('price { line base: "Base" = 100 }');
-  const everything = domains.reduce<number[][]>((acc, d) => acc.flatMap((row) => Array.from({ length: d }, (_, v) => [...row, v])), [[]]);
-  const solutions = everything.filter((s) => tables.every((t) => t.rows.some((row) => row.every((v, j) => s[t.columns[j]!] === v))));
+  const everything = domains.reduce<number[][]>(
+    (acc, d) => acc.flatMap((row) => Array.from({ length: d }, (_, v) => [...row, v])),
+    [[]],
+  );
+  const solutions = everything.filter((s) =>
+    tables.every((t) => t.rows.some((row) => row.every((v, j) => s[t.columns[j]!] === v))),
+  );
   return { source: `${lines.join('\n')}\n`, domains, solutions };
 }
 
 /** Whether some solution has field f at v and every field of `kept` at its value in `sent`. */
-function completes(m: Small, f: number, v: number, sent: readonly number[], kept: readonly number[], also = new Map<number, number>()): boolean {
+function completes(
+  m: Small,
+  f: number,
+  v: number,
+  sent: readonly number[],
+  kept: readonly number[],
+  also = new Map<number, number>(),
+): boolean {
   return m.solutions.some((s) => s[f] === v && kept.every((i) => s[i] === sent[i]) && [...also].every(([i, x]) => s[i] === x));
 }
 
@@ -92,7 +113,16 @@ describe('minimal conflicts and changes, against brute force', () => {
               // The option's own field never; only fields sent; with them kept no completion; without any one, one.
               expect(set.every((i) => others.includes(i))).toBe(true);
               expect(completes(m, f, v, sent, set), `${field.id}=${o.id} ${JSON.stringify(configuration)}`).toBe(false);
-              for (const i of set) expect(completes(m, f, v, sent, set.filter((x) => x !== i))).toBe(true);
+              for (const i of set)
+                expect(
+                  completes(
+                    m,
+                    f,
+                    v,
+                    sent,
+                    set.filter((x) => x !== i),
+                  ),
+                ).toBe(true);
             }
           }
           // Each unavailable option wanted: its changes, as brute force has them.
@@ -108,17 +138,40 @@ describe('minimal conflicts and changes, against brute force', () => {
                 continue;
               }
               // Every minimal set of choices whose change lets the option complete.
-              const corrections = subsets(others).filter((R) => completes(m, f, v, sent, others.filter((i) => !R.includes(i))));
-              const minimal = corrections.filter((R) => !corrections.some((S) => S.length < R.length && S.every((i) => R.includes(i))));
+              const corrections = subsets(others).filter((R) =>
+                completes(
+                  m,
+                  f,
+                  v,
+                  sent,
+                  others.filter((i) => !R.includes(i)),
+                ),
+              );
+              const minimal = corrections.filter(
+                (R) => !corrections.some((S) => S.length < R.length && S.every((i) => R.includes(i))),
+              );
               const sizes = minimal.map((R) => R.length).sort((x, y) => x - y);
-              const listed = got.suggestions.map((s) => Object.keys(s.change).map(index).sort((x, y) => x - y));
+              const listed = got.suggestions.map((s) =>
+                Object.keys(s.change)
+                  .map(index)
+                  .sort((x, y) => x - y),
+              );
               expect(listed.map((R) => R.length)).toEqual(sizes.slice(0, 3));
               got.suggestions.forEach((s, k) => {
                 const R = listed[k]!;
                 expect(minimal.some((M) => M.length === R.length && M.every((i) => R.includes(i)))).toBe(true);
                 // Verified: the option, the other choices as sent and the changed fields at the values listed.
                 const values = new Map(Object.entries(s.change).map(([id, x]) => [index(id), index(x as string)]));
-                expect(completes(m, f, v, sent, others.filter((i) => !R.includes(i)), values)).toBe(true);
+                expect(
+                  completes(
+                    m,
+                    f,
+                    v,
+                    sent,
+                    others.filter((i) => !R.includes(i)),
+                    values,
+                  ),
+                ).toBe(true);
                 for (const [i, x] of values) expect(x).not.toBe(sent[i]);
               });
               changes++;
@@ -174,11 +227,19 @@ describe('want and conflicts on a hand-written product', () => {
       complete: true,
     });
     // Lux is the other trim with a sunroof, but it needs the big engine: a change of two is not minimal here.
-    expect(ask({ trim: 'basic', engine: 'small' }, 'trim', 'lux')).toMatchObject({ conflict: ['engine'], suggestions: [{ change: { engine: 'big' } }] });
+    expect(ask({ trim: 'basic', engine: 'small' }, 'trim', 'lux')).toMatchObject({
+      conflict: ['engine'],
+      suggestions: [{ change: { engine: 'big' } }],
+    });
   });
 
   it('answers an empty list when the option is available already', () => {
-    expect(ask({ trim: 'sport' }, 'sunroof', 'true')).toMatchObject({ available: true, possible: true, suggestions: [], complete: true });
+    expect(ask({ trim: 'sport' }, 'sunroof', 'true')).toMatchObject({
+      available: true,
+      possible: true,
+      suggestions: [],
+      complete: true,
+    });
   });
 
   it("names a multi-select's own ticks and a number among the choices", () => {
@@ -193,7 +254,11 @@ describe('want and conflicts on a hand-written product', () => {
   });
 
   it('lists the conflict of each unavailable option when asked', () => {
-    const r = model.configure({ configuration: { trim: 'basic', engine: 'small', extras: ['dimmer'] }, quantity: 1, conflicts: true });
+    const r = model.configure({
+      configuration: { trim: 'basic', engine: 'small', extras: ['dimmer'] },
+      quantity: 1,
+      conflicts: true,
+    });
     const of = (field: string, id: string) => r.fields.find((f) => f.id === field)!.options!.find((o) => o.id === id)!;
     expect(of('sunroof', 'true')).toMatchObject({ available: false, conflict: ['trim'] });
     expect(of('trim', 'lux')).toMatchObject({ available: false, conflict: ['engine'] });

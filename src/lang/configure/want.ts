@@ -3,7 +3,7 @@
 // conflict (conflict.ts) and the minimal changes that make it available (suggestions.ts), each one verified: a
 // completion has the option, the changed fields at the values listed, and every other choice as sent.
 import { fieldType } from '../fields/registry';
-import type { FieldIR } from '../ir';
+import type { FieldIR, ProductIR } from '../ir';
 import type { Val } from '../runtime/fault';
 import type { CompiledModel } from '../runtime/model';
 import { minimalConflict } from './conflict';
@@ -33,12 +33,14 @@ export interface WantAnswer {
 }
 
 /** Why a `want` names no option of the product (an unknown field, a field without options, an unknown option), or undefined. */
-export function wantProblem(m: CompiledModel, want: Want): { at: 'field' | 'option'; message: string; available: string[] } | undefined {
-  const i = m.fieldIndex.get(want.field);
-  const f = i === undefined ? undefined : m.ir.fields[i];
+export function wantProblem(
+  ir: ProductIR,
+  want: Want,
+): { at: 'field' | 'option'; message: string; available: string[] } | undefined {
+  const f = ir.fields.find((x) => x.id === want.field);
   const ids = f === undefined ? [] : optionIds(f);
   if (f === undefined || ids.length === 0) {
-    const available = m.ir.fields.filter((x) => optionIds(x).length > 0).map((x) => x.id);
+    const available = ir.fields.filter((x) => optionIds(x).length > 0).map((x) => x.id);
     return { at: 'field', message: `'${want.field}' is not a field with options of this product`, available };
   }
   if (!ids.includes(want.option)) {

@@ -38,7 +38,8 @@ export class WhatIf {
     readonly budget: Budget,
   ) {
     const t = tablesOf(m, c, a);
-    this.exact = t !== null && holdsSent(t, m.ir.fields, sent) ? new ExactTest(t, keptFor(t), m.ir.fields, sent, budget) : undefined;
+    this.exact =
+      t !== null && holdsSent(t, m.ir.fields, sent) ? new ExactTest(t, keptFor(t), m.ir.fields, sent, budget) : undefined;
   }
 
   /**
@@ -73,7 +74,10 @@ export class WhatIf {
     if (domain === null || domain === undefined) fixed[field] = target.value;
     const p = new Problem(this.c, a, space, this.quantity, fixed, this.budget, field);
     if (domain === null || domain === undefined) return p.solve(new Map(), (_, values) => values);
-    const only = this.m.ir.fields[field]!.valueType === 'list' ? domain.filter((s) => (s as string[]).includes(target.value as string)) : [target.value];
+    const only =
+      this.m.ir.fields[field]!.valueType === 'list'
+        ? domain.filter((s) => (s as string[]).includes(target.value as string))
+        : [target.value];
     return p.solve(new Map([[field, only]]), (_, values) => values);
   }
 }
@@ -113,11 +117,15 @@ class ExactTest {
     if (!k.consistent) return null;
     const s = k.scratch;
     s.push();
-    let ok = this.keep(target.field, (v) => (this.isList(target.field) ? (v as string[]).includes(target.value as string) : v === target.value));
+    let ok = this.keep(target.field, (v) =>
+      this.isList(target.field) ? (v as string[]).includes(target.value as string) : v === target.value,
+    );
     for (const i of kept) {
       if (!ok) break;
       const raw = sent[i];
-      ok = this.isList(i) ? this.keep(i, (v) => (raw as string[]).every((id) => (v as string[]).includes(id))) : this.keep(i, (v) => v === raw);
+      ok = this.isList(i)
+        ? this.keep(i, (v) => (raw as string[]).every((id) => (v as string[]).includes(id)))
+        : this.keep(i, (v) => v === raw);
     }
     ok &&= s.propagate();
     const found = ok ? s.solve((x, v) => v === this.preferred[x], this.stop) : null;
