@@ -103,12 +103,9 @@ export const WantResult = z
       .boolean()
       .nullable()
       .openapi({ description: 'Some configuration has it at all; null when the budget ran out first' }),
-    conflict: z
-      .array(z.string())
-      .optional()
-      .openapi({
-        description: 'When not available: the fewest fields sent that together exclude it; [] when it is not possible',
-      }),
+    conflict: z.array(z.string()).optional().openapi({
+      description: 'When not available: the fewest fields sent that together exclude it; [] when it is not possible',
+    }),
     suggestions: z
       .array(
         z

@@ -74,8 +74,11 @@ function completes(
 }
 
 /** Every subset of `items`. */
-const subsets = (items: readonly number[]): number[][] =>
-  items.reduce<number[][]>((acc, x) => [...acc, ...acc.map((s) => [...s, x])], [[]]);
+function subsets(items: readonly number[]): number[][] {
+  const out: number[][] = [[]];
+  for (const x of items) for (const s of out.splice(0)) out.push(s, [...s, x]);
+  return out;
+}
 
 const index = (id: string) => Number(id.slice(1));
 
