@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
 import { instantiate } from '../../src/lang/instantiate';
 import type { ProductIR } from '../../src/lang/ir';
+import { bigModel } from '../fixtures/big-model';
 import { random } from './random';
 
 interface Small {
@@ -271,4 +272,45 @@ describe('want and conflicts on a hand-written product', () => {
     const plain = model.configure({ configuration: { trim: 'basic' }, quantity: 1 });
     expect(plain.fields.flatMap((f) => f.options ?? []).some((o) => o.conflict !== undefined)).toBe(false);
   });
+});
+
+describe('changes on a generated product of 40 fields and 45 tables', () => {
+  it('each change lets the option complete, and keeping any one of its fields as sent does not', () => {
+    const medium = bigModel({ fields: 40, tables: 45, seed: 40, maxRows: 300, planted: 8 });
+    const model = instantiate(analyze(medium.source).ir as ProductIR);
+    const ever = new Set(
+      model
+        .configure({ configuration: {}, quantity: 1 })
+        .fields.flatMap((f) => (f.options ?? []).filter((o) => o.available).map((o) => `${f.id}=${o.id}`)),
+    );
+    // Fields of two planted configurations mixed: options some configuration has are excluded by several choices.
+    const [p, q] = [medium.planted[0]!, medium.planted[1]!];
+    const sent: Record<string, string> = {};
+    for (let i = 0; i < 24; i++) sent[`f${i}`] = `v${(i % 2 === 0 ? p : q)[i]}`;
+    const answer = model.configure({ configuration: sent, quantity: 1 });
+    const wanted = answer.fields
+      .flatMap((f) =>
+        (f.options ?? []).filter((o) => !o.available && ever.has(`${f.id}=${o.id}`)).map((o) => ({ field: f.id, option: o.id })),
+      )
+      .filter((_, k) => k % 5 === 0)
+      .slice(0, 6);
+    expect(wanted.length).toBeGreaterThan(2);
+    const available = (configuration: Record<string, unknown>, field: string, option: string) =>
+      model
+        .configure({ configuration, quantity: 1 })
+        .fields.find((f) => f.id === field)!
+        .options!.find((o) => o.id === option)!.available;
+    for (const want of wanted) {
+      const got = model.configure({ configuration: sent, quantity: 1, want }).want!;
+      expect(got).toMatchObject({ available: false, possible: true });
+      expect(got.suggestions.length).toBeGreaterThan(0);
+      for (const { change } of got.suggestions) {
+        expect(available({ ...sent, ...change }, want.field, want.option)).toBe(true);
+        for (const id of Object.keys(change)) {
+          const { [id]: _, ...others } = change;
+          expect(available({ ...sent, ...others }, want.field, want.option), `${JSON.stringify(want)} keeping ${id}`).toBe(false);
+        }
+      }
+    }
+  }, 120_000);
 });

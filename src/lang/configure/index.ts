@@ -29,7 +29,7 @@ import { WhatIf } from './what-if';
 const SEARCH_FIRST_UNITS = 40_000;
 
 /** Units of the budget left that `want` and `conflicts` may spend together (conflict.ts, suggestions.ts). */
-const CHOICES_UNITS = 500_000;
+const CHOICES_UNITS = 1_000_000;
 
 /** Earlier solutions tried, with one field changed, before searching for a value afresh. */
 const VARIANTS_TRIED = 4;

@@ -34,6 +34,66 @@ export interface Changes {
  * (non-empty: the option completes with no choice kept, but not with all of them).
  */
 export function changesFor(w: WhatIf, target: Target, choices: readonly number[], conflict: readonly number[]): Changes {
+  const start = w.budget.left;
+  const found = minimalChanges(w, target, choices, conflict, () => w.budget.left < start / 2);
+  if (found.complete || found.list.length >= MAX_SUGGESTIONS) return found;
+  // Past half the work: the changes that completions keeping the most choices show, each shrunk to a minimal one;
+  // then not known to be the smallest.
+  const list = [...found.list];
+  const keys = new Set(list.map(keyOf));
+  const seeds: number[][] = [[]];
+  for (let k = 0; k < seeds.length && list.length < MAX_SUGGESTIONS; k++) {
+    const change = grown(w, target, choices, seeds[k]!);
+    if (change === UNKNOWN) break;
+    if (change === null || keys.has(keyOf(change))) continue;
+    keys.add(keyOf(change));
+    list.push(change);
+    // Another minimal change keeps one of this one's fields.
+    if (k === 0) for (const i of change.keys()) seeds.push([i]);
+  }
+  list.sort((x, y) => x.size - y.size);
+  return { list, complete: false };
+}
+
+const keyOf = (change: Change) => [...change.keys()].sort((x, y) => x - y).join(',');
+
+/**
+ * A minimal change keeping `seed`: a completion keeping the seed (the engines try the values sent first) keeps the
+ * choices it agrees with; each other choice is kept too if the option still completes. Null when the seed alone
+ * excludes the option. Minimal: each field changed was refused with fewer choices kept.
+ */
+function grown(w: WhatIf, target: Target, choices: readonly number[], seed: readonly number[]): Change | null | typeof UNKNOWN {
+  let found = w.completion(target, seed);
+  if (found === UNKNOWN || found === null) return found;
+  const kept = [...seed];
+  const differing: number[] = [];
+  for (const i of choices) {
+    if (seed.includes(i)) continue;
+    if (w.keeps(found, i)) kept.push(i);
+    else differing.push(i);
+  }
+  const changed: number[] = [];
+  for (const i of differing) {
+    const more = w.completion(target, [...kept, i]);
+    if (more === UNKNOWN) return UNKNOWN;
+    if (more === null) changed.push(i);
+    else {
+      kept.push(i);
+      found = more;
+    }
+  }
+  const last = found;
+  return new Map(changed.map((i) => [i, last[i]!]));
+}
+
+/** The minimal changes, fewest fields first, until `stop()` (then incomplete). */
+function minimalChanges(
+  w: WhatIf,
+  target: Target,
+  choices: readonly number[],
+  conflict: readonly number[],
+  stop: () => boolean,
+): Changes {
   const conflicts: number[][] = [[...conflict]];
   const list: Change[] = [];
   const tried = new Set<string>();
@@ -45,7 +105,7 @@ export function changesFor(w: WhatIf, target: Target, choices: readonly number[]
       again = false;
       const among = [...new Set(conflicts.flat())].sort((x, y) => x - y);
       for (const set of combinations(among, size)) {
-        if (++looked > MAX_CANDIDATES || !w.budget.spend(1)) return { list, complete: false };
+        if (++looked > MAX_CANDIDATES || !w.budget.spend(1) || stop()) return { list, complete: false };
         const key = set.join(',');
         if (tried.has(key) || !minimalHitting(set, conflicts)) continue;
         if (tests >= MAX_CHANGE_TESTS) return { list, complete: false };

@@ -57,6 +57,14 @@ export class WhatIf {
     return out;
   }
 
+  /** Whether a completion keeps choice i: its value sent, or for a multi-select every option sent still ticked. */
+  keeps(s: Solution, i: number): boolean {
+    const sent = this.sent[i];
+    const value = s[i];
+    if (!Array.isArray(sent)) return value === undefined || value === sent;
+    return value === undefined || (sent as unknown[]).every((id) => (value as readonly string[]).includes(id as string));
+  }
+
   /** A completion with the option chosen and the choices `kept` (field indexes) at their sent values, others free. */
   completion(target: Target, kept: readonly number[]): Completion {
     if (this.budget.spent) return UNKNOWN;
@@ -73,13 +81,19 @@ export class WhatIf {
     const domain = space.domains[field];
     if (domain === null || domain === undefined) fixed[field] = target.value;
     const p = new Problem(this.c, a, space, this.quantity, fixed, this.budget, field);
-    if (domain === null || domain === undefined) return p.solve(new Map(), (_, values) => values);
+    if (domain === null || domain === undefined) return p.solve(new Map(), this.sentFirst);
     const only =
       this.m.ir.fields[field]!.valueType === 'list'
         ? domain.filter((s) => (s as string[]).includes(target.value as string))
         : [target.value];
-    return p.solve(new Map([[field, only]]), (_, values) => values);
+    return p.solve(new Map([[field, only]]), this.sentFirst);
   }
+
+  /** A field's values with the one sent first: a completion then keeps as many choices as it can. */
+  private readonly sentFirst = (f: number, values: readonly Val[]): readonly Val[] => {
+    const x = this.sent[f];
+    return x === undefined || !values.includes(x as Val) ? values : [x as Val, ...values.filter((v) => v !== x)];
+  };
 }
 
 /** Whether every value sent for a field the tables hold is one of its values there (else the search decides). */
@@ -98,7 +112,7 @@ function holdsSent(t: Tables, fields: readonly FieldIR[], sent: readonly unknown
 /** The test over the model's tables, on the solver requests share (its availability run is over by now). */
 class ExactTest {
   private charged = 0;
-  /** By variable: the index of its field's default (tried first, so that changes stay near the defaults). */
+  /** By variable: the index of its value sent, else of its default: tried first, so a completion keeps what it can. */
   private readonly preferred: Int32Array;
 
   constructor(
@@ -109,7 +123,8 @@ class ExactTest {
     private readonly budget: Budget,
   ) {
     k.scratch.copyFrom(k.root);
-    this.preferred = Int32Array.from(t.fields, (f, x) => t.values[x]!.indexOf(fields[f]!.fallback as Val));
+    const first = (f: number) => (sent[f] === undefined || fields[f]!.valueType === 'list' ? fields[f]!.fallback : sent[f]);
+    this.preferred = Int32Array.from(t.fields, (f, x) => t.values[x]!.indexOf(first(f) as Val));
   }
 
   completion(target: Target, kept: readonly number[]): Completion {
