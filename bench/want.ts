@@ -50,6 +50,7 @@ for (const shape of [CAR, TRUCK]) {
   let wanted = 0;
   let wantComplete = 0;
   let suggested = 0;
+  let none = 0;
   let explained = 0;
   let unexplained = 0;
   for (let n = 1; n <= STATES; n++) {
@@ -84,6 +85,7 @@ for (const shape of [CAR, TRUCK]) {
       units.want.push(answer.units);
       if (answer.want.complete) wantComplete++;
       suggested += answer.want.suggestions.length;
+      if (answer.want.suggestions.length === 0) none++;
     }
   }
   const name = `${shape.fields} × ${shape.tables}`;
@@ -93,7 +95,7 @@ for (const shape of [CAR, TRUCK]) {
       kind === 'conflicts'
         ? `${explained} options given a conflict, ${unexplained} left out`
         : kind === 'want'
-          ? `${wanted} options wanted, ${wantComplete} complete, ${fmt3(suggested / Math.max(1, wanted))} changes each`
+          ? `${wanted} options wanted, ${wantComplete} complete, ${fmt3(suggested / Math.max(1, wanted))} changes each, ${none} none`
           : '';
     rows.push([name, kind, String(t.length), fmt3(median(t)), fmt3(percentile(t, 0.99)), fmt3(median(units[kind])), extra]);
   }
