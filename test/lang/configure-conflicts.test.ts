@@ -314,3 +314,11 @@ describe('changes on a generated product of 40 fields and 45 tables', () => {
     }
   }, 120_000);
 });
+
+describe('want naming no option, called from the language (the API refuses it with 400 first)', () => {
+  it('answers without a want', () => {
+    const model = instantiate(analyze(CAR).ir as ProductIR);
+    expect(model.configure({ configuration: {}, quantity: 1, want: { field: 'roof', option: 'yes' } }).want).toBeUndefined();
+    expect(model.configure({ configuration: {}, quantity: 1, want: { field: 'width', option: '200' } }).want).toBeUndefined();
+  });
+});

@@ -56,8 +56,9 @@ function optionIds(f: FieldIR): string[] {
   return f.valueType === 'boolean' ? ['false', 'true'] : [];
 }
 
-/** The answer to `want` (already checked by wantProblem). */
-export function wantAnswer(w: WhatIf, m: CompiledModel, want: Want): WantAnswer {
+/** The answer to `want`; undefined when it names no option of the product (wantProblem: the API refuses it first). */
+export function wantAnswer(w: WhatIf, m: CompiledModel, want: Want): WantAnswer | undefined {
+  if (wantProblem(m.ir, want) !== undefined) return undefined;
   const field = m.fieldIndex.get(want.field)!;
   const target: Target = { field, value: optionValue(m.ir.fields[field]!, want.option) };
   const choices = w.choices(target);
