@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 
 const ALL = ['calculate', 'configure', 'big-models', 'compile', 'memory', 'http'];
 /** Run only when named: `npm run bench -- hostile`. */
-const ON_REQUEST = ['hostile'];
+const ON_REQUEST = ['hostile', 'want'];
 /** Extra node flags per benchmark. */
 const NODE_FLAGS = { memory: ['--expose-gc'] };
 

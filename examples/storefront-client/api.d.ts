@@ -1259,6 +1259,7 @@ export interface components {
                 };
             } | null;
             truncated?: components["schemas"]["Truncated"] & unknown;
+            want?: components["schemas"]["WantResult"];
         };
         ConfiguredField: {
             id: string;
@@ -1286,6 +1287,8 @@ export interface components {
                 available: boolean;
                 /** @description Why it is not available (at most 3, the others counted in truncated.reasons); empty when it is */
                 reasons: components["schemas"]["Reason"][];
+                /** @description With `conflicts: true`, for an unavailable option: the fewest fields sent whose values together exclude it (changing any one of them would let it complete); [] when no configuration has it */
+                conflict?: string[];
             }[];
             /** @description Numbers some constraint or error rule reads: the smallest value that can be completed */
             min?: number;
@@ -1300,6 +1303,26 @@ export interface components {
             line: number;
             column: number;
             because: components["schemas"]["Because"];
+        };
+        /** @description The answer to the request's `want` */
+        WantResult: {
+            field: string;
+            option: string;
+            /** @description It completes with every value sent; null when the budget ran out first */
+            available: boolean | null;
+            /** @description Some configuration has it at all; null when the budget ran out first */
+            possible: boolean | null;
+            /** @description When not available: the fewest fields sent that together exclude it; [] when it is not possible */
+            conflict?: string[];
+            /** @description Minimal changes, fewest fields first (at most 3); empty when it is available already or not possible */
+            suggestions: {
+                /** @description The fields sent to change and their new values: with them and the wanted option, the other values sent kept, the configuration completes */
+                change: {
+                    [key: string]: number | string | boolean | string[];
+                };
+            }[];
+            /** @description false when the bounded search for changes stopped before its end: there may be others */
+            complete: boolean;
         };
         ConfigureRequest: {
             tenant_id: string;
@@ -1324,6 +1347,15 @@ export interface components {
              * @example de-CH
              */
             lang?: string;
+            /** @description An option the buyer would like: the answer's `want` says what to change among the values sent to make it available (docs/api.md, "Configure") */
+            want?: {
+                /** @description A choice field, multi-select or checkbox */
+                field: string;
+                /** @description One of its option ids as `options` lists them ("true", "false" for a checkbox) */
+                option: string;
+            };
+            /** @description true: each unavailable option (the first 20) also lists `conflict`, the fewest values sent that together exclude it */
+            conflicts?: boolean;
         };
         ValidationResult: {
             valid: boolean;

@@ -10,6 +10,25 @@ export const ConfigureRequest = z
     configuration: FieldValues.openapi({ description: 'Only the values the buyer has set so far' }),
     quantity: Quantity.optional(),
     lang: Lang.optional(),
+    want: z
+      .object({
+        field: z.string().min(1).max(1000).openapi({ description: 'A choice field, multi-select or checkbox' }),
+        option: z
+          .string()
+          .min(1)
+          .max(1000)
+          .openapi({ description: 'One of its option ids as `options` lists them ("true", "false" for a checkbox)' }),
+      })
+      .strict()
+      .optional()
+      .openapi({
+        description:
+          'An option the buyer would like: the answer\'s `want` says what to change among the values sent to make it available (docs/api.md, "Configure")',
+      }),
+    conflicts: z.boolean().optional().openapi({
+      description:
+        'true: each unavailable option (the first 20) also lists `conflict`, the fewest values sent that together exclude it',
+    }),
   })
   .strict()
   .openapi('ConfigureRequest');
@@ -51,6 +70,10 @@ export const ConfiguredField = z
             reasons: z.array(Reason).max(3).openapi({
               description: 'Why it is not available (at most 3, the others counted in truncated.reasons); empty when it is',
             }),
+            conflict: z.array(z.string()).optional().openapi({
+              description:
+                'With `conflicts: true`, for an unavailable option: the fewest fields sent whose values together exclude it (changing any one of them would let it complete); [] when no configuration has it',
+            }),
           })
           .strict(),
       )
@@ -67,6 +90,43 @@ export const ConfiguredField = z
   })
   .strict()
   .openapi('ConfiguredField');
+
+export const WantResult = z
+  .object({
+    field: z.string(),
+    option: z.string(),
+    available: z
+      .boolean()
+      .nullable()
+      .openapi({ description: 'It completes with every value sent; null when the budget ran out first' }),
+    possible: z
+      .boolean()
+      .nullable()
+      .openapi({ description: 'Some configuration has it at all; null when the budget ran out first' }),
+    conflict: z.array(z.string()).optional().openapi({
+      description: 'When not available: the fewest fields sent that together exclude it; [] when it is not possible',
+    }),
+    suggestions: z
+      .array(
+        z
+          .object({
+            change: z.record(z.string(), Value).openapi({
+              description:
+                'The fields sent to change and their new values: with them and the wanted option, the other values sent kept, the configuration completes',
+            }),
+          })
+          .strict(),
+      )
+      .max(3)
+      .openapi({
+        description: 'Minimal changes, fewest fields first (at most 3); empty when it is available already or not possible',
+      }),
+    complete: z
+      .boolean()
+      .openapi({ description: 'false when the bounded search for changes stopped before its end: there may be others' }),
+  })
+  .strict()
+  .openapi('WantResult');
 
 export const ConfigureResult = z
   .object({
@@ -86,8 +146,9 @@ export const ConfigureResult = z
       .openapi({ description: 'The `result` of /v1/calculate when this configuration prices, else null' }),
     truncated: Truncated.optional().openapi({
       description:
-        'What the caps left out: errors and warnings (100 each), reasons (3 per option, 1,000 in all), and fields, options and reasons past 600,000 bytes',
+        'What the caps left out: errors and warnings (100 each), reasons (3 per option, 1,000 in all), and fields, options and reasons past 600,000 bytes; conflicts (20 per answer, or past the budget)',
     }),
+    want: WantResult.optional().openapi({ description: "The answer to the request's `want`" }),
   })
   .strict()
   .openapi('ConfigureResult');

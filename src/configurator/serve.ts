@@ -1,11 +1,11 @@
 import type { z } from '@hono/zod-openapi';
 import type { ConfigureRequest } from '../api/configure';
-import { cappedLists } from '../api/list-caps';
+import { capList, cappedLists } from '../api/list-caps';
 import type { Permission } from '../api/permissions';
 import type { RequestContext } from '../env';
 import { ApiError } from '../errors';
-import { errorsFor, negotiateLanguage } from '../lang/instantiate';
-import { IR_VERSION } from '../lang/ir';
+import { errorsFor, negotiateLanguage, type Want, wantProblem } from '../lang/instantiate';
+import { IR_VERSION, type ProductIR } from '../lang/ir';
 import { type LoadedProduct, loadProduct, warmProduct } from '../products/models';
 import { readCurrentVersion, type VersionPointer } from '../products/pointer';
 import { type CalculateBody, calculationAnswer, presentCalculation, withUnlisted } from './calculation';
@@ -122,7 +122,14 @@ export async function configurationResponse(
   const loaded = await requireProduct(c.env, storeId, body.product_id);
   const ir = loaded.model.ir;
   const quantity = body.quantity ?? ir.quantity.default;
-  const configured = loaded.model.configure({ configuration: body.configuration, quantity, lang: body.lang });
+  if (body.want) refuseUnknownWant(loaded.model.ir, body.want);
+  const configured = loaded.model.configure({
+    configuration: body.configuration,
+    quantity,
+    lang: body.lang,
+    want: body.want,
+    conflicts: body.conflicts,
+  });
   const { evaluation } = configured;
   c.header('Content-Language', evaluation.language);
   const selection = selectOutputGroups(ir, undefined, permissions);
@@ -152,7 +159,20 @@ export async function configurationResponse(
       groups: evaluation.groups,
       ...lists,
       calculation,
+      ...(configured.want ? { want: configured.want } : {}),
     },
     200,
   );
+}
+
+/** A `want` that names no option of the product: 400, naming the field or the option, with the ids it may name. */
+function refuseUnknownWant(ir: ProductIR, want: Want): void {
+  const problem = wantProblem(ir, want);
+  if (problem === undefined) return;
+  const available = capList(problem.available);
+  throw new ApiError('BAD_REQUEST', `Invalid body field 'want.${problem.at}': ${problem.message}`, {
+    errors: [{ field: `want.${problem.at}`, code: 'INVALID_VALUE', message: problem.message, location: 'body' }],
+    details: { available: available.items },
+    ...(available.omitted > 0 ? { truncated: { available: available.omitted } } : {}),
+  });
 }

@@ -1,7 +1,7 @@
 // A product as requests use it: a compiled ProductIR becomes closures once (instantiate), then every calculate
 // request evaluates a configuration against them and every configure request explores one. It joins the last two
 // stages (runtime, configure), so it sits above both.
-import { type Configuration, calculateModel, configureModel } from './configure/index';
+import { type Configuration, type ConfigureInput, calculateModel, configureModel } from './configure/index';
 import type { ProductIR } from './ir';
 import { Ctx } from './runtime/context';
 import { evaluateModel } from './runtime/evaluate';
@@ -10,6 +10,7 @@ import type { Pack } from './runtime/pack';
 import type { Evaluation, EvaluationInput } from './runtime/types';
 
 export { exportSize } from './configure/export';
+export { type Want, wantProblem } from './configure/want';
 export { errorsFor } from './runtime/evaluate';
 export { FormLogic, formLogic, logicSize, MAX_LOGIC_NODES } from './runtime/jsonlogic';
 export { negotiateLanguage, resolveText } from './runtime/language';
@@ -22,7 +23,7 @@ export interface Model {
   /** As calculate prices it: defaults the values sent exclude are adjusted (soft defaults), within `units`. */
   calculate(input: EvaluationInput, units?: number): Evaluation;
   /** A partial configuration: its evaluation, and every option's availability (src/lang/configure), within `units`. */
-  configure(input: EvaluationInput, units?: number): Configuration;
+  configure(input: ConfigureInput, units?: number): Configuration;
 }
 
 export function instantiate(ir: ProductIR): Model {

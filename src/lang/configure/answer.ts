@@ -6,7 +6,7 @@ import { MAX_FIELDS_BYTES } from './budget';
 /** Reasons listed in one answer, at most (each option lists at most MAX_REASONS_PER_OPTION). */
 export const MAX_REASONS = 1_000;
 
-export type Truncated = Partial<Record<'fields' | 'options' | 'reasons', number>>;
+export type Truncated = Partial<Record<'fields' | 'options' | 'reasons' | 'conflicts', number>>;
 
 export class AnswerSize {
   private bytes = 0;

@@ -17,13 +17,19 @@ import { adjustDefaults, searchCompletions } from './adjust';
 import { type Analysis, analysisOf, type Check, type Space, spaceFor } from './analysis';
 import { AnswerSize, type Truncated } from './answer';
 import { Budget, MAX_WORK_UNITS } from './budget';
+import { addConflicts } from './conflict';
 import { type ExactAnswer, exactAvailability, exactCompletions } from './exact/index';
 import { tablesOf } from './exact/tables';
 import { FailingChecks } from './failing';
 import { Problem, type Solution, UNKNOWN } from './search';
+import { type Want, type WantAnswer, wantAnswer } from './want';
+import { WhatIf } from './what-if';
 
 /** Units the search gets before the tables take over (the examples spend at most 16,000 in all: budget.ts). */
 const SEARCH_FIRST_UNITS = 40_000;
+
+/** Units of the budget left that `want` and `conflicts` may spend together (conflict.ts, suggestions.ts). */
+const CHOICES_UNITS = 1_000_000;
 
 /** Earlier solutions tried, with one field changed, before searching for a value afresh. */
 const VARIANTS_TRIED = 4;
@@ -40,6 +46,8 @@ export interface OptionState {
   id: string;
   available: boolean;
   reasons: Reason[];
+  /** Asked for (`conflicts`): the fewest fields sent that together exclude it (conflict.ts); [] when nothing has it. */
+  conflict?: string[];
 }
 
 export interface ConfiguredField extends FieldState {
@@ -69,6 +77,14 @@ export interface Configuration {
   truncated: Truncated;
   /** Work units the request spent (budget.ts): for tests and benchmarks, not served. */
   units: number;
+  /** The answer to the request's `want` (want.ts). */
+  want?: WantAnswer;
+}
+
+/** A configure request: a partial configuration, the option the buyer wants if any, and whether to list conflicts. */
+export interface ConfigureInput extends EvaluationInput {
+  want?: Want | undefined;
+  conflicts?: boolean | undefined;
 }
 
 /** Per field: value → completable (true), not (false), or not known within the budget (undefined). */
@@ -79,7 +95,7 @@ export function configureModel(
   m: CompiledModel,
   c: Ctx,
   packs: Map<string, Pack>,
-  input: EvaluationInput,
+  input: ConfigureInput,
   units = MAX_WORK_UNITS,
 ): Configuration {
   const { ir } = m;
@@ -162,13 +178,19 @@ export function configureModel(
       answer.leaveOut('reasons', found.more);
     }
   }
+  const complete = soft.known && engine.complete && explained && !budget.spent && !answer.cut;
+  // Asked for only: minimal conflicts and changes take several engine tests per option (conflict.ts).
+  const whatIf = input.want || input.conflicts ? new WhatIf(m, c, a, quantity, sent, budget.part(CHOICES_UNITS)) : undefined;
+  const want = whatIf && input.want ? wantAnswer(whatIf, m, input.want) : undefined;
+  if (whatIf && input.conflicts) answer.leaveOut('conflicts', addConflicts(whatIf, m, fields, answer));
   return {
     evaluation,
-    complete: soft.known && engine.complete && explained && !budget.spent && !answer.cut,
+    complete,
     satisfiable: engine.satisfiable,
     fields,
     truncated: answer.truncated,
     units: budget.used,
+    ...(want ? { want } : {}),
   };
 }
 

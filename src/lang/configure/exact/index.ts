@@ -31,14 +31,14 @@ export interface ExactAnswer {
 const VARIANTS_TRIED = 8;
 
 /** A solver per model at its level 0 (every table made consistent), and one to search in, reused by requests. */
-interface Kept {
+export interface Kept {
   root: Solver;
   consistent: boolean;
   scratch: Solver;
 }
 const kept = new WeakMap<Tables, Kept>();
 
-function keptFor(t: Tables): Kept {
+export function keptFor(t: Tables): Kept {
   let k = kept.get(t);
   if (k === undefined) {
     const root = new Solver(t);

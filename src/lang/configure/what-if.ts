@@ -1,0 +1,179 @@
+// "What if the buyer kept only some of their choices?": whether an option can be completed with some of the values
+// sent kept and the others freed, and a completion that shows it. The one test behind an option's minimal conflict
+// (conflict.ts) and the changes that would make it available (suggestions.ts): over the model's tables when they
+// hold it (exact/), else by the search (search.ts), each test charged to the request's budget.
+import type { FieldIR } from '../ir';
+import type { Ctx } from '../runtime/context';
+import type { Val } from '../runtime/fault';
+import type { CompiledModel } from '../runtime/model';
+import { type Analysis, spaceFor } from './analysis';
+import type { Budget } from './budget';
+import { type Kept, keptFor } from './exact/index';
+import { type Tables, tablesOf } from './exact/tables';
+import { Problem, type Solution, UNKNOWN } from './search';
+
+/** The option asked about: by field index, a choice field's option or a checkbox's value, or a multi-select's option to tick. */
+export interface Target {
+  field: number;
+  value: Val;
+}
+
+/** The value an option id of configure's answer stands for: a checkbox's boolean, else the id itself. */
+export function optionValue(f: FieldIR, id: string): Val {
+  return f.valueType === 'boolean' ? id === 'true' : id;
+}
+
+/** A completion (by field index, the value of each field searched), null when there is none, UNKNOWN past the budget. */
+export type Completion = Solution | null | typeof UNKNOWN;
+
+export class WhatIf {
+  private readonly exact: ExactTest | undefined;
+
+  constructor(
+    private readonly m: CompiledModel,
+    private readonly c: Ctx,
+    private readonly a: Analysis,
+    private readonly quantity: number,
+    private readonly sent: readonly unknown[],
+    readonly budget: Budget,
+  ) {
+    const t = tablesOf(m, c, a);
+    this.exact =
+      t !== null && holdsSent(t, m.ir.fields, sent) ? new ExactTest(t, keptFor(t), m.ir.fields, sent, budget) : undefined;
+  }
+
+  /**
+   * The buyer's choices a conflict or a change may name, in schema order: the fields sent that the search varies
+   * (some check depends on them; texts and dates keep their value). The option's own field is one of them only for
+   * a multi-select, whose ticked options are kept with the option.
+   */
+  choices(target: Target): number[] {
+    const out: number[] = [];
+    const fields = this.m.ir.fields;
+    for (let i = 0; i < this.sent.length; i++) {
+      if (this.sent[i] === undefined || this.a.domains[i] === null) continue;
+      if (i !== target.field || fields[i]!.valueType === 'list') out.push(i);
+    }
+    return out;
+  }
+
+  /** Whether a completion keeps choice i: its value sent, or for a multi-select every option sent still ticked. */
+  keeps(s: Solution, i: number): boolean {
+    const sent = this.sent[i];
+    const value = s[i];
+    if (!Array.isArray(sent)) return value === undefined || value === sent;
+    return value === undefined || (sent as unknown[]).every((id) => (value as readonly string[]).includes(id as string));
+  }
+
+  /** A completion with the option chosen and the choices `kept` (field indexes) at their sent values, others free. */
+  completion(target: Target, kept: readonly number[]): Completion {
+    if (this.budget.spent) return UNKNOWN;
+    return this.exact ? this.exact.completion(target, kept) : this.searched(target, kept);
+  }
+
+  private searched(target: Target, kept: readonly number[]): Completion {
+    const { a, sent } = this;
+    const field = target.field;
+    // Fields the search does not vary keep their sent values; of the others, only those kept.
+    const fixed = sent.map((x, i) => (a.domains[i] === null ? x : undefined));
+    for (const i of kept) fixed[i] = sent[i];
+    const space = spaceFor(a, this.m.ir.fields, fixed);
+    const domain = space.domains[field];
+    if (domain === null || domain === undefined) fixed[field] = target.value;
+    const p = new Problem(this.c, a, space, this.quantity, fixed, this.budget, field);
+    if (domain === null || domain === undefined) return p.solve(new Map(), this.sentFirst);
+    const only =
+      this.m.ir.fields[field]!.valueType === 'list'
+        ? domain.filter((s) => (s as string[]).includes(target.value as string))
+        : [target.value];
+    return p.solve(new Map([[field, only]]), this.sentFirst);
+  }
+
+  /** A field's values with the one sent first: a completion then keeps as many choices as it can. */
+  private readonly sentFirst = (f: number, values: readonly Val[]): readonly Val[] => {
+    const x = this.sent[f];
+    return x === undefined || !values.includes(x as Val) ? values : [x as Val, ...values.filter((v) => v !== x)];
+  };
+}
+
+/** Whether every value sent for a field the tables hold is one of its values there (else the search decides). */
+function holdsSent(t: Tables, fields: readonly FieldIR[], sent: readonly unknown[]): boolean {
+  for (let x = 0; x < t.fields.length; x++) {
+    const f = t.fields[x]!;
+    const raw = sent[f];
+    if (raw === undefined) continue;
+    if (fields[f]!.valueType === 'list') {
+      if (!Array.isArray(raw) || !raw.every((id) => typeof id === 'string')) return false;
+    } else if (!t.values[x]!.includes(raw as Val)) return false;
+  }
+  return true;
+}
+
+/** The test over the model's tables, on the solver requests share (its availability run is over by now). */
+class ExactTest {
+  private charged = 0;
+  /** By variable: the index of its value sent, else of its default: tried first, so a completion keeps what it can. */
+  private readonly preferred: Int32Array;
+
+  constructor(
+    private readonly t: Tables,
+    private readonly k: Kept,
+    private readonly fields: readonly FieldIR[],
+    private readonly sent: readonly unknown[],
+    private readonly budget: Budget,
+  ) {
+    k.scratch.copyFrom(k.root);
+    const first = (f: number) => (sent[f] === undefined || fields[f]!.valueType === 'list' ? fields[f]!.fallback : sent[f]);
+    this.preferred = Int32Array.from(t.fields, (f, x) => t.values[x]!.indexOf(first(f) as Val));
+  }
+
+  completion(target: Target, kept: readonly number[]): Completion {
+    const { t, k, sent } = this;
+    if (!k.consistent) return null;
+    const s = k.scratch;
+    s.push();
+    let ok = this.keep(target.field, (v) =>
+      this.isList(target.field) ? (v as string[]).includes(target.value as string) : v === target.value,
+    );
+    for (const i of kept) {
+      if (!ok) break;
+      const raw = sent[i];
+      ok = this.isList(i)
+        ? this.keep(i, (v) => (raw as string[]).every((id) => (v as string[]).includes(id)))
+        : this.keep(i, (v) => v === raw);
+    }
+    ok &&= s.propagate();
+    const found = ok ? s.solve((x, v) => v === this.preferred[x], this.stop) : null;
+    s.pop();
+    this.stop();
+    if (found === undefined) return UNKNOWN;
+    if (found === null) return null;
+    const out: Solution = this.fields.map(() => undefined);
+    found.forEach((v, x) => {
+      out[t.fields[x]!] = t.values[x]![v];
+    });
+    return out;
+  }
+
+  private isList(i: number): boolean {
+    return this.fields[i]!.valueType === 'list';
+  }
+
+  /** Leaves field i only the values `keep` accepts; false when that empties it or a table. A field the tables do not hold is free. */
+  private keep(i: number, keep: (v: Val) => boolean): boolean {
+    const { t } = this;
+    const s = this.k.scratch;
+    const x = t.varOf[i]!;
+    if (x < 0) return true;
+    const values = t.values[x]!;
+    for (let v = 0; v < values.length; v++) if (s.has(x, v) && !keep(values[v]!) && !s.remove(x, v)) return false;
+    return true;
+  }
+
+  private readonly stop = (): boolean => {
+    const s = this.k.scratch;
+    this.budget.spend(s.operations - this.charged);
+    this.charged = s.operations;
+    return this.budget.spent;
+  };
+}
