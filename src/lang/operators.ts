@@ -16,12 +16,13 @@ import { type Operand, read } from './runtime/operand';
 export type Constant = number | string | boolean;
 type Logic = unknown;
 
+// Bindings are whole numbers, ten apart, so that a new level fits between two (see `rightBinding`).
 /** Comparisons (and `in`) bind at this level, and two of them cannot follow each other (`a < b < c`). */
-export const COMPARISON = 4;
+export const COMPARISON = 40;
 /** `not a == b` is `not (a == b)`; `not a and b` is `(not a) and b`. */
-export const NOT_BINDING = 3;
+export const NOT_BINDING = 30;
 /** Unary minus binds tighter than every binary operator. */
-export const NEG_BINDING = 7;
+export const NEG_BINDING = 70;
 
 export type TypeRule =
   /** Both operands of the type `operands`; the result of `result` (`+` takes numbers and gives a number). */
@@ -33,7 +34,7 @@ export type TypeRule =
   | { compares: 'equality' | 'order' };
 
 export interface OperatorSpec {
-  /** How tightly it binds (higher first): between NOT_BINDING and NEG_BINDING, or below them for `and`/`or`. */
+  /** How tightly it binds, a whole number (higher first): below NEG_BINDING; below NOT_BINDING for `and`/`or`. */
   binding: number;
   /** `a ^ b ^ c` as `a ^ (b ^ c)`; otherwise operators of one binding associate to the left. */
   rightAssociative?: true;
@@ -79,7 +80,7 @@ const ORDER = { compares: 'order' } as const;
 
 export const OPERATORS = {
   and: {
-    binding: 2,
+    binding: 20,
     types: BOOLEANS,
     compile: ({ kind: ka, v: va, s: sa, f: fa }, { kind: kb, v: vb, s: sb, f: fb }) => {
       return (c) => (read(c, ka, va, sa, fa) as boolean) && (read(c, kb, vb, sb, fb) as boolean);
@@ -89,7 +90,7 @@ export const OPERATORS = {
     decides: false,
   },
   or: {
-    binding: 1,
+    binding: 10,
     types: BOOLEANS,
     compile: ({ kind: ka, v: va, s: sa, f: fa }, { kind: kb, v: vb, s: sb, f: fb }) => {
       return (c) => (read(c, ka, va, sa, fa) as boolean) || (read(c, kb, vb, sb, fb) as boolean);
@@ -153,7 +154,7 @@ export const OPERATORS = {
     fold: compared((a, b) => a >= b),
   },
   '+': {
-    binding: 5,
+    binding: 50,
     types: NUMBERS,
     compile: ({ kind: ka, v: va, s: sa, f: fa }, { kind: kb, v: vb, s: sb, f: fb }, at) => {
       return (c) => finite((read(c, ka, va, sa, fa) as number) + (read(c, kb, vb, sb, fb) as number), at);
@@ -161,7 +162,7 @@ export const OPERATORS = {
     jsonLogic: checked('+'),
   },
   '-': {
-    binding: 5,
+    binding: 50,
     types: NUMBERS,
     compile: ({ kind: ka, v: va, s: sa, f: fa }, { kind: kb, v: vb, s: sb, f: fb }, at) => {
       return (c) => finite((read(c, ka, va, sa, fa) as number) - (read(c, kb, vb, sb, fb) as number), at);
@@ -169,7 +170,7 @@ export const OPERATORS = {
     jsonLogic: checked('-'),
   },
   '*': {
-    binding: 6,
+    binding: 60,
     types: NUMBERS,
     compile: ({ kind: ka, v: va, s: sa, f: fa }, { kind: kb, v: vb, s: sb, f: fb }, at) => {
       return (c) => finite((read(c, ka, va, sa, fa) as number) * (read(c, kb, vb, sb, fb) as number), at);
@@ -177,7 +178,7 @@ export const OPERATORS = {
     jsonLogic: checked('*'),
   },
   '/': {
-    binding: 6,
+    binding: 60,
     types: NUMBERS,
     compile: ({ kind: ka, v: va, s: sa, f: fa }, { kind: kb, v: vb, s: sb, f: fb }, at) => {
       return (c) => {
@@ -215,7 +216,10 @@ export function operator(op: BinaryOp): OperatorSpec {
   return OPERATORS[op];
 }
 
-/** The binding the right operand of `op` is read with: one less than its own reads it right-associatively. */
+/**
+ * The binding the right operand of `op` is read with: its own (an operator of that binding then ends the operand:
+ * left-associative), or one less (one of that binding continues it: right-associative; no level lies between).
+ */
 export function rightBinding(op: BinaryOp): number {
   const spec = operator(op);
   return spec.rightAssociative ? spec.binding - 1 : spec.binding;
