@@ -1,7 +1,9 @@
 // Every operator of the registry (src/lang/operators.ts) end to end: read by both parsers, typed by its rule,
 // evaluated by the server, exported as JSON Logic and evaluated by the configurator's evaluator, which must give
 // the server's value (or fail where the server faults). A new operator is checked here with no test to write.
+/// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
+import grammar from '../../grammar/cpq.ohm?raw';
 import { addOperation, apply } from '../../src/browser/configurator/logic';
 import { Diagnostics } from '../../src/lang/diagnostics';
 import { FUNCTION_NAMES } from '../../src/lang/functions';
@@ -106,6 +108,12 @@ describe('every operator of the registry', () => {
       expect(Number.isInteger(spec.binding) && spec.binding < NEG_BINDING, op).toBe(true);
       if (spec.jsonLogic === 'extra') expect(taken.has(op), op).toBe(false);
     }
+  });
+
+  it("is what the grammar's binOp reads, no more and no fewer (the grammar stays the oracle of the syntax)", () => {
+    const rule = grammar.split('\n').find((line) => line.trimStart().startsWith('binOp '));
+    const tokens = [...(rule ?? '').slice((rule ?? '').indexOf('=')).matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+    expect([...tokens].sort()).toEqual([...OPERATOR_TOKENS].sort());
   });
 
   it('is read alike by Ohm and the fast parser', () => {
