@@ -207,10 +207,6 @@ export const SYMBOL_OPERATORS: readonly BinaryOp[] = OPERATOR_TOKENS.filter((t) 
   (a, b) => b.length - a.length,
 );
 
-export function operatorNamed(token: string): OperatorSpec | undefined {
-  return Object.hasOwn(OPERATORS, token) ? OPERATORS[token as BinaryOp] : undefined;
-}
-
 /** The spec of an operator of a checked syntax tree or IR (its token is one of the registry's). */
 export function operator(op: BinaryOp): OperatorSpec {
   return OPERATORS[op];

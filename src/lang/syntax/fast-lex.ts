@@ -3,7 +3,7 @@
 // character differently or fail (a number followed by a letter, a malformed string, an unclosed comment, a
 // character no rule starts with), the lexer gives up and Ohm decides.
 
-import { SYMBOL_OPERATORS } from '../operators';
+import { type BinaryOp, SYMBOL_OPERATORS } from '../operators';
 import { wordEnd } from './lexer';
 
 export enum T {
@@ -190,9 +190,9 @@ function extraEnd(src: string, i: number, end: number): number {
 }
 
 /** Each symbol operator as the lexer reads it without EXTRA: a token of its own kind, or more (then extra). */
-export const SYMBOL_KINDS: ReadonlyMap<string, T> = (() => {
+export const SYMBOL_KINDS: ReadonlyMap<BinaryOp, T> = (() => {
   const probe = new Tokens();
-  const kinds = new Map<string, T>();
+  const kinds = new Map<BinaryOp, T>();
   for (const s of SYMBOL_OPERATORS) {
     if (lex(probe, s, 0, s.length) && probe.count === 1) kinds.set(s, probe.kind[0] as T);
     else {

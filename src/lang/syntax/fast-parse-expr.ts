@@ -2,16 +2,7 @@
 // climbing of parse-expr.ts applied as it goes (the registry's bindings, same left/right decisions, same spans), so
 // the tree is the one the Ohm path builds. A chained comparison, a keyword as a name or a number too large for a
 // double are syntax errors there; here they make the parser unsure.
-import {
-  type BinaryOp,
-  COMPARISON,
-  NEG_BINDING,
-  NOT_BINDING,
-  operator,
-  rightBinding,
-  SYMBOL_OPERATORS,
-  WORD_OPERATORS,
-} from '../operators';
+import { type BinaryOp, COMPARISON, NEG_BINDING, NOT_BINDING, operator, rightBinding, WORD_OPERATORS } from '../operators';
 import type { Expr, NumberLit } from './ast';
 import { type Cursor, unsure } from './fast-cursor';
 import { SYMBOL_KINDS, T } from './fast-lex';
@@ -20,10 +11,7 @@ import { join } from './parse-expr';
 
 /** The operator each token kind stands for, where the lexer gives a symbol operator a kind of its own. */
 const BY_KIND: (BinaryOp | undefined)[] = [];
-for (const token of SYMBOL_OPERATORS) {
-  const kind = SYMBOL_KINDS.get(token);
-  if (kind !== undefined) BY_KIND[kind] = token;
-}
+for (const [token, kind] of SYMBOL_KINDS) BY_KIND[kind] = token;
 
 /** `Expr`. */
 export function expr(c: Cursor): Expr {
