@@ -1,8 +1,9 @@
 // The extra JSON Logic operations the form document's conditions use (docs/api.md, "Conditions as JSON Logic"),
 // defined once for the server's tests, the backoffice preview and the storefront component: plain TypeScript,
 // no platform APIs. Each operation runs the server's own code (the function and operator registries, the table
-// lookups, the sent-value checks), so a storefront computes exactly what the server computes. An operation the server would
-// refuse (division by zero, a value past a table's last band, …) throws, as the server's evaluation does.
+// lookups, the sent-value checks), so a storefront computes exactly what the server computes. An operation the
+// server would refuse (division by zero, a value past a table's last band, …) throws, as the server's evaluation
+// does.
 
 import { FUNCTION_NAMES, FUNCTIONS, overloadFor } from './functions';
 import { OPERATOR_TOKENS, operator } from './operators';

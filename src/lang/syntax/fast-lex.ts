@@ -3,7 +3,7 @@
 // character differently or fail (a number followed by a letter, a malformed string, an unclosed comment, a
 // character no rule starts with), the lexer gives up and Ohm decides.
 
-import { type BinaryOp, SYMBOL_OPERATORS } from '../operators';
+import { type BinaryOp, SYMBOL_OPERATORS, symbolOperatorAt } from '../operators';
 import { wordEnd } from './lexer';
 
 export enum T {
@@ -158,8 +158,8 @@ export function lex(t: Tokens, src: string, start: number, end: number): boolean
         const close = src.indexOf('*/', i + 2);
         if (close === -1 || close + 2 > end) return stop();
         i = close + 2;
-      } else if (c < 128 && EXTRA_START[c] === 1 && extraEnd(src, i, end) > i) {
-        const j = extraEnd(src, i, end);
+      } else if (c < 128 && EXTRA_START[c] === 1 && EXTRA.has(symbolOperatorAt(src, i, end) as BinaryOp)) {
+        const j = i + (symbolOperatorAt(src, i, end) as BinaryOp).length;
         t.push(T.Op, i, j);
         i = j;
       } else if (d === 61 && (c === 61 || c === 33 || c === 60 || c === 62)) {
@@ -177,17 +177,12 @@ export function lex(t: Tokens, src: string, start: number, end: number): boolean
 }
 
 /**
- * The operator symbols of the registry the punctuation does not lex as one token (a new operator's), longest first,
- * and their first characters: lexed as `T.Op`, so that a new operator needs no change here.
+ * The operator symbols of the registry the punctuation does not lex as one token (a new operator's), and their
+ * first characters: lexed as `T.Op` where they are the longest operator symbol, so that a new operator needs no
+ * change here.
  */
-const EXTRA: string[] = [];
+const EXTRA = new Set<BinaryOp>();
 const EXTRA_START = new Uint8Array(128);
-
-/** Where the extra operator symbol at `i` ends; `i` where none starts there. */
-function extraEnd(src: string, i: number, end: number): number {
-  for (const s of EXTRA) if (s.length <= end - i && src.startsWith(s, i)) return i + s.length;
-  return i;
-}
 
 /** Each symbol operator as the lexer reads it without EXTRA: a token of its own kind, or more (then extra). */
 export const SYMBOL_KINDS: ReadonlyMap<BinaryOp, T> = (() => {
@@ -196,7 +191,7 @@ export const SYMBOL_KINDS: ReadonlyMap<BinaryOp, T> = (() => {
   for (const s of SYMBOL_OPERATORS) {
     if (lex(probe, s, 0, s.length) && probe.count === 1) kinds.set(s, probe.kind[0] as T);
     else {
-      EXTRA.push(s);
+      EXTRA.add(s);
       if (s.charCodeAt(0) < 128) EXTRA_START[s.charCodeAt(0)] = 1;
     }
   }
