@@ -4,7 +4,10 @@ import type { Expr } from '../syntax/ast';
 import type { Ctx } from './context';
 import type { FieldModel, Literal } from './model';
 
-/** The value of an expression made of literals only (`false`, `not true`, `1 > 2`), if it is one (operators fold by their registry entry). */
+/**
+ * The value of an expression made of literals only (`false`, `not true`, `1 > 2`), if it is one; an operator folds
+ * by its registry entry's `fold` (arithmetic does not fold).
+ */
 function constant(e: Expr): Literal | undefined {
   switch (e.kind) {
     case 'number':
