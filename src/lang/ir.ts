@@ -2,6 +2,7 @@
 // never re-parses source. `instantiate` (runtime.ts) turns it into closures once per isolate.
 
 import type { FIELD_TYPES } from './fields/registry';
+import type { BinaryOp } from './operators';
 
 /**
  * 6: a compatibility table is one `rows` expression (its columns and cells, as written), no longer an `or` of `and`s
@@ -39,7 +40,8 @@ export interface Span {
   column: number;
 }
 
-export type BinaryOp = '+' | '-' | '*' | '/' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'and' | 'or';
+/** The binary operators: the keys of their registry (src/lang/operators.ts). */
+export type { BinaryOp } from './operators';
 
 export type Expr =
   | { k: 'num'; v: number }

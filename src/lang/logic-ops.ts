@@ -1,10 +1,12 @@
 // The extra JSON Logic operations the form document's conditions use (docs/api.md, "Conditions as JSON Logic"),
 // defined once for the server's tests, the backoffice preview and the storefront component: plain TypeScript,
-// no platform APIs. Each operation runs the server's own code (the function registry, the table lookups, the
-// sent-value checks), so a storefront computes exactly what the server computes. An operation the server would
-// refuse (division by zero, a value past a table's last band, …) throws, as the server's evaluation does.
+// no platform APIs. Each operation runs the server's own code (the function and operator registries, the table
+// lookups, the sent-value checks), so a storefront computes exactly what the server computes. An operation the
+// server would refuse (division by zero, a value past a table's last band, …) throws, as the server's evaluation
+// does.
 
 import { FUNCTION_NAMES, FUNCTIONS, overloadFor } from './functions';
+import { OPERATOR_TOKENS, operator } from './operators';
 import {
   booleanChecker,
   type CheckedField,
@@ -18,6 +20,7 @@ import {
 import type { Ctx } from './runtime/context';
 import { Fault, type Val } from './runtime/fault';
 import { type Checker, isAbsent, isValidQuantity } from './runtime/fields';
+import { literalOperand } from './runtime/operand';
 import { mapAt, matrixAt, rangeAt } from './runtime/tables';
 
 export type Logic = unknown;
@@ -145,6 +148,11 @@ function standaloneOperations(options: LogicOptions): Record<string, Operation> 
       );
       return fn(undefined as unknown as Ctx);
     };
+  }
+  for (const token of OPERATOR_TOKENS) {
+    const spec = operator(token);
+    if (spec.jsonLogic !== 'extra') continue;
+    ops[token] = (a, b) => spec.compile(literalOperand(a as Val), literalOperand(b as Val), NOWHERE)(undefined as unknown as Ctx);
   }
   return ops;
 }

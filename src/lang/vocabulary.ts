@@ -1,5 +1,5 @@
 // The words of the language, as an editor offers them: keywords, field types and their properties, table kinds,
-// each block's properties, functions. Collected from the registries and the checker's own lists, so the schema
+// each block's properties, functions, operators. Collected from the registries and the checker's own lists, so the schema
 // editor (src/browser/editor/) never keeps a copy. scripts/build-browser.mjs evaluates this module at build time
 // into src/generated/vocabulary.ts rather than the editor importing it: the field-type records and the checker's
 // modules would come with it (measured: the editor bundle 191 kB gzipped instead of 135 kB, over its 150 kB budget).
@@ -11,6 +11,7 @@ import { BANDED_PROPS, KINDS, LOOKUPS } from './check/tables';
 import { TEST_PROPS } from './check/tests';
 import { FIELD_TYPES } from './fields/registry';
 import { FUNCTIONS } from './functions';
+import { OPERATOR_TOKENS } from './operators';
 import { DECLARATION_KEYWORDS, KEYWORDS } from './syntax/keywords';
 
 export interface Vocabulary {
@@ -33,6 +34,8 @@ export interface Vocabulary {
   /** Words some properties take: `layout: tabs`, `lookup: next`. */
   values: { layout: string[]; lookup: string[] };
   functions: { name: string; usage: string; doc: string }[];
+  /** The binary operators' tokens (`and`, `+`, `<=`, …): the editor colours and completes them. */
+  operators: string[];
 }
 
 export function vocabulary(): Vocabulary {
@@ -52,5 +55,6 @@ export function vocabulary(): Vocabulary {
     },
     values: { layout: [...LAYOUTS], lookup: [...LOOKUPS] },
     functions: Object.entries(FUNCTIONS).map(([name, f]) => ({ name, usage: f.usage, doc: f.doc })),
+    operators: [...OPERATOR_TOKENS],
   };
 }

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticSchema } from '../../bench/compile/synthetic';
 import { Diagnostics } from '../../src/lang/diagnostics';
+import { COMPARISON, NOT_BINDING, OPERATOR_TOKENS, operator } from '../../src/lang/operators';
+import type { Expr } from '../../src/lang/syntax/ast';
 import { fastParseDeclaration } from '../../src/lang/syntax/fast-parse';
 import { tokenize } from '../../src/lang/syntax/lexer';
 import { parseWithOhm } from '../../src/lang/syntax/parse';
@@ -153,6 +155,48 @@ const PIECES = [
   ...['else', 'when', 'line', 'surcharge', 'true', 'false', 'internal', 'public', 'let', 'field', 'x', '_a', '1'],
   ...['2.5', '1e3', '5%', '1e999', '0x1', '1.', '.5', '"s"', 'repeat', 'count', '..', '{d}', '_{d}'],
 ];
+// A new operator's token is a piece too (appended, so that the seeded mutations of the others stay the same).
+PIECES.push(...OPERATOR_TOKENS.filter((t) => !PIECES.includes(t)));
+
+/** The expression of a `let` as Ohm reads it (the oracle). */
+function letExpr(source: string): Expr {
+  const map = new SourceMap(source);
+  const chunk = split(map, new Diagnostics())?.chunks[0];
+  const decl = chunk && parseWithOhm(map, chunk, new Diagnostics());
+  if (decl?.kind !== 'let') throw new Error(`not a let: ${source}`);
+  return decl.expr;
+}
+
+describe('every operator of the registry (src/lang/operators.ts)', () => {
+  it('is read by the grammar and the fast parser alike, alone and beside every operator, by its binding', () => {
+    for (const p of OPERATOR_TOKENS) {
+      const alone = compare(`let r = a ${p} b`);
+      expect(alone.clean, `grammar/cpq.ohm's binOp reads "${p}"`).toBe(1);
+      expect(alone.fast, `the fast parser reads "${p}"`).toBe(1);
+      expect(letExpr(`let r = a ${p} b`)).toMatchObject({ kind: 'binary', op: p });
+      for (const q of OPERATOR_TOKENS) {
+        const source = `let r = a ${p} b ${q} c`;
+        const [bp, bq] = [operator(p).binding, operator(q).binding];
+        // Comparisons do not chain: a syntax error, which only Ohm reports.
+        const chained = bp === COMPARISON && bq === COMPARISON;
+        const tally = compare(source);
+        expect(tally.clean, source).toBe(chained ? 0 : 1);
+        expect(tally.fast, source).toBe(chained ? 0 : 1);
+        if (chained) continue;
+        const rightFirst = bq > bp || (bq === bp && operator(p).rightAssociative === true);
+        const shape = rightFirst ? { op: p, right: { op: q } } : { op: q, left: { op: p } };
+        expect(letExpr(source), source).toMatchObject(shape);
+      }
+      // The prefix operators bind by the same table: `-` tighter than all, `not` looser than comparisons.
+      expect(letExpr(`let r = -a ${p} b`), p).toMatchObject({ op: p, left: { kind: 'neg' } });
+      const notFirst = operator(p).binding <= NOT_BINDING;
+      expect(letExpr(`let r = not a ${p} b`), p).toMatchObject(
+        notFirst ? { op: p, left: { kind: 'not' } } : { kind: 'not', operand: { op: p } },
+      );
+      expect(compare(`let r = -a ${p} b`).fast).toBe(1);
+    }
+  });
+});
 
 describe('the fast parser agrees with Ohm on mutated declarations', () => {
   const declarations = [...examples, ...cases, ...synthetic].flatMap((source) => {

@@ -6,7 +6,8 @@ import { syntaxTree } from '@codemirror/language';
 import { vocabulary } from '../../generated/vocabulary';
 import { blocksAt, symbolsOf } from './symbols';
 
-const EXPRESSION_WORDS = ['if', 'then', 'else', 'and', 'or', 'not', 'in', 'true', 'false', 'when'].filter((w) =>
+const WORD_OPERATORS = vocabulary.operators.filter((o) => /^[a-z]/.test(o));
+const EXPRESSION_WORDS = ['if', 'then', 'else', ...WORD_OPERATORS, 'not', 'in', 'true', 'false', 'when'].filter((w) =>
   vocabulary.keywords.includes(w),
 );
 const PRICE_WORDS = ['line', 'surcharge'].filter((w) => vocabulary.keywords.includes(w));

@@ -1,6 +1,6 @@
 // The schema language for CodeMirror: a line-by-line tokenizer (a StreamLanguage, so a keystroke re-reads only
 // the lines it touched and what follows up to the viewport), its colours and its indentation. Keywords, field
-// types and table kinds come from the language itself through the generated vocabulary.
+// types, table kinds and operators come from the language itself through the generated vocabulary.
 import { HighlightStyle, LanguageSupport, StreamLanguage, type StringStream, syntaxHighlighting } from '@codemirror/language';
 import { tags as t } from '@lezer/highlight';
 import { vocabulary } from '../../generated/vocabulary';
@@ -8,6 +8,8 @@ import { vocabulary } from '../../generated/vocabulary';
 const KEYWORDS = new Set(vocabulary.keywords);
 const DECLARATIONS = new Set(vocabulary.declarations);
 const KINDS = new Set([...Object.keys(vocabulary.fieldTypes), ...Object.keys(vocabulary.tableKinds)]);
+/** Characters coloured as operators: the binary operators' symbols, and `-` (negation), `=` and `%` (percent). */
+const OPERATOR_CHARS = new Set(['-', '=', '%', ...vocabulary.operators.flatMap((o) => (/^[a-z]/.test(o) ? [] : [...o]))]);
 
 interface State {
   /** Inside a block comment that started on an earlier line. */
@@ -75,7 +77,7 @@ const parser = StreamLanguage.define<State>({
       state.depth = Math.max(0, state.depth - 1);
       return 'bracket';
     }
-    return /[-+*/=<>!%]/.test(ch) ? 'operator' : null;
+    return OPERATOR_CHARS.has(ch) ? 'operator' : null;
   },
   indent(state, textAfter, cx) {
     if (state.comment) return null;

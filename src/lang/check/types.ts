@@ -3,6 +3,7 @@
 
 import { FIELD_TYPES } from '../fields/registry';
 import type { ValueType } from '../ir';
+import { operator } from '../operators';
 import type { BinaryExpr, Expr } from '../syntax/ast';
 import type { Ctx } from './context';
 import { BOOLEAN, checkOptionId, type Inferred, NUMBER, STRING, type Ty, UNKNOWN } from './inferred';
@@ -17,6 +18,9 @@ const ARTICLE: Record<Ty, string> = {
   list: 'a list of options',
   unknown: 'a value',
 };
+
+/** The result of an operator whose type rule gives `ty` (a list is never one: only fields hold lists). */
+const TYPED: Record<ValueType, Inferred> = { number: NUMBER, string: STRING, boolean: BOOLEAN, list: { ty: 'list' } };
 
 export class Typer {
   private readonly memo = new Map<string, Inferred>();
@@ -131,23 +135,19 @@ export class Typer {
     }
   }
 
+  /** `a op b` by the operator's type rule (src/lang/operators.ts). */
   private binary(e: BinaryExpr): Inferred {
     const { op } = e;
-    if (op === 'and' || op === 'or') {
-      this.expect(e.left, 'boolean', `the left side of "${op}"`);
-      this.expect(e.right, 'boolean', `the right side of "${op}"`);
-      return BOOLEAN;
-    }
-    if (op === '+' || op === '-' || op === '*' || op === '/') {
-      this.expect(e.left, 'number', `the left side of "${op}"`);
-      this.expect(e.right, 'number', `the right side of "${op}"`);
-      return NUMBER;
+    const rule = operator(op).types;
+    if ('operands' in rule) {
+      this.expect(e.left, rule.operands, `the left side of "${op}"`);
+      this.expect(e.right, rule.operands, `the right side of "${op}"`);
+      return TYPED[rule.result];
     }
     const left = this.infer(e.left);
     const t = this.compare(left, e.right, `"${op}"`);
     this.checkOption(t, e.left);
-    const ordered = op !== '==' && op !== '!=';
-    if (ordered && (left.ty === 'boolean' || t.ty === 'boolean')) {
+    if (rule.compares === 'order' && (left.ty === 'boolean' || t.ty === 'boolean')) {
       this.ctx.diags.add('E_TYPE', e.span, `"${op}" compares numbers or strings (dates compare as strings), not booleans`);
     }
     return BOOLEAN;

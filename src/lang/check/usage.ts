@@ -1,9 +1,13 @@
 // Warnings: lets and tables never used, fields and groups that can never be shown, groups without fields.
+import { operator } from '../operators';
 import type { Expr } from '../syntax/ast';
 import type { Ctx } from './context';
 import type { FieldModel, Literal } from './model';
 
-/** The value of an expression made of literals only (`false`, `not true`, `1 > 2`), if it is one. */
+/**
+ * The value of an expression made of literals only (`false`, `not true`, `1 > 2`), if it is one; an operator folds
+ * by its registry entry's `fold` (arithmetic does not fold).
+ */
 function constant(e: Expr): Literal | undefined {
   switch (e.kind) {
     case 'number':
@@ -14,29 +18,8 @@ function constant(e: Expr): Literal | undefined {
       const v = constant(e.operand);
       return typeof v === 'boolean' ? !v : undefined;
     }
-    case 'binary': {
-      const a = constant(e.left);
-      const b = constant(e.right);
-      if (e.op === 'and') return a === false || b === false ? false : a === true && b === true ? true : undefined;
-      if (e.op === 'or') return a === true || b === true ? true : a === false && b === false ? false : undefined;
-      if (a === undefined || b === undefined || typeof a !== typeof b) return undefined;
-      switch (e.op) {
-        case '==':
-          return a === b;
-        case '!=':
-          return a !== b;
-        case '<':
-          return a < b;
-        case '<=':
-          return a <= b;
-        case '>':
-          return a > b;
-        case '>=':
-          return a >= b;
-        default:
-          return undefined;
-      }
-    }
+    case 'binary':
+      return operator(e.op).fold?.(constant(e.left), constant(e.right));
     default:
       return undefined;
   }

@@ -6,6 +6,7 @@
 // can be negative or too large (price-check.ts). Not searched: output items that read the price.
 import type { Expr, ProductIR } from '../ir';
 import { throughNames } from '../ir-checks';
+import { operator } from '../operators';
 import type { Ctx, Fn } from '../runtime/context';
 import { exprCost } from '../runtime/cost';
 import { Fault } from '../runtime/fault';
@@ -118,7 +119,7 @@ function faultable(ir: ProductIR): (e: Expr) => boolean {
       case 'attr':
         return e.field !== 'price' && ofName(e.field);
       case 'bin':
-        if (e.op === '/' && !(e.b.k === 'num' && e.b.v !== 0)) return true;
+        if (operator(e.op).faults?.(e.b)) return true;
         return of(e.a) || of(e.b);
       case 'not':
       case 'neg':

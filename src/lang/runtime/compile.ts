@@ -1,7 +1,9 @@
 import { compileCall } from '../functions';
-import type { BinaryOp, Expr, Span, TableIR } from '../ir';
-import { type Ctx, DONE, type Fn, slotReader } from './context';
-import { Fault, finite, type Val } from './fault';
+import type { Expr, TableIR } from '../ir';
+import { operator } from '../operators';
+import { type Fn, slotReader } from './context';
+import type { Val } from './fault';
+import { CLOSURE, literal, literalOperand, type Operand, SLOT } from './operand';
 import { compileRows } from './rows';
 import { compileMapIndex, compileMatrix, compileRange } from './tables';
 
@@ -16,73 +18,11 @@ export interface Scope {
   table(name: string): TableIR;
 }
 
-function literal(v: Val): Fn {
-  return () => v;
-}
-
-const LITERAL = 0;
-const SLOT = 1;
-const CLOSURE = 2;
-
-/**
- * Most operands are literals and names (fields, lets, option attributes): reading those inline saves a call per
- * leaf. `read` is small and always the same function, so the optimizer inlines it. `f` reads any kind of operand
- * and is what non-inlined paths call.
- */
-interface Operand {
-  kind: typeof LITERAL | typeof SLOT | typeof CLOSURE;
-  v: Val;
-  s: number;
-  f: Fn;
-}
-
 function operand(e: Expr, scope: Scope): Operand {
-  if (e.k === 'num' || e.k === 'str' || e.k === 'bool') return { kind: LITERAL, v: e.v, s: -1, f: literal(e.v) };
+  if (e.k === 'num' || e.k === 'str' || e.k === 'bool') return literalOperand(e.v);
   const s = e.k === 'ref' ? scope.slot(e.name) : e.k === 'attr' ? scope.attrSlot(e.field, e.attr) : undefined;
   if (s !== undefined) return { kind: SLOT, v: 0, s, f: slotReader(s) };
   return { kind: CLOSURE, v: 0, s: -1, f: compileExpr(e, scope) };
-}
-
-function read(c: Ctx, kind: number, v: Val, s: number, f: Fn): Val {
-  if (kind === SLOT) return c.st[s] === DONE ? (c.v[s] as Val) : c.force(s);
-  return kind === LITERAL ? v : f(c);
-}
-
-function binary(op: BinaryOp, a: Operand, b: Operand, at: Span): Fn {
-  const { kind: ka, v: va, s: sa, f: fa } = a;
-  const { kind: kb, v: vb, s: sb, f: fb } = b;
-  switch (op) {
-    case '+':
-      return (c) => finite((read(c, ka, va, sa, fa) as number) + (read(c, kb, vb, sb, fb) as number), at);
-    case '-':
-      return (c) => finite((read(c, ka, va, sa, fa) as number) - (read(c, kb, vb, sb, fb) as number), at);
-    case '*':
-      return (c) => finite((read(c, ka, va, sa, fa) as number) * (read(c, kb, vb, sb, fb) as number), at);
-    case '/':
-      return (c) => {
-        const x = read(c, ka, va, sa, fa) as number;
-        const y = read(c, kb, vb, sb, fb) as number;
-        if (y === 0) throw new Fault('R_DIV_ZERO', at);
-        return finite(x / y, at);
-      };
-    case '==':
-      return (c) => read(c, ka, va, sa, fa) === read(c, kb, vb, sb, fb);
-    case '!=':
-      return (c) => read(c, ka, va, sa, fa) !== read(c, kb, vb, sb, fb);
-    // Numbers compare numerically and strings (ids, dates as ISO text) by code unit, as the doc specifies.
-    case '<':
-      return (c) => read(c, ka, va, sa, fa) < read(c, kb, vb, sb, fb);
-    case '<=':
-      return (c) => read(c, ka, va, sa, fa) <= read(c, kb, vb, sb, fb);
-    case '>':
-      return (c) => read(c, ka, va, sa, fa) > read(c, kb, vb, sb, fb);
-    case '>=':
-      return (c) => read(c, ka, va, sa, fa) >= read(c, kb, vb, sb, fb);
-    case 'and':
-      return (c) => (read(c, ka, va, sa, fa) as boolean) && (read(c, kb, vb, sb, fb) as boolean);
-    case 'or':
-      return (c) => (read(c, ka, va, sa, fa) as boolean) || (read(c, kb, vb, sb, fb) as boolean);
-  }
 }
 
 function membership(a: Fn, list: Expr[], negate: boolean, scope: Scope): Fn {
@@ -123,7 +63,7 @@ export function compileExpr(e: Expr, scope: Scope): Fn {
     case 'ref':
       return scope.ref(e.name);
     case 'bin':
-      return binary(e.op, operand(e.a, scope), operand(e.b, scope), e.at);
+      return operator(e.op).compile(operand(e.a, scope), operand(e.b, scope), e.at);
     case 'not': {
       const a = compileExpr(e.a, scope);
       return (c) => !a(c);

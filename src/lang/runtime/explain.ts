@@ -1,11 +1,13 @@
 // Why a condition came out as it did: the values that decided it (`because` of errors, warnings and reasons).
 //
 // "Minimal" is decided per operator, on the values of the evaluation that just ran: `a and b` that is false
-// was decided by its first false operand alone, and `a or b` that is true by its first true operand; a true
-// `and`, a false `or` and every other operator need all their operands; `if` needs its condition and the branch
-// taken. A let stands for the values it read (explained the same way); a field or `quantity` stands for itself;
-// a computed (`hidden`) field is a derived value and stands for itself too.
+// was decided by its first false operand alone, and `a or b` that is true by its first true operand (the
+// registry's `decides`, src/lang/operators.ts); a true `and`, a false `or` and every other operator need all their
+// operands; `if` needs its condition and the branch taken. A let stands for the values it read (explained the same
+// way); a field or `quantity` stands for itself; a computed (`hidden`) field is a derived value and stands for
+// itself too.
 import type { Expr } from '../ir';
+import { operator } from '../operators';
 import type { Ctx, Fn } from './context';
 import { Fault, type Val } from './fault';
 import { echo } from './fields';
@@ -51,10 +53,11 @@ class Explanation {
   private value(e: Expr): Val | undefined {
     if (this.values.has(e)) return this.values.get(e);
     let v: Val | undefined;
-    if (e.k === 'bin' && (e.op === 'and' || e.op === 'or')) {
+    const decides = e.k === 'bin' ? operator(e.op).decides : undefined;
+    if (e.k === 'bin' && decides !== undefined) {
       const a = this.value(e.a);
       // As the runtime reads them: the second operand only when the first does not decide.
-      v = a === undefined || a === (e.op === 'or') ? a : this.value(e.b);
+      v = a === undefined || a === decides ? a : this.value(e.b);
     } else if (e.k === 'not') {
       const a = this.value(e.a);
       v = a === undefined ? undefined : !a;
@@ -82,8 +85,8 @@ class Explanation {
         this.names.add(e.field);
         return;
       case 'bin': {
-        if (e.op === 'and' || e.op === 'or') {
-          const decisive = e.op === 'or';
+        const decisive = operator(e.op).decides;
+        if (decisive !== undefined) {
           // The first operand with the deciding value decides alone.
           const alone = this.value(e.a) === decisive ? e.a : this.value(e.b) === decisive ? e.b : undefined;
           if (alone !== undefined) {

@@ -7,7 +7,8 @@
 // the export linearly, never exponentially; where standard JSON Logic lacks an operation, an extra one is used.
 import { fieldType } from '../fields/registry';
 import { functionNamed } from '../functions';
-import type { BinaryOp, Expr, FieldIR, GroupIR, ProductIR } from '../ir';
+import type { Expr, FieldIR, GroupIR, ProductIR } from '../ir';
+import { operator } from '../operators';
 import { inactiveValue } from './fields';
 
 type Logic = unknown;
@@ -19,17 +20,6 @@ type Logic = unknown;
  * the checker then refuses the schema (E_LOGIC_SIZE) rather than serve a form a storefront cannot evaluate.
  */
 export const MAX_LOGIC_NODES = 200_000;
-
-const COMPARE: Partial<Record<BinaryOp, string>> = {
-  '==': '===',
-  '!=': '!==',
-  '<': '<',
-  '<=': '<=',
-  '>': '>',
-  '>=': '>=',
-  and: 'and',
-  or: 'or',
-};
 
 /** {"if": [key === k1, v1, key === k2, v2, …, otherwise]}. */
 function choose(key: Logic, cases: [string, Logic][], otherwise: Logic): Logic {
@@ -99,10 +89,10 @@ export class FormLogic {
       case 'ref':
         return this.ref(e.name);
       case 'bin': {
-        const args = [this.tr(e.a), this.tr(e.b)];
-        const op = COMPARE[e.op];
-        // Arithmetic that leaves the finite numbers (x / 0, overflow) is an evaluation error on the server.
-        return op === undefined ? { finite: [{ [e.op]: args }] } : { [op]: args };
+        const a = this.tr(e.a);
+        const b = this.tr(e.b);
+        const write = operator(e.op).jsonLogic;
+        return write === 'extra' ? { [e.op]: [a, b] } : write(a, b);
       }
       case 'not':
         return { '!': [this.tr(e.a)] };

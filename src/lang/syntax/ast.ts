@@ -1,5 +1,6 @@
 // The syntax tree of a schema, as built by parse.ts. Every node carries the span of the source text it came
 // from; `start`/`end` are offsets into the whole source (so `source.slice(start, end)` is the node's text).
+import type { BinaryOp } from '../operators';
 
 /** 1-based positions; `endColumn` is the column just after the last character. */
 export interface Span {
@@ -18,7 +19,8 @@ export interface Ident {
   span: Span;
 }
 
-export type BinaryOp = '+' | '-' | '*' | '/' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'and' | 'or';
+/** The binary operators: the keys of their registry (src/lang/operators.ts). */
+export type { BinaryOp } from '../operators';
 
 export interface NumberLit {
   kind: 'number';

@@ -3,6 +3,7 @@
 // character differently or fail (a number followed by a letter, a malformed string, an unclosed comment, a
 // character no rule starts with), the lexer gives up and Ohm decides.
 
+import { type BinaryOp, SYMBOL_OPERATORS, symbolOperatorAt } from '../operators';
 import { wordEnd } from './lexer';
 
 export enum T {
@@ -30,6 +31,8 @@ export enum T {
   Ge,
   EqEq,
   Ne,
+  /** A binary operator's symbol that the punctuation above does not lex as one token (src/lang/operators.ts). */
+  Op,
   /** Past the last token. */
   End,
 }
@@ -155,6 +158,10 @@ export function lex(t: Tokens, src: string, start: number, end: number): boolean
         const close = src.indexOf('*/', i + 2);
         if (close === -1 || close + 2 > end) return stop();
         i = close + 2;
+      } else if (c < 128 && EXTRA_START[c] === 1 && EXTRA.has(symbolOperatorAt(src, i, end) as BinaryOp)) {
+        const j = i + (symbolOperatorAt(src, i, end) as BinaryOp).length;
+        t.push(T.Op, i, j);
+        i = j;
       } else if (d === 61 && (c === 61 || c === 33 || c === 60 || c === 62)) {
         t.push(c === 61 ? T.EqEq : c === 33 ? T.Ne : c === 60 ? T.Le : T.Ge, i, i + 2);
         i += 2;
@@ -168,3 +175,25 @@ export function lex(t: Tokens, src: string, start: number, end: number): boolean
   }
   return true;
 }
+
+/**
+ * The operator symbols of the registry the punctuation does not lex as one token (a new operator's), and their
+ * first characters: lexed as `T.Op` where they are the longest operator symbol, so that a new operator needs no
+ * change here.
+ */
+const EXTRA = new Set<BinaryOp>();
+const EXTRA_START = new Uint8Array(128);
+
+/** Each symbol operator as the lexer reads it without EXTRA: a token of its own kind, or more (then extra). */
+export const SYMBOL_KINDS: ReadonlyMap<BinaryOp, T> = (() => {
+  const probe = new Tokens();
+  const kinds = new Map<BinaryOp, T>();
+  for (const s of SYMBOL_OPERATORS) {
+    if (lex(probe, s, 0, s.length) && probe.count === 1) kinds.set(s, probe.kind[0] as T);
+    else {
+      EXTRA.add(s);
+      if (s.charCodeAt(0) < 128) EXTRA_START[s.charCodeAt(0)] = 1;
+    }
+  }
+  return kinds;
+})();

@@ -1,25 +1,17 @@
 // Expressions for the fast parser: the grammar's `Expr = Term OpTail*` read token by token, with the precedence
-// climbing of parse-expr.ts applied as it goes (same binding powers, same left/right decisions, same spans), so
+// climbing of parse-expr.ts applied as it goes (the registry's bindings, same left/right decisions, same spans), so
 // the tree is the one the Ohm path builds. A chained comparison, a keyword as a name or a number too large for a
 // double are syntax errors there; here they make the parser unsure.
-import type { BinaryOp, Expr, NumberLit } from './ast';
+import { type BinaryOp, COMPARISON, NEG_BINDING, NOT_BINDING, operator, rightBinding, WORD_OPERATORS } from '../operators';
+import type { Expr, NumberLit } from './ast';
 import { type Cursor, unsure } from './fast-cursor';
-import { T } from './fast-lex';
+import { SYMBOL_KINDS, T } from './fast-lex';
 import { unquote } from './parse-build';
-import { BINDING, COMPARISON, join, NEG_BINDING, NOT_BINDING } from './parse-expr';
+import { join } from './parse-expr';
 
-const OPERATORS: Partial<Record<T, BinaryOp>> = {
-  [T.EqEq]: '==',
-  [T.Ne]: '!=',
-  [T.Le]: '<=',
-  [T.Ge]: '>=',
-  [T.Lt]: '<',
-  [T.Gt]: '>',
-  [T.Plus]: '+',
-  [T.Minus]: '-',
-  [T.Star]: '*',
-  [T.Slash]: '/',
-};
+/** The operator each token kind stands for, where the lexer gives a symbol operator a kind of its own. */
+const BY_KIND: (BinaryOp | undefined)[] = [];
+for (const [token, kind] of SYMBOL_KINDS) BY_KIND[kind] = token;
 
 /** `Expr`. */
 export function expr(c: Cursor): Expr {
@@ -44,6 +36,12 @@ const startsTerm = (k: T) => k === T.Word || k === T.Number || k === T.String ||
 /** What may follow `in`: a written list or an `Operand` (a multi-select field). */
 const startsInTarget = (k: T) => k === T.LBracket || (k !== T.Minus && startsTerm(k));
 
+/** The operator written as the word at the cursor (`and`), if it is one. */
+function wordOperator(c: Cursor): BinaryOp | undefined {
+  for (const op of WORD_OPERATORS) if (c.isWord(op)) return op;
+  return undefined;
+}
+
 /**
  * The operator of the `OpTail` at the cursor: a binary operator, 'in' or 'not in'; undefined where the grammar's
  * `OpTail` fails at once and the expression ends (`*: 0` after a map entry is the next entry's key).
@@ -51,11 +49,11 @@ const startsInTarget = (k: T) => k === T.LBracket || (k !== T.Minus && startsTer
 function tailOp(c: Cursor): BinaryOp | 'in' | 'not in' | undefined {
   const k = c.kind();
   let op: BinaryOp | undefined;
-  if (k !== T.Word) op = OPERATORS[k];
-  else if (c.isWord('and')) op = 'and';
-  else if (c.isWord('or')) op = 'or';
+  if (k === T.Op) op = c.text(c.pos) as BinaryOp;
+  else if (k !== T.Word) op = BY_KIND[k];
   else if (c.isWord('in')) return startsInTarget(c.kind(c.pos + 1)) ? 'in' : undefined;
   else if (c.isWord('not') && c.isWord('in', c.pos + 1)) return startsInTarget(c.kind(c.pos + 2)) ? 'not in' : undefined;
+  else op = wordOperator(c);
   return op !== undefined && startsTerm(c.kind(c.pos + 1)) ? op : undefined;
 }
 
@@ -79,7 +77,7 @@ function climb(c: Cursor, rbp: number, afterPrefix = false): Expr {
   }
   let lastComparison = false;
   for (let op = tailOp(c); op !== undefined; op = tailOp(c)) {
-    const bp = op === 'in' || op === 'not in' ? COMPARISON : BINDING[op];
+    const bp = op === 'in' || op === 'not in' ? COMPARISON : operator(op).binding;
     if (bp <= rbp) break;
     if (bp === COMPARISON && lastComparison) unsure();
     lastComparison = bp === COMPARISON;
@@ -97,7 +95,7 @@ function climb(c: Cursor, rbp: number, afterPrefix = false): Expr {
       left = { kind: 'in', value: left, list, negate: op === 'not in', span: join(left.span, c.span(first, close)) };
     } else {
       c.pos++;
-      const right = climb(c, bp);
+      const right = climb(c, rightBinding(op));
       left = { kind: 'binary', op, left, right, span: join(left.span, right.span) };
     }
   }

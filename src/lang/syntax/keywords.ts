@@ -1,5 +1,6 @@
 // Keywords are reserved: never declared names nor references. Property names (`label`, `min`, `when`, option
 // attributes such as `price`) may still be keywords, because a property is always followed by `:`.
+import { WORD_OPERATORS } from '../operators';
 
 export const DECLARATION_KEYWORDS: ReadonlySet<string> = new Set([
   'product',
@@ -23,8 +24,7 @@ export const KEYWORDS: ReadonlySet<string> = new Set([
   'if',
   'then',
   'else',
-  'and',
-  'or',
+  ...WORD_OPERATORS,
   'not',
   'in',
   'true',

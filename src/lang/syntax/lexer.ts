@@ -2,13 +2,15 @@
 // (split.ts): it knows comments, strings, words, brackets and operators. The grammar stays the judge of
 // the syntax; this only has to agree with it on where tokens begin and end.
 
+import { symbolOperatorAt } from '../operators';
+
 export enum Tok {
   Word,
   Number,
   String,
   Open,
   Close,
-  /** `+ - * / == != < <= > >= =` */
+  /** `=` and the binary operators' symbols (`+ - * / == != < <= > >=`, src/lang/operators.ts) */
   Op,
   Other,
 }
@@ -116,6 +118,11 @@ export function tokenize(src: string): Tokens {
     } else if (c === 43 || c === 45 || c === 42 || c === 47 || c === 60 || c === 62 || c === 61) {
       push(Tok.Op, i, i + 1);
       i++;
+    } else if (symbolOperatorAt(src, i, n) !== undefined) {
+      // A registry operator the cases above do not know (only boundaries matter here, so `<>` may be `<` then `>`).
+      const j = i + (symbolOperatorAt(src, i, n) as string).length;
+      push(Tok.Op, i, j);
+      i = j;
     } else {
       // One character is enough: what follows is only used to find boundaries (and named in messages, whole).
       const width = c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff ? 2 : 1;

@@ -1,7 +1,8 @@
-// The grammar reads an expression as a flat sequence `Term (OpTail)*` (see grammar/cpq.ohm); this applies
-// the precedence of the design doc to it, by precedence climbing:
-//   or < and < not < comparison and `in` (not chainable) < + - < * / < unary -
-import type { BinaryOp, Expr, Span } from './ast';
+// The grammar reads an expression as a flat sequence `Term (OpTail)*` (see grammar/cpq.ohm); this applies the
+// bindings of the operator registry (src/lang/operators.ts) to it, by precedence climbing, as the fast parser
+// (fast-parse-expr.ts) does token by token: or < and < not < comparison and `in` (not chainable) < + - < * / < unary -
+import { type BinaryOp, COMPARISON, NEG_BINDING, NOT_BINDING, operator, rightBinding } from '../operators';
+import type { Expr, Span } from './ast';
 
 export interface Prefix {
   op: '-' | 'not';
@@ -17,26 +18,7 @@ export type Tail =
 
 type Token = { kind: 'prefix'; prefix: Prefix } | { kind: 'operand'; expr: Expr } | Tail;
 
-// Shared with the fast parser (fast-parse-expr.ts), which must build the very same trees.
-export const COMPARISON = 4;
-export const BINDING: Record<BinaryOp, number> = {
-  or: 1,
-  and: 2,
-  '==': COMPARISON,
-  '!=': COMPARISON,
-  '<': COMPARISON,
-  '<=': COMPARISON,
-  '>': COMPARISON,
-  '>=': COMPARISON,
-  '+': 5,
-  '-': 5,
-  '*': 6,
-  '/': 6,
-};
-export const NOT_BINDING = 3;
-export const NEG_BINDING = 7;
-
-const bindingOf = (t: Tail) => (t.kind === 'in' ? COMPARISON : BINDING[t.op]);
+const bindingOf = (t: Tail) => (t.kind === 'in' ? COMPARISON : operator(t.op).binding);
 
 export function join(a: Span, b: Span): Span {
   return { line: a.line, column: a.column, endLine: b.endLine, endColumn: b.endColumn, start: a.start, end: b.end };
@@ -84,7 +66,7 @@ export function climb(first: Term, tails: Tail[], onChain: (at: Span) => void): 
           ? { kind: 'in', value: left, list: tail.list, negate: tail.negate, set: tail.set, span }
           : { kind: 'in', value: left, list: tail.list, negate: tail.negate, span };
       } else {
-        const right = parse(bp);
+        const right = parse(rightBinding(tail.op));
         left = { kind: 'binary', op: tail.op, left, right, span: join(left.span, right.span) };
       }
     }

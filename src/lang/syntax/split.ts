@@ -1,6 +1,7 @@
 // Cuts a schema into its top-level declarations so that each one can be parsed, and fail, on its own.
 // Also enforces the limits that protect the parser (E_LIMIT).
 import type { Diagnostics } from '../diagnostics';
+import { WORD_OPERATORS } from '../operators';
 import { utf8Length } from '../utf8';
 import { DECLARATION_KEYWORDS } from './keywords';
 import { Tok, type Tokens, tokenize } from './lexer';
@@ -24,7 +25,7 @@ export interface Split {
 }
 
 /** Words that continue a `let` expression on the next line when they end or begin a line. */
-const CONTINUATION_WORDS = new Set(['and', 'or', 'not', 'in', 'if', 'then', 'else']);
+const CONTINUATION_WORDS = new Set([...WORD_OPERATORS, 'not', 'in', 'if', 'then', 'else']);
 
 /** Returns null when a limit is exceeded (the E_LIMIT diagnostic is added; nothing else should be parsed). */
 export function split(map: SourceMap, diags: Diagnostics): Split | null {
