@@ -1,6 +1,6 @@
 import { instantiate, type Model } from '../lang/instantiate';
 import { publishCurrentVersion, readCurrentVersion, type VersionPointer } from './pointer';
-import { findCurrent, findVersion, runnableIr } from './service';
+import { findCompiled, findCurrent, runnableIr } from './service';
 
 export interface LoadedProduct {
   version: number;
@@ -62,7 +62,7 @@ export async function loadProduct(
     const key = cacheKey(storeId, externalId, pointer);
     const hit = recall(key);
     if (hit) return hit;
-    const row = await findVersion(env, storeId, externalId, pointer.version);
+    const row = await findCompiled(env, storeId, externalId, pointer.version);
     if (row?.contentHash === pointer.contentHash) return remember(key, await build(env, storeId, externalId, row));
   }
   // No pointer (never published, evicted, or stale after a delete): D1 is the source of truth.
