@@ -57,6 +57,24 @@ describe('saving a product of a real product size', () => {
     expect(left!.n).toBe(0);
   }, 120_000);
 
+  it('saves a 3.3 MB product of long labels, its source and compiled form each in five parts, and serves it whole', async () => {
+    const t = await tenant();
+    const { source } = bigModel({ ...LABELLED, labelChars: 900 });
+    expect(new TextEncoder().encode(source).length).toBeGreaterThan(3_200_000);
+    const saved = await saveProduct(t.storeId, 'long', source);
+    expect(saved.status, await saved.clone().text()).toBe(201);
+    const stored = await env.DB.prepare(
+      'SELECT source_parts AS source, compiled_parts AS compiled FROM product_versions WHERE store_id = ?',
+    )
+      .bind(t.storeId)
+      .first<{ source: number; compiled: number }>();
+    expect(stored).toEqual({ source: 5, compiled: 5 });
+    const version = await admin('GET', `/stores/${t.storeId}/products/long/versions/1`);
+    expect(((await version.json()) as { source: string }).source).toBe(source);
+    const form = await call(`/api/v1/products/long/form?tenant_id=${t.storeId}`, { headers: t.headers });
+    expect(form.status).toBe(200);
+  }, 120_000);
+
   it('saves the 150 × 174 model with tables of up to 2,000 rows (747 KiB), or refuses it only for the form export', async () => {
     const t = await tenant();
     const res = await saveProduct(t.storeId, 'car', bigModel(CAR_FULL).source);
