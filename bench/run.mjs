@@ -12,7 +12,7 @@ const ALL = ['calculate', 'configure', 'big-models', 'compile', 'memory', 'http'
 /** Run only when named: `npm run bench -- hostile`. */
 const ON_REQUEST = ['hostile', 'want'];
 /** Extra node flags per benchmark. */
-const NODE_FLAGS = { memory: ['--expose-gc'] };
+const NODE_FLAGS = { memory: ['--expose-gc'], 'big-models': ['--expose-gc'] };
 
 const args = process.argv.slice(2);
 const named = args.filter((a) => ALL.includes(a) || ON_REQUEST.includes(a));

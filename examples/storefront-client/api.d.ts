@@ -1879,7 +1879,7 @@ export interface components {
             };
         };
         DraftBody: {
-            /** @description The schema source; at most 512 KiB (UTF-8) */
+            /** @description The schema source; at most 4 MiB (UTF-8) */
             source: string;
         };
         PreviewCalculation: {

@@ -55,7 +55,10 @@ export const productVersions = sqliteTable(
     externalId: text('external_id').notNull(),
     version: integer('version').notNull(),
     contentHash: text('content_hash').notNull(),
+    /** The schema's source; its first part when it is larger than one D1 value (src/db/parts.ts). */
     source: text('source').notNull(),
+    /** How many parts the source has; the others are in product_version_source_parts. */
+    sourceParts: integer('source_parts').notNull().default(1),
     /**
      * The compiled ProductIR as JSON (src/lang/ir-json.ts): requests instantiate it, never re-parse the source. Its
      * first part when it is larger than one D1 value; the others are in product_version_parts.
@@ -85,6 +88,19 @@ export const productVersionParts = sqliteTable(
   (t) => [primaryKey({ columns: [t.storeId, t.externalId, t.version, t.part] })],
 );
 
+/** Parts 1, 2, … of a version's source larger than one D1 value (part 0 is product_versions.source). */
+export const productVersionSourceParts = sqliteTable(
+  'product_version_source_parts',
+  {
+    storeId: text('store_id').notNull(),
+    externalId: text('external_id').notNull(),
+    version: integer('version').notNull(),
+    part: integer('part').notNull(),
+    data: text('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.externalId, t.version, t.part] })],
+);
+
 /** One work-in-progress source per product; it may precede the product's first version. */
 export const productDrafts = sqliteTable(
   'product_drafts',
@@ -93,12 +109,27 @@ export const productDrafts = sqliteTable(
       .notNull()
       .references(() => stores.id),
     externalId: text('external_id').notNull(),
+    /** The draft's source; its first part when it is larger than one D1 value (src/db/parts.ts). */
     source: text('source').notNull(),
+    /** How many parts the source has; the others are in product_draft_parts. */
+    sourceParts: integer('source_parts').notNull().default(1),
     /** The version the draft started from; null for a product not yet published. */
     baseVersion: integer('base_version'),
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.externalId] })],
+);
+
+/** Parts 1, 2, … of a draft's source larger than one D1 value (part 0 is product_drafts.source). */
+export const productDraftParts = sqliteTable(
+  'product_draft_parts',
+  {
+    storeId: text('store_id').notNull(),
+    externalId: text('external_id').notNull(),
+    part: integer('part').notNull(),
+    data: text('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.externalId, t.part] })],
 );
 
 /** The last quote number given out per store and year (migrations/0004_quotes.sql). */

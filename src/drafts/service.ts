@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notExists, sql } from 'drizzle-orm';
 import { database } from '../db/client';
-import { productDrafts } from '../db/schema';
+import { joinParts, textParts } from '../db/parts';
+import { productDraftParts, productDrafts } from '../db/schema';
 import { ApiError } from '../errors';
 import { MAX_SOURCE_BYTES } from '../lang/syntax/split';
 import { findCurrent, type SavedVersion, saveSchema } from '../products/service';
@@ -15,8 +16,20 @@ export type DraftRow = typeof productDrafts.$inferSelect;
 const draftKey = (storeId: string, externalId: string) =>
   and(eq(productDrafts.storeId, storeId), eq(productDrafts.externalId, externalId));
 
+const partsKey = (storeId: string, externalId: string) =>
+  and(eq(productDraftParts.storeId, storeId), eq(productDraftParts.externalId, externalId));
+
+/** The product's draft with its whole source (one more query when it is stored in parts, src/db/parts.ts). */
 export async function findDraft(env: Env, storeId: string, externalId: string): Promise<DraftRow | undefined> {
-  return database(env).select().from(productDrafts).where(draftKey(storeId, externalId)).get();
+  const db = database(env);
+  const row = await db.select().from(productDrafts).where(draftKey(storeId, externalId)).get();
+  if (!row || row.sourceParts <= 1) return row;
+  const rest = await db
+    .select({ data: productDraftParts.data })
+    .from(productDraftParts)
+    .where(partsKey(storeId, externalId))
+    .orderBy(productDraftParts.part);
+  return { ...row, source: joinParts(row.source, rest) };
 }
 
 /** The product's draft; NOT_FOUND for an unknown store or when the product has no draft. */
@@ -42,20 +55,29 @@ export async function saveDraft(env: Env, storeId: string, externalId: string, s
   await getStore(env, storeId);
   const current = await findCurrent(env, storeId, externalId);
   const updatedAt = Date.now();
-  await database(env)
-    .insert(productDrafts)
-    .values({ storeId, externalId, source, baseVersion: current?.version ?? null, updatedAt })
-    .onConflictDoUpdate({ target: [productDrafts.storeId, productDrafts.externalId], set: { source, updatedAt } });
+  const [first, ...rest] = textParts(source);
+  const stored = { source: first!, sourceParts: 1 + rest.length, updatedAt };
+  const db = database(env);
+  // The row and its parts in one batch (a transaction): a draft is never read half written.
+  await db.batch([
+    db
+      .insert(productDrafts)
+      .values({ storeId, externalId, baseVersion: current?.version ?? null, ...stored })
+      .onConflictDoUpdate({ target: [productDrafts.storeId, productDrafts.externalId], set: stored }),
+    db.delete(productDraftParts).where(partsKey(storeId, externalId)),
+    ...rest.map((data, i) => db.insert(productDraftParts).values({ storeId, externalId, part: i + 1, data })),
+  ]);
   return updatedAt;
 }
 
 /** Discards the product's draft; NOT_FOUND when there is none. */
 export async function discardDraft(env: Env, storeId: string, externalId: string): Promise<void> {
   await getStore(env, storeId);
-  const removed = await database(env)
-    .delete(productDrafts)
-    .where(draftKey(storeId, externalId))
-    .returning({ id: productDrafts.externalId });
+  const db = database(env);
+  const [removed] = await db.batch([
+    db.delete(productDrafts).where(draftKey(storeId, externalId)).returning({ id: productDrafts.externalId }),
+    db.delete(productDraftParts).where(partsKey(storeId, externalId)),
+  ]);
   if (removed.length === 0) throw new ApiError('NOT_FOUND', `Product '${externalId}' has no draft in store '${storeId}'`);
 }
 
@@ -66,10 +88,21 @@ export async function discardDraft(env: Env, storeId: string, externalId: string
 export async function publishDraft(env: Env, storeId: string, externalId: string, note: string | null): Promise<SavedVersion> {
   const draft = await getDraft(env, storeId, externalId);
   const saved = await saveSchema(env, storeId, externalId, draft.source, note);
-  await database(env)
-    .delete(productDrafts)
-    .where(
-      and(draftKey(storeId, externalId), eq(productDrafts.updatedAt, draft.updatedAt), eq(productDrafts.source, draft.source)),
-    );
+  const db = database(env);
+  const first = textParts(draft.source)[0]!;
+  await db.batch([
+    db
+      .delete(productDrafts)
+      .where(and(draftKey(storeId, externalId), eq(productDrafts.updatedAt, draft.updatedAt), eq(productDrafts.source, first))),
+    // Its parts only when the row went: a draft saved again meanwhile keeps its own.
+    db
+      .delete(productDraftParts)
+      .where(
+        and(
+          partsKey(storeId, externalId),
+          notExists(db.select({ one: sql`1` }).from(productDrafts).where(draftKey(storeId, externalId))),
+        ),
+      ),
+  ]);
   return saved;
 }

@@ -2,17 +2,33 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { MAX_SOURCE_BYTES } from '../lang/syntax/split';
 
-/** Largest accepted request body. A schema may be up to 512 KiB of text; JSON escaping can double it. */
+/** Largest accepted request body, except on the routes that take a schema. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Largest body of a route that takes a schema: a schema may be 4 MiB of text, and JSON escaping can double it. */
+export const MAX_SCHEMA_BODY_BYTES = 2 * MAX_SOURCE_BYTES;
 
-export const limitBody = bodyLimit({
-  maxSize: MAX_BODY_BYTES,
-  onError: () => {
-    throw new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds ${MAX_BODY_BYTES} bytes`, {
-      details: { max_bytes: MAX_BODY_BYTES },
-    });
-  },
+/** The routes whose body holds a schema: saving a product or its draft, and validating. */
+const SCHEMA_ROUTES: readonly [method: string, path: RegExp][] = [
+  ['PUT', /^\/api\/admin\/stores\/[^/]+\/products\/[^/]+(\/draft)?$/],
+  ['POST', /^\/api\/(admin|v1)\/validate$/],
+];
+
+const capOf = (maxSize: number) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds ${maxSize} bytes`, { details: { max_bytes: maxSize } });
+    },
+  });
+const ordinaryCap = capOf(MAX_BODY_BYTES);
+const schemaCap = capOf(MAX_SCHEMA_BODY_BYTES);
+
+/** Refuses a body past its route's cap (413) before it is read whole. */
+export const limitBody = createMiddleware<AppEnv>((c, next) => {
+  const takesSchema = SCHEMA_ROUTES.some(([method, path]) => c.req.method === method && path.test(c.req.path));
+  return (takesSchema ? schemaCap : ordinaryCap)(c, next);
 });
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);

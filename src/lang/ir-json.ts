@@ -5,16 +5,10 @@
 import type { FieldIR, ProductIR } from './ir';
 
 /**
- * Bytes (UTF-8) of one stored part of a compiled form. D1 refuses a value over 2,000,000 bytes (miniflare from
- * about 2 MB too) and a row over 2,000,000; a part of 800,000 leaves room for the row's source (512 KiB) and
- * warnings beside the first part.
- */
-export const COMPILED_PART_BYTES = 800_000;
-
-/**
- * Bytes of a compiled form, at most (5 parts): checked by the analysis (E_LIMIT), so a schema that validates can
- * be saved. An ordinary schema compiles to about 2.7 times its size (512 KiB → 1.4 MB); only schemas dense with
- * short expressions come near it.
+ * Bytes of a compiled form, at most (stored in parts, src/db/parts.ts): checked by the analysis (E_LIMIT), so a
+ * schema that validates can be saved; it also bounds what a cold isolate parses and instantiates to serve a
+ * version. A compatibility table compiles to about its source's size, an ordinary schema to about 2.7 times it,
+ * so schemas of ordinary declarations past about 1.4 MB reach this bound before the source limits.
  */
 export const MAX_COMPILED_BYTES = 4_000_000;
 
@@ -43,26 +37,4 @@ export function irFromJson(json: string): unknown {
     if (typeof f.options === 'number') f.options = fields[f.options]?.options;
   }
   return ir;
-}
-
-/** The stored form cut into parts of at most COMPILED_PART_BYTES, never inside a surrogate pair. */
-export function compiledParts(json: string): string[] {
-  if (json.length * 3 <= COMPILED_PART_BYTES) return [json];
-  const parts: string[] = [];
-  let start = 0;
-  let bytes = 0;
-  for (let i = 0; i < json.length; i++) {
-    const c = json.charCodeAt(i);
-    const pair = c >= 0xd800 && c <= 0xdbff;
-    const size = c < 0x80 ? 1 : c < 0x800 ? 2 : pair ? 4 : 3;
-    if (bytes + size > COMPILED_PART_BYTES) {
-      parts.push(json.slice(start, i));
-      start = i;
-      bytes = 0;
-    }
-    bytes += size;
-    if (pair) i++;
-  }
-  parts.push(json.slice(start));
-  return parts;
 }

@@ -12,8 +12,8 @@ import type { SourceMap } from './syntax/source';
 import { utf8Length } from './utf8';
 
 /**
- * Options the form lists in all, at most (a field offering a set lists the set's options). A schema of 512 KiB
- * declares at most about 37,000 options of its own; a set offered by many fields would multiply them in the form
+ * Options the form lists in all, at most (a field offering a set lists the set's options). A schema of 500,000
+ * tokens declares at most about 70,000 options of its own; a set offered by many fields would multiply them in the form
  * and in /v1/configure's answer.
  */
 export const MAX_FORM_OPTIONS = 50_000;

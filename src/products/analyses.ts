@@ -4,7 +4,13 @@
 import { analyze, type SchemaAnalysis } from '../lang';
 
 const MAX_KEPT = 4;
+/**
+ * Characters of the texts kept, at most: what an analysis holds (its IR, its diagnostics) grows with its text, so
+ * several large texts are not kept together; the last one is always kept.
+ */
+const MAX_KEPT_CHARS = 4 * 1024 * 1024;
 const kept = new Map<string, SchemaAnalysis>();
+let keptChars = 0;
 
 /** `analyze(source)` with its tests, remembered for the last few texts. Shared: read it, never change it. */
 export function analyzed(source: string): SchemaAnalysis {
@@ -16,7 +22,12 @@ export function analyzed(source: string): SchemaAnalysis {
     return hit;
   }
   const analysis = analyze(source);
-  if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+  while (kept.size > 0 && (kept.size >= MAX_KEPT || keptChars + source.length > MAX_KEPT_CHARS)) {
+    const oldest = kept.keys().next().value!;
+    kept.delete(oldest);
+    keptChars -= oldest.length;
+  }
   kept.set(source, analysis);
+  keptChars += source.length;
   return analysis;
 }

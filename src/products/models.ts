@@ -1,6 +1,6 @@
 import { instantiate, type Model } from '../lang/instantiate';
 import { publishCurrentVersion, readCurrentVersion, type VersionPointer } from './pointer';
-import { findCurrent, findVersion, runnableIr } from './service';
+import { findCompiled, findCurrent, runnableIr } from './service';
 
 export interface LoadedProduct {
   version: number;
@@ -10,11 +10,24 @@ export interface LoadedProduct {
 
 /** Compiled models kept per isolate; a version is immutable, so entries never go stale, only old. */
 const MAX_CACHED_MODELS = 256;
-const cache = new Map<string, LoadedProduct>();
+/**
+ * Characters of compiled form behind the models kept, at most. A model holds about 4.7 times its compiled form
+ * in heap (bench/RESULTS.md §3), and a large one its exact engine's tables too (383 KiB for 150 fields × 174
+ * tables), so 256 models of a car line's size (859 KiB compiled) would not fit in the isolate's 128 MB: about
+ * 40 MB of models are kept, and always the last one loaded.
+ */
+const MAX_CACHED_COMPILED_CHARS = 8_000_000;
+const cache = new Map<string, { loaded: LoadedProduct; chars: number }>();
+let cachedChars = 0;
 
-function remember(key: string, loaded: LoadedProduct): LoadedProduct {
-  if (cache.size >= MAX_CACHED_MODELS) cache.delete(cache.keys().next().value!);
-  cache.set(key, loaded);
+function remember(key: string, loaded: LoadedProduct, chars: number): LoadedProduct {
+  while (cache.size > 0 && (cache.size >= MAX_CACHED_MODELS || cachedChars + chars > MAX_CACHED_COMPILED_CHARS)) {
+    const [oldest, entry] = cache.entries().next().value!;
+    cache.delete(oldest);
+    cachedChars -= entry.chars;
+  }
+  cache.set(key, { loaded, chars });
+  cachedChars += chars;
   return loaded;
 }
 
@@ -25,7 +38,7 @@ function recall(key: string): LoadedProduct | undefined {
     cache.delete(key);
     cache.set(key, hit);
   }
-  return hit;
+  return hit?.loaded;
 }
 
 // The version number too: re-saving an earlier source makes a new version with an old hash.
@@ -38,6 +51,9 @@ export function warmProduct(storeId: string, externalId: string, version: Versio
 }
 
 type StoredVersion = { version: number; contentHash: string; compiled: string; compiledParts: number };
+
+/** A stored compiled form's length, about, from its first part: its parts are cut at one size in bytes (src/db/parts.ts). */
+const compiledChars = (stored: StoredVersion) => stored.compiled.length * stored.compiledParts;
 
 const build = async (env: Env, storeId: string, externalId: string, stored: StoredVersion): Promise<LoadedProduct> => ({
   version: stored.version,
@@ -62,13 +78,15 @@ export async function loadProduct(
     const key = cacheKey(storeId, externalId, pointer);
     const hit = recall(key);
     if (hit) return hit;
-    const row = await findVersion(env, storeId, externalId, pointer.version);
-    if (row?.contentHash === pointer.contentHash) return remember(key, await build(env, storeId, externalId, row));
+    const row = await findCompiled(env, storeId, externalId, pointer.version);
+    if (row?.contentHash === pointer.contentHash) {
+      return remember(key, await build(env, storeId, externalId, row), compiledChars(row));
+    }
   }
   // No pointer (never published, evicted, or stale after a delete): D1 is the source of truth.
   const current = await findCurrent(env, storeId, externalId);
   if (!current) return null;
   await publishCurrentVersion(env, storeId, externalId, { version: current.version, contentHash: current.contentHash });
   const key = cacheKey(storeId, externalId, current);
-  return recall(key) ?? remember(key, await build(env, storeId, externalId, current));
+  return recall(key) ?? remember(key, await build(env, storeId, externalId, current), compiledChars(current));
 }

@@ -1,12 +1,20 @@
 import { and, desc, eq, notExists, sql } from 'drizzle-orm';
 import type { DiagnosticJson } from '../api/validate';
 import { database } from '../db/client';
-import { productDrafts, products, productVersionParts, productVersions } from '../db/schema';
+import { joinParts, textParts } from '../db/parts';
+import {
+  productDraftParts,
+  productDrafts,
+  products,
+  productVersionParts,
+  productVersionSourceParts,
+  productVersions,
+} from '../db/schema';
 import { ApiError } from '../errors';
 import { sha256Hex } from '../keys/secret';
 import { analyze } from '../lang';
 import { IR_VERSION, type ProductIR } from '../lang/ir';
-import { compiledParts, irFromJson, irToJson } from '../lang/ir-json';
+import { irFromJson, irToJson } from '../lang/ir-json';
 import { getStore } from '../stores/service';
 import { splitDiagnostics } from './diagnostics';
 import { type LineDiff, lineDiff } from './diff';
@@ -37,6 +45,8 @@ const versionKey = (storeId: string, externalId: string) =>
 
 const partsKey = (storeId: string, externalId: string) =>
   and(eq(productVersionParts.storeId, storeId), eq(productVersionParts.externalId, externalId));
+const sourcePartsKey = (storeId: string, externalId: string) =>
+  and(eq(productVersionSourceParts.storeId, storeId), eq(productVersionSourceParts.externalId, externalId));
 
 const draftOf = (storeId: string, externalId: typeof products.externalId | string) =>
   and(eq(productDrafts.storeId, storeId), eq(productDrafts.externalId, externalId));
@@ -45,14 +55,41 @@ async function findProduct(env: Env, storeId: string, externalId: string): Promi
   return database(env).select().from(products).where(productKey(storeId, externalId)).get();
 }
 
+/** One version with its whole source (one more query when the source is stored in parts). */
 export async function findVersion(
   env: Env,
   storeId: string,
   externalId: string,
   version: number,
 ): Promise<VersionRow | undefined> {
-  return database(env)
+  const db = database(env);
+  const row = await db
     .select()
+    .from(productVersions)
+    .where(and(versionKey(storeId, externalId), eq(productVersions.version, version)))
+    .get();
+  if (!row || row.sourceParts <= 1) return row;
+  const rest = await db
+    .select({ data: productVersionSourceParts.data })
+    .from(productVersionSourceParts)
+    .where(and(sourcePartsKey(storeId, externalId), eq(productVersionSourceParts.version, version)))
+    .orderBy(productVersionSourceParts.part);
+  return { ...row, source: joinParts(row.source, rest) };
+}
+
+/** What serving a version reads: its compiled form's first part (the source is not read). */
+const compiledColumns = {
+  version: productVersions.version,
+  contentHash: productVersions.contentHash,
+  compiled: productVersions.compiled,
+  compiledParts: productVersions.compiledParts,
+  createdAt: productVersions.createdAt,
+};
+
+/** One version's compiled form, without its source. */
+export async function findCompiled(env: Env, storeId: string, externalId: string, version: number) {
+  return database(env)
+    .select(compiledColumns)
     .from(productVersions)
     .where(and(versionKey(storeId, externalId), eq(productVersions.version, version)))
     .get();
@@ -115,7 +152,8 @@ async function appendVersion(env: Env, v: NewVersion): Promise<{ row: VersionRow
   const ofProduct = sql`FROM product_versions WHERE store_id = ${v.storeId} AND external_id = ${v.externalId}`;
   const version = sql`COALESCE((SELECT CASE WHEN content_hash = ${v.contentHash} THEN version ELSE version + 1 END ${ofProduct} ORDER BY version DESC LIMIT 1), 1)`;
   const latest = sql`(SELECT MAX(version) ${ofProduct})`;
-  const [first, ...rest] = compiledParts(v.compiled);
+  const [first, ...rest] = textParts(v.compiled);
+  const [source, ...sourceRest] = textParts(v.source);
   const [inserted, , saved] = await db.batch([
     db
       .insert(productVersions)
@@ -124,7 +162,8 @@ async function appendVersion(env: Env, v: NewVersion): Promise<{ row: VersionRow
         externalId: v.externalId,
         version,
         contentHash: v.contentHash,
-        source: v.source,
+        source: source!,
+        sourceParts: 1 + sourceRest.length,
         compiled: first!,
         compiledParts: 1 + rest.length,
         warnings: v.warnings,
@@ -150,8 +189,15 @@ async function appendVersion(env: Env, v: NewVersion): Promise<{ row: VersionRow
         .values({ storeId: v.storeId, externalId: v.externalId, version: latest, part: i + 1, data })
         .onConflictDoNothing(),
     ),
+    ...sourceRest.map((data, i) =>
+      db
+        .insert(productVersionSourceParts)
+        .values({ storeId: v.storeId, externalId: v.externalId, version: latest, part: i + 1, data })
+        .onConflictDoNothing(),
+    ),
   ]);
-  return { row: saved[0]!, appended: inserted.length > 0 };
+  // The row as stored: its source is the first part; the caller has the whole one.
+  return { row: { ...saved[0]!, source: v.source }, appended: inserted.length > 0 };
 }
 
 /** The whole compiled form of a stored version: its first part joined with the others (one more query then). */
@@ -167,7 +213,7 @@ async function compiledOf(
     .from(productVersionParts)
     .where(and(partsKey(storeId, externalId), eq(productVersionParts.version, stored.version)))
     .orderBy(productVersionParts.part);
-  return stored.compiled + rest.map((p) => p.data).join('');
+  return joinParts(stored.compiled, rest);
 }
 
 /**
@@ -177,8 +223,10 @@ async function compiledOf(
  */
 export async function deleteProduct(env: Env, storeId: string, externalId: string): Promise<void> {
   const db = database(env);
-  const [, , removed, draft] = await db.batch([
+  const [, , , , removed, draft] = await db.batch([
     db.delete(productVersionParts).where(partsKey(storeId, externalId)),
+    db.delete(productVersionSourceParts).where(sourcePartsKey(storeId, externalId)),
+    db.delete(productDraftParts).where(and(eq(productDraftParts.storeId, storeId), eq(productDraftParts.externalId, externalId))),
     db.delete(productVersions).where(versionKey(storeId, externalId)),
     db.delete(products).where(productKey(storeId, externalId)).returning({ id: products.externalId }),
     db.delete(productDrafts).where(draftOf(storeId, externalId)).returning({ id: productDrafts.externalId }),
@@ -192,12 +240,7 @@ export async function deleteProduct(env: Env, storeId: string, externalId: strin
 /** The current version's compiled form, in one query. */
 export async function findCurrent(env: Env, storeId: string, externalId: string) {
   return database(env)
-    .select({
-      version: productVersions.version,
-      contentHash: productVersions.contentHash,
-      compiled: productVersions.compiled,
-      compiledParts: productVersions.compiledParts,
-    })
+    .select(compiledColumns)
     .from(products)
     .innerJoin(
       productVersions,
@@ -253,12 +296,11 @@ export async function saveSchema(
   const current = await findCurrent(env, storeId, externalId);
   const name = ir.name[ir.language] ?? externalId;
   if (current?.contentHash === contentHash) {
-    const kept = (await findVersion(env, storeId, externalId, current.version))!;
     return {
       name,
-      version: kept.version,
+      version: current.version,
       contentHash,
-      createdAt: kept.createdAt,
+      createdAt: current.createdAt,
       unchanged: true,
       created: false,
       warnings,
@@ -378,7 +420,7 @@ export async function runnableIr(
     );
   }
   const db = database(env);
-  const [first, ...rest] = compiledParts(irToJson(fresh));
+  const [first, ...rest] = textParts(irToJson(fresh));
   const thisVersion = and(partsKey(storeId, externalId), eq(productVersionParts.version, row.version));
   await db.batch([
     db

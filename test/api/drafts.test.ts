@@ -2,6 +2,7 @@ import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import type { Draft, SavedDraft } from '../../src/api/admin/drafts';
 import type { ProductDetail, ProductList, ProductRejected, SavedProduct } from '../../src/api/admin/products';
+import { MAX_SOURCE_BYTES } from '../../src/lang/syntax/split';
 import { SHELF } from '../fixtures/shelf';
 import { ADMIN_TOKEN, admin, call, createStore, saveProduct, tenant } from '../helpers';
 
@@ -173,7 +174,7 @@ describe('drafts', () => {
     expect((await putDraft('no-such-store', 'shelf', SHELF)).status).toBe(404);
   });
 
-  it('refuses bad bodies with 400 or 415, and a source over 512 KiB with 413, saving nothing', async () => {
+  it('refuses bad bodies with 400 or 415, and a source over 4 MiB with 413, saving nothing', async () => {
     const storeId = await createStore();
     expect((await admin('PUT', draftPath(storeId, 'shelf'), { schema: SHELF })).status).toBe(400);
     expect((await admin('PUT', draftPath(storeId, 'shelf'), { source: 42 })).status).toBe(400);
@@ -185,9 +186,9 @@ describe('drafts', () => {
       body: SHELF,
     });
     expect(text.status).toBe(415);
-    const huge = await putDraft(storeId, 'shelf', `${SHELF}\n//${'x'.repeat(520 * 1024)}`);
+    const huge = await putDraft(storeId, 'shelf', `${SHELF}\n//${'x'.repeat(MAX_SOURCE_BYTES)}`);
     expect(huge.status).toBe(413);
-    expect(await huge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', details: { max_bytes: 512 * 1024 } });
+    expect(await huge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', details: { max_bytes: MAX_SOURCE_BYTES } });
     expect((await admin('GET', draftPath(storeId, 'shelf'))).status).toBe(404);
     expect((await admin('POST', `${draftPath(storeId, 'shelf')}/publish`, { note: 'x'.repeat(1001) })).status).toBe(400);
     expect((await admin('PUT', draftPath(storeId, 'shelf'))).status).toBe(415);

@@ -5,7 +5,7 @@ import pkg from '../../package.json';
 import type { ErrorBody } from '../../src/api/openapi';
 import type { AppEnv } from '../../src/env';
 import { onError } from '../../src/http/on-error';
-import { assignRequestId } from '../../src/http/request-guards';
+import { assignRequestId, MAX_SCHEMA_BODY_BYTES } from '../../src/http/request-guards';
 import { admin, call, createStore, jsonInit, tenant } from '../helpers';
 
 afterEach(() => vi.restoreAllMocks());
@@ -126,7 +126,8 @@ describe('rate limit headers on refusals made before routing', () => {
     ],
     [
       '413 on /api/v1',
-      async (h: Record<string, string>) => call('/api/v1/validate', jsonInit('POST', { schema: 'x'.repeat(1_100_000) }, h)),
+      async (h: Record<string, string>) =>
+        call('/api/v1/validate', jsonInit('POST', { schema: 'x'.repeat(MAX_SCHEMA_BODY_BYTES) }, h)),
       413,
     ],
     ['401 on /api/v1', async () => call('/api/v1/validate', jsonInit('POST', { schema: '' })), 401],

@@ -4,6 +4,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { NEW_PRODUCT_TEMPLATE } from '../../src/backoffice/views/editor';
+import { MAX_SCHEMA_BODY_BYTES } from '../../src/http/request-guards';
 import worker from '../../src/index';
 import { signIn } from '../backoffice/sign-in';
 import { ADMIN_TOKEN, call, createStore, saveProduct, tenant } from '../helpers';
@@ -137,7 +138,7 @@ describe('JSON answers carry nosniff', () => {
         await call('/api/v1/validate', {
           method: 'POST',
           headers: { ...headers, 'Content-Type': 'application/json' },
-          body: 'x'.repeat(1024 * 1024 + 1),
+          body: 'x'.repeat(MAX_SCHEMA_BODY_BYTES + 1),
         }),
       ],
       [415, await call('/api/v1/validate', { method: 'POST', headers: { ...headers, 'Content-Type': 'text/plain' }, body: 'x' })],

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { syntheticSchema } from '../../bench/compile/synthetic';
-import { COMPILED_PART_BYTES } from '../../src/lang/ir-json';
+import { PART_BYTES } from '../../src/db/parts';
 import { hostileConfigurations, hostileSchemas } from '../fixtures/hostile/index';
 import { admin, call, jsonInit, saveProduct, tenant } from '../helpers';
 
@@ -57,7 +57,7 @@ describe('validate and save agree', () => {
     const row = await env.DB.prepare('SELECT length(CAST(data AS BLOB)) AS n FROM product_version_parts WHERE store_id = ?')
       .bind(t.storeId)
       .first<{ n: number }>();
-    expect(row!.n).toBeLessThanOrEqual(COMPILED_PART_BYTES);
+    expect(row!.n).toBeLessThanOrEqual(PART_BYTES);
     const form = await call(`/api/v1/products/big/form?tenant_id=${t.storeId}`, { headers: t.headers });
     expect(form.status).toBe(200);
     expect((await admin('DELETE', `/stores/${t.storeId}/products/big`)).status).toBe(204);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
 import { instantiate } from '../../src/lang/instantiate';
+import { MAX_SOURCE_BYTES, MAX_SOURCE_TOKENS } from '../../src/lang/syntax/split';
 import { compareStates, formOf, logicStates } from './logic-harness';
 
 const WARDROBE = [
@@ -172,16 +173,28 @@ describe('expansion', () => {
     expect(seven.errors.map((e) => e.rule)).toEqual(['narrow_2']);
   });
 
-  it('counts the copies against the 512 KiB limit: a repeat whose expansion exceeds it is E_LIMIT at its keyword', () => {
-    const body = Array.from({ length: 300 }, (_, i) => `  let v${i}_{k} = ${'1 + '.repeat(8)}k`).join('\n');
+  it('counts the copies against the token limit: a repeat whose expansion exceeds it is E_LIMIT at its keyword', () => {
+    // 1,000 lets of 21 tokens: 50 copies make 1,050,000 tokens in 2.3 MB, within the byte limit.
+    const body = Array.from({ length: 1000 }, (_, i) => `  let v${i}_{k} = ${'1 + '.repeat(8)}k`).join('\n');
     const source = ['product "P" { currency: EUR }', `repeat k in 1..50 {`, body, '}'].join('\n');
-    expect(source.length).toBeGreaterThan((512 * 1024) / 50);
+    expect(source.length * 50).toBeLessThan(MAX_SOURCE_BYTES);
     const a = analyze(source);
     expect(a.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.line, d.column])).toEqual([
       ['E_LIMIT', 2, 1],
     ]);
+    expect(a.diagnostics[0]!.message).toContain(`would exceed ${MAX_SOURCE_TOKENS} tokens`);
     const fewer = analyze(source.replace('1..50', '1..2'));
     expect(fewer.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
+  it('counts the copies against the 4 MiB limit too: long texts copied past it are E_LIMIT at the keyword', () => {
+    const body = Array.from({ length: 20 }, (_, i) => `  let s${i}_{k} = "${'x'.repeat(5000)}"`).join('\n');
+    const source = ['product "P" { currency: EUR }', `repeat k in 1..50 {`, body, '}'].join('\n');
+    const a = analyze(source);
+    expect(a.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.line, d.column])).toEqual([
+      ['E_LIMIT', 2, 1],
+    ]);
+    expect(a.diagnostics[0]!.message).toContain(`would exceed ${MAX_SOURCE_BYTES} characters`);
   });
 
   it('fills the index into a multi-select read with in and count', () => {

@@ -3,6 +3,7 @@
 // example cut short or with tokens dropped, deep nesting, oversized sources.
 import { describe, expect, it } from 'vitest';
 import { analyze, type Diagnostic } from '../../src/lang/index';
+import { MAX_SOURCE_BYTES, MAX_SOURCE_TOKENS } from '../../src/lang/syntax/split';
 import { random } from './random';
 
 const sources = import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true });
@@ -80,10 +81,17 @@ describe('damaged examples', () => {
 });
 
 describe('limits', () => {
-  it('refuses sources over 512 KiB, counted in UTF-8 bytes', () => {
-    expect(codes('/'.repeat(512 * 1024 + 1))).toEqual(['E_LIMIT']);
-    expect(codes(`// ${'é'.repeat(262143)}`)).toEqual(['E_LIMIT']);
-    expect(codes(`// ${'é'.repeat(262140)}`)).toEqual(['E_NO_PRODUCT']);
+  it('refuses sources over 4 MiB, counted in UTF-8 bytes', () => {
+    expect(codes('/'.repeat(MAX_SOURCE_BYTES + 1))).toEqual(['E_LIMIT']);
+    expect(codes(`// ${'é'.repeat(MAX_SOURCE_BYTES / 2 - 1)}`)).toEqual(['E_LIMIT']);
+    expect(codes(`// ${'é'.repeat(MAX_SOURCE_BYTES / 2 - 2)}`)).toEqual(['E_NO_PRODUCT']);
+  });
+
+  it('refuses sources of more than 500,000 tokens at the first one past the limit, before parsing them', () => {
+    const past = analyze(`product "P" {}\n${', '.repeat(MAX_SOURCE_TOKENS)}`);
+    expect(past.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['E_LIMIT', 2, 2 * (MAX_SOURCE_TOKENS - 4) + 1]]);
+    expect(past.diagnostics[0]!.message).toContain('more than 500000 tokens');
+    expect(codes(`product "P" {}\n${', '.repeat(MAX_SOURCE_TOKENS - 4)}`)).not.toContain('E_LIMIT');
   });
 
   it('refuses brackets nested deeper than 64, even when unbalanced', () => {

@@ -2,8 +2,9 @@
 // schema that validates can be saved and one that could not is E_LIMIT with the figure. Tables and option sets
 // compile to about the size of their source; a compiled form larger than one D1 value is stored in parts.
 import { describe, expect, it } from 'vitest';
+import { PART_BYTES, textParts } from '../../src/db/parts';
 import { analyze } from '../../src/lang/index';
-import { COMPILED_PART_BYTES, compiledParts, irFromJson, irToJson, MAX_COMPILED_BYTES } from '../../src/lang/ir-json';
+import { irFromJson, irToJson, MAX_COMPILED_BYTES } from '../../src/lang/ir-json';
 import { MAX_FORM_OPTIONS } from '../../src/lang/stored-size';
 import { hostileConfigurations, hostileSchemas, largeTables } from '../fixtures/hostile/index';
 
@@ -39,16 +40,16 @@ describe('the compiled form', () => {
     expect(limit?.message).toMatch(new RegExp(`^the compiled product is \\d+ bytes; at most ${MAX_COMPILED_BYTES} are stored$`));
   });
 
-  it('is cut into parts of at most COMPILED_PART_BYTES that join back, never inside a character', () => {
-    const json = JSON.stringify({ text: `${'a'.repeat(COMPILED_PART_BYTES - 1)}${'🔥'.repeat(300_000)}é`.repeat(2) });
-    const parts = compiledParts(json);
+  it('is cut into parts of at most PART_BYTES that join back, never inside a character', () => {
+    const json = JSON.stringify({ text: `${'a'.repeat(PART_BYTES - 1)}${'🔥'.repeat(300_000)}é`.repeat(2) });
+    const parts = textParts(json);
     expect(parts.length).toBeGreaterThan(2);
     expect(parts.join('')).toBe(json);
     for (const p of parts) {
-      expect(bytes(p)).toBeLessThanOrEqual(COMPILED_PART_BYTES);
+      expect(bytes(p)).toBeLessThanOrEqual(PART_BYTES);
       expect(p).not.toMatch(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/);
     }
-    expect(compiledParts('{}')).toEqual(['{}']);
+    expect(textParts('{}')).toEqual(['{}']);
   });
 });
 

@@ -21,4 +21,13 @@ describe('analyses kept per isolate', () => {
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
   });
+
+  it('keep large texts only while they total at most 4 MiB: the last one always', () => {
+    const large = (i: number) => `${pvc}\n// ${i} ${'x'.repeat(1.5 * 1024 * 1024)}`;
+    const first = analyzed(large(0));
+    expect(analyzed(large(0))).toBe(first);
+    analyzed(large(1));
+    analyzed(large(2));
+    expect(analyzed(large(0))).not.toBe(first);
+  });
 });

@@ -19,6 +19,6 @@ export const SavedDraft = z.object({ updated_at: z.string(), ...ValidationResult
 });
 
 export const DraftBody = z
-  .object({ source: z.string().openapi({ description: 'The schema source; at most 512 KiB (UTF-8)' }) })
+  .object({ source: z.string().openapi({ description: 'The schema source; at most 4 MiB (UTF-8)' }) })
   .strict()
   .openapi('DraftBody');

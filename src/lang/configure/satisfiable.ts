@@ -26,9 +26,11 @@ export function checkSatisfiable(model: Model, ir: ProductIR, diags: Diagnostics
   }
   answer.fields.forEach((state, i) => {
     const f = model.fields[i];
+    // By id: a field of thousands of options, most unavailable, must not cost their square.
+    const byId = new Map(f?.options?.map((x) => [x.id, x]));
     for (const o of state.options ?? []) {
       if (o.available) continue;
-      const option = f?.options?.find((x) => x.id === o.id);
+      const option = byId.get(o.id);
       const rules = [...new Set(o.reasons.map((r) => r.rule))].join(', ');
       if (option) {
         diags.add(

@@ -21,7 +21,7 @@ import type {
 } from '../syntax/ast';
 import { isExpr } from '../syntax/ast';
 import type { SourceMap } from '../syntax/source';
-import { MAX_SOURCE_BYTES } from '../syntax/split';
+import { MAX_SOURCE_BYTES, MAX_SOURCE_TOKENS } from '../syntax/split';
 import { Instance } from './instance';
 
 /** Instances of one repeat at most; their copies also count against the schema's size limit. */
@@ -54,6 +54,7 @@ export function expand(parsed: ParsedSchema, map: SourceMap, diags: Diagnostics)
   };
 
   let size = map.text.length;
+  let tokens = parsed.tokens;
   const decls: Decl[] = [];
   for (const top of parsed.decls) {
     if (top.kind !== 'repeat') {
@@ -62,11 +63,17 @@ export function expand(parsed: ParsedSchema, map: SourceMap, diags: Diagnostics)
     }
     const range = instanceRange(top, diags);
     const body = top.span.end - top.span.start;
-    if (range && size + (range.to - range.from) * body > MAX_SOURCE_BYTES) {
-      const message = `this repeat makes ${range.to - range.from + 1} copies of ${body} characters: the expanded schema would exceed ${MAX_SOURCE_BYTES} characters (512 KiB)`;
+    const bodyTokens = parsed.repeatTokens.get(top) ?? 0;
+    const copies = range ? range.to - range.from : 0;
+    if (range && size + copies * body > MAX_SOURCE_BYTES) {
+      const message = `this repeat makes ${copies + 1} copies of ${body} characters: the expanded schema would exceed ${MAX_SOURCE_BYTES} characters (4 MiB)`;
+      diags.add('E_LIMIT', top.keyword, message);
+    } else if (range && tokens + copies * bodyTokens > MAX_SOURCE_TOKENS) {
+      const message = `this repeat makes ${copies + 1} copies of ${bodyTokens} tokens: the expanded schema would exceed ${MAX_SOURCE_TOKENS} tokens`;
       diags.add('E_LIMIT', top.keyword, message);
     } else if (range) {
-      size += (range.to - range.from) * body;
+      size += copies * body;
+      tokens += copies * bodyTokens;
       diags.collapse(top.span);
       if (values.has(top.index.name)) {
         const message = `the index "${top.index.name}" of this repeat is also a value's name; choose another index`;

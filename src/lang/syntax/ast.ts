@@ -311,6 +311,9 @@ export interface Schema {
 export interface ParsedSchema {
   decls: TopDecl[];
   broken: BrokenDecl[];
+  /** The source's tokens (split.ts), and each repeat's: expansion counts its copies against MAX_SOURCE_TOKENS. */
+  tokens: number;
+  repeatTokens: Map<RepeatDecl, number>;
 }
 
 export function isExpr(v: Value): v is Expr {

@@ -49,7 +49,8 @@ export function wordEnd(src: string, i: number, end: number): number {
   return j;
 }
 
-export function tokenize(src: string): Tokens {
+/** Stops once it has read more than `limit` tokens (count = limit + 1), so a refused source costs no more. */
+export function tokenize(src: string, limit = Number.POSITIVE_INFINITY): Tokens {
   const t: Tokens = { count: 0, kind: [], start: [], end: [], line: [] };
   const n = src.length;
   let line = 0;
@@ -61,7 +62,7 @@ export function tokenize(src: string): Tokens {
     t.line.push(line);
     t.count++;
   };
-  while (i < n) {
+  while (i < n && t.count <= limit) {
     const c = src.charCodeAt(i);
     const d = i + 1 < n ? src.charCodeAt(i + 1) : 0;
     if (c === 10) {

@@ -2,7 +2,7 @@
 // confined to its declaration; what the lexer saw of a broken declaration is kept for the checker.
 import grammar from '../../../grammar/cpq.ohm-bundle.js';
 import type { Diagnostics } from '../diagnostics';
-import type { BrokenDecl, Expr, ParsedSchema, TopDecl } from './ast';
+import type { BrokenDecl, Expr, ParsedSchema, RepeatDecl, TopDecl } from './ast';
 import { fastParseDeclaration, type Refusal } from './fast-parse';
 import { Tok } from './lexer';
 import { buildDeclaration } from './parse-semantics';
@@ -26,13 +26,15 @@ export function parse(map: SourceMap, diags: Diagnostics): ParsedSchema | null {
   if (!parts) return null;
   const decls: TopDecl[] = [];
   const broken: BrokenDecl[] = [];
+  const repeatTokens = new Map<RepeatDecl, number>();
   const ohm = { left: MAX_OHM_CHARS };
   for (const chunk of parts.chunks) {
     const decl = parseChunk(map, chunk, diags, ohm);
     if (decl) decls.push(decl);
     else broken.push(brokenDecl(map, parts, chunk));
+    if (decl?.kind === 'repeat') repeatTokens.set(decl, chunk.endToken - chunk.firstToken);
   }
-  return { decls, broken };
+  return { decls, broken, tokens: parts.tokens.count, repeatTokens };
 }
 
 function parseChunk(map: SourceMap, chunk: Chunk, diags: Diagnostics, ohm: { left: number }): TopDecl | null {

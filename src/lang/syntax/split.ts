@@ -7,7 +7,19 @@ import { DECLARATION_KEYWORDS } from './keywords';
 import { Tok, type Tokens, tokenize } from './lexer';
 import type { SourceMap } from './source';
 
-export const MAX_SOURCE_BYTES = 512 * 1024;
+/**
+ * Bytes (UTF-8) of a schema, at most: what a request carries and storage holds (in parts, src/db/parts.ts). Lexing
+ * 4 MiB takes tens of milliseconds; what a schema costs beyond that follows its tokens, bounded below.
+ */
+export const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
+/**
+ * Tokens (names, numbers, strings, brackets, operators, commas) of a schema, at most, its repeats' copies included.
+ * The analysis holds about 130–190 bytes of heap per token (syntax tree, checked model, IR; measured in node
+ * without pointer compression, bench/RESULTS.md §9 "Save at full size"), so 500,000 tokens keep a save within
+ * about 95 MB there and well under the isolate's 128 MB in workerd, whose pointers are compressed. A compatibility
+ * table costs about 2.4 bytes of source per token (`"v12",`), ordinary declarations 4–5.
+ */
+export const MAX_SOURCE_TOKENS = 500_000;
 export const MAX_NESTING = 64;
 
 export interface Chunk {
@@ -32,10 +44,16 @@ export function split(map: SourceMap, diags: Diagnostics): Split | null {
   const src = map.text;
   const bytes = utf8Length(src);
   if (bytes > MAX_SOURCE_BYTES) {
-    diags.add('E_LIMIT', map.span(0, 0), `the schema is ${bytes} bytes long; at most ${MAX_SOURCE_BYTES} (512 KiB) are allowed`);
+    diags.add('E_LIMIT', map.span(0, 0), `the schema is ${bytes} bytes long; at most ${MAX_SOURCE_BYTES} (4 MiB) are allowed`);
     return null;
   }
-  const t = tokenize(src);
+  const t = tokenize(src, MAX_SOURCE_TOKENS);
+  if (t.count > MAX_SOURCE_TOKENS) {
+    const at = map.span(t.start[MAX_SOURCE_TOKENS] ?? 0, t.end[MAX_SOURCE_TOKENS] ?? 0);
+    const message = `the schema holds more than ${MAX_SOURCE_TOKENS} tokens (names, numbers, strings, brackets, commas); at most ${MAX_SOURCE_TOKENS} are analyzed`;
+    diags.add('E_LIMIT', at, message);
+    return null;
+  }
   if (t.unclosedComment !== undefined) {
     const at = map.span(t.unclosedComment, t.unclosedComment + 2);
     diags.add('E_SYNTAX', at, 'this comment is never closed: "/*" needs a matching "*/"');
