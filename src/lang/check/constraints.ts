@@ -179,7 +179,7 @@ function readCell(ctx: Ctx, cell: Value, where: string): StringLit[] | undefined
   for (const item of cell.items) {
     const option = optionIdOf(item);
     if (option === undefined || option.value === WILDCARD) {
-      const found = option === undefined ? 'this' : `"${WILDCARD}"`;
+      const found = option !== undefined ? `"${WILDCARD}"` : item.kind === 'list' ? 'a list' : 'this value';
       ctx.diags.add('E_TYPE', item.span, `a list in a cell of ${where} holds option ids like "oak", not ${found}`);
       ok = false;
     } else if (out.some((o) => o.value === option.value)) {
