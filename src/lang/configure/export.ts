@@ -50,7 +50,7 @@ export function optionAvailability(
     if (!Object.hasOwn(logic.values, name)) logic.values[name] = { '===': [logic.condition(c.expr), c.fails] };
     return name;
   };
-  const sources = new Map<FieldIR, string>();
+  // The export may be shared by the forms of several languages: a value another form defined is there already.
   const availability = (f: FieldIR, i: number): string => {
     const name = availableValue(f.id);
     if (Object.hasOwn(logic.values, name)) return name;
@@ -62,7 +62,6 @@ export function optionAvailability(
       return { and: [...set, { value: failing(c) }] };
     });
     logic.values[name] = { '!': [{ or: excluded }] };
-    sources.set(f, `not excluded by ${relevant.map((c) => c.id).join(', ')}`);
     return name;
   };
   return (f, option) => {
@@ -71,8 +70,8 @@ export function optionAvailability(
     if (f.valueType === 'list') return undefined;
     const i = indexOf.get(f);
     if (i === undefined || relevantTo[i]!.length === 0) return undefined;
-    const name = availability(f, i);
-    return { source: sources.get(f)!, json_logic: { value_with: [name, f.id, option] } };
+    const source = `not excluded by ${relevantTo[i]!.map((c) => c.id).join(', ')}`;
+    return { source, json_logic: { value_with: [availability(f, i), f.id, option] } };
   };
 }
 
