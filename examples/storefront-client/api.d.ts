@@ -749,6 +749,11 @@ export interface components {
                 step: number;
                 default: number;
             };
+            /**
+             * @description Where the availability of choice options comes from. "form": an option some check reads carries available_when (a multi-select's options excepted); "configure": no option carries it, the product's tables being too large to export in the form (past 200,000 bytes), and POST /v1/configure answers it
+             * @enum {string}
+             */
+            option_availability: "form" | "configure";
             /** @description The values (fields, lets) conditions read with {"value": name}: each as JSON Logic over the configuration as sent */
             logic_values: {
                 [key: string]: components["schemas"]["JsonLogic"];

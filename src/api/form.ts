@@ -16,6 +16,12 @@ export const ProductForm = z
     layout: z.enum(['sections', 'tabs', 'accordion', 'inline']),
     groups: z.array(z.object({ id: z.string(), label: z.string(), fields: z.array(FormField) }).passthrough()),
     quantity: z.object({ min: z.number().int(), max: z.number().int(), step: z.number().int(), default: z.number().int() }),
+    option_availability: z.enum(['form', 'configure']).openapi({
+      description:
+        'Where the availability of choice options comes from. "form": an option some check reads carries available_when ' +
+        '(a multi-select\'s options excepted); "configure": no option carries it, the product\'s tables being too large ' +
+        'to export in the form (past 200,000 bytes), and POST /v1/configure answers it',
+    }),
     logic_values: z.record(z.string(), JsonLogic).openapi({
       description:
         'The values (fields, lets) conditions read with {"value": name}: each as JSON Logic over the configuration as sent',

@@ -1,7 +1,7 @@
 import { optionAvailability } from '../lang/configure/export';
 import { fieldType } from '../lang/fields/registry';
 import type { FormContext } from '../lang/fields/spec';
-import { formLogic, resolveText } from '../lang/instantiate';
+import { FormLogic, formLogic, resolveText } from '../lang/instantiate';
 import type { FieldIR, GroupIR, ProductIR } from '../lang/ir';
 import type { LoadedProduct } from '../products/models';
 import { outputInfoOf } from './output-info';
@@ -10,11 +10,12 @@ type Json = Record<string, unknown>;
 
 /**
  * Bytes a form may take with its options' exported availability. Past it the form is served without the options'
- * `available_when` (each option then reads as available until /v1/configure says otherwise, which it does anyway),
- * so a schema of many options tied by large tables cannot make a form of megabytes: that export repeats, for every
- * option, the conditions of every check that reads its field.
+ * `available_when` and says so (`option_availability: "configure"`): their availability then comes from
+ * /v1/configure, which the configurator asks on every change anyway. The export holds each check once (a table as
+ * its rows), so what passes this is a product whose tables are large: a car line's are hundreds of kilobytes, which
+ * a storefront would download and evaluate on every change to tell what /v1/configure tells exactly.
  */
-export const FORM_AVAILABILITY_BYTES = 1_000_000;
+export const FORM_AVAILABILITY_BYTES = 200_000;
 
 const rendered = new WeakMap<LoadedProduct, Map<string, string>>();
 
@@ -43,7 +44,9 @@ export function formBody(loaded: LoadedProduct, productId: string, lang: string)
 export function formDocument(ir: ProductIR, lang: string, availability = true): Json {
   const text = (t: Record<string, string> | undefined) => (t ? resolveText(t, lang, ir.language) : undefined);
   // Each condition's JSON Logic reads values (fields, lets) through the `value` operation: logic_values holds them.
-  const logic = formLogic(ir);
+  // The product's shared export holds the checks its options' availability reads once it has been asked for them:
+  // a form without that availability has an export of its own, of what its conditions read.
+  const logic = availability ? formLogic(ir) : new FormLogic(ir);
   const condition: FormContext['condition'] = (c) => c && { source: c.source, json_logic: logic.condition(c.expr) };
 
   // What a calculation assumes when the field is not sent; a required field without a declared default has none.
@@ -83,6 +86,7 @@ export function formDocument(ir: ProductIR, lang: string, availability = true): 
     layout: ir.layout,
     groups,
     quantity: ir.quantity,
+    option_availability: availability ? 'form' : 'configure',
     logic_values: logic.values,
     output_info: outputInfoOf(
       ir,

@@ -63,10 +63,16 @@ export type Expr =
   /** option attribute of a choice field: `colour.price` */
   | { k: 'attr'; field: string; attr: string }
   /**
-   * A compatibility table's rows: true when some row matches, each of its cells equal to its column's field (a
-   * null cell, the wildcard, matches any value). Evaluated through an index (runtime/rows.ts), not row by row.
+   * A compatibility table's rows: true when some row matches, each of its cells matching its column's field (see
+   * TableCell). Evaluated through an index (runtime/rows.ts), not row by row.
    */
-  | { k: 'rows'; columns: string[]; rows: (string | null)[][]; at: Span };
+  | { k: 'rows'; columns: string[]; rows: TableCell[][]; at: Span };
+
+/**
+ * A compatibility table's cell: one option id, a list of option ids (any of them; two or more, distinct), or null,
+ * the wildcard, matching any value. A list lets a row stand for many without writing one row per option.
+ */
+export type TableCell = string | readonly string[] | null;
 
 /** A condition as the form shows it: the source text, and the compiled expression. */
 export interface Condition {

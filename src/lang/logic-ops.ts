@@ -6,6 +6,7 @@
 // does.
 
 import { FUNCTION_NAMES, FUNCTIONS, overloadFor } from './functions';
+import type { TableCell } from './ir';
 import { OPERATOR_TOKENS, operator } from './operators';
 import {
   booleanChecker,
@@ -121,12 +122,15 @@ function standaloneOperations(options: LogicOptions): Record<string, Operation> 
       return matrixAt('', t, num(row), num(col), NOWHERE);
     },
     /**
-     * rows([value, …], [[cell, …], …]): a compatibility table inlined, true when some row's cells all equal the
-     * values (a null cell, the wildcard, equals any). The server tests the same rows through an index.
+     * rows([value, …], [[cell, …], …]): a compatibility table inlined, true when some row's cells all match the
+     * values: a cell equal to its value, a list of option ids holding it, or null (the wildcard) matching any. The
+     * server tests the same rows through an index.
      */
     rows(values, rows) {
       const v = values as Val[];
-      return (rows as (string | null)[][]).some((row) => row.every((cell, i) => cell === null || v[i] === cell));
+      const fits = (cell: TableCell, x: Val) =>
+        cell === null || (typeof cell === 'string' ? x === cell : typeof x === 'string' && cell.includes(x));
+      return (rows as TableCell[][]).some((row) => row.every((cell, i) => fits(cell, v[i]!)));
     },
     /** lookup(key, [[key, value], …], fallback?): a map table; without a fallback an unknown key throws. */
     lookup(...args) {

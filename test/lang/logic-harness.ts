@@ -101,7 +101,7 @@ function literals(ir: ProductIR): { numbers: number[]; strings: string[] } {
         walk(e.key);
         return;
       case 'rows':
-        for (const row of e.rows) for (const cell of row) if (cell !== null) strings.add(cell);
+        for (const row of e.rows) for (const cell of row) for (const id of cell === null ? [] : [cell].flat()) strings.add(id);
         return;
     }
   };

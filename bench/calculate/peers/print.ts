@@ -82,7 +82,10 @@ export function printer(d: Dialect, typeOf: (e: Expr) => ValueType): (e: Expr) =
   return print;
 }
 
-/** A compatibility table's rows as the comparisons they stand for: a balanced `or` of `and`s of `column == cell`. */
+/**
+ * A compatibility table's rows as the comparisons they stand for: a balanced `or` of `and`s of `column == cell`
+ * (`column in [cell, …]` for a list cell).
+ */
 function rowsAsComparisons(e: RowsExpr): Expr {
   const { at } = e;
   const balanced = (items: readonly Expr[], op: 'and' | 'or'): Expr | undefined => {
@@ -95,9 +98,12 @@ function rowsAsComparisons(e: RowsExpr): Expr {
     return build(0, items.length);
   };
   const rows = e.rows.map((row): Expr => {
-    const cells = row.flatMap((cell, i): Expr[] =>
-      cell === null ? [] : [{ k: 'bin', op: '==', a: { k: 'ref', name: e.columns[i]! }, b: { k: 'str', v: cell }, at }],
-    );
+    const cells = row.flatMap((cell, i): Expr[] => {
+      const column: Expr = { k: 'ref', name: e.columns[i]! };
+      if (cell === null) return [];
+      if (typeof cell === 'string') return [{ k: 'bin', op: '==', a: column, b: { k: 'str', v: cell }, at }];
+      return [{ k: 'in', a: column, list: cell.map((v): Expr => ({ k: 'str', v })), negate: false }];
+    });
     return balanced(cells, 'and') ?? { k: 'bool', v: true };
   });
   return balanced(rows, 'or') ?? { k: 'bool', v: false };

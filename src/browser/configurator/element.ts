@@ -487,7 +487,9 @@ export class CpqConfigurator extends HTMLElement {
     for (const id of this.#touched) raw[id] = this.#controls.get(id)?.get();
     const states = formStates(form, raw, this.#quantity(), { apply, add_operation: addOperation });
     this.#applyStates(states);
-    for (const c of this.#controls.values()) {
+    // A form that leaves the options' availability to /v1/configure: its last answer stands until the next one.
+    const fromForm = form.option_availability !== 'configure';
+    for (const c of fromForm ? this.#controls.values() : []) {
       const off = new Map<string, string>();
       for (const o of c.field.options ?? [])
         if (!holds(o.available_when, { ...raw, quantity: this.#quantity() })) off.set(o.id, this.#t('unavailable'));

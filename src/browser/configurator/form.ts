@@ -60,6 +60,8 @@ export interface FormDocument {
   layout: 'sections' | 'tabs' | 'accordion' | 'inline';
   groups: FormGroup[];
   quantity: { min: number; max: number; step: number; default?: number };
+  /** "configure": no option carries `available_when`; only /v1/configure's answer tells which are available. */
+  option_availability?: 'form' | 'configure';
   /** Each field's and let's value as JSON Logic, read by the extra operation `value` (src/lang/logic-ops.ts). */
   logic_values: Record<string, unknown>;
 }

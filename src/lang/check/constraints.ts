@@ -1,9 +1,11 @@
 // `constraint` declarations: a condition every configuration must meet (`require`), or a compatibility table of
-// choice fields (`table` with `allow` or `exclude` rows). A table becomes the equivalent condition, built from
-// the cells' own spans, so the typer checks its option ids (E_UNKNOWN_OPTION at the cell); its rows are kept as
+// choice fields (`table` with `allow` or `exclude` rows; a cell is an option, a list of options or "*"). A table
+// becomes the equivalent condition, built from the cells' own spans, so the typer checks its option ids
+// (E_UNKNOWN_OPTION at the cell, or at the list's item); its rows are kept as
 // written too, which the compiler turns into one `rows` expression (src/lang/runtime/rows.ts) rather than that
 // condition's `or` of `and`s, a node per cell.
-import type { BinaryExpr, ConstraintDecl, Expr, Ident, Span, Value } from '../syntax/ast';
+import type { TableCell } from '../ir';
+import type { BinaryExpr, ConstraintDecl, Expr, Ident, Span, StringLit, Value } from '../syntax/ast';
 import type { Ctx } from './context';
 import type { ConstraintModel } from './model';
 import { readExpr, readProps, requireProp } from './props';
@@ -106,21 +108,22 @@ function readColumns(ctx: Ctx, v: Value, where: string): Ident[] | undefined {
 }
 
 /**
- * Each row as the conjunction of its cells (`field == "option"`, wildcards left out; true for a row of wildcards),
- * and the cells as written (null for the wildcard).
+ * Each row as the conjunction of its cells (`field == "option"`, `field in ["a", "b"]` for a list; wildcards left
+ * out; true for a row of wildcards), and the cells as written (null for the wildcard; a list of one option as that
+ * option).
  */
 function readRows(
   ctx: Ctx,
   v: Value,
   columns: readonly Ident[],
   where: string,
-): { rows: Expr[]; cells: (string | null)[][] } | undefined {
+): { rows: Expr[]; cells: TableCell[][] } | undefined {
   if (v.kind !== 'list') {
     ctx.diags.add('E_TYPE', v.span, `the rows of ${where} must be a list of lists like [["oak", "oiled"], ["pine", "*"]]`);
     return undefined;
   }
   const rows: Expr[] = [];
-  const written: (string | null)[][] = [];
+  const written: TableCell[][] = [];
   let ok = true;
   for (const row of v.items) {
     if (row.kind !== 'list' || row.items.length !== columns.length) {
@@ -129,25 +132,69 @@ function readRows(
       continue;
     }
     const cells: Expr[] = [];
-    const ids: (string | null)[] = [];
+    const ids: TableCell[] = [];
     row.items.forEach((cell, i) => {
-      const id = cell.kind === 'string' ? cell.value : cell.kind === 'name' ? cell.name : undefined;
-      if (id === undefined) {
-        ctx.diags.add('E_TYPE', cell.span, `a cell of ${where} is an option id like "oak", or "${WILDCARD}" for any option`);
+      const column = columns[i]!;
+      const read = readCell(ctx, cell, where);
+      if (read === undefined) {
         ok = false;
         return;
       }
-      ids.push(id === WILDCARD ? null : id);
-      if (id === WILDCARD) return;
-      const column = columns[i]!;
+      ids.push(read.length === 1 ? (read[0]!.value === WILDCARD ? null : read[0]!.value) : read.map((o) => o.value));
+      if (read.length === 1 && read[0]!.value === WILDCARD) return;
       const left: Expr = { kind: 'name', name: column.name, span: cell.span };
-      const right: Expr = { kind: 'string', value: id, span: cell.span };
-      cells.push({ kind: 'binary', op: '==', left, right, span: cell.span });
+      cells.push(
+        read.length === 1
+          ? { kind: 'binary', op: '==', left, right: read[0]!, span: cell.span }
+          : { kind: 'in', value: left, list: read, negate: false, span: cell.span },
+      );
     });
     rows.push(balanced(cells, 'and', row.span) ?? bool(true, row.span));
     written.push(ids);
   }
   return ok ? { rows, cells: written } : undefined;
+}
+
+/**
+ * A cell's option ids (the wildcard alone, as itself), each a string literal at its own span so that the typer
+ * reports an unknown one where it is written; undefined, with the diagnostic, for a cell that is none.
+ */
+function readCell(ctx: Ctx, cell: Value, where: string): StringLit[] | undefined {
+  const id = optionIdOf(cell);
+  if (id !== undefined) return [id];
+  if (cell.kind !== 'list') {
+    ctx.diags.add(
+      'E_TYPE',
+      cell.span,
+      `a cell of ${where} is an option id like "oak", a list of them like ["oak", "pine"], or "${WILDCARD}" for any option`,
+    );
+    return undefined;
+  }
+  if (cell.items.length === 0) {
+    ctx.diags.add('E_TABLE', cell.span, `a cell of ${where} lists no option: write the options it allows, or "${WILDCARD}"`);
+    return undefined;
+  }
+  const out: StringLit[] = [];
+  let ok = true;
+  for (const item of cell.items) {
+    const option = optionIdOf(item);
+    if (option === undefined || option.value === WILDCARD) {
+      const found = option !== undefined ? `"${WILDCARD}"` : item.kind === 'list' ? 'a list' : 'this value';
+      ctx.diags.add('E_TYPE', item.span, `a list in a cell of ${where} holds option ids like "oak", not ${found}`);
+      ok = false;
+    } else if (out.some((o) => o.value === option.value)) {
+      ctx.diags.add('E_DUPLICATE', item.span, `the option "${option.value}" is listed twice in a cell of ${where}`);
+      ok = false;
+    } else out.push(option);
+  }
+  return ok ? out : undefined;
+}
+
+/** An option id written as a string or a bare name, as a string literal at its span; else undefined. */
+function optionIdOf(v: Value): StringLit | undefined {
+  if (v.kind === 'string') return v;
+  if (v.kind === 'name') return { kind: 'string', value: v.name, span: v.span };
+  return undefined;
 }
 
 /** `a op b op c …` as a balanced tree, so that a table of thousands of rows stays a shallow expression. */

@@ -1,7 +1,7 @@
 // What the checker makes of a schema: declarations with their properties read, texts resolved and literals
 // validated, expressions still as AST. The compiler turns a model without errors into the IR.
 
-import type { FieldIR, Layout, TableIR, Text, ValueType } from '../ir';
+import type { FieldIR, Layout, TableCell, TableIR, Text, ValueType } from '../ir';
 import type { Expr, FieldDecl, GroupDecl, Ident, LetDecl, Span, TableDecl } from '../syntax/ast';
 import type { TestModel } from './tests';
 
@@ -101,10 +101,10 @@ export interface ConstraintModel {
   /** Table constraints: the fields of its columns. */
   columns?: string[];
   /**
-   * Table constraints: the rows as written (null for the wildcard), allowed or excluded; compiled to one `rows`
+   * Table constraints: the rows as written (ir.TableCell), allowed or excluded; compiled to one `rows`
    * expression (`holds` is its equivalent condition, for the typer's checks at each cell).
    */
-  table?: { rows: (string | null)[][]; exclude: boolean; span: Span };
+  table?: { rows: TableCell[][]; exclude: boolean; span: Span };
 }
 
 export interface Model {

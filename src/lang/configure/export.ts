@@ -10,7 +10,9 @@ import { FormLogic, logicSize } from '../runtime/jsonlogic';
 type Logic = unknown;
 
 /** The logic_values key of a check's failing condition; a colon never appears in a field, let or attribute name. */
-export const checkValue = (id: string) => `check:${id}`;
+const checkValue = (id: string) => `check:${id}`;
+/** The logic_values key of a field's options' availability (see optionAvailability). */
+const availableValue = (field: string) => `available:${field}`;
 
 /**
  * Fields a search may change: choice fields, multi-selects, checkboxes and numbers (computed fields, text and dates
@@ -27,8 +29,10 @@ function searchable(f: FieldIR): boolean {
 
 /**
  * The condition under which option `o` of field `f` is not excluded, as JSON Logic, or undefined when no check
- * depends on the field. Checks are exported once each in logic_values; an option reads one with
- * `{"value_with": [name, field, option]}`, the check evaluated with the field set to the option.
+ * depends on the field. Checks are exported once each in logic_values (`check:<rule>`, a table as its rows), and so
+ * is each field's availability (`available:<field>`: no check of the field fails while every other field it reads
+ * is set); an option reads its field's with `{"value_with": ["available:<field>", field, option]}`, evaluated with
+ * the field set to the option. So an option costs five JSON nodes, not a restatement of its field's checks.
  */
 export function optionAvailability(
   ir: ProductIR,
@@ -41,13 +45,23 @@ export function optionAvailability(
   const relevantTo = ir.fields.map((): (typeof checks)[number][] => []);
   for (const c of checks) for (const d of c.deps) relevantTo[d]!.push(c);
   const indexOf = new Map(ir.fields.map((f, i) => [f, i]));
-  const exported = new Set<string>();
   const failing = (c: (typeof checks)[number]): string => {
     const name = checkValue(c.id);
-    if (!exported.has(name)) {
-      exported.add(name);
-      logic.values[name] = { '===': [logic.condition(c.expr), c.fails] };
-    }
+    if (!Object.hasOwn(logic.values, name)) logic.values[name] = { '===': [logic.condition(c.expr), c.fails] };
+    return name;
+  };
+  // The export may be shared by the forms of several languages: a value another form defined is there already.
+  const availability = (f: FieldIR, i: number): string => {
+    const name = availableValue(f.id);
+    if (Object.hasOwn(logic.values, name)) return name;
+    const relevant = relevantTo[i]!;
+    const excluded = relevant.map((c) => {
+      const set = c.deps
+        .filter((d) => d !== i && searchable(ir.fields[d]!))
+        .map((d) => ({ '!': [{ in: [{ var: ir.fields[d]!.id }, [null, '']] }] }));
+      return { and: [...set, { value: failing(c) }] };
+    });
+    logic.values[name] = { '!': [{ or: excluded }] };
     return name;
   };
   return (f, option) => {
@@ -55,18 +69,9 @@ export function optionAvailability(
     // evaluation decides: /v1/configure answers for those.
     if (f.valueType === 'list') return undefined;
     const i = indexOf.get(f);
-    const relevant = i === undefined ? [] : relevantTo[i]!;
-    if (relevant.length === 0) return undefined;
-    const excluded = relevant.map((c) => {
-      const set = c.deps
-        .filter((d) => d !== i && searchable(ir.fields[d]!))
-        .map((d) => ({ '!': [{ in: [{ var: ir.fields[d]!.id }, [null, '']] }] }));
-      return { and: [...set, { value_with: [failing(c), f.id, option] }] };
-    });
-    return {
-      source: `not excluded by ${relevant.map((c) => c.id).join(', ')}`,
-      json_logic: { '!': [{ or: excluded }] },
-    };
+    if (i === undefined || relevantTo[i]!.length === 0) return undefined;
+    const source = `not excluded by ${relevantTo[i]!.map((c) => c.id).join(', ')}`;
+    return { source, json_logic: { value_with: [availability(f, i), f.id, option] } };
   };
 }
 

@@ -134,7 +134,25 @@ export class Solver {
     this.drop(flat);
     this.size[x]!--;
     if (this.size[x] === 0) return false;
-    return this.removed1(x, v);
+    return this.removed1(x, v) && (this.size[x] !== 1 || this.narrowed(x));
+  }
+
+  /** x is down to one value: its tables with list cells keep only the rows that allow it (Table.listed). */
+  private narrowed(x: number): boolean {
+    const { t } = this;
+    const base = t.offset[x]!;
+    let v = 0;
+    while (!this.alive[base + v]) v++;
+    const tables = t.tablesOf[x]!;
+    const columns = t.columnOf[x]!;
+    for (let j = 0; j < tables.length; j++) {
+      const k = tables[j]!;
+      const table = t.tables[k]!;
+      if (!table.listed) continue;
+      if (!this.intersect(k, table.sup[columns[j]!]![v]!, false)) return false;
+      this.enqueue(k, x);
+    }
+    return true;
   }
 
   /** Runs the queued tables to a fixpoint; false on a table left without rows. */

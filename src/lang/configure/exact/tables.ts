@@ -20,7 +20,7 @@ export const MAX_TABULATED_IN_ALL = 200_000;
 /** 32-bit words of row sets a model's tables may take, at most: 16 MB of supports. */
 export const MAX_TABLE_WORDS = 4_000_000;
 
-/** A table over variables: rows of value indexes (-1: any value). */
+/** A table over variables: rows of value indexes (-1: any value; a list: any of those values). */
 export interface Table {
   readonly vars: Int32Array;
   readonly rows: number;
@@ -28,8 +28,17 @@ export interface Table {
   readonly words: number;
   /** By column, by value: offset in `bits` of the rows that allow the value (naming it, or "*"). */
   readonly sup: Int32Array[];
-  /** By column, by value: offset in `bits` of the rows naming the value, or -1 when none does. */
+  /**
+   * By column, by value: offset in `bits` of the rows naming the value alone (not "*", not in a list), or -1 when
+   * none does: the rows no longer possible once the value is removed.
+   */
   readonly strict: Int32Array[];
+  /**
+   * Whether some cell is a list. A list row stays possible while any of its values does, which removing values
+   * one by one does not tell: once its variable is down to one value, a table with lists keeps only the rows that
+   * allow it (Solver.remove), so that a solution's rows all match it.
+   */
+  readonly listed: boolean;
   /** The check it stands for: its index in the analysis's checks. */
   readonly check: number;
 }
@@ -70,9 +79,12 @@ export function tablesOf(m: CompiledModel, c: Ctx, a: Analysis): Tables | null {
   return t;
 }
 
+/** A cell: a value index, -1 for any value, or the value indexes of a list cell. */
+type Cell = number | readonly number[];
+
 interface Rows {
   fields: number[];
-  rows: number[][];
+  rows: Cell[][];
   check: number;
 }
 
@@ -113,15 +125,21 @@ function build(m: CompiledModel, c: Ctx, a: Analysis): Tables | null {
 }
 
 /** A compatibility table of plain choice fields (no condition on their visibility), as its rows; else undefined. */
-function asWritten(m: CompiledModel, a: Analysis, check: Check, deps: number[]): number[][] | undefined {
+function asWritten(m: CompiledModel, a: Analysis, check: Check, deps: number[]): Cell[][] | undefined {
   const e: Expr = check.expr;
   if (e.k !== 'rows' || check.fails) return undefined;
   const columns = e.columns.map((id) => m.fieldIndex.get(id) ?? -1);
   if (columns.length !== deps.length || !columns.every((f) => deps.includes(f))) return undefined;
   const index = columns.map((f) => new Map(a.domains[f]!.map((v, k) => [v, k])));
-  const out: number[][] = [];
+  const out: Cell[][] = [];
   for (const row of e.rows) {
-    const cells = row.map((cell, j) => (cell === null ? -1 : (index[j]!.get(cell) ?? -2)));
+    const cells = row.map((cell, j): Cell => {
+      if (cell === null) return -1;
+      if (typeof cell === 'string') return index[j]!.get(cell) ?? -2;
+      // A list's options that are not in the field's domain match nothing; the others stay.
+      const values = cell.flatMap((id) => index[j]!.get(id) ?? []);
+      return values.length === 0 ? -2 : values;
+    });
     // A cell naming no option of its field matches nothing: the row allows nothing.
     if (cells.includes(-2)) continue;
     // Columns in the order of `deps`.
@@ -177,6 +195,7 @@ function assemble(fields: number[], varOf: Int32Array, a: Analysis, collected: R
     at += w;
     const sup: Int32Array[] = [];
     const strict: Int32Array[] = [];
+    let listed = false;
     t.fields.forEach((f, j) => {
       const x = varOf[f]!;
       tablesOf[x]!.push(k);
@@ -192,8 +211,14 @@ function assemble(fields: number[], varOf: Int32Array, a: Analysis, collected: R
         const cell = row[j]!;
         const bit = 1 << (r & 31);
         const word = r >>> 5;
-        if (cell < 0) {
+        if (cell === -1) {
           for (let v = 0; v < n; v++) bits[s[v]! + word]! |= bit;
+          return;
+        }
+        if (typeof cell !== 'number') {
+          // Not strict: the row stays possible while any of its values does (Solver.remove narrows by it).
+          for (const value of cell) bits[s[value]! + word]! |= bit;
+          listed = true;
           return;
         }
         bits[s[cell]! + word]! |= bit;
@@ -206,7 +231,8 @@ function assemble(fields: number[], varOf: Int32Array, a: Analysis, collected: R
       sup.push(s);
       strict.push(st);
     });
-    return { vars: Int32Array.from(t.fields, (f) => varOf[f]!), rows: t.rows.length, words: w, sup, strict, check: t.check };
+    const vars = Int32Array.from(t.fields, (f) => varOf[f]!);
+    return { vars, rows: t.rows.length, words: w, sup, strict, listed, check: t.check };
   });
   return {
     fields: Int32Array.from(fields),
