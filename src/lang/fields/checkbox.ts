@@ -3,6 +3,7 @@
 import { readLiteral } from '../check/props';
 import { booleanChecker } from '../runtime/checkers';
 import { COMMON_PROPS, type FieldTypeSpec } from './spec';
+import { wire } from './wire';
 
 export const checkbox = {
   props: COMMON_PROPS,
@@ -18,6 +19,8 @@ export const checkbox = {
   literal: null,
   checker: booleanChecker,
   form: (f, r) => ({ default: r.advertisedDefault(f) }),
+  wire: { default: wire.optional(wire.boolean()) },
+  control: { control: 'checkbox', rangeHint: false },
   // Read by the server's own check, so the string ids configure offers ("true", "false") count as in calculate.
   logic: (_f, raw, fallback) => ({ sent: [raw, fallback, 'boolean'] }),
 } satisfies FieldTypeSpec;

@@ -7,6 +7,7 @@ import { didYouMean, listOf } from '../check/suggest';
 import { choiceChecker } from '../runtime/checkers';
 import { readOptions } from './options';
 import { COMMON_PROPS, type FieldTypeSpec } from './spec';
+import { wire } from './wire';
 
 /** The `options` of a field that offers some (choice and multi-select fields): E_PROPERTY when there are none. */
 export function readFieldOptions(ctx: Ctx, props: Props, f: FieldModel, where: string): OptionModel[] {
@@ -55,9 +56,10 @@ const choice = {
     }),
     default: r.advertisedDefault(f),
   }),
+  wire: { options: wire.options(), default: wire.optional(wire.string()) },
   logic: (f, raw, fallback) => ({ if: [{ in: [raw, (f.options ?? []).map((o) => o.id)] }, raw, fallback] }),
-} satisfies FieldTypeSpec;
+} satisfies Omit<FieldTypeSpec, 'control'>;
 
-export const dropdown = choice;
-export const radio = choice;
-export const swatch = choice;
+export const dropdown = { ...choice, control: { control: 'select', rangeHint: false } } satisfies FieldTypeSpec;
+export const radio = { ...choice, control: { control: 'radios', rangeHint: false } } satisfies FieldTypeSpec;
+export const swatch = { ...choice, control: { control: 'swatches', rangeHint: false } } satisfies FieldTypeSpec;

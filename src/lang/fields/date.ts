@@ -4,6 +4,7 @@ import { dateChecker } from '../runtime/checkers';
 import { isRealDate } from '../runtime/fields';
 import { rules } from './form-parts';
 import { COMMON_PROPS, type FieldTypeSpec } from './spec';
+import { wire } from './wire';
 
 export const date = {
   props: [...COMMON_PROPS, 'min', 'max'],
@@ -42,5 +43,10 @@ export const date = {
   literal: { accepts: (v) => v === '' || isRealDate(String(v)), expected: '"" or a date written YYYY-MM-DD' },
   checker: dateChecker,
   form: (f, r) => ({ validation: rules({ min: f.min, max: f.max }), default: r.advertisedDefault(f) }),
+  wire: {
+    validation: wire.optional(wire.object({ min: wire.optional(wire.date()), max: wire.optional(wire.date()) })),
+    default: wire.optional(wire.string(), 'YYYY-MM-DD, or "" when no date is set'),
+  },
+  control: { control: 'date', rangeHint: false },
   logic: (f, raw, fallback) => ({ sent: [raw, fallback, 'date', f.min ?? null, f.max ?? null] }),
 } satisfies FieldTypeSpec;

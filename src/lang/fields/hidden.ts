@@ -1,6 +1,7 @@
 // hidden: a value computed from its `value` expression, never sent; its value type is inferred by the checker.
 import { readExpr } from '../check/props';
 import type { FieldTypeSpec } from './spec';
+import { wire } from './wire';
 
 export const hidden = {
   props: ['label', 'help', 'value'],
@@ -15,6 +16,8 @@ export const hidden = {
   literal: null,
   checker: null,
   form: (f, r) => ({ value: f.value && r.condition({ source: f.valueSource ?? '', expr: f.value }) }),
+  wire: { value: wire.condition() },
+  control: { control: 'none', rangeHint: false },
   // Storefronts do not send hidden fields: the form exports their computed value instead.
   logic: null,
 } satisfies FieldTypeSpec;

@@ -9,6 +9,7 @@ import type { Value } from '../syntax/ast';
 import { readFieldOptions } from './choice';
 import { rules } from './form-parts';
 import { COMMON_PROPS, type FieldTypeSpec } from './spec';
+import { wire } from './wire';
 
 /**
  * A list of distinct option ids written in the schema (`default`, `when_hidden`), within the field's
@@ -74,6 +75,15 @@ export const multiselect = {
     validation: rules({ min_selected: f.min, max_selected: f.max }),
     default: r.advertisedDefault(f),
   }),
+  wire: {
+    options: wire.options(),
+    validation: wire.optional(
+      wire.object({ min_selected: wire.optional(wire.integer()), max_selected: wire.optional(wire.integer()) }),
+    ),
+    default: wire.optional(wire.list(wire.string())),
+  },
+  // The range hint is the number of options to tick ("at most 2").
+  control: { control: 'checkboxes', rangeHint: true },
   logic: (f, raw, fallback) => ({
     sent: [raw, fallback, 'list', (f.options ?? []).map((o) => o.id), f.min ?? null, f.max ?? null],
   }),

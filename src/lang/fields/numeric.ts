@@ -6,7 +6,8 @@ import { type Props, readLiteral, readNumbers } from '../check/props';
 import { numberChecker } from '../runtime/checkers';
 import { onStepGrid } from '../runtime/numeric';
 import { rules } from './form-parts';
-import { COMMON_PROPS, type FieldTypeSpec } from './spec';
+import { COMMON_PROPS, type ControlSpec, type FieldTypeSpec } from './spec';
+import { type WireKeys, wire } from './wire';
 
 const DECIMAL = /^-?\d{1,30}(?:\.\d{1,30})?$/;
 
@@ -76,7 +77,20 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string, boundsRequir
   }
 }
 
-function numericType(own: { props: readonly string[]; boundsRequired: boolean }) {
+const NUMERIC_WIRE = {
+  unit: wire.optional(wire.string()),
+  validation: wire.optional(
+    wire.object({ min: wire.optional(wire.number()), max: wire.optional(wire.number()), step: wire.optional(wire.number()) }),
+  ),
+  default: wire.optional(wire.number()),
+};
+
+function numericType<W extends WireKeys, C extends ControlSpec>(own: {
+  props: readonly string[];
+  boundsRequired: boolean;
+  wire: W;
+  control: C;
+}) {
   return {
     props: [...COMMON_PROPS, 'min', 'max', 'step', 'unit', ...own.props],
     choice: false,
@@ -91,6 +105,8 @@ function numericType(own: { props: readonly string[]; boundsRequired: boolean })
       presets: f.presets,
       default: r.advertisedDefault(f),
     }),
+    wire: { ...NUMERIC_WIRE, ...own.wire },
+    control: own.control,
     logic: (f, raw, fallback) => ({ sent: [raw, fallback, 'number', f.min ?? null, f.max ?? null, f.step ?? null] }),
   } satisfies FieldTypeSpec;
 }
@@ -98,12 +114,18 @@ function numericType(own: { props: readonly string[]; boundsRequired: boolean })
 export const number = numericType({
   props: [],
   boundsRequired: false,
+  wire: {},
+  control: { control: 'number', rangeHint: true },
 });
 export const slider = numericType({
   props: [],
   boundsRequired: true,
+  wire: {},
+  control: { control: 'range', rangeHint: false },
 });
 export const quantity = numericType({
   props: ['presets'],
   boundsRequired: false,
+  wire: { presets: wire.optional(wire.list(wire.number())) },
+  control: { control: 'number', rangeHint: true },
 });

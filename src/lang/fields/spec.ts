@@ -6,6 +6,7 @@ import type { FieldModel } from '../check/model';
 import type { Props } from '../check/props';
 import type { Condition, FieldIR, Text, ValueType } from '../ir';
 import type { Checker } from '../runtime/fields';
+import type { WireKeys } from './wire';
 
 /** Properties of every field type that takes values; computed types (hidden) choose their own. */
 export const COMMON_PROPS = [
@@ -30,6 +31,16 @@ export interface FormContext {
   optionAvailable(f: FieldIR, option: string): { source: string; json_logic: unknown } | undefined;
 }
 
+/**
+ * How <cpq-configurator> (and so the backoffice preview) shows a field: the control it builds
+ * (src/browser/configurator/controls/) and whether it prints the min–max range under it. `none`: the field takes
+ * no input and is not shown. A new type names an existing control; only a new kind of input needs a new one.
+ */
+export interface ControlSpec {
+  readonly control: 'number' | 'range' | 'select' | 'radios' | 'swatches' | 'checkboxes' | 'checkbox' | 'text' | 'date' | 'none';
+  readonly rangeHint: boolean;
+}
+
 export interface FieldTypeSpec {
   /** The properties a declaration of this type accepts (COMMON_PROPS and its own). */
   readonly props: readonly string[];
@@ -48,8 +59,12 @@ export interface FieldTypeSpec {
   readonly literal: { accepts(value: string | number | boolean): boolean; expected: string } | null;
   /** Runtime: validates a sent value; null for computed types, whose sent values are ignored. */
   readonly checker: ((f: FieldIR) => Checker) | null;
-  /** Form document: the type's own keys of a field (validation, options, default, …); their wire shape is src/api/form-field.ts. */
+  /** Form document: the type's own keys of a field (validation, options, default, …), as `wire` describes them. */
   form(f: FieldIR, r: FormContext): Record<string, unknown>;
+  /** The wire shape of what `form` writes, in its order; src/api/form-field.ts makes it the OpenAPI schema. */
+  readonly wire: WireKeys;
+  /** Browser: the control the configurator builds for it (read at build time: scripts/build-browser.mjs). */
+  readonly control: ControlSpec;
   /**
    * JSON Logic of the sent value as the runtime takes it (`checker`): `raw` if the checker accepts it, else
    * `fallback` (also when nothing is sent); null for computed types, whose value is their expression's.

@@ -8,6 +8,7 @@ import { maxLengthOf, textChecker } from '../runtime/checkers';
 import { compilePattern, re2Matcher } from '../runtime/pattern';
 import { rules } from './form-parts';
 import { COMMON_PROPS, type FieldTypeSpec } from './spec';
+import { wire } from './wire';
 
 function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
   const maxP = props.get('max_length');
@@ -47,5 +48,15 @@ export const text = {
   literal: null,
   checker: (f) => textChecker(f, re2Matcher),
   form: (f, r) => ({ validation: rules({ max_length: maxLengthOf(f), pattern: f.pattern }), default: r.advertisedDefault(f) }),
+  wire: {
+    validation: wire.optional(
+      wire.object({
+        max_length: wire.optional(wire.integer()),
+        pattern: wire.optional(wire.string(), 'RE2 syntax; the whole value must match'),
+      }),
+    ),
+    default: wire.optional(wire.string()),
+  },
+  control: { control: 'text', rangeHint: false },
   logic: (f, raw, fallback) => ({ sent: [raw, fallback, 'text', f.maxLength ?? null, f.pattern ?? null] }),
 } satisfies FieldTypeSpec;
