@@ -1,6 +1,5 @@
 // checkbox: a boolean, false unless its default says otherwise. Sent as a JSON boolean or as the option ids
 // configure lists for it, "true" and "false".
-import { readLiteral } from '../check/props';
 import { booleanChecker } from '../runtime/checkers';
 import { COMMON_PROPS, type FieldTypeSpec } from './spec';
 import { wire } from './wire';
@@ -10,12 +9,13 @@ export const checkbox = {
   choice: false,
   computed: false,
   valueType: 'boolean',
-  read(ctx, props, f, where) {
+  read(ctx, props, f, where, r) {
     const def = props.get('default');
-    const value = def ? readLiteral(ctx, def.value, 'boolean', `the default of ${where}`) : undefined;
+    const value = def ? r.readLiteral(ctx, def.value, 'boolean', `the default of ${where}`) : undefined;
     if (value !== undefined) f.default = value;
     f.fallback = value ?? false;
   },
+  readValue: null,
   literal: null,
   checker: booleanChecker,
   form: (f, r) => ({ default: r.advertisedDefault(f) }),

@@ -1,5 +1,4 @@
 // date: a real calendar date written YYYY-MM-DD, optionally bounded; ISO dates order as strings.
-import { readLiteral } from '../check/props';
 import { dateChecker } from '../runtime/checkers';
 import { isRealDate } from '../runtime/fields';
 import { rules } from './form-parts';
@@ -11,10 +10,10 @@ export const date = {
   choice: false,
   computed: false,
   valueType: 'string',
-  read(ctx, props, f, where) {
+  read(ctx, props, f, where, r) {
     const read = (name: string) => {
       const p = props.get(name);
-      const s = p ? readLiteral(ctx, p.value, 'string', `${name} of ${where}`) : undefined;
+      const s = p ? r.readLiteral(ctx, p.value, 'string', `${name} of ${where}`) : undefined;
       if (p && s !== undefined && !isRealDate(s)) {
         ctx.diags.add('E_VALUE', p.value.span, `${name} of ${where} must be a date written YYYY-MM-DD, found "${s}"`);
         return undefined;
@@ -40,6 +39,7 @@ export const date = {
     if (def !== undefined) f.default = def;
     f.fallback = def ?? '';
   },
+  readValue: null,
   literal: { accepts: (v) => v === '' || isRealDate(String(v)), expected: '"" or a date written YYYY-MM-DD' },
   checker: dateChecker,
   form: (f, r) => ({ validation: rules({ min: f.min, max: f.max }), default: r.advertisedDefault(f) }),

@@ -1,5 +1,4 @@
 // hidden: a value computed from its `value` expression, never sent; its value type is inferred by the checker.
-import { readExpr } from '../check/props';
 import type { FieldTypeSpec } from './spec';
 import { wire } from './wire';
 
@@ -8,11 +7,12 @@ export const hidden = {
   choice: false,
   computed: true,
   valueType: null,
-  read(ctx, props, f, where) {
+  read(ctx, props, f, where, r) {
     const value = props.get('value');
     if (!value) ctx.diags.add('E_PROPERTY', f.decl.id.span, `${where} needs a "value" (the expression it computes)`);
-    else f.value = readExpr(ctx, value.value, `the value of ${where}`);
+    else f.value = r.readExpr(ctx, value.value, `the value of ${where}`);
   },
+  readValue: null,
   literal: null,
   checker: null,
   form: (f, r) => ({ value: f.value && r.condition({ source: f.valueSource ?? '', expr: f.value }) }),

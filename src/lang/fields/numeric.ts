@@ -2,11 +2,11 @@
 // needs both bounds, a quantity may offer presets.
 import type { Ctx } from '../check/context';
 import type { FieldModel } from '../check/model';
-import { type Props, readLiteral, readNumbers } from '../check/props';
+import type { Props } from '../check/props';
 import { numberChecker } from '../runtime/checkers';
 import { onStepGrid } from '../runtime/numeric';
 import { rules } from './form-parts';
-import { COMMON_PROPS, type ControlSpec, type FieldTypeSpec } from './spec';
+import { COMMON_PROPS, type ControlSpec, type FieldTypeSpec, type Readers } from './spec';
 import { type WireKeys, wire } from './wire';
 
 const DECIMAL = /^-?\d{1,30}(?:\.\d{1,30})?$/;
@@ -18,10 +18,10 @@ function _toNumber(raw: unknown): number | undefined {
   return undefined;
 }
 
-function read(ctx: Ctx, props: Props, f: FieldModel, where: string, boundsRequired: boolean): void {
+function read(ctx: Ctx, props: Props, f: FieldModel, where: string, r: Readers, boundsRequired: boolean): void {
   const num = (name: string, what: string) => {
     const p = props.get(name);
-    return p ? readLiteral(ctx, p.value, 'number', what) : undefined;
+    return p ? r.readLiteral(ctx, p.value, 'number', what) : undefined;
   };
   const minP = props.get('min');
   const maxP = props.get('max');
@@ -43,7 +43,7 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string, boundsRequir
   if (max !== undefined) f.max = max;
   if (step !== undefined) f.step = step;
   const unitP = props.get('unit');
-  const unit = unitP ? readLiteral(ctx, unitP.value, 'string', `the unit of ${where}`) : undefined;
+  const unit = unitP ? r.readLiteral(ctx, unitP.value, 'string', `the unit of ${where}`) : undefined;
   if (unit !== undefined) f.unit = unit;
 
   const defP = props.get('default');
@@ -63,7 +63,7 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string, boundsRequir
   f.fallback = def ?? min ?? (max !== undefined && max < 0 ? max : 0);
 
   const presetsP = props.get('presets');
-  const presets = presetsP ? readNumbers(ctx, presetsP.value, `the presets of ${where}`) : undefined;
+  const presets = presetsP ? r.readNumbers(ctx, presetsP.value, `the presets of ${where}`) : undefined;
   if (presetsP && presets) {
     const outside = presets.filter((p) => (min !== undefined && p < min) || (max !== undefined && p > max));
     if (outside.length > 0) {
@@ -96,7 +96,8 @@ function numericType<W extends WireKeys, C extends ControlSpec>(own: {
     choice: false,
     computed: false,
     valueType: 'number',
-    read: (ctx, props, f, where) => read(ctx, props, f, where, own.boundsRequired),
+    read: (ctx, props, f, where, r) => read(ctx, props, f, where, r, own.boundsRequired),
+    readValue: null,
     literal: null,
     checker: numberChecker,
     form: (f, r) => ({
