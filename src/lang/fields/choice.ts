@@ -1,5 +1,5 @@
 // The choice kind: dropdown, radio and swatch pick one option id; they differ only in how a form shows them
-// (controls.ts).
+// (their `control`).
 import type { Ctx } from '../check/context';
 import type { FieldModel, OptionModel } from '../check/model';
 import type { Props } from '../check/props';
