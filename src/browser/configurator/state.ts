@@ -23,17 +23,17 @@ export class FormState {
   /** Fields the buyer set (or a restored value set): only these are sent, the server fills in the rest. */
   readonly touched = new Set<string>();
 
-  readonly view: FormView;
+  readonly #view: FormView;
 
   constructor(view: FormView) {
-    this.view = view;
+    this.#view = view;
   }
 
   /** The configuration: what the buyer set, of the fields that are visible and enabled. */
   value(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const id of this.touched) {
-      const v = this.view.controls.get(id)?.get();
+      const v = this.#view.controls.get(id)?.get();
       if (v !== undefined && this.#visible.get(id) && this.#enabled.get(id)) out[id] = v;
     }
     return out;
@@ -45,9 +45,9 @@ export class FormState {
    */
   evaluate(form: FormDocument, quantity: number, t: Translate): void {
     const raw: Record<string, unknown> = {};
-    for (const id of this.touched) raw[id] = this.view.controls.get(id)?.get();
+    for (const id of this.touched) raw[id] = this.#view.controls.get(id)?.get();
     this.apply(formStates(form, raw, quantity, { apply, add_operation: addOperation }), t);
-    for (const c of this.view.controls.values()) {
+    for (const c of this.#view.controls.values()) {
       const off = new Map<string, string>();
       for (const o of c.field.options ?? []) if (!holds(o.available_when, { ...raw, quantity })) off.set(o.id, t('unavailable'));
       c.setOptions(off);
@@ -66,15 +66,15 @@ export class FormState {
       this.#visible.set(`group:${g.id}`, g.visible);
       this.#enabled.set(`group:${g.id}`, g.enabled);
     }
-    this.view.showGroups(
+    this.#view.showGroups(
       (g) => this.#visible.get(`group:${g}`),
       (g) => this.#enabled.get(`group:${g}`),
     );
     for (const f of states.fields ?? []) {
-      const c = this.view.controls.get(f.id);
+      const c = this.#view.controls.get(f.id);
       if (!c) continue;
       // A field is enabled only in an enabled group, as the server reports it.
-      const enabled = f.enabled && this.#enabled.get(`group:${this.view.groupOf(f.id)}`) !== false;
+      const enabled = f.enabled && this.#enabled.get(`group:${this.#view.groupOf(f.id)}`) !== false;
       this.#visible.set(f.id, f.visible);
       this.#enabled.set(f.id, f.enabled);
       c.root.hidden = !f.visible;

@@ -53,6 +53,7 @@ export const shown = (f: FormField) => controlOf(f.type).control !== 'none';
 
 export function createControl(f: FormField, c: ControlContext): Control {
   const spec = controlOf(f.type);
+  // `none` is never built (building.ts asks only for the fields `shown`); a text box is the safe reading of it.
   const kind = KINDS[spec.control === 'none' ? 'text' : spec.control];
   const v = f.validation ?? {};
   const fr = frame(f, c, spec.rangeHint ? rangeHint(f, c, kind.range?.(v) ?? v) : '', spec.control);
