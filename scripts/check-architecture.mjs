@@ -9,6 +9,7 @@
 //     (STAGES). A type-only import counts here too: a layer that names another's types depends on it.
 //  4. verifying a key (src/keys/) and counting requests (src/limits/) import nothing of each other (APART): both
 //     reach the store's Durable Object through src/access/, which composes their parts.
+//  5. the field-type records take only types from the checker, which reads them (TYPES_ONLY): no cycle check ↔ fields.
 // Type-only imports are left out of 1 and 2: TypeScript erases them, so they can neither form a runtime cycle nor
 // reach D1.
 // Usage: node scripts/check-architecture.mjs [root]   (root defaults to the repository; src/ is scanned under it)
@@ -44,9 +45,21 @@ const BROWSER_MAY_IMPORT = /^src\/(browser|lang|generated)\//;
 const PAGES = /^src\/(backoffice|quote-page|demo|docs)\//;
 /** The language's stages, in pipeline order: a stage may import the ones before it, never one after. */
 export const STAGES = ['syntax', 'expand', 'check', 'compile', 'runtime', 'configure'];
+/**
+ * Folders of src/lang that may import another's types only, as [importer, imported]. The field-type records
+ * (fields/) are read by the checker, so their `read` facets are lent the checker's readers (Readers,
+ * src/lang/fields/spec.ts) rather than importing them: a value import would close the cycle check ↔ fields.
+ */
+export const TYPES_ONLY = [['fields', 'check']];
 
 const layerOf = (path) => (BROWSER.test(path) ? 'browser' : LAYERS.find((l) => l.test.test(path))?.name);
 const stageOf = (path) => /^src\/lang\/([\w-]+)\//.exec(path)?.[1];
+/** Why a value import from one src/ path to another breaks TYPES_ONLY, or undefined when it does not. */
+function typesOnlyProblem(from, to) {
+  const [a, b] = [stageOf(from), stageOf(to)];
+  if (!TYPES_ONLY.some(([importer, imported]) => importer === a && imported === b)) return undefined;
+  return `src/lang/${a}/ may import only types from src/lang/${b}/ (it imports ${a}/: a value import closes the cycle ${b} ↔ ${a})`;
+}
 
 function sourceFiles(dir) {
   const out = [];
@@ -236,6 +249,8 @@ export function checkArchitecture(root) {
         if (backEdge) problems.push(`${rel(file)}:${line}: imports '${specifier}'; ${backEdge}`);
       }
       if (typeOnly) continue;
+      const typesOnly = target ? typesOnlyProblem(rel(file), rel(target)) : undefined;
+      if (typesOnly) problems.push(`${rel(file)}:${line}: imports '${specifier}'; ${typesOnly}`);
       if (target) graph.get(file).add(target);
       const database = target ? DATABASE_MODULES.has(rel(target)) : isDrizzle(specifier);
       if (database && !mayUseDatabase) {
@@ -264,6 +279,6 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     process.exit(1);
   }
   console.log(
-    'check-architecture: no import cycles; the database only from src/db/ and the services; the layers and the language stages point one way',
+    'check-architecture: no import cycles; the database only from src/db/ and the services; the layers and the language stages point one way; the field-type records take only types from the checker',
   );
 }

@@ -1,9 +1,11 @@
 // The OpenAPI schema of a form field: a union discriminated by `type`, each member the common keys and the
-// type's own. The type's own keys are what its record's `form` facet writes (src/lang/fields/); their wire
-// shapes are here, one entry per FieldType, so a new type without one does not compile. The TypeScript type
-// follows FIELD_SHAPES too, so z.infer gives a union that `field.type === 'dropdown'` narrows to a field with options.
+// type's own. The type's own keys are what its record's `form` facet writes (src/lang/fields/), described as
+// plain data by its `wire` facet and made zod schemas here, so the language needs no schema library and a new
+// type needs no line in this file. The TypeScript type follows the records too (ZodOf), so z.infer gives a union
+// that `field.type === 'dropdown'` narrows to a field with options.
 import { z } from '@hono/zod-openapi';
 import { FIELD_TYPE_NAMES, FIELD_TYPES } from '../lang/fields/registry';
+import type { Wire, WireKeys } from '../lang/fields/wire';
 import type { FieldType } from '../lang/ir';
 import { ConditionJson } from './conditions';
 
@@ -21,44 +23,57 @@ export const Option = z
     description: 'An option: its id, label, and the literal attributes the schema gives it (colour, image, price, …)',
   });
 
-const NUMERIC = {
-  unit: z.string().optional(),
-  validation: z.object({ min: z.number().optional(), max: z.number().optional(), step: z.number().optional() }).optional(),
-  default: z.number().optional(),
-};
+type ZodOf<W> = W extends { kind: 'string' }
+  ? z.ZodString
+  : W extends { kind: 'number' | 'integer' }
+    ? z.ZodNumber
+    : W extends { kind: 'boolean' }
+      ? z.ZodBoolean
+      : W extends { kind: 'options' }
+        ? z.ZodArray<typeof Option>
+        : W extends { kind: 'condition' }
+          ? typeof ConditionJson
+          : W extends { kind: 'list'; of: infer O }
+            ? z.ZodArray<ZodOf<O>>
+            : W extends { kind: 'object'; keys: infer K }
+              ? z.ZodObject<ShapeOf<K>>
+              : W extends { kind: 'optional'; of: infer O }
+                ? z.ZodOptional<ZodOf<O>>
+                : never;
+type ShapeOf<K> = { -readonly [k in keyof K]: ZodOf<K[k]> };
 
-const CHOICE = { options: z.array(Option), default: z.string().optional() };
+function zodOf(w: Wire): z.ZodType {
+  switch (w.kind) {
+    case 'string':
+      return w.format ? z.string().openapi({ format: w.format }) : z.string();
+    case 'number':
+      return z.number();
+    case 'integer':
+      return z.number().int();
+    case 'boolean':
+      return z.boolean();
+    case 'options':
+      return z.array(Option);
+    case 'condition':
+      return ConditionJson;
+    case 'list':
+      return z.array(zodOf(w.of));
+    case 'object':
+      return z.object(shapeOf(w.keys));
+    case 'optional': {
+      const optional = zodOf(w.of).optional();
+      return w.description === undefined ? optional : optional.openapi({ description: w.description });
+    }
+  }
+}
 
-const IsoDate = z.string().openapi({ format: 'date' });
+function shapeOf(keys: WireKeys): z.ZodRawShape {
+  return Object.fromEntries(Object.entries(keys).map(([k, w]) => [k, zodOf(w)]));
+}
 
-/** Each type's own keys of a form field, in the order its `form` facet writes them. */
-export const FIELD_SHAPES = {
-  number: NUMERIC,
-  slider: NUMERIC,
-  quantity: { ...NUMERIC, presets: z.array(z.number()).optional() },
-  dropdown: CHOICE,
-  radio: CHOICE,
-  swatch: CHOICE,
-  multiselect: {
-    options: z.array(Option),
-    validation: z.object({ min_selected: z.number().int().optional(), max_selected: z.number().int().optional() }).optional(),
-    default: z.array(z.string()).optional(),
-  },
-  checkbox: { default: z.boolean().optional() },
-  text: {
-    validation: z
-      .object({
-        max_length: z.number().int().optional(),
-        pattern: z.string().optional().openapi({ description: 'RE2 syntax; the whole value must match' }),
-      })
-      .optional(),
-    default: z.string().optional(),
-  },
-  date: {
-    validation: z.object({ min: IsoDate.optional(), max: IsoDate.optional() }).optional(),
-    default: z.string().optional().openapi({ description: 'YYYY-MM-DD, or "" when no date is set' }),
-  },
-  hidden: { value: ConditionJson },
+/** Each type's own keys of a form field, from its record's `wire` facet, in the order its `form` facet writes them. */
+export const FIELD_SHAPES = Object.fromEntries(FIELD_TYPE_NAMES.map((t) => [t, shapeOf(FIELD_TYPES[t].wire)])) as {
+  [K in FieldType]: ShapeOf<(typeof FIELD_TYPES)[K]['wire']>;
 } satisfies Record<FieldType, z.ZodRawShape>;
 
 type Computed<K extends FieldType> = (typeof FIELD_TYPES)[K]['computed'] extends true ? true : false;

@@ -184,4 +184,26 @@ describe('scripts/check-architecture.mjs', () => {
     );
     expect(res.output).not.toContain('syntax/ast');
   });
+
+  it('lets the field-type records take only types from the checker, which reads them: no cycle check ↔ fields', () => {
+    const files = {
+      'src/lang/check/props.ts': 'export type Props = Map<string, string>;\nexport const readLiteral = (s: string) => s;\n',
+      'src/lang/fields/registry.ts': "import { text } from './text';\nexport const FIELD_TYPES = { text };\n",
+      'src/lang/check/fields.ts': "import { FIELD_TYPES } from '../fields/registry';\nexport const types = FIELD_TYPES;\n",
+    };
+    const typesOnly = check({
+      ...files,
+      'src/lang/fields/text.ts': "import type { Props } from '../check/props';\nexport const text = (p: Props) => p;\n",
+    });
+    expect(typesOnly.status, typesOnly.output).toBe(0);
+    const value = check({
+      ...files,
+      'src/lang/fields/text.ts':
+        "import type { Props } from '../check/props';\nimport { readLiteral } from '../check/props';\nexport const text = (p: Props) => readLiteral(String(p));\n",
+    });
+    expect(value.status).toBe(1);
+    expect(value.output).toContain(
+      "src/lang/fields/text.ts:2: imports '../check/props'; src/lang/fields/ may import only types from src/lang/check/",
+    );
+  });
 });

@@ -481,6 +481,73 @@ describe('<cpq-configurator> on the demo shop', () => {
     });
   }
 
+  it("aborts a client's requests in flight when it leaves the page, and drops their answers", async () => {
+    await open('pvc-window');
+    const seen = await page.evaluate(
+      async ({ key, store }) => {
+        const host = document.querySelector('cpq-configurator');
+        const call = (path) =>
+          fetch(`/api/v1/${path}`, { headers: { 'X-API-Key': key } }).then(async (r) => ({
+            status: r.status,
+            body: await r.json(),
+          }));
+        let asked;
+        const signals = new Promise((resolve) => {
+          asked = resolve;
+        });
+        const events = [];
+        for (const type of ['cpq-price', 'cpq-valid', 'cpq-invalid']) host.addEventListener(type, () => events.push(type));
+        // A server that never answers the price: the request stays in flight until its signal aborts it.
+        host.client = {
+          form: (lang) => call(`products/pvc-window/form?tenant_id=${store}&lang=${lang ?? 'en'}`),
+          calculate: (_request, signal) =>
+            new Promise((resolve) => {
+              asked(signal);
+              signal?.addEventListener('abort', () => resolve({ status: 200, body: { result: null, errors: [], warnings: [] } }));
+            }),
+        };
+        const signal = await signals;
+        const before = signal?.aborted;
+        host.remove();
+        await new Promise((r) => setTimeout(r, 400));
+        return { before, after: signal?.aborted, events, busy: host.shadowRoot.querySelector('.summary.busy') !== null };
+      },
+      { key: DEMO_KEY, store: DEMO_STORE },
+    );
+    assert.equal(seen.before, false, 'the price request was in flight');
+    assert.equal(seen.after, true, 'leaving the page aborted it');
+    assert.deepEqual(seen.events, [], 'its answer was dropped: no event after leaving');
+  });
+
+  it('aborts its own fetch of a price when it leaves the page, and asks again when put back', async () => {
+    await open('pvc-window');
+    // The price request is held here, never reaching the server, so that it is in flight when the element goes.
+    let held;
+    const heldRequest = new Promise((resolve) => {
+      held = resolve;
+    });
+    await page.route('**/api/v1/configure', (route) => held(route));
+    const failed = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/api/v1/configure'));
+    await page.locator('cpq-configurator [data-field="sill"] input').click();
+    await heldRequest;
+    await page.evaluate(() => {
+      const host = document.querySelector('cpq-configurator');
+      window.__place = [host, host.parentNode, host.nextSibling];
+      host.remove();
+    });
+    const request = await failed;
+    assert.match(request.failure()?.errorText ?? '', /ABORTED/i);
+    await page.unroute('**/api/v1/configure');
+    // Put back, it loads its form again and prices it.
+    const priced = await page.evaluate(async () => {
+      const [host, parent, next] = window.__place;
+      const price = new Promise((resolve) => host.addEventListener('cpq-price', (e) => resolve(e.detail), { once: true }));
+      parent.insertBefore(host, next);
+      return (await price).configuration;
+    });
+    assert.equal(priced.sill, true, 'what the buyer set was kept and priced');
+  });
+
   it('has no serious or critical axe-core violation on the demo page', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const axePage = await context.newPage();

@@ -9,6 +9,7 @@ import type { FieldTypeSpec } from '../../src/lang/fields/spec';
 import { FUNCTION_NAMES, FUNCTIONS } from '../../src/lang/functions';
 import { analyze } from '../../src/lang/index';
 import { instantiate } from '../../src/lang/instantiate';
+import type { FieldIR } from '../../src/lang/ir';
 import { EXTRA_OPERATIONS } from '../../src/lang/logic-ops';
 
 /** The first-column `names` of the first table after `heading`. */
@@ -45,6 +46,27 @@ describe('the field type registry', () => {
       expect(spec.valueType === null, type).toBe(spec.computed);
       expect(spec.checker === null, type).toBe(spec.computed);
       expect(spec.logic === null, type).toBe(spec.computed);
+    }
+  });
+
+  it('describes the wire shape of every key its form facet writes, and names a control', () => {
+    const context = {
+      text: () => 'T',
+      condition: () => ({ source: 's', json_logic: true }),
+      advertisedDefault: () => 1,
+      optionAvailable: () => undefined,
+    };
+    const controls = ['number', 'range', 'select', 'radios', 'swatches', 'checkboxes', 'checkbox', 'text', 'date', 'none'];
+    for (const type of FIELD_TYPE_NAMES) {
+      const spec = fieldType(type);
+      const field = { id: 'f', type, value: { kind: 'num', value: 1 }, options: [] } as unknown as FieldIR;
+      const written = spec.form(field, context);
+      const valued = Object.keys(written).filter((k) => written[k] !== undefined);
+      expect(Object.keys(spec.wire), type).toEqual(expect.arrayContaining(valued));
+      expect(Object.keys(written), type).toEqual(expect.arrayContaining(Object.keys(spec.wire)));
+      expect(controls, type).toContain(spec.control.control);
+      // A type without input has no control; every other one shows.
+      expect(spec.control.control === 'none', type).toBe(spec.computed);
     }
   });
 });

@@ -17,18 +17,23 @@ export interface QuoteRequest extends CalculateRequest {
   customer: { name: string; email: string };
 }
 
+/**
+ * Reads get the element's `signal`, aborted when the element leaves the page: a client may pass it to fetch
+ * (apiClient does) or ignore it, since the element drops a later answer anyway. A quote request is not aborted:
+ * the buyer asked for it, and leaving would not undo it on the server.
+ */
 export interface CpqClient {
   /** As GET /v1/products/{id}/form. */
-  form(lang: string | undefined): Promise<ClientAnswer>;
+  form(lang: string | undefined, signal?: AbortSignal): Promise<ClientAnswer>;
   /** As POST /v1/calculate (body without tenant and product). */
-  calculate(request: CalculateRequest): Promise<ClientAnswer>;
+  calculate(request: CalculateRequest, signal?: AbortSignal): Promise<ClientAnswer>;
   /** As POST /v1/configure, where the server has it; a 404 makes the component use calculate instead. */
-  configure?(request: CalculateRequest): Promise<ClientAnswer>;
+  configure?(request: CalculateRequest, signal?: AbortSignal): Promise<ClientAnswer>;
   /** As POST /v1/quotes with this one item; needs a key with quote:request (or quote:write). */
   quote?(request: QuoteRequest): Promise<ClientAnswer>;
 }
 
-/** One JSON request; a network failure is status 0, an unreadable body null. */
+/** One JSON request; a network failure (or an aborted request) is status 0, an unreadable body null. */
 export async function send(url: string, init: RequestInit): Promise<ClientAnswer> {
   let res: Response;
   try {
@@ -48,20 +53,21 @@ export async function send(url: string, init: RequestInit): Promise<ClientAnswer
 export function apiClient(api: string, tenant: string, product: string, key: string): CpqClient {
   const base = api.replace(/\/+$/, '');
   const headers = { 'X-API-Key': key, Accept: 'application/json' };
-  const post = (path: string, r: CalculateRequest) =>
+  const post = (path: string, r: CalculateRequest, signal: AbortSignal | undefined) =>
     send(`${base}/v1/${path}`, {
       method: 'POST',
       headers: { ...headers, 'Content-Type': 'application/json' },
       body: JSON.stringify({ tenant_id: tenant, product_id: product, ...r }),
+      signal,
     });
   return {
-    form: (lang) => {
+    form: (lang, signal) => {
       const query = new URLSearchParams({ tenant_id: tenant });
       if (lang) query.set('lang', lang);
-      return send(`${base}/v1/products/${encodeURIComponent(product)}/form?${query}`, { headers });
+      return send(`${base}/v1/products/${encodeURIComponent(product)}/form?${query}`, { headers, signal });
     },
-    calculate: (r) => post('calculate', r),
-    configure: (r) => post('configure', r),
+    calculate: (r, signal) => post('calculate', r, signal),
+    configure: (r, signal) => post('configure', r, signal),
     // One Idempotency-Key per request: a retry by the network never makes a second quote.
     quote: ({ configuration, quantity, lang, customer }) =>
       send(`${base}/v1/quotes`, {

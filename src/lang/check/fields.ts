@@ -1,14 +1,18 @@
 // `field` declarations: the properties every type shares and the group; the type's own properties are read by
 // its record in the field type registry (src/lang/fields/).
 
-import { readSelection } from '../fields/multiselect';
 import { FIELD_TYPE_NAMES, fieldType, isFieldType } from '../fields/registry';
+import type { Readers } from '../fields/spec';
 import type { FieldDecl } from '../syntax/ast';
 import type { Ctx } from './context';
 import type { FieldModel } from './model';
-import { type Props, readExpr, readLiteral, readProps } from './props';
+import { readOptions } from './options';
+import { type Props, readExpr, readInteger, readLiteral, readNumbers, readProps } from './props';
 import { didYouMean, listOf } from './suggest';
 import { readText } from './texts';
+
+/** What the records' `read` facets are lent (they may not import the checker: src/lang/fields/spec.ts). */
+const READERS: Readers = { readLiteral, readInteger, readNumbers, readExpr, readOptions, didYouMean, listOf };
 
 function typesAccepting(prop: string): string[] {
   return FIELD_TYPE_NAMES.filter((type) => fieldType(type).props.includes(prop));
@@ -52,21 +56,28 @@ export function readField(ctx: Ctx, decl: FieldDecl): FieldModel | undefined {
   const required = props.get('required');
   if (required) model.required = readLiteral(ctx, required.value, 'boolean', '"required"') ?? false;
   readConditions(ctx, props, model);
-  spec.read(ctx, props, model, where);
+  spec.read(ctx, props, model, where, READERS);
   readWhenHidden(ctx, props, model, where);
   return model;
 }
 
-/** `when_hidden`: a literal of the field's value type; for a choice field one of its options, like `default`. */
+/**
+ * `when_hidden`: a literal of the field's value type; for a choice field one of its options, like `default`; read
+ * by the type's own `readValue` where it has one.
+ */
 function readWhenHidden(ctx: Ctx, props: Props, model: FieldModel, where: string): void {
   const p = props.get('when_hidden');
-  if (!p || model.valueType === undefined) return;
-  if (model.valueType === 'list') {
-    const ids = readSelection(ctx, p.value, model, `when_hidden of ${where}`);
-    if (ids !== undefined) model.whenHidden = ids;
+  const valueType = model.valueType;
+  if (!p || valueType === undefined) return;
+  const spec = fieldType(model.type);
+  if (spec.readValue) {
+    const value = spec.readValue(ctx, p.value, model, `when_hidden of ${where}`, READERS);
+    if (value !== undefined) model.whenHidden = value;
     return;
   }
-  const value = readLiteral(ctx, p.value, model.valueType, `when_hidden of ${where}`);
+  // A list is no literal: the types whose values are lists read them with their readValue, above.
+  if (valueType === 'list') return;
+  const value = readLiteral(ctx, p.value, valueType, `when_hidden of ${where}`);
   if (value === undefined) return;
   const ids = model.options?.map((o) => o.id);
   if (ids !== undefined && !ids.includes(value as string)) {
@@ -77,7 +88,7 @@ function readWhenHidden(ctx: Ctx, props: Props, model: FieldModel, where: string
     );
     return;
   }
-  const rule = fieldType(model.type).literal;
+  const rule = spec.literal;
   if (rule && !rule.accepts(value)) {
     ctx.diags.add('E_VALUE', p.value.span, `when_hidden of ${where} must be ${rule.expected}, found "${value}"`);
     return;

@@ -2,7 +2,6 @@
 // model the compiler turns into IR.
 
 import type { Diagnostics } from '../diagnostics';
-import { checkOptionSetUsage, readOptionSet } from '../fields/options';
 import { FIELD_TYPES } from '../fields/registry';
 import type { Schema } from '../syntax/ast';
 import { readConstraint } from './constraints';
@@ -11,6 +10,7 @@ import { checkCycles, dependencyOrder, valueGraph } from './cycles';
 import { readField } from './fields';
 import { implicitMain, readGroup } from './groups';
 import type { FieldModel, Model, TableModel } from './model';
+import { checkOptionSetUsage, readOptionSet } from './options';
 import { readOutput, readRule } from './outputs';
 import { readPrice } from './price';
 import { readDeclaredLanguages, readLanguage, readProduct, readProductProps } from './product';

@@ -1,17 +1,16 @@
 // The choice kind: dropdown, radio and swatch pick one option id; they differ only in how a form shows them
-// (controls.ts).
+// (their `control`).
 import type { Ctx } from '../check/context';
 import type { FieldModel, OptionModel } from '../check/model';
-import { type Props, readLiteral } from '../check/props';
-import { didYouMean, listOf } from '../check/suggest';
+import type { Props } from '../check/props';
 import { choiceChecker } from '../runtime/checkers';
-import { readOptions } from './options';
-import { COMMON_PROPS, type FieldTypeSpec } from './spec';
+import { COMMON_PROPS, type FieldTypeSpec, type Readers } from './spec';
+import { wire } from './wire';
 
 /** The `options` of a field that offers some (choice and multi-select fields): E_PROPERTY when there are none. */
-export function readFieldOptions(ctx: Ctx, props: Props, f: FieldModel, where: string): OptionModel[] {
+export function readFieldOptions(ctx: Ctx, props: Props, f: FieldModel, where: string, r: Readers): OptionModel[] {
   const optionsP = props.get('options');
-  const options = optionsP ? readOptions(ctx, optionsP.value, `field "${f.id}"`) : [];
+  const options = optionsP ? r.readOptions(ctx, optionsP.value, `field "${f.id}"`) : [];
   if (options.length === 0 && (!optionsP || optionsP.value.kind === 'block')) {
     ctx.diags.add(
       'E_PROPERTY',
@@ -23,16 +22,16 @@ export function readFieldOptions(ctx: Ctx, props: Props, f: FieldModel, where: s
   return options;
 }
 
-function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
-  const options = readFieldOptions(ctx, props, f, where);
+function read(ctx: Ctx, props: Props, f: FieldModel, where: string, r: Readers): void {
+  const options = readFieldOptions(ctx, props, f, where, r);
   const defP = props.get('default');
-  const def = defP ? readLiteral(ctx, defP.value, 'string', `the default of ${where}`) : undefined;
+  const def = defP ? r.readLiteral(ctx, defP.value, 'string', `the default of ${where}`) : undefined;
   const ids = options.map((o) => o.id);
   if (defP && def !== undefined && options.length > 0 && !ids.includes(def)) {
     ctx.diags.add(
       'E_DEFAULT',
       defP.value.span,
-      `the default "${def}" of ${where} is not one of its options (${listOf(ids)})${didYouMean(def, ids)}`,
+      `the default "${def}" of ${where} is not one of its options (${r.listOf(ids)})${r.didYouMean(def, ids)}`,
     );
   }
   if (def !== undefined) f.default = def;
@@ -46,6 +45,7 @@ const choice = {
   computed: false,
   valueType: 'string',
   read,
+  readValue: null,
   literal: null,
   checker: choiceChecker,
   form: (f, r) => ({
@@ -55,9 +55,10 @@ const choice = {
     }),
     default: r.advertisedDefault(f),
   }),
+  wire: { options: wire.options(), default: wire.optional(wire.string()) },
   logic: (f, raw, fallback) => ({ if: [{ in: [raw, (f.options ?? []).map((o) => o.id)] }, raw, fallback] }),
-} satisfies FieldTypeSpec;
+} satisfies Omit<FieldTypeSpec, 'control'>;
 
-export const dropdown = choice;
-export const radio = choice;
-export const swatch = choice;
+export const dropdown = { ...choice, control: { control: 'select', rangeHint: false } } satisfies FieldTypeSpec;
+export const radio = { ...choice, control: { control: 'radios', rangeHint: false } } satisfies FieldTypeSpec;
+export const swatch = { ...choice, control: { control: 'swatches', rangeHint: false } } satisfies FieldTypeSpec;

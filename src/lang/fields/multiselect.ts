@@ -2,19 +2,19 @@
 // min_selected and max_selected of them. In expressions `"logo" in extras` tests one and `count(extras)` counts them.
 import type { Ctx } from '../check/context';
 import type { FieldModel } from '../check/model';
-import { type Props, readInteger } from '../check/props';
-import { didYouMean, listOf } from '../check/suggest';
+import type { Props } from '../check/props';
 import { selectionChecker } from '../runtime/checkers';
 import type { Value } from '../syntax/ast';
 import { readFieldOptions } from './choice';
 import { rules } from './form-parts';
-import { COMMON_PROPS, type FieldTypeSpec } from './spec';
+import { COMMON_PROPS, type FieldTypeSpec, type Readers } from './spec';
+import { wire } from './wire';
 
 /**
  * A list of distinct option ids written in the schema (`default`, `when_hidden`), within the field's
  * min_selected..max_selected; undefined after reporting what is wrong with it.
  */
-export function readSelection(ctx: Ctx, v: Value, f: FieldModel, what: string): string[] | undefined {
+function readSelection(ctx: Ctx, v: Value, f: FieldModel, what: string, r: Readers): string[] | undefined {
   const ids = (f.options ?? []).map((o) => o.id);
   if (v.kind !== 'list') {
     ctx.diags.add('E_TYPE', v.span, `${what} must be a list of option ids like ["logo"]`);
@@ -25,7 +25,7 @@ export function readSelection(ctx: Ctx, v: Value, f: FieldModel, what: string): 
     const id = item.kind === 'string' ? item.value : item.kind === 'name' ? item.name : undefined;
     if (id === undefined || !ids.includes(id) || out.includes(id)) {
       const why = id === undefined ? 'is not an option id' : out.includes(id) ? 'is given twice' : 'is not one of its options';
-      const hint = id === undefined || out.includes(id) ? '' : ` (${listOf(ids)})${didYouMean(id, ids)}`;
+      const hint = id === undefined || out.includes(id) ? '' : ` (${r.listOf(ids)})${r.didYouMean(id, ids)}`;
       ctx.diags.add('E_DEFAULT', item.span, `an item of ${what} ${why}${hint}`);
       return undefined;
     }
@@ -40,12 +40,12 @@ export function readSelection(ctx: Ctx, v: Value, f: FieldModel, what: string): 
   return out;
 }
 
-function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
-  const ids = readFieldOptions(ctx, props, f, where).map((o) => o.id);
+function read(ctx: Ctx, props: Props, f: FieldModel, where: string, r: Readers): void {
+  const ids = readFieldOptions(ctx, props, f, where, r).map((o) => o.id);
   const minP = props.get('min_selected');
   const maxP = props.get('max_selected');
-  const min = minP ? readInteger(ctx, minP.value, `min_selected of ${where}`, 0) : undefined;
-  const max = maxP ? readInteger(ctx, maxP.value, `max_selected of ${where}`, 1) : undefined;
+  const min = minP ? r.readInteger(ctx, minP.value, `min_selected of ${where}`, 0) : undefined;
+  const max = maxP ? r.readInteger(ctx, maxP.value, `max_selected of ${where}`, 1) : undefined;
   if (maxP && max !== undefined && ids.length > 0 && max > ids.length) {
     ctx.diags.add('E_RANGE', maxP.value.span, `max_selected of ${where} is more than its ${ids.length} options`);
   } else if (maxP && max !== undefined && min !== undefined && min > max) {
@@ -54,7 +54,7 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
   if (min !== undefined) f.min = min;
   if (max !== undefined) f.max = max;
   const defP = props.get('default');
-  const def = defP ? readSelection(ctx, defP.value, f, `the default of ${where}`) : undefined;
+  const def = defP ? readSelection(ctx, defP.value, f, `the default of ${where}`, r) : undefined;
   if (def !== undefined) f.default = def;
   f.fallback = def ?? [];
   // Without a default, no selection within min_selected > 0 can be assumed: the buyer must send one (REQUIRED).
@@ -67,6 +67,7 @@ export const multiselect = {
   computed: false,
   valueType: 'list',
   read,
+  readValue: readSelection,
   literal: null,
   checker: selectionChecker,
   form: (f, r) => ({
@@ -74,6 +75,15 @@ export const multiselect = {
     validation: rules({ min_selected: f.min, max_selected: f.max }),
     default: r.advertisedDefault(f),
   }),
+  wire: {
+    options: wire.options(),
+    validation: wire.optional(
+      wire.object({ min_selected: wire.optional(wire.integer()), max_selected: wire.optional(wire.integer()) }),
+    ),
+    default: wire.optional(wire.list(wire.string())),
+  },
+  // The range hint is the number of options to tick ("at most 2").
+  control: { control: 'checkboxes', rangeHint: true },
   logic: (f, raw, fallback) => ({
     sent: [raw, fallback, 'list', (f.options ?? []).map((o) => o.id), f.min ?? null, f.max ?? null],
   }),

@@ -2,11 +2,12 @@
 // needs both bounds, a quantity may offer presets.
 import type { Ctx } from '../check/context';
 import type { FieldModel } from '../check/model';
-import { type Props, readLiteral, readNumbers } from '../check/props';
+import type { Props } from '../check/props';
 import { numberChecker } from '../runtime/checkers';
 import { onStepGrid } from '../runtime/numeric';
 import { rules } from './form-parts';
-import { COMMON_PROPS, type FieldTypeSpec } from './spec';
+import { COMMON_PROPS, type ControlSpec, type FieldTypeSpec, type Readers } from './spec';
+import { type WireKeys, wire } from './wire';
 
 const DECIMAL = /^-?\d{1,30}(?:\.\d{1,30})?$/;
 
@@ -17,10 +18,10 @@ function _toNumber(raw: unknown): number | undefined {
   return undefined;
 }
 
-function read(ctx: Ctx, props: Props, f: FieldModel, where: string, boundsRequired: boolean): void {
+function read(ctx: Ctx, props: Props, f: FieldModel, where: string, r: Readers, boundsRequired: boolean): void {
   const num = (name: string, what: string) => {
     const p = props.get(name);
-    return p ? readLiteral(ctx, p.value, 'number', what) : undefined;
+    return p ? r.readLiteral(ctx, p.value, 'number', what) : undefined;
   };
   const minP = props.get('min');
   const maxP = props.get('max');
@@ -42,7 +43,7 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string, boundsRequir
   if (max !== undefined) f.max = max;
   if (step !== undefined) f.step = step;
   const unitP = props.get('unit');
-  const unit = unitP ? readLiteral(ctx, unitP.value, 'string', `the unit of ${where}`) : undefined;
+  const unit = unitP ? r.readLiteral(ctx, unitP.value, 'string', `the unit of ${where}`) : undefined;
   if (unit !== undefined) f.unit = unit;
 
   const defP = props.get('default');
@@ -62,7 +63,7 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string, boundsRequir
   f.fallback = def ?? min ?? (max !== undefined && max < 0 ? max : 0);
 
   const presetsP = props.get('presets');
-  const presets = presetsP ? readNumbers(ctx, presetsP.value, `the presets of ${where}`) : undefined;
+  const presets = presetsP ? r.readNumbers(ctx, presetsP.value, `the presets of ${where}`) : undefined;
   if (presetsP && presets) {
     const outside = presets.filter((p) => (min !== undefined && p < min) || (max !== undefined && p > max));
     if (outside.length > 0) {
@@ -76,13 +77,27 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string, boundsRequir
   }
 }
 
-function numericType(own: { props: readonly string[]; boundsRequired: boolean }) {
+const NUMERIC_WIRE = {
+  unit: wire.optional(wire.string()),
+  validation: wire.optional(
+    wire.object({ min: wire.optional(wire.number()), max: wire.optional(wire.number()), step: wire.optional(wire.number()) }),
+  ),
+  default: wire.optional(wire.number()),
+};
+
+function numericType<W extends WireKeys, C extends ControlSpec>(own: {
+  props: readonly string[];
+  boundsRequired: boolean;
+  wire: W;
+  control: C;
+}) {
   return {
     props: [...COMMON_PROPS, 'min', 'max', 'step', 'unit', ...own.props],
     choice: false,
     computed: false,
     valueType: 'number',
-    read: (ctx, props, f, where) => read(ctx, props, f, where, own.boundsRequired),
+    read: (ctx, props, f, where, r) => read(ctx, props, f, where, r, own.boundsRequired),
+    readValue: null,
     literal: null,
     checker: numberChecker,
     form: (f, r) => ({
@@ -91,6 +106,8 @@ function numericType(own: { props: readonly string[]; boundsRequired: boolean })
       presets: f.presets,
       default: r.advertisedDefault(f),
     }),
+    wire: { ...NUMERIC_WIRE, ...own.wire },
+    control: own.control,
     logic: (f, raw, fallback) => ({ sent: [raw, fallback, 'number', f.min ?? null, f.max ?? null, f.step ?? null] }),
   } satisfies FieldTypeSpec;
 }
@@ -98,12 +115,18 @@ function numericType(own: { props: readonly string[]; boundsRequired: boolean })
 export const number = numericType({
   props: [],
   boundsRequired: false,
+  wire: {},
+  control: { control: 'number', rangeHint: true },
 });
 export const slider = numericType({
   props: [],
   boundsRequired: true,
+  wire: {},
+  control: { control: 'range', rangeHint: false },
 });
 export const quantity = numericType({
   props: ['presets'],
   boundsRequired: false,
+  wire: { presets: wire.optional(wire.list(wire.number())) },
+  control: { control: 'number', rangeHint: true },
 });

@@ -2,19 +2,20 @@
 // linear in the value's length, no backtracking, so a customer's value cannot make a pattern take exponential time.
 import type { Ctx } from '../check/context';
 import type { FieldModel } from '../check/model';
-import { type Props, readInteger, readLiteral } from '../check/props';
+import type { Props } from '../check/props';
 import { charCount } from '../functions';
 import { maxLengthOf, textChecker } from '../runtime/checkers';
 import { compilePattern, re2Matcher } from '../runtime/pattern';
 import { rules } from './form-parts';
-import { COMMON_PROPS, type FieldTypeSpec } from './spec';
+import { COMMON_PROPS, type FieldTypeSpec, type Readers } from './spec';
+import { wire } from './wire';
 
-function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
+function read(ctx: Ctx, props: Props, f: FieldModel, where: string, r: Readers): void {
   const maxP = props.get('max_length');
-  const maxLength = maxP ? readInteger(ctx, maxP.value, `max_length of ${where}`, 1) : undefined;
+  const maxLength = maxP ? r.readInteger(ctx, maxP.value, `max_length of ${where}`, 1) : undefined;
   if (maxLength !== undefined) f.maxLength = maxLength;
   const patternP = props.get('pattern');
-  const pattern = patternP ? readLiteral(ctx, patternP.value, 'string', `the pattern of ${where}`) : undefined;
+  const pattern = patternP ? r.readLiteral(ctx, patternP.value, 'string', `the pattern of ${where}`) : undefined;
   if (patternP && pattern !== undefined) {
     const compiled = compilePattern(pattern);
     if (typeof compiled === 'string') {
@@ -28,7 +29,7 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string): void {
     }
   }
   const defP = props.get('default');
-  const def = defP ? readLiteral(ctx, defP.value, 'string', `the default of ${where}`) : undefined;
+  const def = defP ? r.readLiteral(ctx, defP.value, 'string', `the default of ${where}`) : undefined;
   if (defP && def !== undefined) {
     if (maxLength !== undefined && charCount(def) > maxLength) {
       ctx.diags.add('E_DEFAULT', defP.value.span, `the default of ${where} is longer than its max_length ${maxLength}`);
@@ -44,8 +45,19 @@ export const text = {
   computed: false,
   valueType: 'string',
   read,
+  readValue: null,
   literal: null,
   checker: (f) => textChecker(f, re2Matcher),
   form: (f, r) => ({ validation: rules({ max_length: maxLengthOf(f), pattern: f.pattern }), default: r.advertisedDefault(f) }),
+  wire: {
+    validation: wire.optional(
+      wire.object({
+        max_length: wire.optional(wire.integer()),
+        pattern: wire.optional(wire.string(), 'RE2 syntax; the whole value must match'),
+      }),
+    ),
+    default: wire.optional(wire.string()),
+  },
+  control: { control: 'text', rangeHint: false },
   logic: (f, raw, fallback) => ({ sent: [raw, fallback, 'text', f.maxLength ?? null, f.pattern ?? null] }),
 } satisfies FieldTypeSpec;

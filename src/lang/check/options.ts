@@ -1,13 +1,13 @@
 // The `options { id { label: …, attr: literal, … } … }` block of choice fields, and named option sets
 // (`options woods { … }` declared once, `options: woods` in each field that offers them).
 
-import type { Ctx } from '../check/context';
-import type { OptionModel } from '../check/model';
-import { literalOf, readExpr } from '../check/props';
-import { didYouMean } from '../check/suggest';
-import { readText } from '../check/texts';
 import { isImageUrl } from '../image-url';
 import type { Entry, OptionSetDecl, Span, Value } from '../syntax/ast';
+import type { Ctx } from './context';
+import type { OptionModel } from './model';
+import { literalOf, readExpr } from './props';
+import { didYouMean } from './suggest';
+import { readText } from './texts';
 
 export function readOptionSet(ctx: Ctx, decl: OptionSetDecl): void {
   const value: Value = { kind: 'block', entries: decl.entries, span: decl.span };
