@@ -18,12 +18,19 @@ import { type Analysis, analysisOf, type Check, type Space, spaceFor } from './a
 import { AnswerSize, type Truncated } from './answer';
 import { Budget, MAX_WORK_UNITS } from './budget';
 import { type ExactAnswer, exactAvailability, exactCompletions } from './exact/index';
-import { tablesOf } from './exact/tables';
+import { type Tables, tablesOf } from './exact/tables';
 import { FailingChecks } from './failing';
 import { Problem, type Solution, UNKNOWN } from './search';
 
 /** Units the search gets before the tables take over (the examples spend at most 16,000 in all: budget.ts). */
 const SEARCH_FIRST_UNITS = 40_000;
+
+/**
+ * Values of the tables' fields past which the search is not tried first: it tries each value at least once, and
+ * the examples have at most 54 (pvc-window), where the smallest generated model (10 fields, 451 values) spent its
+ * 40,000 units without an answer (bench/RESULTS.md, "Big models"). Decided from the tables, not by spending.
+ */
+const SEARCH_FIRST_VALUES = 200;
 
 /** Earlier solutions tried, with one field changed, before searching for a value afresh. */
 const VARIANTS_TRIED = 4;
@@ -91,9 +98,12 @@ export function configureModel(
   // A multi-select is always searched, over the selections that keep what the buyer ticked (spaceFor).
   const searched = sent.map((x, i) => (ir.fields[i]!.valueType === 'list' ? undefined : x));
   // The search (search.ts) first, within a sliver of the budget, where ordinary products finish at a fraction of the
-  // tables' cost; past it, exact over the model's tables when they hold every check, else the search again.
-  const first = new Engine(c, a, space, ir.fields, quantity, searched, budget.part(SEARCH_FIRST_UNITS)).answer();
-  const engine = first.complete
+  // tables' cost; past it, exact over the model's tables when they hold every check, else the search again. Tables
+  // of many values go to the tables at once.
+  const first = searchFirst(tablesOf(m, c, a))
+    ? new Engine(c, a, space, ir.fields, quantity, searched, budget.part(SEARCH_FIRST_UNITS)).answer()
+    : undefined;
+  const engine = first?.complete
     ? first
     : (exactAvailability(m, c, a, sent, budget) ?? new Engine(c, a, space, ir.fields, quantity, searched, budget).answer());
   const { verdicts } = engine;
@@ -186,6 +196,11 @@ export function calculateModel(
 ): Evaluation {
   // The analysis is made only for a configuration that needs it: most calculations price with every default.
   return withSoftDefaults(m, c, packs, input, () => searchFor(m, c, input, units)).evaluation;
+}
+
+/** Whether the search is tried before the tables: a model the tables cannot hold, or tables of few values. */
+function searchFirst(t: Tables | null): boolean {
+  return t === null || t.totalValues <= SEARCH_FIRST_VALUES;
 }
 
 /** What a search of the configuration needs, its budget started after the model's own work (the tables). */
