@@ -108,7 +108,7 @@ export function configureModel(
     : (exactAvailability(m, c, a, sent, budget) ?? new Engine(c, a, space, ir.fields, quantity, searched, budget).answer());
   const { verdicts } = engine;
   const run = new Run(m, c, packFor(m, packs, input.lang));
-  const failing = new FailingChecks(a, c, quantity, sent, budget);
+  const failing = new FailingChecks(a, ir, c, quantity, sent, budget);
   const why: Why = { m, c, run, a, quantity, sent, budget, failing, explained: new Map() };
   const answer = new AnswerSize();
   let explained = true;
