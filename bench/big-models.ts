@@ -29,6 +29,42 @@ const SEARCH_SAMPLE = quick ? 10 : 40;
 
 const now = () => performance.now();
 
+/**
+ * `--walks N`: N more buyers walk each model to the end, for the issue's "1,000 random walks over offered options
+ * all priced" (`npm run bench -- big-models --walks 1000`; a walk is one configure call per field, so 1,000 walks
+ * of both models are about 420,000 calls). Default 5.
+ */
+const walksArg = process.argv.indexOf('--walks');
+const RANDOM_WALKS = walksArg >= 0 ? Number(process.argv[walksArg + 1]) : 5;
+if (!Number.isInteger(RANDOM_WALKS) || RANDOM_WALKS < 0) throw new Error('--walks takes a number of walks');
+
+/** Buyers walking through the options offered until every field is set, each state timed; how many then price. */
+function randomWalks(model: ReturnType<typeof instantiate>, seed: number, walks: number) {
+  const next = random(seed);
+  const times: number[] = [];
+  let priced = 0;
+  let incomplete = 0;
+  const started = now();
+  for (let w = 0; w < walks; w++) {
+    const configuration: Record<string, string> = {};
+    for (;;) {
+      const t = now();
+      const answer = model.configure({ configuration, quantity: 1 });
+      times.push(now() - t);
+      if (!answer.complete) incomplete++;
+      const open = answer.fields.filter((f) => !(f.id in configuration));
+      if (open.length === 0) break;
+      const f = open[Math.floor(next() * open.length)]!;
+      const available = f.options!.filter((o) => o.available);
+      if (available.length === 0) break;
+      configuration[f.id] = available[Math.floor(next() * available.length)]!.id;
+    }
+    if (model.evaluate({ configuration, quantity: 1 }).errors.length === 0) priced++;
+  }
+  return { times, priced, incomplete, seconds: (now() - started) / 1000 };
+}
+const walkRows: string[][] = [];
+
 function irOf(source: string): { ir: ProductIR; ms: number } {
   const started = now();
   const diags = new Diagnostics();
@@ -125,6 +161,19 @@ for (const shape of [CAR, TRUCK]) {
     `${searchTimes.length - searchIncomplete} of ${searchTimes.length}`,
     '',
   ]);
+  if (RANDOM_WALKS > 0) {
+    const r = randomWalks(model, shape.seed + 1, RANDOM_WALKS);
+    walkRows.push([
+      name,
+      String(RANDOM_WALKS),
+      `${r.priced} of ${RANDOM_WALKS}`,
+      String(r.times.length),
+      `${r.times.length - r.incomplete} of ${r.times.length}`,
+      fmt3(median(r.times)),
+      fmt3(percentile(r.times, 0.99)),
+      fmt3(r.seconds),
+    ]);
+  }
   const options = ir.fields.reduce((n, f) => n + (f.options?.length ?? 0), 0);
   const available = first.fields.reduce((n, f) => n + (f.options?.filter((o) => o.available).length ?? 0), 0);
   sizes.push([
@@ -146,3 +195,9 @@ section(
   'big models: configure per request in process, on buyers walking through the options offered',
   table(['model', 'engine', 'requests', 'p50 ms', 'p99 ms', 'complete', 'walks priced'], rows),
 );
+if (walkRows.length > 0) {
+  section(
+    'big models: random walks (--walks N), each to the end, every state one configure call',
+    table(['model', 'walks', 'priced', 'requests', 'complete', 'p50 ms', 'p99 ms', 'seconds'], walkRows),
+  );
+}

@@ -6,6 +6,9 @@ import { MAX_FIELDS_BYTES } from './budget';
 /** Reasons listed in one answer, at most (each option lists at most MAX_REASONS_PER_OPTION). */
 export const MAX_REASONS = 1_000;
 
+/** Bytes of an option id's JSON (UTF-8), as fitsOption counts it. */
+export const idBytes = (id: string): number => utf8Length(JSON.stringify(id));
+
 export type Truncated = Partial<Record<'fields' | 'options' | 'reasons' | 'conflicts', number>>;
 
 export class AnswerSize {
@@ -35,11 +38,12 @@ export class AnswerSize {
   /**
    * `fits` for an option as first added (no reasons yet), its size counted without serializing it: an answer
    * holds thousands of options (issue 25), and serializing each was a third of a large model's answer time.
+   * `id`: the bytes of its id's JSON (idBytes), when already known.
    */
-  fitsOption(o: { id: string; available: boolean; reasons: readonly unknown[] }): boolean {
+  fitsOption(o: { id: string; available: boolean; reasons: readonly unknown[] }, id = idBytes(o.id)): boolean {
     if (o.reasons.length > 0) return this.fits(o);
     // {"id":…,"available":…,"reasons":[]} and the comma after it.
-    return this.add(utf8Length(JSON.stringify(o.id)) + (o.available ? 4 : 5) + 34);
+    return this.add(id + (o.available ? 4 : 5) + 34);
   }
 
   /**

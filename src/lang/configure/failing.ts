@@ -5,6 +5,8 @@
 // one evaluation of every check on the configuration as sent (issue 25: 2,400 unavailable options × 174 tables
 // had spent the whole budget on reasons). The same checks, in the same order, as evaluating every check for
 // every option.
+import type { ProductIR } from '../ir';
+import { dependencies } from '../ir-checks';
 import type { Ctx } from '../runtime/context';
 import type { Val } from '../runtime/fault';
 import type { Analysis, Check } from './analysis';
@@ -21,6 +23,22 @@ function relatedOf(a: Analysis, fields: number): number[][] {
     r = Array.from({ length: fields }, (): number[] => []);
     for (let k = 0; k < a.checks.length; k++) for (const d of a.checks[k]!.deps) r[d]!.push(k);
     related.set(a, r);
+  }
+  return r;
+}
+
+/** By field index, the other fields whose value reads it (conditions, computed values); once per analysis. */
+const readers = new WeakMap<Analysis, number[][]>();
+
+function readersOf(a: Analysis, ir: ProductIR): number[][] {
+  let r = readers.get(a);
+  if (r === undefined) {
+    const depsOf = dependencies(ir);
+    r = ir.fields.map((): number[] => []);
+    ir.fields.forEach((f, j) => {
+      for (const i of depsOf({ k: 'ref', name: f.id })) if (i !== j) r![i]!.push(j);
+    });
+    readers.set(a, r);
   }
   return r;
 }
@@ -42,15 +60,24 @@ export class FailingChecks {
   private sentFailing: number[] | undefined;
   private readonly others = new Map<number, Others>();
   private readonly related: number[][];
+  private readonly readers: number[][];
+  /**
+   * The context's reset after which it holds the configuration as sent, but for field `changed` (-1: none); -1
+   * when it does not (another reset came between).
+   */
+  private loadedIn = -1;
+  private changed = -1;
 
   constructor(
     private readonly a: Analysis,
+    ir: ProductIR,
     private readonly c: Ctx,
     private readonly quantity: number,
     private readonly sent: readonly unknown[],
     private readonly budget: Budget,
   ) {
     this.related = relatedOf(a, sent.length);
+    this.readers = readersOf(a, ir);
   }
 
   /**
@@ -61,8 +88,7 @@ export class FailingChecks {
     const { a, budget } = this;
     const others = this.othersOf(field);
     if (others === undefined) return undefined;
-    this.load();
-    this.c.raw[field] = option;
+    this.loadWith(field, option);
     const isSet = (d: number) => d === field || this.isSet(d);
     const all: number[] = [];
     const direct: number[] = [];
@@ -109,6 +135,21 @@ export class FailingChecks {
     const { c, sent } = this;
     c.reset(this.quantity);
     for (let i = 0; i < sent.length; i++) c.raw[i] = sent[i];
+    this.loadedIn = c.epoch;
+    this.changed = -1;
+  }
+
+  /**
+   * The configuration as sent with `option` for `field`: from the one loaded, only that field (and the one changed
+   * before it) and what reads them computed again, instead of a reset per option (a large model explains hundreds).
+   */
+  private loadWith(field: number, option: unknown): void {
+    const { c } = this;
+    if (this.loadedIn !== c.epoch) this.load();
+    if (this.changed >= 0 && this.changed !== field)
+      c.rewrite(this.changed, this.sent[this.changed], this.readers[this.changed]!);
+    c.rewrite(field, option, this.readers[field]!);
+    this.changed = field;
   }
 }
 

@@ -15,11 +15,11 @@ import { Run } from '../runtime/run';
 import type { Evaluation, EvaluationInput, FieldState, Issue } from '../runtime/types';
 import { adjustDefaults, searchCompletions } from './adjust';
 import { type Analysis, analysisOf, type Check, type Space, spaceFor } from './analysis';
-import { AnswerSize, type Truncated } from './answer';
+import { AnswerSize, idBytes, type Truncated } from './answer';
 import { Budget, MAX_WORK_UNITS } from './budget';
 import { addConflicts } from './conflict';
 import { type ExactAnswer, exactAvailability, exactCompletions } from './exact/index';
-import { tablesOf } from './exact/tables';
+import { type Tables, tablesOf } from './exact/tables';
 import { FailingChecks } from './failing';
 import { Problem, type Solution, UNKNOWN } from './search';
 import { type Want, type WantAnswer, wantAnswer } from './want';
@@ -30,6 +30,13 @@ const SEARCH_FIRST_UNITS = 40_000;
 
 /** Units of the budget left that `want` and `conflicts` may spend together (conflict.ts, suggestions.ts). */
 const CHOICES_UNITS = 1_000_000;
+
+/**
+ * Values of the tables' fields past which the search is not tried first: it tries each value at least once, and
+ * the examples have at most 54 (pvc-window), where the smallest generated model (10 fields, 451 values) spent its
+ * 40,000 units without an answer (bench/RESULTS.md, "Big models"). Decided from the tables, not by spending.
+ */
+const SEARCH_FIRST_VALUES = 200;
 
 /** Earlier solutions tried, with one field changed, before searching for a value afresh. */
 const VARIANTS_TRIED = 4;
@@ -107,14 +114,17 @@ export function configureModel(
   // A multi-select is always searched, over the selections that keep what the buyer ticked (spaceFor).
   const searched = sent.map((x, i) => (ir.fields[i]!.valueType === 'list' ? undefined : x));
   // The search (search.ts) first, within a sliver of the budget, where ordinary products finish at a fraction of the
-  // tables' cost; past it, exact over the model's tables when they hold every check, else the search again.
-  const first = new Engine(c, a, space, ir.fields, quantity, searched, budget.part(SEARCH_FIRST_UNITS)).answer();
-  const engine = first.complete
+  // tables' cost; past it, exact over the model's tables when they hold every check, else the search again. Tables
+  // of many values go to the tables at once.
+  const first = searchFirst(tablesOf(m, c, a))
+    ? new Engine(c, a, space, ir.fields, quantity, searched, budget.part(SEARCH_FIRST_UNITS)).answer()
+    : undefined;
+  const engine = first?.complete
     ? first
     : (exactAvailability(m, c, a, sent, budget) ?? new Engine(c, a, space, ir.fields, quantity, searched, budget).answer());
   const { verdicts } = engine;
   const run = new Run(m, c, packFor(m, packs, input.lang));
-  const failing = new FailingChecks(a, c, quantity, sent, budget);
+  const failing = new FailingChecks(a, ir, c, quantity, sent, budget);
   const why: Why = { m, c, run, a, quantity, sent, budget, failing, explained: new Map() };
   const answer = new AnswerSize();
   let explained = true;
@@ -122,7 +132,9 @@ export function configureModel(
   for (let i = 0; i < evaluation.fields.length; i++) {
     const state = evaluation.fields[i]!;
     const f = ir.fields[i]!;
-    const out: ConfiguredField = { ...state, source: sourceOf(f, sent[i], state) };
+    // Written out, not spread: a spread's copy of a field's state was a tenth of a large model's answer time.
+    const { id, visible, enabled, required, value } = state;
+    const out: ConfiguredField = { id, visible, enabled, required, value, source: sourceOf(f, sent[i], state) };
     if (adjusted.has(f.id)) {
       out.source = 'adjusted';
       out.replaced_default = adjusted.get(f.id)!;
@@ -140,7 +152,8 @@ export function configureModel(
         out.max = Math.max(...feasible);
       }
     }
-    const values = choices(f);
+    const choice = choicesOf(f);
+    const values = choice?.values;
     // Its options' list is counted with the field (empty): each option is counted as it is added.
     if (values !== undefined) out.options = [];
     if (!answer.fits(out)) {
@@ -151,11 +164,12 @@ export function configureModel(
     if (values === undefined || out.options === undefined) continue;
     // A field no check depends on: any value completes exactly when the configuration can be completed at all.
     const known = (x: Val) => (v === undefined ? engine.satisfiable : v.get(x));
+    const { ids, bytes } = choice!;
     for (let k = 0; k < values.length; k++) {
       const x = values[k]!;
       const ok = known(x);
-      const option: OptionState = { id: String(x), available: ok !== false, reasons: [] };
-      if (!answer.fitsOption(option)) {
+      const option: OptionState = { id: ids[k]!, available: ok !== false, reasons: [] };
+      if (!answer.fitsOption(option, bytes[k])) {
         answer.leaveOut('options', values.length - k);
         break;
       }
@@ -208,6 +222,11 @@ export function calculateModel(
 ): Evaluation {
   // The analysis is made only for a configuration that needs it: most calculations price with every default.
   return withSoftDefaults(m, c, packs, input, () => searchFor(m, c, input, units)).evaluation;
+}
+
+/** Whether the search is tried before the tables: a model the tables cannot hold, or tables of few values. */
+function searchFirst(t: Tables | null): boolean {
+  return t === null || t.totalValues <= SEARCH_FIRST_VALUES;
 }
 
 /** What a search of the configuration needs, its budget started after the model's own work (the tables). */
@@ -286,6 +305,27 @@ function sourceOf(f: FieldIR, sent: unknown, state: FieldState): ConfiguredField
 /** The first error for a sent value calculate refused: the sent-value checks report under the field's own id as rule. */
 function refusalOf(evaluation: Evaluation, id: string): Issue | undefined {
   return evaluation.errors.find((e) => e.field === id && e.rule === id);
+}
+
+/** A field's choices as the answer lists them: the values, their ids, and each id's bytes of JSON. */
+interface Choices {
+  values: readonly Val[];
+  ids: readonly string[];
+  bytes: Int32Array;
+}
+
+/** By field, its choices (undefined: none); the IR is shared by every request, so they are worked out once. */
+const choicesKept = new WeakMap<FieldIR, Choices | null>();
+
+function choicesOf(f: FieldIR): Choices | undefined {
+  let kept = choicesKept.get(f);
+  if (kept === undefined) {
+    const values = choices(f);
+    const ids = values?.map(String);
+    kept = values === undefined ? null : { values, ids: ids!, bytes: Int32Array.from(ids!, idBytes) };
+    choicesKept.set(f, kept);
+  }
+  return kept ?? undefined;
 }
 
 /**

@@ -78,6 +78,25 @@ export class Ctx {
     this.price = null;
   }
 
+  /**
+   * Gives field i the raw value `raw` without a reset: its slot, the slots of `readers` (the fields whose value
+   * reads it) and every slot past the fields (lets, conditions) are computed again when next read. For a caller
+   * trying many values of one field on the same configuration (configure's reasons).
+   */
+  rewrite(i: number, raw: unknown, readers: readonly number[]): void {
+    const { st, bad } = this;
+    this.raw[i] = raw;
+    st[i] = UNKNOWN;
+    bad[i] = 0;
+    for (const j of readers) {
+      st[j] = UNKNOWN;
+      bad[j] = 0;
+    }
+    const fields = this.raw.length;
+    for (let s = fields; s < st.length; s++) st[s] = UNKNOWN;
+    this.work += 1 + readers.length + st.length - fields;
+  }
+
   force(s: number): Val {
     const state = this.st[s];
     if (state === FAILED) throw this.failed[s];
