@@ -70,10 +70,13 @@ export function adjustDefaults(
     if (domain === null || domain === undefined || fixed[i] !== undefined) continue;
     // The domain starts with the field's fallback (analysis.ts) when that is one of its values.
     const fallback = fields[i]!.fallback as Val;
-    const wanted = [domain[0] === fallback ? fallback : undefined, ...candidates(fields[i]!, domain, fallback)];
+    // The default first, without sorting the others: most fields keep theirs.
+    const wanted = function* () {
+      if (domain[0] === fallback) yield fallback;
+      yield* candidates(fields[i]!, domain, fallback);
+    };
     let chosen: Val | undefined;
-    for (const x of wanted) {
-      if (x === undefined) continue;
+    for (const x of witness[i] === fallback && domain[0] === fallback ? [fallback] : wanted()) {
       if (witness[i] === x) {
         chosen = x;
         break;
@@ -102,8 +105,20 @@ function candidates(f: FieldIR, domain: readonly Val[], fallback: Val): Val[] {
     return (others as number[]).sort((x, y) => Math.abs(x - fallback) - Math.abs(y - fallback) || x - y);
   }
   if (f.valueType === 'string' && f.options) {
-    const order = new Map(f.options.map((o, k) => [o.id as Val, k]));
+    const order = optionOrder(f);
     return others.sort((x, y) => (order.get(x) ?? 0) - (order.get(y) ?? 0));
   }
   return others;
+}
+
+/** By field: each option's place in schema order, built once per model (plain data, docs/architecture.md). */
+const orders = new WeakMap<FieldIR, Map<Val, number>>();
+
+function optionOrder(f: FieldIR): Map<Val, number> {
+  let order = orders.get(f);
+  if (order === undefined) {
+    order = new Map((f.options ?? []).map((o, k) => [o.id as Val, k]));
+    orders.set(f, order);
+  }
+  return order;
 }

@@ -30,22 +30,77 @@ export interface ExactAnswer {
 /** Solutions found earlier, with one field changed, tried before a search for a value of a field the buyer set. */
 const VARIANTS_TRIED = 8;
 
-/** A solver per model at its level 0 (every table made consistent), and one to search in, reused by requests. */
+/**
+ * A solver per model at its level 0 (every table made consistent, and every value no solution has taken out once
+ * the root is settled), one to search in, reused by requests, and solutions found while settling.
+ */
 export interface Kept {
   root: Solver;
   consistent: boolean;
   scratch: Solver;
+  /** Whether every value left in the root is one some solution has (then an empty request needs no search). */
+  settled: boolean;
+  /** Solutions found while settling (at most POOL_SIZE): a request tries them before searching. */
+  pool: readonly Int32Array[];
 }
 const kept = new WeakMap<Tables, Kept>();
+
+/**
+ * Operations the model's own settling may take, once per version and isolate (beside building the tables): the
+ * 150 × 174 and 270 × 330 generated models settle in 1.5–4 million. Past it, what was proven stays and the rest is
+ * left to each request's search.
+ */
+const SETTLE_OPERATIONS = 12_000_000;
+/** Solutions kept to vouch for values before searching: a few hundred, each one value per variable. */
+const POOL_SIZE = 256;
 
 export function keptFor(t: Tables): Kept {
   let k = kept.get(t);
   if (k === undefined) {
     const root = new Solver(t);
-    k = { root, consistent: !t.never && root.start(), scratch: new Solver(t) };
+    const scratch = new Solver(t);
+    const consistent = !t.never && root.start();
+    k = { root, consistent, scratch, settled: false, pool: [] };
+    if (consistent) settle(t, k);
     kept.set(t, k);
   }
   return k;
+}
+
+/**
+ * Decides every value of the root once: one a solution has stays (the solution kept in the pool while there is
+ * room), one no solution has is taken out of the root for good, since no request's choices can give it one.
+ */
+function settle(t: Tables, k: Kept): void {
+  const s = k.scratch;
+  s.copyFrom(k.root);
+  const pool: Int32Array[] = [];
+  const seen = new Uint8Array(t.totalValues);
+  const record = (solution: Int32Array) => {
+    if (pool.length < POOL_SIZE) pool.push(solution);
+    for (let x = 0; x < solution.length; x++) seen[t.offset[x]! + solution[x]!] = 1;
+  };
+  const fresh = (x: number, v: number) => seen[t.offset[x]! + v] === 0;
+  const stop = () => s.operations > SETTLE_OPERATIONS;
+  let settled = true;
+  const first = s.solve(fresh, stop);
+  if (first) record(first);
+  else settled = false;
+  for (let x = 0; x < t.values.length && settled; x++) {
+    for (let v = 0; v < t.values[x]!.length && settled; v++) {
+      if (seen[t.offset[x]! + v] || !s.has(x, v)) continue;
+      s.push();
+      const found = s.assign(x, v) && s.propagate() ? s.solve(fresh, stop) : null;
+      s.pop();
+      if (found === undefined) settled = false;
+      else if (found) record(found);
+      else if (!(s.remove(x, v) && s.propagate())) settled = false;
+    }
+  }
+  // The values proven to have no solution leave the root with everything they implied.
+  k.root.copyFrom(s);
+  k.settled = settled;
+  k.pool = pool;
 }
 
 /**
@@ -141,11 +196,19 @@ export function exactCompletions(
     const x = t.varOf[i]!;
     return [x, x < 0 ? -1 : t.values[x]!.findIndex((y) => sameValue(y, value))];
   };
+  // Fields kept at a value, assigned only before the next search: most keep the witness's value and need none.
+  const pending: [x: number, v: number][] = [];
+  const flush = () => {
+    for (const [x, v] of pending) ok &&= s.assign(x, v);
+    pending.length = 0;
+    ok &&= s.propagate();
+  };
   return {
     first: () => (ok ? solve() : null),
     with: (i, value) => {
+      flush();
       const [x, v] = indexOf(i, value);
-      if (v < 0 || !s.has(x, v)) return null;
+      if (!ok || v < 0 || !s.has(x, v)) return null;
       s.push();
       const found = s.assign(x, v) && s.propagate() ? solve() : null;
       s.pop();
@@ -155,7 +218,7 @@ export function exactCompletions(
     },
     fix: (i, value) => {
       const [x, v] = indexOf(i, value);
-      if (v >= 0 && s.assign(x, v)) s.propagate();
+      if (v >= 0) pending.push([x, v]);
     },
   };
 }
@@ -171,6 +234,8 @@ class Availability {
   private complete = true;
   private charged = 0;
   private readonly verdicts: (Verdicts | undefined)[];
+  /** By sent field's variable: the pool's solutions that keep every other choice sent and change this one. */
+  private readonly near = new Map<number, Int32Array[]>();
 
   constructor(
     private readonly t: Tables,
@@ -204,7 +269,7 @@ class Availability {
     for (const [x, v] of fixed) sent &&= s.assign(x, v);
     sent &&= s.propagate();
     const found: Int32Array[] = [];
-    const satisfiable = sent ? this.decide(open, found) : false;
+    const satisfiable = sent ? this.decide(open, found, this.fromPool(fixed, ticked, found)) : false;
     s.pop();
     if (satisfiable === false) for (const x of open) this.none(x);
     this.split(fixed, 0, fixed.length, found, satisfiable);
@@ -216,27 +281,64 @@ class Availability {
    * The verdicts of the open variables' values in the current state, searching once first; whether the state has a
    * solution at all (undefined: not known).
    */
-  private decide(open: number[], found: Int32Array[]): boolean | undefined {
+  private decide(open: number[], found: Int32Array[], seen: Uint8Array): boolean | undefined {
     const { t, s } = this;
-    const seen = new Uint8Array(t.totalValues);
     const record = (solution: Int32Array) => {
       found.push(solution);
       for (let x = 0; x < solution.length; x++) seen[t.offset[x]! + solution[x]!] = 1;
     };
     const fresh = (x: number, v: number) => seen[t.offset[x]! + v] === 0;
-    const first = s.solve(fresh, this.stop);
-    if (first === undefined) {
-      this.complete = false;
-      return undefined;
+    if (found.length === 0) {
+      const first = s.solve(fresh, this.stop);
+      if (first === undefined) {
+        this.complete = false;
+        return undefined;
+      }
+      if (first === null) return false;
+      record(first);
     }
-    if (first === null) return false;
-    record(first);
     for (const x of open) {
       const field = this.fields[t.fields[x]!]!;
       if (field.valueType === 'list') this.selections(x, field, seen, fresh, record);
       else this.values(x, seen, fresh, record);
     }
     return true;
+  }
+
+  /**
+   * The values the settled root's solutions vouch for in this request: every value left in the root when nothing is
+   * set, else those of the pool's solutions that keep every choice sent (added to `found`). The pool's solutions
+   * that differ from the choices sent in one field only are kept for that field's turn (`freed`).
+   */
+  private fromPool(fixed: [number, number][], ticked: [number, readonly string[]][], found: Int32Array[]): Uint8Array {
+    const { t, k, s } = this;
+    const seen = new Uint8Array(t.totalValues);
+    if (k.settled && fixed.length === 0 && ticked.length === 0) {
+      seen.set(s.alive);
+      found.push(...k.pool.slice(-VARIANTS_TRIED));
+      return seen;
+    }
+    const holds = (solution: Int32Array) =>
+      ticked.every(([x, ids]) => ids.every((id) => (t.values[x]![solution[x]!] as readonly string[]).includes(id)));
+    for (const solution of k.pool) {
+      this.s.operations += fixed.length;
+      let differs = -1;
+      for (const [x, v] of fixed) {
+        if (solution[x] === v) continue;
+        differs = differs === -1 ? x : -2;
+        if (differs === -2) break;
+      }
+      if (differs === -2 || !holds(solution)) continue;
+      if (differs >= 0) {
+        const near = this.near.get(differs);
+        if (near) near.push(solution);
+        else this.near.set(differs, [solution]);
+        continue;
+      }
+      found.push(solution);
+      for (let x = 0; x < solution.length; x++) seen[t.offset[x]! + solution[x]!] = 1;
+    }
+    return seen;
   }
 
   /** A field's values in the current state: seen in a solution, not in the domain, or searched with it assigned. */
@@ -353,6 +455,7 @@ class Availability {
       seen[solution[x]!] = 1;
     };
     const fresh = (y: number, u: number) => y !== x || seen[u] === 0;
+    for (const solution of this.near.get(x) ?? []) record(solution);
     for (let k = 0; k < values.length; k++) {
       if (k === sentValue) v.set(values[k]!, sent);
       else if (!s.has(x, k)) v.set(values[k]!, false);
