@@ -80,7 +80,7 @@ describe('POST /api/v1/validate', () => {
 
   it('answers an oversized schema with a limit diagnostic, not a crash', async () => {
     const { headers } = await tenant();
-    const body = await (await validate(`// ${'x'.repeat(600 * 1024)}\n${SHELF}`, headers)).json<Result>();
+    const body = await (await validate(`// ${'x'.repeat(4 * 1024 * 1024)}\n${SHELF}`, headers)).json<Result>();
     expect(body.valid).toBe(false);
     expect(body.errors[0]!.code).toBe('E_LIMIT');
   });
