@@ -1,5 +1,5 @@
 // Memory retained per cached product (run with node --expose-gc): the heap grown by N copies of each example's
-// model built from its JSON IR, as products/models.ts builds them, divided by N; next to the source and IR sizes.
+// model built from its JSON IR, as products/loaded.ts builds them, divided by N; next to the source and IR sizes.
 import { instantiate, type Model } from '../src/lang/instantiate';
 import { WORKLOADS } from './calculate/configs';
 import { loadExamples } from './examples';
@@ -62,5 +62,5 @@ section(
     ['example', 'source bytes', 'IR JSON bytes', 'IR parsed', 'model (IR + closures)', 'after 1st evaluation', 'heap / IR JSON'],
     rows,
   ) +
-    `\n\nThe isolate keeps at most 256 models (products/models.ts): at the mean of these examples that is ${(((total / rows.length) * 256) / 1024 / 1024).toFixed(1)} MiB.`,
+    `\n\nThe isolate keeps at most 256 models (products/loaded.ts): at the mean of these examples that is ${(((total / rows.length) * 256) / 1024 / 1024).toFixed(1)} MiB.`,
 );

@@ -3,7 +3,7 @@ import type { CalculateRequest } from '../api/calculate';
 import { cappedLists } from '../api/list-caps';
 import type { Permission } from '../api/permissions';
 import { type Evaluation, errorsFor, type Issue } from '../lang/instantiate';
-import type { LoadedProduct } from '../products/models';
+import type { LoadedProduct } from '../products/loaded';
 import { type OutputSelection, selectOutputGroups } from './output-groups';
 import { outputInfoOf } from './output-info';
 

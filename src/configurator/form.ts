@@ -3,7 +3,7 @@ import { fieldType } from '../lang/fields/registry';
 import type { FormContext } from '../lang/fields/spec';
 import { FormLogic, formLogic, resolveText } from '../lang/instantiate';
 import type { FieldIR, GroupIR, ProductIR } from '../lang/ir';
-import type { LoadedProduct } from '../products/models';
+import type { LoadedProduct } from '../products/loaded';
 import { outputInfoOf } from './output-info';
 
 type Json = Record<string, unknown>;

@@ -6,7 +6,7 @@ import type { RequestContext } from '../env';
 import { ApiError } from '../errors';
 import { errorsFor, negotiateLanguage, type Want, wantProblem } from '../lang/instantiate';
 import { IR_VERSION, type ProductIR } from '../lang/ir';
-import { type LoadedProduct, loadProduct, warmProduct } from '../products/models';
+import { type LoadedProduct, loadProduct, warmProduct } from '../products/loaded';
 import { readCurrentVersion, type VersionPointer } from '../products/pointer';
 import { type CalculateBody, calculationAnswer, presentCalculation, withUnlisted } from './calculation';
 import { matchesETag } from './etag';

@@ -3,7 +3,7 @@ import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlit
 import { type Permission, PLANS } from '../api/permissions';
 import { QUOTE_STATUSES } from '../api/quote-limits';
 import type { DiagnosticJson } from '../api/validate';
-import type { PricedItem, QuoteCustomer, QuoteDiscount } from '../quotes/model';
+import type { PricedItem, QuoteCustomer, QuoteDiscount } from '../quotes/shapes';
 
 // Timestamps are Unix milliseconds; migrations/ holds the same tables as SQL for `wrangler d1 migrations apply`.
 

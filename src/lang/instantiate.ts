@@ -3,9 +3,9 @@
 // stages (runtime, configure), so it sits above both.
 import { type Configuration, type ConfigureInput, calculateModel, configureModel } from './configure/index';
 import type { ProductIR } from './ir';
+import { compileModel } from './runtime/compiled-model';
 import { Ctx } from './runtime/context';
 import { evaluateModel } from './runtime/evaluate';
-import { compileModel } from './runtime/model';
 import type { Pack } from './runtime/pack';
 import type { Evaluation, EvaluationInput } from './runtime/types';
 

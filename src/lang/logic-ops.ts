@@ -8,6 +8,10 @@
 import { FUNCTION_NAMES, FUNCTIONS, overloadFor } from './functions';
 import type { TableCell } from './ir';
 import { OPERATOR_TOKENS, operator } from './operators';
+import type { Ctx } from './runtime/context';
+import { Fault, type Val } from './runtime/fault';
+import { type Checker, isAbsent, isValidQuantity } from './runtime/fields';
+import { literalOperand } from './runtime/operand';
 import {
   booleanChecker,
   type CheckedField,
@@ -17,11 +21,7 @@ import {
   type PatternMatcher,
   selectionChecker,
   textChecker,
-} from './runtime/checkers';
-import type { Ctx } from './runtime/context';
-import { Fault, type Val } from './runtime/fault';
-import { type Checker, isAbsent, isValidQuantity } from './runtime/fields';
-import { literalOperand } from './runtime/operand';
+} from './runtime/sent-values';
 import { mapAt, matrixAt, rangeAt } from './runtime/tables';
 
 export type Logic = unknown;

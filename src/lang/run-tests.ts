@@ -5,7 +5,7 @@ import type { Expectation, TestModel } from './check/tests';
 import type { Diagnostics } from './diagnostics';
 import { type Evaluation, errorsFor, instantiate } from './instantiate';
 import type { ProductIR } from './ir';
-import { priceValue } from './runtime/model';
+import { priceValue } from './runtime/compiled-model';
 import { snapSelf } from './runtime/numeric';
 
 export interface TestCounts {

@@ -2,7 +2,7 @@
 // schema that validated could not be saved): the compiled form within what storage takes, the form's JSON Logic
 // export and its options within what a form serves. Each is one E_LIMIT with the figure, at the schema's start or
 // at the field that passes the limit.
-import type { Model } from './check/model';
+import type { Model } from './check/checked-model';
 import { exportSize } from './configure/export';
 import type { Diagnostics } from './diagnostics';
 import type { ProductIR } from './ir';

@@ -3,8 +3,8 @@ import { presentCalculation } from '../configurator/calculation';
 import { fieldType } from '../lang/fields/registry';
 import { type Evaluation, type Issue, resolveText } from '../lang/instantiate';
 import type { FieldIR, ProductIR } from '../lang/ir';
-import { loadProduct } from '../products/models';
-import type { PricedItem, SummaryLine } from './model';
+import { loadProduct } from '../products/loaded';
+import type { PricedItem, SummaryLine } from './shapes';
 import { minorOf } from './totals';
 import { wordsFor } from './words';
 

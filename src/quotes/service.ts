@@ -5,8 +5,8 @@ import { quoteCounters, quoteHistory, quoteItems, quoteSettings, quotes } from '
 import { ApiError } from '../errors';
 import { base64url, sha256Hex } from '../keys/secret';
 import { getStore } from '../stores/service';
-import { EDITABLE, effectiveStatus, type QuoteCustomer, type QuoteDiscount } from './model';
 import { type ItemInput, type ItemProblem, type PricedRow, priceItem } from './pricing';
+import { EDITABLE, effectiveStatus, type QuoteCustomer, type QuoteDiscount } from './shapes';
 import { needsApproval, quoteTotals } from './totals';
 
 // Quotes: their D1 rows (migrations/0004_quotes.sql) and their lifecycle. Every change is one D1 batch that

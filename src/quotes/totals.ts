@@ -1,5 +1,5 @@
 import { roundHalfAway } from '../lang/runtime/numeric';
-import type { QuoteDiscount } from './model';
+import type { QuoteDiscount } from './shapes';
 
 // A quote's totals in integer minor units (docs/api.md, "Money"): the items' totals are already rounded, so the
 // subtotal is their exact sum; a percent discount is rounded once, half away from zero; an amount never exceeds

@@ -7,8 +7,8 @@ import { Budget } from '../../src/lang/configure/budget';
 import { FailingChecks } from '../../src/lang/configure/failing';
 import { analyze } from '../../src/lang/index';
 import type { ProductIR } from '../../src/lang/ir';
+import { compileModel } from '../../src/lang/runtime/compiled-model';
 import { Ctx } from '../../src/lang/runtime/context';
-import { compileModel } from '../../src/lang/runtime/model';
 
 /** A field whose visibility reads another, and a constraint reading it: its value (none when hidden) follows the other. */
 const VISIBILITY = `product "Visibility" {

@@ -5,10 +5,10 @@
 
 import type { Expr, FieldIR, ProductIR, TableIR, ValueType } from '../../../src/lang/ir';
 import { availabilityExpr } from '../../../src/lang/ir-checks';
+import { priceValue } from '../../../src/lang/runtime/compiled-model';
 import { emptyLike, inactiveValue } from '../../../src/lang/runtime/fields';
 import { resolveText } from '../../../src/lang/runtime/language';
 import { catalogFor, format } from '../../../src/lang/runtime/messages';
-import { priceValue } from '../../../src/lang/runtime/model';
 import { snapSelf } from '../../../src/lang/runtime/numeric';
 import {
   absent,

@@ -6,8 +6,8 @@
 // condition's `or` of `and`s, a node per cell.
 import type { TableCell } from '../ir';
 import type { BinaryExpr, ConstraintDecl, Expr, Ident, Span, StringLit, Value } from '../syntax/ast';
+import type { ConstraintModel } from './checked-model';
 import type { Ctx } from './context';
-import type { ConstraintModel } from './model';
 import { readExpr, readProps, requireProp } from './props';
 import { didYouMean } from './suggest';
 import { readText } from './texts';

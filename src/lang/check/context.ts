@@ -4,7 +4,7 @@
 import type { Diagnostics } from '../diagnostics';
 import type { Text } from '../ir';
 import type { FieldDecl, LetDecl, Span, TableDecl } from '../syntax/ast';
-import type { FieldModel, GroupModel, OptionModel, TableModel } from './model';
+import type { FieldModel, GroupModel, OptionModel, TableModel } from './checked-model';
 import { renewSuggestionBudget } from './suggest';
 
 export type ValueSym =

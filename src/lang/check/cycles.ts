@@ -4,8 +4,8 @@
 // `field a { visible_when: a > 1 }` is a cycle too.
 import type { Expr, Span } from '../syntax/ast';
 import { forEachChild } from '../syntax/walk';
+import type { FieldModel } from './checked-model';
 import type { Ctx } from './context';
-import type { FieldModel } from './model';
 
 interface Node {
   name: string;

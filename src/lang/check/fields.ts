@@ -4,8 +4,8 @@
 import { FIELD_TYPE_NAMES, fieldType, isFieldType } from '../fields/registry';
 import type { Readers } from '../fields/spec';
 import type { FieldDecl } from '../syntax/ast';
+import type { FieldModel } from './checked-model';
 import type { Ctx } from './context';
-import type { FieldModel } from './model';
 import { readOptions } from './options';
 import { type Props, readExpr, readInteger, readLiteral, readNumbers, readProps } from './props';
 import { didYouMean, listOf } from './suggest';

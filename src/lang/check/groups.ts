@@ -1,7 +1,7 @@
 // `group` declarations, and the implicit `main` group of fields declared without `in <group>`.
 import type { GroupDecl } from '../syntax/ast';
+import type { GroupModel, ProductModel } from './checked-model';
 import type { Ctx } from './context';
-import type { GroupModel, ProductModel } from './model';
 import { readExpr, readLiteral, readProps } from './props';
 import { readText } from './texts';
 

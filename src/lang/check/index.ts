@@ -4,12 +4,12 @@
 import type { Diagnostics } from '../diagnostics';
 import { FIELD_TYPES } from '../fields/registry';
 import type { Schema } from '../syntax/ast';
+import type { FieldModel, Model, TableModel } from './checked-model';
 import { readConstraint } from './constraints';
 import { Ctx } from './context';
 import { checkCycles, dependencyOrder, valueGraph } from './cycles';
 import { readField } from './fields';
 import { implicitMain, readGroup } from './groups';
-import type { FieldModel, Model, TableModel } from './model';
 import { checkOptionSetUsage, readOptionSet } from './options';
 import { readOutput, readRule } from './outputs';
 import { readPrice } from './price';

@@ -2,8 +2,8 @@
 
 import type { ValueType } from '../ir';
 import type { StringLit } from '../syntax/ast';
+import type { FieldModel } from './checked-model';
 import type { Ctx } from './context';
-import type { FieldModel } from './model';
 import { didYouMean, listOf } from './suggest';
 
 /** `unknown`: already reported, or declared by a broken declaration; compatible with everything. */

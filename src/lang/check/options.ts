@@ -3,8 +3,8 @@
 
 import { isImageUrl } from '../image-url';
 import type { Entry, OptionSetDecl, Span, Value } from '../syntax/ast';
+import type { OptionModel } from './checked-model';
 import type { Ctx } from './context';
-import type { OptionModel } from './model';
 import { literalOf, readExpr } from './props';
 import { didYouMean } from './suggest';
 import { readText } from './texts';

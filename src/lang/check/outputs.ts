@@ -1,7 +1,7 @@
 // `output` groups and `error`/`warning` rules.
 import type { OutputDecl, PropEntry, RuleDecl, Value } from '../syntax/ast';
+import type { OutputModel, RuleModel } from './checked-model';
 import type { Ctx } from './context';
-import type { OutputModel, RuleModel } from './model';
 import { readExpr, readLiteral, readProps, requireProp } from './props';
 import { didYouMean } from './suggest';
 import { readText } from './texts';

@@ -1,7 +1,7 @@
 // The `price` block: price lines and surcharges, and the quantity discount.
 import type { LineEntry, PriceDecl, Value } from '../syntax/ast';
+import type { LineModel, Model } from './checked-model';
 import type { Ctx } from './context';
-import type { LineModel, Model } from './model';
 import { readLiteral } from './props';
 import { readText } from './texts';
 

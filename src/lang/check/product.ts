@@ -2,9 +2,9 @@
 
 import type { Layout } from '../ir';
 import type { ProductDecl, Span, Value } from '../syntax/ast';
+import type { ProductModel } from './checked-model';
 import type { Ctx } from './context';
 import { CURRENCIES, minorUnits } from './currencies';
-import type { ProductModel } from './model';
 import { type Props, readChoice, readInteger, readProps } from './props';
 import { didYouMean } from './suggest';
 import { checkLanguageTag, MAX_COVERED_LANGUAGES, nameText, readText } from './texts';

@@ -2,8 +2,8 @@
 // literal values.
 import type { Entry, Expr, PropEntry, Span, Value } from '../syntax/ast';
 import { isExpr } from '../syntax/ast';
+import type { Literal } from './checked-model';
 import type { Ctx } from './context';
-import type { Literal } from './model';
 import { didYouMean } from './suggest';
 
 export type Props = Map<string, PropEntry>;

@@ -2,8 +2,8 @@
 
 import type { TableIR } from '../ir';
 import type { Span, TableDecl, Value } from '../syntax/ast';
+import type { Literal, TableModel } from './checked-model';
 import type { Ctx } from './context';
-import type { Literal, TableModel } from './model';
 import { literalOf, readChoice, readNumbers, readProps, requireProp, typeName } from './props';
 import { didYouMean } from './suggest';
 

@@ -1,8 +1,8 @@
 // `test "name" { given { … } quantity: N expect … }` blocks: what each one configures and expects, checked against
 // the schema's names here; src/lang/run-tests.ts runs them on the compiled product.
 import type { ExpectEntry, Span, TestDecl, Value } from '../syntax/ast';
+import type { Literal, OutputModel, RuleModel } from './checked-model';
 import type { Ctx } from './context';
-import type { Literal, OutputModel, RuleModel } from './model';
 import { PRICE_TOTALS } from './price';
 import { literalOf, readInteger } from './props';
 import { didYouMean } from './suggest';

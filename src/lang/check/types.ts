@@ -5,9 +5,9 @@ import { FIELD_TYPES } from '../fields/registry';
 import type { ValueType } from '../ir';
 import { operator } from '../operators';
 import type { BinaryExpr, Expr } from '../syntax/ast';
+import type { FieldModel, TableModel } from './checked-model';
 import type { Ctx } from './context';
 import { BOOLEAN, checkOptionId, type Inferred, NUMBER, STRING, type Ty, UNKNOWN } from './inferred';
-import type { FieldModel, TableModel } from './model';
 import { didYouMean } from './suggest';
 import { inferAttr, inferCall, inferIndex } from './type-refs';
 

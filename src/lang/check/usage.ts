@@ -1,8 +1,8 @@
 // Warnings: lets and tables never used, fields and groups that can never be shown, groups without fields.
 import { operator } from '../operators';
 import type { Expr } from '../syntax/ast';
+import type { FieldModel, Literal } from './checked-model';
 import type { Ctx } from './context';
-import type { FieldModel, Literal } from './model';
 
 /**
  * The value of an expression made of literals only (`false`, `not true`, `1 > 2`), if it is one; an operator folds

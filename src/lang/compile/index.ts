@@ -1,7 +1,7 @@
 // Checked model → ProductIR (ir.ts): plain JSON. Records keyed by schema names are created without a
 // prototype, so that names such as `__proto__` are ordinary keys.
 
-import type { ConstraintModel, FieldModel, GroupModel, Literal, Model, OptionModel } from '../check/model';
+import type { ConstraintModel, FieldModel, GroupModel, Literal, Model, OptionModel } from '../check/checked-model';
 import * as ir from '../ir';
 import type { Expr } from '../syntax/ast';
 import { compileExpr } from './expr';

@@ -4,10 +4,10 @@ import { fieldType } from '../fields/registry';
 import type { Expr, FieldIR, ProductIR } from '../ir';
 import { dependencies } from '../ir-checks';
 import { childrenOf } from '../runtime/children';
+import type { CompiledModel } from '../runtime/compiled-model';
 import type { Fn } from '../runtime/context';
 import { exprCost } from '../runtime/cost';
 import type { Val } from '../runtime/fault';
-import type { CompiledModel } from '../runtime/model';
 import { evaluationChecks, type UnitIssue } from './evaluation';
 
 /** A condition every complete configuration must pass: a constraint holds, an error rule does not fire. */

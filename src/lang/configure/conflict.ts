@@ -2,7 +2,7 @@
 // together exclude it, as a configurator's conflict explanation names them: with all of them kept the option has no
 // completion, and dropping any one of them gives it one. Found by QuickXplain (Junker, 2004), which splits the
 // choices in halves and asks what-if.ts about each half kept: k choices found among n in O(k log(n/k)) tests.
-import type { CompiledModel } from '../runtime/model';
+import type { CompiledModel } from '../runtime/compiled-model';
 import type { AnswerSize } from './answer';
 import type { ConfiguredField } from './index';
 import { UNKNOWN } from './search';

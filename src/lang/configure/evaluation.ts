@@ -7,11 +7,11 @@
 import type { Expr, ProductIR } from '../ir';
 import { throughNames } from '../ir-checks';
 import { operator } from '../operators';
+import type { CompiledModel } from '../runtime/compiled-model';
 import type { Ctx, Fn } from '../runtime/context';
 import { exprCost } from '../runtime/cost';
 import { Fault } from '../runtime/fault';
 import { format } from '../runtime/messages';
-import type { CompiledModel } from '../runtime/model';
 import type { Pack } from '../runtime/pack';
 import { issue } from '../runtime/run';
 import type { Issue } from '../runtime/types';

@@ -3,13 +3,13 @@
 // always be completed (docs/schema-language.md, "Availability"). Pure: the model's closures and one context.
 import { fieldType } from '../fields/registry';
 import type { FieldIR } from '../ir';
+import type { CompiledModel } from '../runtime/compiled-model';
 import type { Ctx } from '../runtime/context';
 import { constraintIssue, evaluateModel, packFor, ruleIssue } from '../runtime/evaluate';
 import { because } from '../runtime/explain';
 import type { Val } from '../runtime/fault';
 import { isAbsent, isValidQuantity } from '../runtime/fields';
 import { format } from '../runtime/messages';
-import type { CompiledModel } from '../runtime/model';
 import type { Pack } from '../runtime/pack';
 import { Run } from '../runtime/run';
 import type { Evaluation, EvaluationInput, FieldState, Issue } from '../runtime/types';

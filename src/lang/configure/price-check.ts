@@ -4,10 +4,10 @@
 // its lines read (`boundsOf`): the others keep their checks, and the exact engine its tables, as before.
 import { fieldType } from '../fields/registry';
 import type { Expr, ProductIR } from '../ir';
+import type { CompiledModel } from '../runtime/compiled-model';
 import { exprCost } from '../runtime/cost';
 import { Fault } from '../runtime/fault';
 import { format } from '../runtime/messages';
-import type { CompiledModel } from '../runtime/model';
 import { priceRefusal } from '../runtime/price';
 import { issue } from '../runtime/run';
 import type { Check } from './analysis';

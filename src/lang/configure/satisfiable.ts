@@ -2,7 +2,7 @@
 // the configurator engine itself on an empty configuration (src/lang/configure). Numbers are tried at their
 // bounds, default and the thresholds constraints compare them with; text and dates at their defaults.
 
-import type { Model } from '../check/model';
+import type { Model } from '../check/checked-model';
 import type { Diagnostics } from '../diagnostics';
 import { instantiate } from '../instantiate';
 import type { ProductIR } from '../ir';

@@ -4,8 +4,8 @@
 // completion has the option, the changed fields at the values listed, and every other choice as sent.
 import { fieldType } from '../fields/registry';
 import type { FieldIR, ProductIR } from '../ir';
+import type { CompiledModel } from '../runtime/compiled-model';
 import type { Val } from '../runtime/fault';
-import type { CompiledModel } from '../runtime/model';
 import { minimalConflict } from './conflict';
 import { UNKNOWN } from './search';
 import { changesFor } from './suggestions';

@@ -3,9 +3,9 @@
 // (conflict.ts) and the changes that would make it available (suggestions.ts): over the model's tables when they
 // hold it (exact/), else by the search (search.ts), each test charged to the request's budget.
 import type { FieldIR } from '../ir';
+import type { CompiledModel } from '../runtime/compiled-model';
 import type { Ctx } from '../runtime/context';
 import type { Val } from '../runtime/fault';
-import type { CompiledModel } from '../runtime/model';
 import { type Analysis, spaceFor } from './analysis';
 import type { Budget } from './budget';
 import { type Kept, keptFor } from './exact/index';

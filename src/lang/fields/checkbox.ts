@@ -1,6 +1,6 @@
 // checkbox: a boolean, false unless its default says otherwise. Sent as a JSON boolean or as the option ids
 // configure lists for it, "true" and "false".
-import { booleanChecker } from '../runtime/checkers';
+import { booleanChecker } from '../runtime/sent-values';
 import { COMMON_PROPS, type FieldTypeSpec } from './spec';
 import { wire } from './wire';
 

@@ -1,9 +1,10 @@
 // The choice kind: dropdown, radio and swatch pick one option id; they differ only in how a form shows them
 // (their `control`).
+
+import type { FieldModel, OptionModel } from '../check/checked-model';
 import type { Ctx } from '../check/context';
-import type { FieldModel, OptionModel } from '../check/model';
 import type { Props } from '../check/props';
-import { choiceChecker } from '../runtime/checkers';
+import { choiceChecker } from '../runtime/sent-values';
 import { COMMON_PROPS, type FieldTypeSpec, type Readers } from './spec';
 import { wire } from './wire';
 

@@ -1,6 +1,7 @@
 // date: a real calendar date written YYYY-MM-DD, optionally bounded; ISO dates order as strings.
-import { dateChecker } from '../runtime/checkers';
+
 import { isRealDate } from '../runtime/fields';
+import { dateChecker } from '../runtime/sent-values';
 import { rules } from './form-parts';
 import { COMMON_PROPS, type FieldTypeSpec } from './spec';
 import { wire } from './wire';

@@ -1,9 +1,10 @@
 // multiselect: any number of its options, sent as a list of distinct option ids (`["logo", "led"]`), between
 // min_selected and max_selected of them. In expressions `"logo" in extras` tests one and `count(extras)` counts them.
+
+import type { FieldModel } from '../check/checked-model';
 import type { Ctx } from '../check/context';
-import type { FieldModel } from '../check/model';
 import type { Props } from '../check/props';
-import { selectionChecker } from '../runtime/checkers';
+import { selectionChecker } from '../runtime/sent-values';
 import type { Value } from '../syntax/ast';
 import { readFieldOptions } from './choice';
 import { rules } from './form-parts';

@@ -1,10 +1,11 @@
 // The numeric kind: number, slider and quantity share bounds, a step grid, a unit and a numeric default; a slider
 // needs both bounds, a quantity may offer presets.
+
+import type { FieldModel } from '../check/checked-model';
 import type { Ctx } from '../check/context';
-import type { FieldModel } from '../check/model';
 import type { Props } from '../check/props';
-import { numberChecker } from '../runtime/checkers';
 import { onStepGrid } from '../runtime/numeric';
+import { numberChecker } from '../runtime/sent-values';
 import { rules } from './form-parts';
 import { COMMON_PROPS, type ControlSpec, type FieldTypeSpec, type Readers } from './spec';
 import { type WireKeys, wire } from './wire';

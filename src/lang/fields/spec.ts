@@ -1,8 +1,9 @@
 // What a field type is made of: one record per type (numeric.ts, choice.ts, …), collected in registry.ts. Every
 // facet is required, so a type that forgets one does not compile. Records are written `satisfies FieldTypeSpec` so
 // that their literal facets (computed) stay precise for the form's inferred TypeScript type (src/api/form-field.ts).
+
+import type { FieldModel } from '../check/checked-model';
 import type { Ctx } from '../check/context';
-import type { FieldModel } from '../check/model';
 import type { readOptions } from '../check/options';
 import type { Props, readExpr, readInteger, readLiteral, readNumbers } from '../check/props';
 import type { didYouMean, listOf } from '../check/suggest';

@@ -1,11 +1,12 @@
 // text: a string of at most max_length characters, matching an optional pattern. Patterns run on RE2 (re2js):
 // linear in the value's length, no backtracking, so a customer's value cannot make a pattern take exponential time.
+
+import type { FieldModel } from '../check/checked-model';
 import type { Ctx } from '../check/context';
-import type { FieldModel } from '../check/model';
 import type { Props } from '../check/props';
 import { charCount } from '../functions';
-import { maxLengthOf, textChecker } from '../runtime/checkers';
 import { compilePattern, re2Matcher } from '../runtime/pattern';
+import { maxLengthOf, textChecker } from '../runtime/sent-values';
 import { rules } from './form-parts';
 import { COMMON_PROPS, type FieldTypeSpec, type Readers } from './spec';
 import { wire } from './wire';

@@ -1,13 +1,14 @@
 // One evaluation: quantity and configuration checks, field and group states, rules, price and outputs.
 // Faults are caught per top-level unit (a field, a rule, a line, an output item), never per node: the loops
 // run inside one try and resume after the unit that failed.
+
+import type { CompiledField, CompiledModel } from './compiled-model';
 import type { Ctx, Fn } from './context';
 import { because } from './explain';
 import type { Fault, Val } from './fault';
 import { cutText, echo, isAbsent, isValidQuantity, type Problem } from './fields';
 import { negotiateLanguage } from './language';
 import { format } from './messages';
-import type { CompiledField, CompiledModel } from './model';
 import { snapSelf } from './numeric';
 import { formatValue, makePack, type Pack, type Template } from './pack';
 import { price } from './price';

@@ -8,10 +8,10 @@
 // itself too.
 import type { Expr } from '../ir';
 import { operator } from '../operators';
+import type { CompiledModel } from './compiled-model';
 import type { Ctx, Fn } from './context';
 import { Fault, type Val } from './fault';
 import { echo } from './fields';
-import type { CompiledModel } from './model';
 import { decidingColumns } from './rows';
 
 export type Because = Record<string, Val>;

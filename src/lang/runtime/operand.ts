@@ -1,4 +1,4 @@
-// An operand of a binary operator as the compiled closures read it (runtime/compile.ts builds them, the operator
+// An operand of a binary operator as the compiled closures read it (runtime/closures.ts builds them, the operator
 // registry's `compile` facets read them, src/lang/operators.ts).
 import { type Ctx, DONE, type Fn } from './context';
 import type { Val } from './fault';

@@ -1,9 +1,10 @@
 // Everything language-dependent that evaluation needs, resolved once per (model, language) and then cached.
+
+import type { CompiledModel } from './compiled-model';
 import type { Fn } from './context';
 import type { Val } from './fault';
 import { resolveText } from './language';
 import { catalogFor, type Messages } from './messages';
-import type { CompiledModel } from './model';
 import { formatNumber } from './numeric';
 
 /** A rule message: literal text and the values to insert. */

@@ -1,7 +1,7 @@
 // Text patterns on RE2 (re2js): linear in the value's length, no backtracking, so a customer's value cannot make a
-// pattern take exponential time. Apart from checkers.ts so that browser bundles need re2js only when they use it.
+// pattern take exponential time. Apart from sent-values.ts so that browser bundles need re2js only when they use it.
 import { RE2JS, RE2JSException } from 're2js';
-import { MAX_PATTERN_LENGTH, MAX_PATTERN_PROGRAM, type PatternMatcher } from './checkers';
+import { MAX_PATTERN_LENGTH, MAX_PATTERN_PROGRAM, type PatternMatcher } from './sent-values';
 
 /** The pattern compiled for RE2, or why it cannot be. */
 export function compilePattern(pattern: string): RE2JS | string {

@@ -1,8 +1,8 @@
 // The price: line amounts rounded once to the minor unit, then integer arithmetic (money.ts).
 import type { MessageKey } from './catalog';
+import type { CompiledModel } from './compiled-model';
 import type { Ctx } from './context';
 import type { Params } from './messages';
-import type { CompiledModel } from './model';
 import { type Totals, toMajor, toMinor, totals } from './money';
 import type { Run } from './run';
 import type { Price, PriceLine } from './types';

@@ -2,11 +2,11 @@
 
 import type { Span } from '../ir';
 import type { MessageKey } from './catalog';
+import type { CompiledModel } from './compiled-model';
 import type { Ctx, Fn } from './context';
 import type { Because } from './explain';
 import { Fault, type Val } from './fault';
 import { format, type Params } from './messages';
-import type { CompiledModel } from './model';
 import type { Pack } from './pack';
 import type { Issue } from './types';
 

@@ -7,7 +7,7 @@ import { ADMIN_SECURITY, ConditionalHeaders, errorResponses, headers, json, json
 import { PERMISSIONS } from '../../api/permissions';
 import { calculationOf, draftFormResponse } from '../../configurator/serve';
 import { iso } from '../../db/time';
-import { loadDraft } from '../../drafts/model';
+import { loadDraft } from '../../drafts/compiled';
 import { discardDraft, getDraft, publishDraft, saveDraft } from '../../drafts/service';
 import { newApp } from '../../http/factory';
 import { validationResult } from '../../products/diagnostics';

@@ -5,9 +5,9 @@
 // freed in turn, the others kept; the sent fields are assigned by halves (each half once per level), so freeing
 // each of n fields costs n log n assignments, not n².
 import type { FieldIR } from '../../ir';
+import type { CompiledModel } from '../../runtime/compiled-model';
 import type { Ctx } from '../../runtime/context';
 import type { Val } from '../../runtime/fault';
-import type { CompiledModel } from '../../runtime/model';
 import type { Completions } from '../adjust';
 import type { Analysis } from '../analysis';
 import type { Budget } from '../budget';

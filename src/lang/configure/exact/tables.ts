@@ -7,9 +7,9 @@
 import { fieldType } from '../../fields/registry';
 import type { Expr } from '../../ir';
 import { readsQuantity } from '../../ir-checks';
+import type { CompiledModel } from '../../runtime/compiled-model';
 import type { Ctx } from '../../runtime/context';
 import type { Val } from '../../runtime/fault';
-import type { CompiledModel } from '../../runtime/model';
 import type { Analysis, Check } from '../analysis';
 import { fails } from '../search';
 

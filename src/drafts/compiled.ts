@@ -3,11 +3,11 @@ import { sha256Hex } from '../keys/secret';
 import { instantiate } from '../lang/instantiate';
 import { analyzed } from '../products/analyses';
 import { splitDiagnostics } from '../products/diagnostics';
-import type { LoadedProduct } from '../products/models';
+import type { LoadedProduct } from '../products/loaded';
 import type { DraftRow } from './service';
 
 // A draft compiled for the preview: the preview asks for the form and a calculation on every pause in typing,
-// so each draft text is compiled once per isolate, like a version (src/products/models.ts), in a smaller cache.
+// so each draft text is compiled once per isolate, like a version (src/products/loaded.ts), in a smaller cache.
 
 const MAX_CACHED_DRAFTS = 32;
 const cache = new Map<string, LoadedProduct>();

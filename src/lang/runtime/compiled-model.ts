@@ -4,7 +4,7 @@ import { fieldType } from '../fields/registry';
 import type { Condition, Expr, FieldIR, LineIR, ProductIR, RuleIR, Span, TableIR, Text } from '../ir';
 import { availabilityExpr } from '../ir-checks';
 import { childrenOf } from './children';
-import { compileExpr, type Scope } from './compile';
+import { compileExpr, type Scope } from './closures';
 import { type Fn, type SlotTable, slotReader } from './context';
 import { exprCost } from './cost';
 import type { Val } from './fault';
