@@ -5,29 +5,22 @@
 // request goes to the search as every request did before. Also: compiling the schema, and the first configure of a
 // version (building its tables and the satisfiability check a save runs), and saving the models at full size
 // (big-models/save.ts).
-import { check } from '../src/lang/check/index';
-import { compile } from '../src/lang/compile/index';
 import { analysisOf } from '../src/lang/configure/analysis';
 import { tablesOf } from '../src/lang/configure/exact/tables';
-import { Diagnostics } from '../src/lang/diagnostics';
-import { expand } from '../src/lang/expand/index';
-import { instantiate } from '../src/lang/instantiate';
+import { instantiate, type Model } from '../src/lang/instantiate';
 import type { ProductIR } from '../src/lang/ir';
 import { compileModel } from '../src/lang/runtime/compiled-model';
 import { Ctx } from '../src/lang/runtime/context';
-import { parse } from '../src/lang/syntax/parse';
-import { SourceMap } from '../src/lang/syntax/source';
 import { bigModel, CAR, CAR_FULL, LABELLED, TRUCK, TRUCK_FULL } from '../test/fixtures/big-model';
 import { random } from '../test/lang/random';
 import { SAVE_HEADERS, saveRow } from './big-models/save';
+import { irOf, now, percentile, walk } from './big-models/walk';
 import { fmt3, median, section, table } from './harness';
 
 const quick = process.argv.includes('--quick');
 const WALKS = quick ? 1 : 3;
 /** Walk states the search is timed on (each can take its whole budget). */
 const SEARCH_SAMPLE = quick ? 10 : 40;
-
-const now = () => performance.now();
 
 /**
  * `--walks N`: N more buyers walk each model to the end, for the issue's "1,000 random walks over offered options
@@ -38,47 +31,18 @@ const walksArg = process.argv.indexOf('--walks');
 const RANDOM_WALKS = walksArg >= 0 ? Number(process.argv[walksArg + 1]) : 5;
 if (!Number.isInteger(RANDOM_WALKS) || RANDOM_WALKS < 0) throw new Error('--walks takes a number of walks');
 
-/** Buyers walking through the options offered until every field is set, each state timed; how many then price. */
-function randomWalks(model: ReturnType<typeof instantiate>, seed: number, walks: number) {
-  const next = random(seed);
-  const times: number[] = [];
-  let priced = 0;
-  let incomplete = 0;
+/** Random buyers' walks, timed as a whole too. */
+function randomWalks(model: Model, seed: number, walks: number) {
   const started = now();
-  for (let w = 0; w < walks; w++) {
-    const configuration: Record<string, string> = {};
-    for (;;) {
-      const t = now();
-      const answer = model.configure({ configuration, quantity: 1 });
-      times.push(now() - t);
-      if (!answer.complete) incomplete++;
-      const open = answer.fields.filter((f) => !(f.id in configuration));
-      if (open.length === 0) break;
-      const f = open[Math.floor(next() * open.length)]!;
-      const available = f.options!.filter((o) => o.available);
-      if (available.length === 0) break;
-      configuration[f.id] = available[Math.floor(next() * available.length)]!.id;
-    }
-    if (model.evaluate({ configuration, quantity: 1 }).errors.length === 0) priced++;
-  }
-  return { times, priced, incomplete, seconds: (now() - started) / 1000 };
+  const w = walk(model, random(seed), walks);
+  return { ...w, seconds: (now() - started) / 1000 };
 }
 const walkRows: string[][] = [];
 
-function irOf(source: string): { ir: ProductIR; ms: number } {
+function timedIr(source: string): { ir: ProductIR; ms: number } {
   const started = now();
-  const diags = new Diagnostics();
-  const map = new SourceMap(source);
-  const parsed = parse(map, diags);
-  if (parsed === null) throw new Error('does not parse');
-  const ir = compile(check(expand(parsed, map, diags), diags), map.text);
-  if (diags.hasErrors()) throw new Error(diags.sorted()[0]!.message);
+  const ir = irOf(source);
   return { ir, ms: now() - started };
-}
-
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
 }
 
 // Saving first, on a heap the walks below have not grown. The first row warms the compiler's code up.
@@ -98,7 +62,7 @@ const rows: string[][] = [];
 const sizes: string[][] = [];
 for (const shape of [CAR, TRUCK]) {
   const b = bigModel(shape);
-  const { ir, ms: compileMs } = irOf(b.source);
+  const { ir, ms: compileMs } = timedIr(b.source);
   const firstStarted = now();
   const model = instantiate(ir);
   const first = model.configure({ configuration: {}, quantity: 1 });
@@ -107,31 +71,11 @@ for (const shape of [CAR, TRUCK]) {
   const tables = tablesOf(compiled, new Ctx(compiled.slots, ir.fields.length), analysisOf(compiled));
   const bytes = tables === null ? 0 : tables.bits.byteLength;
   // Buyers' walks over the options offered, every state timed once.
-  const next = random(shape.seed);
   const states: Record<string, string>[] = [];
-  const times: number[] = [];
-  let incomplete = 0;
-  let priced = 0;
-  for (let w = 0; w < WALKS; w++) {
-    const configuration: Record<string, string> = {};
-    for (;;) {
-      states.push({ ...configuration });
-      const started = now();
-      const answer = model.configure({ configuration, quantity: 1 });
-      times.push(now() - started);
-      if (!answer.complete) incomplete++;
-      const open = answer.fields.filter((f) => !(f.id in configuration));
-      if (open.length === 0) break;
-      const f = open[Math.floor(next() * open.length)]!;
-      const available = f.options!.filter((o) => o.available);
-      if (available.length === 0) break;
-      configuration[f.id] = available[Math.floor(next() * available.length)]!.id;
-    }
-    if (model.evaluate({ configuration, quantity: 1 }).errors.length === 0) priced++;
-  }
+  const { times, incomplete, priced } = walk(model, random(shape.seed), WALKS, (state) => states.push(state));
   // The search on the same states (a sample spread over them).
   const searched = instantiate(
-    irOf(b.source.replace(/\nprice \{/, '\nconstraint q { require: quantity >= 1\n message: "q" }\nprice {')).ir,
+    irOf(b.source.replace(/\nprice \{/, '\nconstraint q { require: quantity >= 1\n message: "q" }\nprice {')),
   );
   const searchTimes: number[] = [];
   let searchIncomplete = 0;

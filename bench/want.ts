@@ -3,39 +3,16 @@
 // next to the same request without them. The states: a buyer sets fields one by one to values of two planted
 // configurations (so that some choices conflict), and at each state the options wanted are sampled among the
 // unavailable ones that some configuration has. Timed in process.
-import { check } from '../src/lang/check/index';
-import { compile } from '../src/lang/compile/index';
-import { Diagnostics } from '../src/lang/diagnostics';
-import { expand } from '../src/lang/expand/index';
 import { instantiate } from '../src/lang/instantiate';
-import type { ProductIR } from '../src/lang/ir';
-import { parse } from '../src/lang/syntax/parse';
-import { SourceMap } from '../src/lang/syntax/source';
 import { bigModel, CAR, TRUCK } from '../test/fixtures/big-model';
 import { random } from '../test/lang/random';
+import { irOf, now, percentile } from './big-models/walk';
 import { fmt3, median, section, table } from './harness';
 
 const quick = process.argv.includes('--quick');
 /** States per model, and options wanted per state. */
 const STATES = quick ? 4 : 12;
 const WANTED = quick ? 2 : 4;
-
-const now = () => performance.now();
-
-function irOf(source: string): ProductIR {
-  const diags = new Diagnostics();
-  const map = new SourceMap(source);
-  const parsed = parse(map, diags);
-  if (parsed === null) throw new Error('does not parse');
-  const ir = compile(check(expand(parsed, map, diags), diags), map.text);
-  if (diags.hasErrors()) throw new Error(diags.sorted()[0]!.message);
-  return ir;
-}
-
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
-}
 
 const rows: string[][] = [];
 for (const shape of [CAR, TRUCK]) {
