@@ -75,31 +75,25 @@ export const productVersions = sqliteTable(
   (t) => [primaryKey({ columns: [t.storeId, t.externalId, t.version] })],
 );
 
-/** Parts 1, 2, … of a compiled form larger than one D1 value (part 0 is product_versions.compiled). */
-export const productVersionParts = sqliteTable(
-  'product_version_parts',
-  {
-    storeId: text('store_id').notNull(),
-    externalId: text('external_id').notNull(),
-    version: integer('version').notNull(),
-    part: integer('part').notNull(),
-    data: text('data').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.storeId, t.externalId, t.version, t.part] })],
-);
+/** A table of parts 1, 2, … of a version's text larger than one D1 value (part 0 is in product_versions). */
+const versionParts = <Name extends string>(name: Name) =>
+  sqliteTable(
+    name,
+    {
+      storeId: text('store_id').notNull(),
+      externalId: text('external_id').notNull(),
+      version: integer('version').notNull(),
+      part: integer('part').notNull(),
+      data: text('data').notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.storeId, t.externalId, t.version, t.part] })],
+  );
 
-/** Parts 1, 2, … of a version's source larger than one D1 value (part 0 is product_versions.source). */
-export const productVersionSourceParts = sqliteTable(
-  'product_version_source_parts',
-  {
-    storeId: text('store_id').notNull(),
-    externalId: text('external_id').notNull(),
-    version: integer('version').notNull(),
-    part: integer('part').notNull(),
-    data: text('data').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.storeId, t.externalId, t.version, t.part] })],
-);
+/** Parts of a compiled form (part 0 is product_versions.compiled). */
+export const productVersionParts = versionParts('product_version_parts');
+
+/** Parts of a version's source (part 0 is product_versions.source). */
+export const productVersionSourceParts = versionParts('product_version_source_parts');
 
 /** One work-in-progress source per product; it may precede the product's first version. */
 export const productDrafts = sqliteTable(
