@@ -7,7 +7,7 @@
 // (big-models/save.ts).
 import { analysisOf } from '../src/lang/configure/analysis';
 import { tablesOf } from '../src/lang/configure/exact/tables';
-import { instantiate, type Model } from '../src/lang/instantiate';
+import { instantiate } from '../src/lang/instantiate';
 import type { ProductIR } from '../src/lang/ir';
 import { compileModel } from '../src/lang/runtime/compiled-model';
 import { Ctx } from '../src/lang/runtime/context';
@@ -21,23 +21,6 @@ const quick = process.argv.includes('--quick');
 const WALKS = quick ? 1 : 3;
 /** Walk states the search is timed on (each can take its whole budget). */
 const SEARCH_SAMPLE = quick ? 10 : 40;
-
-/**
- * `--walks N`: N more buyers walk each model to the end, for the issue's "1,000 random walks over offered options
- * all priced" (`npm run bench -- big-models --walks 1000`; a walk is one configure call per field, so 1,000 walks
- * of both models are about 420,000 calls). Default 5.
- */
-const walksArg = process.argv.indexOf('--walks');
-const RANDOM_WALKS = walksArg >= 0 ? Number(process.argv[walksArg + 1]) : 5;
-if (!Number.isInteger(RANDOM_WALKS) || RANDOM_WALKS < 0) throw new Error('--walks takes a number of walks');
-
-/** Random buyers' walks, timed as a whole too. */
-function randomWalks(model: Model, seed: number, walks: number) {
-  const started = now();
-  const w = walk(model, random(seed), walks);
-  return { ...w, seconds: (now() - started) / 1000 };
-}
-const walkRows: string[][] = [];
 
 function timedIr(source: string): { ir: ProductIR; ms: number } {
   const started = now();
@@ -105,19 +88,6 @@ for (const shape of [CAR, TRUCK]) {
     `${searchTimes.length - searchIncomplete} of ${searchTimes.length}`,
     '',
   ]);
-  if (RANDOM_WALKS > 0) {
-    const r = randomWalks(model, shape.seed + 1, RANDOM_WALKS);
-    walkRows.push([
-      name,
-      String(RANDOM_WALKS),
-      `${r.priced} of ${RANDOM_WALKS}`,
-      String(r.times.length),
-      `${r.times.length - r.incomplete} of ${r.times.length}`,
-      fmt3(median(r.times)),
-      fmt3(percentile(r.times, 0.99)),
-      fmt3(r.seconds),
-    ]);
-  }
   const options = ir.fields.reduce((n, f) => n + (f.options?.length ?? 0), 0);
   const available = first.fields.reduce((n, f) => n + (f.options?.filter((o) => o.available).length ?? 0), 0);
   sizes.push([
@@ -139,9 +109,3 @@ section(
   'big models: configure per request in process, on buyers walking through the options offered',
   table(['model', 'engine', 'requests', 'p50 ms', 'p99 ms', 'complete', 'walks priced'], rows),
 );
-if (walkRows.length > 0) {
-  section(
-    'big models: random walks (--walks N), each to the end, every state one configure call',
-    table(['model', 'walks', 'priced', 'requests', 'complete', 'p50 ms', 'p99 ms', 'seconds'], walkRows),
-  );
-}

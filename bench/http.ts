@@ -12,6 +12,7 @@ import autocannon, { type Result } from 'autocannon';
 import { WORKLOADS } from './calculate/configs';
 import { EXAMPLES_DIR } from './examples';
 import { fmt3, fmtInt, fmtRatio, section, table } from './harness';
+import { call } from './http/admin';
 import { type Server, startBare, startDev } from './http/servers';
 
 const WAIT_HEADER = 'x-cpq-dev-gate-wait';
@@ -23,27 +24,8 @@ const arg = (name: string): string | undefined => {
 const quick = process.argv.includes('--quick');
 const DURATION_S = quick ? 2 : 3;
 const CONNECTIONS = 10;
-const ADMIN = { Authorization: `Bearer ${process.env.ADMIN_TOKEN ?? 'dev-admin-token'}`, 'Content-Type': 'application/json' };
 const PRODUCT = 'pvc-window';
 const STORE = 'bench';
-
-async function call(
-  base: string,
-  method: string,
-  path: string,
-  expected: number[],
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...ADMIN, ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!expected.includes(res.status)) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-  return { res, json: text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>) };
-}
 
 /**
  * An enterprise store (no rate limit shapes the measurement) with the product, a key for it and a key that may

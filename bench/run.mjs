@@ -8,9 +8,9 @@ import { availableParallelism, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const ALL = ['calculate', 'configure', 'big-models', 'compile', 'memory', 'http'];
+const ALL = ['calculate', 'configure', 'big-models', 'big-models-http', 'compile', 'memory', 'http'];
 /** Run only when named: `npm run bench -- hostile`. */
-const ON_REQUEST = ['hostile', 'want'];
+const ON_REQUEST = ['hostile', 'want', 'walks'];
 /** Extra node flags per benchmark. */
 const NODE_FLAGS = { memory: ['--expose-gc'], 'big-models': ['--expose-gc'] };
 

@@ -1,0 +1,106 @@
+// `npm run bench -- big-models-http`: configure on the generated large models (issue 25) as a storefront calls it,
+// over HTTP against `npm run dev` (workerd, local D1, KV and Durable Objects): each model saved through the admin
+// API (the save's analysis timed), then buyers walking it through the options /v1/configure offers, one request at
+// a time, every state timed from the client (the request's whole time in workerd plus localhost HTTP: an upper
+// bound of its CPU time, which workerd does not expose locally), each walk priced by /v1/calculate at its end.
+// Starts `npm run dev` on a free port unless --base-url names a running one; stops what it started.
+import { mkdirSync } from 'node:fs';
+import { bigModel, CAR, TRUCK } from '../test/fixtures/big-model';
+import { random } from '../test/lang/random';
+import { percentile } from './big-models/walk';
+import { fmt3, median, section, table } from './harness';
+import { call } from './http/admin';
+import { type Server, startDev } from './http/servers';
+
+const quick = process.argv.includes('--quick');
+const WALKS = quick ? 1 : 3;
+const STORE = 'bench-big';
+const baseArg = process.argv.indexOf('--base-url');
+
+interface OptionState {
+  id: string;
+  available: boolean;
+}
+interface FieldAnswer {
+  id: string;
+  options?: OptionState[];
+}
+
+const logDir = new URL('out/logs/', import.meta.url);
+mkdirSync(logDir, { recursive: true });
+const server: Server | undefined = baseArg >= 0 ? undefined : await startDev(logDir);
+const base = baseArg >= 0 ? process.argv[baseArg + 1]! : server!.base;
+const keys: string[] = [];
+try {
+  await call(base, 'POST', '/api/admin/stores', [201, 409], { id: STORE, name: 'Big models', plan: 'enterprise' });
+  const created = (
+    await call(base, 'POST', `/api/admin/stores/${STORE}/api-keys`, [201], {
+      name: 'bench big models',
+      permissions: ['calculate'],
+    })
+  ).json;
+  keys.push(String(created?.id));
+  const auth = { 'X-API-Key': String(created?.key) };
+  const rows: string[][] = [];
+  for (const [name, shape] of [
+    ['150 × 174', CAR],
+    ['270 × 330', TRUCK],
+  ] as const) {
+    const product = `big-${shape.fields}`;
+    const { source } = bigModel(shape);
+    const saveStarted = performance.now();
+    await call(base, 'PUT', `/api/admin/stores/${STORE}/products/${product}`, [200, 201], { schema: source });
+    const saveMs = performance.now() - saveStarted;
+    const configure = async (configuration: Record<string, string>) => {
+      const started = performance.now();
+      const { json } = await call(
+        base,
+        'POST',
+        '/api/v1/configure',
+        [200],
+        { tenant_id: STORE, product_id: product, configuration },
+        auth,
+      );
+      return { ms: performance.now() - started, answer: json as { complete: boolean; fields: FieldAnswer[] } };
+    };
+    // The isolate's first request builds and settles the version's tables: timed apart.
+    const first = (await configure({})).ms;
+    const next = random(shape.seed + 7);
+    const times: number[] = [];
+    let complete = 0;
+    let priced = 0;
+    for (let w = 0; w < WALKS; w++) {
+      const configuration: Record<string, string> = {};
+      for (;;) {
+        const { ms, answer } = await configure(configuration);
+        times.push(ms);
+        if (answer.complete) complete++;
+        const open = answer.fields.filter((f) => f.options !== undefined && !(f.id in configuration));
+        if (open.length === 0) break;
+        const f = open[Math.floor(next() * open.length)]!;
+        const offered = f.options!.filter((o) => o.available);
+        if (offered.length === 0) break;
+        configuration[f.id] = offered[Math.floor(next() * offered.length)]!.id;
+      }
+      const body = { tenant_id: STORE, product_id: product, configuration };
+      if ((await call(base, 'POST', '/api/v1/calculate', [200, 422], body, auth)).res.status === 200) priced++;
+    }
+    rows.push([
+      name,
+      fmt3(saveMs),
+      fmt3(first),
+      String(times.length),
+      fmt3(median(times)),
+      fmt3(percentile(times, 0.99)),
+      `${complete} of ${times.length}`,
+      `${priced} of ${WALKS}`,
+    ]);
+  }
+  section(
+    'big models over HTTP (npm run dev): save, first configure of the version, then buyers walking it (one request at a time)',
+    table(['model', 'save ms', 'first configure ms', 'requests', 'p50 ms', 'p99 ms', 'complete', 'walks priced'], rows),
+  );
+} finally {
+  for (const id of keys) await call(base, 'DELETE', `/api/admin/stores/${STORE}/api-keys/${id}`, [204]);
+  await server?.stop();
+}

@@ -1,0 +1,20 @@
+// Calls to a running service as the benchmarks make them: the admin token by default, a status expected.
+const ADMIN = { Authorization: `Bearer ${process.env.ADMIN_TOKEN ?? 'dev-admin-token'}`, 'Content-Type': 'application/json' };
+
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  expected: number[],
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...ADMIN, ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!expected.includes(res.status)) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return { res, json: text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>) };
+}
