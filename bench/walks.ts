@@ -9,7 +9,7 @@ import { instantiate } from '../src/lang/instantiate';
 import { bigModel, CAR, TRUCK } from '../test/fixtures/big-model';
 import { random } from '../test/lang/random';
 import { irOf, percentile, walk } from './big-models/walk';
-import { fmt3, median, section, table } from './harness';
+import { fmt3, fmtInt, median, section, table } from './harness';
 
 const SHAPES = { '150 × 174': CAR, '270 × 330': TRUCK } as const;
 type Name = keyof typeof SHAPES;
@@ -23,6 +23,7 @@ interface Share {
 }
 interface Done {
   times: number[];
+  maxUnits: number;
   priced: number;
   incomplete: number;
   walks: number;
@@ -31,10 +32,11 @@ interface Done {
 function runShare({ name, first, step, count }: Share): Done {
   const shape = SHAPES[name];
   const model = instantiate(irOf(bigModel(shape).source));
-  const out: Done = { times: [], priced: 0, incomplete: 0, walks: 0 };
+  const out: Done = { times: [], maxUnits: 0, priced: 0, incomplete: 0, walks: 0 };
   for (let w = first; w < count; w += step) {
     const r = walk(model, random(shape.seed * 100_003 + w), 1);
     out.times.push(...r.times);
+    out.maxUnits = Math.max(out.maxUnits, r.maxUnits);
     out.priced += r.priced;
     out.incomplete += r.incomplete;
     out.walks++;
@@ -74,11 +76,12 @@ if (!isMainThread) {
       fmt3(median(times)),
       fmt3(percentile(times, 0.99)),
       fmt3(Math.max(...times)),
+      fmtInt(Math.max(...shares.map((s) => s.maxUnits))),
       fmt3((performance.now() - started) / 1000),
     ]);
   }
   section(
     `random walks over the options offered, in process, ${threads} threads`,
-    table(['model', 'walks', 'priced', 'requests', 'complete', 'p50 ms', 'p99 ms', 'max ms', 'seconds'], rows),
+    table(['model', 'walks', 'priced', 'requests', 'complete', 'p50 ms', 'p99 ms', 'max ms', 'most units', 'seconds'], rows),
   );
 }

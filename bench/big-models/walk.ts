@@ -30,6 +30,8 @@ export function percentile(xs: number[], p: number): number {
 export interface Walks {
   /** Milliseconds of each configure call. */
   times: number[];
+  /** The most work units a call spent (of MAX_WORK_UNITS). */
+  maxUnits: number;
   priced: number;
   incomplete: number;
 }
@@ -39,7 +41,7 @@ export interface Walks {
  * set, every state one timed configure call (`visit` sees the state first); how many then price.
  */
 export function walk(model: Model, next: () => number, walks: number, visit?: (state: Record<string, string>) => void): Walks {
-  const out: Walks = { times: [], priced: 0, incomplete: 0 };
+  const out: Walks = { times: [], maxUnits: 0, priced: 0, incomplete: 0 };
   for (let w = 0; w < walks; w++) {
     const configuration: Record<string, string> = {};
     for (;;) {
@@ -47,6 +49,7 @@ export function walk(model: Model, next: () => number, walks: number, visit?: (s
       const started = now();
       const answer = model.configure({ configuration, quantity: 1 });
       out.times.push(now() - started);
+      out.maxUnits = Math.max(out.maxUnits, answer.units);
       if (!answer.complete) out.incomplete++;
       const open = answer.fields.filter((f) => !(f.id in configuration));
       if (open.length === 0) break;
