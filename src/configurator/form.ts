@@ -1,7 +1,7 @@
 import { optionAvailability } from '../lang/configure/export';
 import { fieldType } from '../lang/fields/registry';
 import type { FormContext } from '../lang/fields/spec';
-import { FormLogic, formLogic, resolveText } from '../lang/instantiate';
+import { exportSize, FormLogic, formLogic, MAX_LOGIC_NODES, resolveText } from '../lang/instantiate';
 import type { FieldIR, GroupIR, ProductIR } from '../lang/ir';
 import type { LoadedProduct } from '../products/loaded';
 import { outputInfoOf } from './output-info';
@@ -11,9 +11,10 @@ type Json = Record<string, unknown>;
 /**
  * Bytes a form may take with its options' exported availability. Past it the form is served without the options'
  * `available_when` and says so (`option_availability: "configure"`): their availability then comes from
- * /v1/configure, which the configurator asks on every change anyway. The export holds each check once (a table as
- * its rows), so what passes this is a product whose tables are large: a car line's are hundreds of kilobytes, which
- * a storefront would download and evaluate on every change to tell what /v1/configure tells exactly.
+ * /v1/configure, which the configurator asks on every change anyway; so too past MAX_LOGIC_NODES of export (a save
+ * bounds only the conditions every form serves: src/lang/stored-size.ts). The export holds each check once (a table
+ * as its rows), so what passes this is a product whose tables are large: a car line's are hundreds of kilobytes,
+ * which a storefront would download and evaluate on every change to tell what /v1/configure tells exactly.
  */
 export const FORM_AVAILABILITY_BYTES = 200_000;
 
@@ -30,8 +31,9 @@ export function formBody(loaded: LoadedProduct, productId: string, lang: string)
   if (body === undefined) {
     const serialize = (availability: boolean) =>
       JSON.stringify({ product_id: productId, version: loaded.version, ...formDocument(loaded.model.ir, lang, availability) });
-    body = serialize(true);
-    if (body.length > FORM_AVAILABILITY_BYTES) body = serialize(false);
+    // An export past MAX_LOGIC_NODES is not built into a document at all: it would pass the bytes too.
+    body = exportSize(loaded.model.ir) <= MAX_LOGIC_NODES ? serialize(true) : undefined;
+    if (body === undefined || body.length > FORM_AVAILABILITY_BYTES) body = serialize(false);
     byLang.set(lang, body);
   }
   return body;

@@ -1,6 +1,6 @@
 // What saving and serving a product take, checked by the analysis so that validate and save agree (issue 27: a
 // schema that validated could not be saved): the compiled form within what storage takes, the form's JSON Logic
-// export and its options within what a form serves. Each is one E_LIMIT with the figure, at the schema's start or
+// conditions and its options within what a form serves. Each is one E_LIMIT with the figure, at the schema's start or
 // at the field that passes the limit.
 import type { Model } from './check/checked-model';
 import { exportSize } from './configure/export';
@@ -29,7 +29,8 @@ export function checkStoredSize(model: Model, ir: ProductIR, map: SourceMap, dia
       return false;
     }
   }
-  const nodes = exportSize(ir);
+  // The options' availability is exported only within the bound too (src/configurator/form.ts).
+  const nodes = exportSize(ir, false);
   if (nodes > MAX_LOGIC_NODES) {
     diags.add('E_LIMIT', start, `the form's conditions export ${nodes} JSON Logic nodes; at most ${MAX_LOGIC_NODES} are served`);
     return false;

@@ -63,6 +63,18 @@ describe('the served form', () => {
     expect(s.availabilityValues).toBe(0);
   });
 
+  // Before: refused with E_LIMIT (the save bounded the options' availability, which a form may leave out, with the
+  // conditions every form serves), as was the 270 × 330 model at full size written with list cells.
+  it('saves a product whose options’ availability alone passes MAX_LOGIC_NODES, its form leaving it to configure', () => {
+    const ir = compiled(largeTables(16, 1_000, 16, 3_000));
+    expect(exportSize(ir)).toBeGreaterThan(MAX_LOGIC_NODES);
+    expect(exportSize(ir, false)).toBeLessThan(100);
+    const s = served(ir);
+    expect(s.availability).toBe('configure');
+    expect(s.withAvailability).toBe(false);
+    expect(s.availabilityValues).toBe(0);
+  });
+
   it('keeps the options’ availability of an ordinary product', () => {
     const s = served(compiled(readFileSync('examples/interior-door.cpq', 'utf8')));
     expect(s.withAvailability).toBe(true);

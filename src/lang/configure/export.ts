@@ -76,14 +76,16 @@ export function optionAvailability(
 }
 
 /**
- * The size of everything a form exports, in JSON nodes: every group and field condition, computed values, each
- * option's availability and the logic_values they read. The analysis refuses a schema past MAX_LOGIC_NODES.
+ * The size of what a form exports, in JSON nodes: every group and field condition and computed value, with
+ * `availability` each option's availability too, and the logic_values they read. The analysis refuses a schema
+ * whose conditions pass MAX_LOGIC_NODES (a form always serves them); the options' availability past it is left to
+ * /v1/configure (src/configurator/form.ts).
  */
-export function exportSize(ir: ProductIR): number {
+export function exportSize(ir: ProductIR, availability = true): number {
   const logic = new FormLogic(ir);
   const parts: Logic[] = [];
   for (const g of ir.groups) for (const c of [g.visibleWhen, g.enabledWhen]) if (c) parts.push(logic.condition(c.expr));
-  const available = optionAvailability(ir, logic);
+  const available = availability ? optionAvailability(ir, logic) : () => undefined;
   for (const f of ir.fields) {
     for (const c of [f.visibleWhen, f.enabledWhen, f.requiredWhen]) if (c) parts.push(logic.condition(c.expr));
     if (f.value) parts.push(logic.condition(f.value));
