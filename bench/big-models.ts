@@ -11,7 +11,7 @@ import { instantiate } from '../src/lang/instantiate';
 import type { ProductIR } from '../src/lang/ir';
 import { compileModel } from '../src/lang/runtime/compiled-model';
 import { Ctx } from '../src/lang/runtime/context';
-import { bigModel, CAR, CAR_FULL, LABELLED, TRUCK, TRUCK_FULL } from '../test/fixtures/big-model';
+import { bigModel, CAR, CAR_FULL, LABELLED, TRUCK, TRUCK_FULL, TRUCK_FULL_ROWS } from '../test/fixtures/big-model';
 import { random } from '../test/lang/random';
 import { SAVE_HEADERS, saveRow } from './big-models/save';
 import { irOf, now, percentile, walk } from './big-models/walk';
@@ -34,7 +34,8 @@ const saves = [
   saveRow('150 × 174 (CAR)', CAR),
   saveRow('150 × 174 full (CAR_FULL)', CAR_FULL),
   saveRow('40 × 45 labelled (LABELLED)', LABELLED),
-  saveRow('270 × 330 full (TRUCK_FULL)', TRUCK_FULL),
+  saveRow('270 × 330 full, option lists (TRUCK_FULL)', TRUCK_FULL),
+  saveRow('270 × 330 full, a row per combination (TRUCK_FULL_ROWS)', TRUCK_FULL_ROWS),
 ];
 section(
   'big models: saving at full size (the analysis a save runs, stage by stage; heap held at its end)',
