@@ -46,6 +46,11 @@ export class AnswerSize {
     return this.add(id + (o.available ? 4 : 5) + 34);
   }
 
+  /** Whether an option id of a compact answer's `available` fits (`id`: its bytes of JSON, idBytes); if so it is counted. */
+  fitsId(id: number): boolean {
+    return this.add(id + 1);
+  }
+
   /**
    * Whether a reason fits (in bytes and in number); if so it is counted. A reason shared by many options (a check
    * not reading their field) is serialized once.
