@@ -1285,7 +1285,7 @@ export interface components {
                 code: string;
                 message: string;
             };
-            /** @description Choice fields: their options; checkboxes: "false" and "true" */
+            /** @description Choice fields: their options; checkboxes: "false" and "true". In a compact answer, only for the fields in `explain` */
             options?: {
                 id: string;
                 /** @description Choosing it still leads to a configuration that prices */
@@ -1295,6 +1295,8 @@ export interface components {
                 /** @description With `conflicts: true`, for an unavailable option: the fewest fields sent whose values together exclude it (changing any one of them would let it complete); [] when no configuration has it */
                 conflict?: string[];
             }[];
+            /** @description A compact answer (`compact: true`), for a field with options not in `explain`: the ids of its options that are available, in schema order */
+            available?: string[];
             /** @description Numbers some constraint or error rule reads: the smallest value that can be completed */
             min?: number;
             /** @description Numbers some constraint or error rule reads: the largest value that can be completed */
@@ -1361,6 +1363,10 @@ export interface components {
             };
             /** @description true: each unavailable option (the first 20) also lists `conflict`, the fewest values sent that together exclude it */
             conflicts?: boolean;
+            /** @description true: each field with options lists `available`, the ids of its options that are available, instead of `options`, and no reasons are looked for, except for the fields named in `explain` */
+            compact?: boolean;
+            /** @description With `compact: true` only: fields with options (at most 20) that keep their full `options`, with reasons (and `conflict` with `conflicts: true`) */
+            explain?: string[];
         };
         ValidationResult: {
             valid: boolean;

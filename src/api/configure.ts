@@ -29,6 +29,14 @@ export const ConfigureRequest = z
       description:
         'true: each unavailable option (the first 20) also lists `conflict`, the fewest values sent that together exclude it',
     }),
+    compact: z.boolean().optional().openapi({
+      description:
+        'true: each field with options lists `available`, the ids of its options that are available, instead of `options`, and no reasons are looked for, except for the fields named in `explain`',
+    }),
+    explain: z.array(z.string().min(1).max(1000)).max(20).optional().openapi({
+      description:
+        'With `compact: true` only: fields with options (at most 20) that keep their full `options`, with reasons (and `conflict` with `conflicts: true`)',
+    }),
   })
   .strict()
   .openapi('ConfigureRequest');
@@ -78,7 +86,14 @@ export const ConfiguredField = z
           .strict(),
       )
       .optional()
-      .openapi({ description: 'Choice fields: their options; checkboxes: "false" and "true"' }),
+      .openapi({
+        description:
+          'Choice fields: their options; checkboxes: "false" and "true". In a compact answer, only for the fields in `explain`',
+      }),
+    available: z.array(z.string()).optional().openapi({
+      description:
+        'A compact answer (`compact: true`), for a field with options not in `explain`: the ids of its options that are available, in schema order',
+    }),
     min: z
       .number()
       .optional()

@@ -4,7 +4,7 @@ import { capList, cappedLists } from '../api/list-caps';
 import type { Permission } from '../api/permissions';
 import type { RequestContext } from '../env';
 import { ApiError } from '../errors';
-import { errorsFor, negotiateLanguage, type Want, wantProblem } from '../lang/instantiate';
+import { errorsFor, explainProblem, negotiateLanguage, type Want, wantProblem } from '../lang/instantiate';
 import { IR_VERSION, type ProductIR } from '../lang/ir';
 import { type LoadedProduct, loadProduct, warmProduct } from '../products/loaded';
 import { readCurrentVersion, type VersionPointer } from '../products/pointer';
@@ -123,12 +123,15 @@ export async function configurationResponse(
   const ir = loaded.model.ir;
   const quantity = body.quantity ?? ir.quantity.default;
   if (body.want) refuseUnknownWant(loaded.model.ir, body.want);
+  if (body.explain) refuseBadExplain(loaded.model.ir, body.explain, body.compact === true);
   const configured = loaded.model.configure({
     configuration: body.configuration,
     quantity,
     lang: body.lang,
     want: body.want,
     conflicts: body.conflicts,
+    compact: body.compact,
+    explain: body.explain,
   });
   const { evaluation } = configured;
   c.header('Content-Language', evaluation.language);
@@ -172,6 +175,18 @@ function refuseUnknownWant(ir: ProductIR, want: Want): void {
   const available = capList(problem.available);
   throw new ApiError('BAD_REQUEST', `Invalid body field 'want.${problem.at}': ${problem.message}`, {
     errors: [{ field: `want.${problem.at}`, code: 'INVALID_VALUE', message: problem.message, location: 'body' }],
+    details: { available: available.items },
+    ...(available.omitted > 0 ? { truncated: { available: available.omitted } } : {}),
+  });
+}
+
+/** An `explain` without `compact: true`, or naming a field without options: 400, with the fields it may name. */
+function refuseBadExplain(ir: ProductIR, explain: readonly string[], compact: boolean): void {
+  const problem = explainProblem(ir, explain, compact);
+  if (problem === undefined) return;
+  const available = capList(problem.available);
+  throw new ApiError('BAD_REQUEST', `Invalid body field 'explain': ${problem.message}`, {
+    errors: [{ field: 'explain', code: 'INVALID_VALUE', message: problem.message, location: 'body' }],
     details: { available: available.items },
     ...(available.omitted > 0 ? { truncated: { available: available.omitted } } : {}),
   });

@@ -9,6 +9,7 @@ import { evaluateModel } from './runtime/evaluate';
 import type { Pack } from './runtime/pack';
 import type { Evaluation, EvaluationInput } from './runtime/types';
 
+export { explainProblem } from './configure/answer-fields';
 export { exportSize } from './configure/export';
 export { type Want, wantProblem } from './configure/want';
 export { errorsFor } from './runtime/evaluate';

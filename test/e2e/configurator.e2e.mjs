@@ -430,6 +430,69 @@ describe('<cpq-configurator> on the demo shop', () => {
     await shot(page, '35-configurator-unavailable-options');
   });
 
+  it('asks a form that leaves availability to the server for a compact answer, explaining the field changed last, and greys out the options not available', async () => {
+    await open('pvc-window');
+    const shown = await page.evaluate(
+      async ({ key, store }) => {
+        const host = document.querySelector('cpq-configurator');
+        const call = (path, body) =>
+          fetch(`/api/v1/${path}`, {
+            method: body ? 'POST' : 'GET',
+            headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+            body: body && JSON.stringify({ tenant_id: store, product_id: 'pvc-window', ...body }),
+          }).then(async (r) => ({ status: r.status, body: await r.json() }));
+        const seen = [];
+        const answers = [];
+        const priced = () => new Promise((resolve) => host.addEventListener('cpq-price', resolve, { once: true }));
+        // The form as a large model's: no option carries available_when, the server alone says which are available.
+        host.client = {
+          async form(lang) {
+            const form = await call(`products/pvc-window/form?tenant_id=${store}&lang=${lang ?? 'en'}`);
+            for (const g of form.body.groups) for (const f of g.fields) for (const o of f.options ?? []) delete o.available_when;
+            return { ...form, body: { ...form.body, option_availability: 'configure' } };
+          },
+          calculate: () => Promise.reject(new Error('configure answers, calculate is not asked')),
+          async configure(request) {
+            seen.push({ compact: request.compact, explain: request.explain });
+            const answer = await call('configure', request);
+            answers.push(answer.status);
+            // The server's compact answer, with white taken off the colours: it is greyed out, without a reason.
+            const colour = answer.body.fields.find((f) => f.id === 'colour');
+            if (colour?.available) colour.available = colour.available.filter((id) => id !== 'white');
+            return answer;
+          },
+        };
+        await priced();
+        const root = host.shadowRoot;
+        const select = root.querySelector('[data-field="glass"] select');
+        select.value = 'double';
+        select.dispatchEvent(new Event('change'));
+        await priced();
+        const white = root.querySelector('[data-field="colour"] input[value="white"]');
+        return {
+          seen,
+          answers,
+          whiteDisabled: white.disabled,
+          whiteReason: white.closest('label').querySelector('[part=reason]').textContent,
+          othersDisabled: [...root.querySelectorAll('[data-field="colour"] input')].filter(
+            (i) => i.value !== 'white' && i.disabled,
+          ).length,
+        };
+      },
+      { key: DEMO_KEY, store: DEMO_STORE },
+    );
+    assert.deepEqual(
+      shown.answers,
+      shown.answers.map(() => 200),
+      'the server takes the compact request',
+    );
+    assert.deepEqual(shown.seen[0], { compact: true, explain: [] });
+    assert.deepEqual(shown.seen.at(-1), { compact: true, explain: ['glass'] });
+    assert.equal(shown.whiteDisabled, true);
+    assert.equal(shown.whiteReason, 'not available');
+    assert.equal(shown.othersDisabled, 0);
+  });
+
   it('restores a saved configuration from the value attribute, and gives it back', async () => {
     await open('pvc-window');
     const saved = { width: 1400, height: 1300, sashes: 'double', colour: 'anthracite', sill: true, sill_depth: 'd225' };

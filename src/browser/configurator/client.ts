@@ -12,6 +12,15 @@ export interface CalculateRequest {
   lang?: string;
 }
 
+/**
+ * A configure request: for a form whose options' availability only the server knows, a compact answer (each
+ * field's available option ids) with the reasons of the fields in `explain` (docs/api.md, "A compact answer").
+ */
+export interface ConfigureRequest extends CalculateRequest {
+  compact?: true;
+  explain?: string[];
+}
+
 /** A quote request of the configuration shown (POST /v1/quotes with one item). */
 export interface QuoteRequest extends CalculateRequest {
   customer: { name: string; email: string };
@@ -28,7 +37,7 @@ export interface CpqClient {
   /** As POST /v1/calculate (body without tenant and product). */
   calculate(request: CalculateRequest, signal?: AbortSignal): Promise<ClientAnswer>;
   /** As POST /v1/configure, where the server has it; a 404 makes the component use calculate instead. */
-  configure?(request: CalculateRequest, signal?: AbortSignal): Promise<ClientAnswer>;
+  configure?(request: ConfigureRequest, signal?: AbortSignal): Promise<ClientAnswer>;
   /** As POST /v1/quotes with this one item; needs a key with quote:request (or quote:write). */
   quote?(request: QuoteRequest): Promise<ClientAnswer>;
 }

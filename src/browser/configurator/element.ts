@@ -233,6 +233,7 @@ export class CpqConfigurator extends HTMLElement {
       number: this.#number,
       changed: (id: string) => {
         this.#state.touched.add(id);
+        this.#state.last = id;
         this.#update();
       },
     };

@@ -83,6 +83,8 @@ export interface FieldState {
   source?: string;
   replaced_default?: unknown;
   options?: OptionState[];
+  /** A compact answer's field not explained: the ids of its available options. */
+  available?: string[];
   min?: number;
   max?: number;
 }

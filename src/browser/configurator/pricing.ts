@@ -31,6 +31,17 @@ export interface PricingHost {
   emit(type: string, detail: unknown): void;
 }
 
+/**
+ * A form whose options' availability only the server knows (a large model's) asks for a compact answer: each
+ * field's available option ids, with reasons only for the options of the field the buyer changed last.
+ */
+function compactFor(form: FormDocument, host: PricingHost): { compact?: true; explain?: string[] } {
+  if (form.option_availability !== 'configure') return {};
+  const last = host.state().last;
+  const explain = last !== undefined && host.controls().get(last)?.field.options?.length ? [last] : [];
+  return { compact: true, explain };
+}
+
 export class Pricing {
   readonly summary = el('div', { part: 'summary', class: 'summary' });
   /** A live region that stays in place: one inserted with the new total would not be announced. */
@@ -89,7 +100,9 @@ export class Pricing {
     const request = host.request();
     const signal = host.signal();
     const viaConfigure = client.configure && !this.#noConfigure;
-    let answer = viaConfigure ? await client.configure!(request, signal) : await client.calculate(request, signal);
+    let answer = viaConfigure
+      ? await client.configure!({ ...request, ...compactFor(form, host) }, signal)
+      : await client.calculate(request, signal);
     // The form loaded, so a 404 here means a server without /v1/configure: use /v1/calculate from now on.
     if (viaConfigure && answer.status === 404) {
       this.#noConfigure = true;

@@ -22,6 +22,8 @@ export class FormState {
   #enabled = new Map<string, boolean>();
   /** Fields the buyer set (or a restored value set): only these are sent, the server fills in the rest. */
   readonly touched = new Set<string>();
+  /** The field the buyer changed last: a compact answer explains its unavailable options (pricing.ts). */
+  last: string | undefined;
 
   readonly #view: FormView;
 
@@ -96,6 +98,12 @@ export class FormState {
       if (f.options) {
         const off = new Map<string, string>();
         for (const o of f.options) if (!o.available) off.set(o.id, o.reasons?.[0]?.message ?? t('unavailable'));
+        c.setOptions(off);
+      } else if (f.available) {
+        // A compact answer: the options not listed are unavailable, their reasons not asked for.
+        const on = new Set(f.available);
+        const off = new Map<string, string>();
+        for (const o of c.field.options ?? []) if (!on.has(o.id)) off.set(o.id, t('unavailable'));
         c.setOptions(off);
       }
     }

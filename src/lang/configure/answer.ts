@@ -6,8 +6,14 @@ import { MAX_FIELDS_BYTES } from './budget';
 /** Reasons listed in one answer, at most (each option lists at most MAX_REASONS_PER_OPTION). */
 export const MAX_REASONS = 1_000;
 
+/** Any character outside ASCII, whose UTF-8 takes more than one byte. */
+const NON_ASCII = /[^\0-\x7f]/;
+
+/** Bytes of a JSON text in UTF-8: its length when all ASCII (a native scan: answers are mostly ASCII), else counted. */
+const jsonBytes = (json: string): number => (NON_ASCII.test(json) ? utf8Length(json) : json.length);
+
 /** Bytes of an option id's JSON (UTF-8), as fitsOption counts it. */
-export const idBytes = (id: string): number => utf8Length(JSON.stringify(id));
+export const idBytes = (id: string): number => jsonBytes(JSON.stringify(id));
 
 export type Truncated = Partial<Record<'fields' | 'options' | 'reasons' | 'conflicts', number>>;
 
@@ -22,7 +28,7 @@ export class AnswerSize {
 
   /** Whether an entry of the answer fits; if so its size is counted. */
   fits(entry: unknown): boolean {
-    return !this.full && this.add(utf8Length(JSON.stringify(entry)) + 1);
+    return !this.full && this.add(jsonBytes(JSON.stringify(entry)) + 1);
   }
 
   private add(size: number): boolean {
@@ -46,6 +52,11 @@ export class AnswerSize {
     return this.add(id + (o.available ? 4 : 5) + 34);
   }
 
+  /** Whether an option id of a compact answer's `available` fits (`id`: its bytes of JSON, idBytes); if so it is counted. */
+  fitsId(id: number): boolean {
+    return this.add(id + 1);
+  }
+
   /**
    * Whether a reason fits (in bytes and in number); if so it is counted. A reason shared by many options (a check
    * not reading their field) is serialized once.
@@ -54,7 +65,7 @@ export class AnswerSize {
     if (this.reasons >= MAX_REASONS || this.full) return false;
     let size = this.reasonSizes.get(entry);
     if (size === undefined) {
-      size = utf8Length(JSON.stringify(entry)) + 1;
+      size = jsonBytes(JSON.stringify(entry)) + 1;
       this.reasonSizes.set(entry, size);
     }
     if (!this.add(size)) return false;

@@ -1,26 +1,25 @@
 // The configurator engine: for a partial configuration (what the buyer has set so far), every option's
 // availability with its reasons, and the range left to each number, such that an option reported available can
 // always be completed (docs/schema-language.md, "Availability"). Pure: the model's closures and one context.
-import { fieldType } from '../fields/registry';
 import type { FieldIR } from '../ir';
 import type { CompiledModel } from '../runtime/compiled-model';
 import type { Ctx } from '../runtime/context';
-import { constraintIssue, evaluateModel, packFor, ruleIssue } from '../runtime/evaluate';
-import { because } from '../runtime/explain';
+import { evaluateModel, packFor } from '../runtime/evaluate';
 import type { Val } from '../runtime/fault';
 import { isAbsent, isValidQuantity } from '../runtime/fields';
-import { format } from '../runtime/messages';
 import type { Pack } from '../runtime/pack';
 import { Run } from '../runtime/run';
-import type { Evaluation, EvaluationInput, FieldState, Issue } from '../runtime/types';
+import type { Evaluation, EvaluationInput, FieldState } from '../runtime/types';
 import { adjustDefaults, searchCompletions } from './adjust';
-import { type Analysis, analysisOf, type Check, type Space, spaceFor } from './analysis';
-import { AnswerSize, idBytes, type Truncated } from './answer';
+import { type Analysis, analysisOf, type Space, spaceFor } from './analysis';
+import { AnswerSize, type Truncated } from './answer';
+import { answerFields } from './answer-fields';
 import { Budget, MAX_WORK_UNITS } from './budget';
 import { addConflicts } from './conflict';
 import { type ExactAnswer, exactAvailability, exactCompletions } from './exact/index';
 import { type Tables, tablesOf } from './exact/tables';
 import { FailingChecks } from './failing';
+import { maxSelected, type Why } from './reasons';
 import { Problem, type Solution, UNKNOWN } from './search';
 import { type Want, type WantAnswer, wantAnswer } from './want';
 import { WhatIf } from './what-if';
@@ -64,6 +63,8 @@ export interface ConfiguredField extends FieldState {
   /** For an adjusted field (a soft default, adjust.ts): the default the values sent exclude. */
   replaced_default?: Val;
   options?: OptionState[];
+  /** A compact answer's field not explained: the ids of its options reported available, in schema order. */
+  available?: string[];
   /** Numbers that checks depend on: the smallest and largest value that can still be completed. */
   min?: number;
   max?: number;
@@ -88,10 +89,15 @@ export interface Configuration {
   want?: WantAnswer;
 }
 
-/** A configure request: a partial configuration, the option the buyer wants if any, and whether to list conflicts. */
+/**
+ * A configure request: a partial configuration, the option the buyer wants if any, whether to list conflicts, and
+ * whether to answer compactly (answer-fields.ts): then only the fields in `explain` list their options.
+ */
 export interface ConfigureInput extends EvaluationInput {
   want?: Want | undefined;
   conflicts?: boolean | undefined;
+  compact?: boolean | undefined;
+  explain?: readonly string[] | undefined;
 }
 
 /** Per field: value → completable (true), not (false), or not known within the budget (undefined). */
@@ -110,7 +116,6 @@ export function configureModel(
   const { a, sent, quantity, budget, space } = search;
   const soft = withSoftDefaults(m, c, packs, input, () => search);
   const { evaluation } = soft;
-  const adjusted = new Map(evaluation.adjusted.map((x) => [x.field, x.replaced]));
   // A multi-select is always searched, over the selections that keep what the buyer ticked (spaceFor).
   const searched = sent.map((x, i) => (ir.fields[i]!.valueType === 'list' ? undefined : x));
   // The search (search.ts) first, within a sliver of the budget, where ordinary products finish at a fraction of the
@@ -122,76 +127,12 @@ export function configureModel(
   const engine = first?.complete
     ? first
     : (exactAvailability(m, c, a, sent, budget) ?? new Engine(c, a, space, ir.fields, quantity, searched, budget).answer());
-  const { verdicts } = engine;
   const run = new Run(m, c, packFor(m, packs, input.lang));
   const failing = new FailingChecks(a, ir, c, quantity, sent, budget);
   const why: Why = { m, c, run, a, quantity, sent, budget, failing, explained: new Map() };
   const answer = new AnswerSize();
-  let explained = true;
-  const fields: ConfiguredField[] = [];
-  for (let i = 0; i < evaluation.fields.length; i++) {
-    const state = evaluation.fields[i]!;
-    const f = ir.fields[i]!;
-    // Written out, not spread: a spread's copy of a field's state was a tenth of a large model's answer time.
-    const { id, visible, enabled, required, value } = state;
-    const out: ConfiguredField = { id, visible, enabled, required, value, source: sourceOf(f, sent[i], state) };
-    if (adjusted.has(f.id)) {
-      out.source = 'adjusted';
-      out.replaced_default = adjusted.get(f.id)!;
-    }
-    const refusal = out.source === 'sent' ? refusalOf(evaluation, f.id) : undefined;
-    if (refusal !== undefined) {
-      out.source = 'refused';
-      out.error = { code: refusal.code, message: refusal.message };
-    }
-    const v = verdicts[i];
-    if (f.valueType === 'number' && v !== undefined && typeof f.min === 'number' && typeof f.max === 'number') {
-      const feasible = [...v].filter(([, ok]) => ok !== false).map(([p]) => p as number);
-      if (feasible.length > 0) {
-        out.min = Math.min(...feasible);
-        out.max = Math.max(...feasible);
-      }
-    }
-    const choice = choicesOf(f);
-    const values = choice?.values;
-    // Its options' list is counted with the field (empty): each option is counted as it is added.
-    if (values !== undefined) out.options = [];
-    if (!answer.fits(out)) {
-      answer.leaveOut('fields', evaluation.fields.length - i);
-      break;
-    }
-    fields.push(out);
-    if (values === undefined || out.options === undefined) continue;
-    // A field no check depends on: any value completes exactly when the configuration can be completed at all.
-    const known = (x: Val) => (v === undefined ? engine.satisfiable : v.get(x));
-    const { ids, bytes } = choice!;
-    for (let k = 0; k < values.length; k++) {
-      const x = values[k]!;
-      const ok = known(x);
-      const option: OptionState = { id: ids[k]!, available: ok !== false, reasons: [] };
-      if (!answer.fitsOption(option, bytes[k])) {
-        answer.leaveOut('options', values.length - k);
-        break;
-      }
-      out.options.push(option);
-      if (ok !== false) continue;
-      // Past the answer's reasons cap an option is not explained: it counts as one reason left out (at least).
-      if (answer.reasonsFull) {
-        answer.leaveOut('reasons', 1);
-        continue;
-      }
-      const found = f.valueType === 'list' ? selectionReasons(why, i, x as string) : reasons(why, i, x);
-      if (found === undefined) {
-        explained = false;
-        continue;
-      }
-      for (const r of found.listed) {
-        if (answer.fitsReason(r)) option.reasons.push(r);
-        else answer.leaveOut('reasons', 1);
-      }
-      answer.leaveOut('reasons', found.more);
-    }
-  }
+  const only = input.compact ? new Set(input.explain) : undefined;
+  const { fields, explained } = answerFields(why, evaluation, engine, answer, only);
   const complete = soft.known && engine.complete && explained && !budget.spent && !answer.cut;
   // Asked for only: minimal conflicts and changes take several engine tests per option (conflict.ts).
   const whatIf = input.want || input.conflicts ? new WhatIf(m, c, a, quantity, sent, budget.part(CHOICES_UNITS)) : undefined;
@@ -294,61 +235,6 @@ function adjustable(ev: Evaluation): boolean {
   return (
     ev.unlistedErrors === 0 && ev.errors.every((e) => e.code === 'CONSTRAINT' || e.code === 'RULE' || e.code.startsWith('R_'))
   );
-}
-
-function sourceOf(f: FieldIR, sent: unknown, state: FieldState): ConfiguredField['source'] {
-  if (fieldType(f.type).computed) return 'derived';
-  if (sent === undefined) return 'default';
-  return state.visible && state.enabled ? 'sent' : 'ignored';
-}
-
-/** The first error for a sent value calculate refused: the sent-value checks report under the field's own id as rule. */
-function refusalOf(evaluation: Evaluation, id: string): Issue | undefined {
-  return evaluation.errors.find((e) => e.field === id && e.rule === id);
-}
-
-/** A field's choices as the answer lists them: the values, their ids, and each id's bytes of JSON. */
-interface Choices {
-  values: readonly Val[];
-  ids: readonly string[];
-  bytes: Int32Array;
-}
-
-/** By field, its choices (undefined: none); the IR is shared by every request, so they are worked out once. */
-const choicesKept = new WeakMap<FieldIR, Choices | null>();
-
-function choicesOf(f: FieldIR): Choices | undefined {
-  let kept = choicesKept.get(f);
-  if (kept === undefined) {
-    const values = choices(f);
-    const ids = values?.map(String);
-    kept = values === undefined ? null : { values, ids: ids!, bytes: Int32Array.from(ids!, idBytes) };
-    choicesKept.set(f, kept);
-  }
-  return kept ?? undefined;
-}
-
-/**
- * The values a buyer picks from: a choice field's options, a multi-select's options (each one ticked), a
- * checkbox's false and true (ids "false", "true").
- */
-function choices(f: FieldIR): Val[] | undefined {
-  if (fieldType(f.type).computed) return undefined;
-  if (f.options && (f.valueType === 'string' || f.valueType === 'list')) return f.options.map((o) => o.id);
-  return f.valueType === 'boolean' ? [false, true] : undefined;
-}
-
-/** Largest selection of a multi-select field. */
-const maxSelected = (f: FieldIR) => (typeof f.max === 'number' ? f.max : (f.options?.length ?? 0));
-
-/**
- * A multi-select's selection with option `id` ticked: the one sent (or its fallback) plus the option, or the option
- * alone when that would exceed max_selected.
- */
-function ticked(f: FieldIR, sent: unknown, id: Val): readonly string[] {
-  const base = Array.isArray(sent) ? (sent as string[]) : Array.isArray(f.fallback) ? (f.fallback as readonly string[]) : [];
-  if (base.includes(id as string)) return base;
-  return base.length < maxSelected(f) ? [...base, id as string] : [id as string];
 }
 
 /** By field index, the value sent for it (undefined: not sent, or sent as "no value"). */
@@ -516,91 +402,4 @@ class Engine {
     else if (s !== null) this.record(s, seen);
     return s;
   }
-}
-
-/** What explaining an option needs: the model, its context and run, the request, and its budget. */
-interface Why {
-  m: CompiledModel;
-  c: Ctx;
-  run: Run;
-  a: Analysis;
-  quantity: number;
-  sent: readonly unknown[];
-  budget: Budget;
-  failing: FailingChecks;
-  /** Reasons of checks already explained for an option of a field they do not read, by check. */
-  explained: Map<Check, Reason>;
-}
-
-/** An option's reasons: at most MAX_REASONS_PER_OPTION, and how many more checks exclude it. */
-interface Found {
-  listed: Reason[];
-  more: number;
-}
-
-/**
- * Why an option cannot be completed: the checks that fail when it is chosen with the other values as sent and
- * every other field at its default, preferring those that read only values the buyer has set (those exclude it
- * whatever else is chosen), the first MAX_REASONS_PER_OPTION of them. `because` leaves the option's own field out.
- * Every check evaluated and every reason explained is charged to the budget; undefined once it is spent.
- */
-function reasons(w: Why, field: number, option: Val, leaveOutField = true): Found | undefined {
-  const { m, c, budget } = w;
-  if (budget.spent) return undefined;
-  const excluding = w.failing.of(field, option);
-  if (excluding === undefined) return undefined;
-  const { shown, total } = excluding;
-  const id = leaveOutField ? m.ir.fields[field]!.id : undefined;
-  const listed: Reason[] = [];
-  for (const check of shown) {
-    // A check that does not read the option's field gives every option the same reason: explained once.
-    const same = !check.deps.includes(field);
-    const known = same ? w.explained.get(check) : undefined;
-    if (known !== undefined) {
-      listed.push(known);
-      continue;
-    }
-    // Explaining walks the check again, reading what it read.
-    if (!budget.spend(check.cost)) return undefined;
-    const r = reason(m, c, w.run, check, id);
-    if (same) w.explained.set(check, r);
-    listed.push(r);
-  }
-  return { listed, more: total - shown.length };
-}
-
-/**
- * Why an option of a multi-select cannot be ticked: the sent selection is full (max_selected, reported as the
- * field's own TOO_MANY_SELECTED), or the checks that fail with it ticked besides the options sent (or the default).
- * `because` keeps the field: its selection says which other ticked options take part.
- */
-function selectionReasons(w: Why, field: number, option: string): Found | undefined {
-  const { m, run, sent } = w;
-  const f = m.ir.fields[field]!;
-  const raw = sent[field];
-  if (Array.isArray(raw) && !raw.includes(option) && raw.length >= maxSelected(f)) {
-    const params = { label: run.pack.fieldLabels[field]!, max: String(maxSelected(f)) };
-    const at = f.at ?? { line: 1, column: 1 };
-    const because = { [f.id]: raw.filter((x): x is string => typeof x === 'string') };
-    const message = format(run.pack.messages, 'TOO_MANY_SELECTED', params);
-    return { listed: [{ rule: f.id, message, line: at.line, column: at.column, because }], more: 0 };
-  }
-  return reasons(w, field, ticked(f, raw, option), false);
-}
-
-function reason(m: CompiledModel, c: Ctx, run: Run, check: Check, leaveOut: string | undefined): Reason {
-  if (check.issue) {
-    // A unit that faults: its fault, with no values named (as calculate reports an evaluation fault).
-    const found = check.issue(c, run.pack);
-    return {
-      rule: found?.rule ?? '',
-      message: found?.message ?? '',
-      line: found?.line ?? 1,
-      column: found?.column ?? 1,
-      because: {},
-    };
-  }
-  const why = because(m, c, check.expr, leaveOut);
-  const issue = check.ref >= 0 ? constraintIssue(run, check.ref, why) : ruleIssue(run, -1 - check.ref, why);
-  return { rule: issue.rule ?? '', message: issue.message, line: issue.line ?? 1, column: issue.column ?? 1, because: why };
 }

@@ -1,0 +1,114 @@
+// Why an option is not available, as the answer lists it (answer-fields.ts): the checks that exclude it
+// (failing.ts), each explained with the values it read. Charged to the request's budget.
+import type { FieldIR } from '../ir';
+import type { CompiledModel } from '../runtime/compiled-model';
+import type { Ctx } from '../runtime/context';
+import { constraintIssue, ruleIssue } from '../runtime/evaluate';
+import { because } from '../runtime/explain';
+import type { Val } from '../runtime/fault';
+import { format } from '../runtime/messages';
+import type { Run } from '../runtime/run';
+import type { Analysis, Check } from './analysis';
+import type { Budget } from './budget';
+import type { FailingChecks } from './failing';
+import type { Reason } from './index';
+
+/** Largest selection of a multi-select field. */
+export const maxSelected = (f: FieldIR) => (typeof f.max === 'number' ? f.max : (f.options?.length ?? 0));
+
+/**
+ * A multi-select's selection with option `id` ticked: the one sent (or its fallback) plus the option, or the option
+ * alone when that would exceed max_selected.
+ */
+function ticked(f: FieldIR, sent: unknown, id: Val): readonly string[] {
+  const base = Array.isArray(sent) ? (sent as string[]) : Array.isArray(f.fallback) ? (f.fallback as readonly string[]) : [];
+  if (base.includes(id as string)) return base;
+  return base.length < maxSelected(f) ? [...base, id as string] : [id as string];
+}
+
+/** What explaining an option needs: the model, its context and run, the request, and its budget. */
+export interface Why {
+  m: CompiledModel;
+  c: Ctx;
+  run: Run;
+  a: Analysis;
+  quantity: number;
+  sent: readonly unknown[];
+  budget: Budget;
+  failing: FailingChecks;
+  /** Reasons of checks already explained for an option of a field they do not read, by check. */
+  explained: Map<Check, Reason>;
+}
+
+/** An option's reasons: at most MAX_REASONS_PER_OPTION, and how many more checks exclude it. */
+export interface Found {
+  listed: Reason[];
+  more: number;
+}
+
+/**
+ * Why an option cannot be completed: the checks that fail when it is chosen with the other values as sent and
+ * every other field at its default, preferring those that read only values the buyer has set (those exclude it
+ * whatever else is chosen), the first MAX_REASONS_PER_OPTION of them. `because` leaves the option's own field out.
+ * Every check evaluated and every reason explained is charged to the budget; undefined once it is spent.
+ */
+export function reasons(w: Why, field: number, option: Val, leaveOutField = true): Found | undefined {
+  const { m, c, budget } = w;
+  if (budget.spent) return undefined;
+  const excluding = w.failing.of(field, option);
+  if (excluding === undefined) return undefined;
+  const { shown, total } = excluding;
+  const id = leaveOutField ? m.ir.fields[field]!.id : undefined;
+  const listed: Reason[] = [];
+  for (const check of shown) {
+    // A check that does not read the option's field gives every option the same reason: explained once.
+    const same = !check.deps.includes(field);
+    const known = same ? w.explained.get(check) : undefined;
+    if (known !== undefined) {
+      listed.push(known);
+      continue;
+    }
+    // Explaining walks the check again, reading what it read.
+    if (!budget.spend(check.cost)) return undefined;
+    const r = reason(m, c, w.run, check, id);
+    if (same) w.explained.set(check, r);
+    listed.push(r);
+  }
+  return { listed, more: total - shown.length };
+}
+
+/**
+ * Why an option of a multi-select cannot be ticked: the sent selection is full (max_selected, reported as the
+ * field's own TOO_MANY_SELECTED), or the checks that fail with it ticked besides the options sent (or the default).
+ * `because` keeps the field: its selection says which other ticked options take part.
+ */
+export function selectionReasons(w: Why, field: number, option: string): Found | undefined {
+  const { m, run, sent } = w;
+  const f = m.ir.fields[field]!;
+  const raw = sent[field];
+  if (Array.isArray(raw) && !raw.includes(option) && raw.length >= maxSelected(f)) {
+    const params = { label: run.pack.fieldLabels[field]!, max: String(maxSelected(f)) };
+    const at = f.at ?? { line: 1, column: 1 };
+    const because = { [f.id]: raw.filter((x): x is string => typeof x === 'string') };
+    const message = format(run.pack.messages, 'TOO_MANY_SELECTED', params);
+    return { listed: [{ rule: f.id, message, line: at.line, column: at.column, because }], more: 0 };
+  }
+  return reasons(w, field, ticked(f, raw, option), false);
+}
+
+function reason(m: CompiledModel, c: Ctx, run: Run, check: Check, leaveOut: string | undefined): Reason {
+  if (check.issue) {
+    // A unit that faults: its fault, with no values named (as calculate reports an evaluation fault).
+    const found = check.issue(c, run.pack);
+    return {
+      rule: found?.rule ?? '',
+      message: found?.message ?? '',
+      line: found?.line ?? 1,
+      column: found?.column ?? 1,
+      because: {},
+    };
+  }
+  const why = because(m, c, check.expr, leaveOut);
+  const issue = check.ref >= 0 ? constraintIssue(run, check.ref, why) : ruleIssue(run, -1 - check.ref, why);
+  return { rule: issue.rule ?? '', message: issue.message, line: issue.line ?? 1, column: issue.column ?? 1, because: why };
+}
