@@ -1,13 +1,15 @@
 // `npm run bench -- big-models`: configure on the generated large models (issue 25; test/fixtures/big-model.ts),
 // the exact engine (src/lang/configure/exact/) next to the search it replaces. The configurations are the states of
-// buyers walking the model through options reported available, until every field is set. The search is measured on
-// the same model with one more constraint reading `quantity`, which the exact engine's tables do not hold, so the
-// request goes to the search as every request did before. Also: compiling the schema, and the first configure of a
+// buyers walking the model through options reported available, until every field is set, each configured again as
+// a full answer, a compact one and a compact one explaining a field, timed with its serialisation. The search is
+// measured on the same model with one more constraint reading `quantity`, which the exact engine's tables do not
+// hold, so the request goes to the search as every request did before. Also: compiling the schema, and the first configure of a
 // version (building its tables and the satisfiability check a save runs), and saving the models at full size
 // (big-models/save.ts).
 import { analysisOf } from '../src/lang/configure/analysis';
 import { tablesOf } from '../src/lang/configure/exact/tables';
-import { instantiate } from '../src/lang/instantiate';
+import type { ConfigureInput } from '../src/lang/configure/index';
+import { instantiate, type Model } from '../src/lang/instantiate';
 import type { ProductIR } from '../src/lang/ir';
 import { compileModel } from '../src/lang/runtime/compiled-model';
 import { Ctx } from '../src/lang/runtime/context';
@@ -21,6 +23,30 @@ const quick = process.argv.includes('--quick');
 const WALKS = quick ? 1 : 3;
 /** Walk states the search is timed on (each can take its whole budget). */
 const SEARCH_SAMPLE = quick ? 10 : 40;
+
+/**
+ * The answers timed on every walk state: the full one, the compact one (each field's available option ids), and
+ * the compact one explaining a field (the storefront asks for the one the buyer changed last; here the first).
+ */
+const ANSWERS: [string, Partial<ConfigureInput>][] = [
+  ['full', {}],
+  ['compact', { compact: true, explain: [] }],
+  ['compact, f0 explained', { compact: true, explain: ['f0'] }],
+];
+
+/** Each state configured as asked, timed with the serialisation of its fields (the bulk of the route's body). */
+function timedStates(model: Model, states: Record<string, string>[], ask: Partial<ConfigureInput>) {
+  const out = { times: [] as number[], kib: [] as number[], incomplete: 0 };
+  for (const configuration of states) {
+    const started = now();
+    const answer = model.configure({ configuration, quantity: 1, ...ask });
+    const json = JSON.stringify(answer.fields);
+    out.times.push(now() - started);
+    out.kib.push(json.length / 1024);
+    if (!answer.complete) out.incomplete++;
+  }
+  return out;
+}
 
 function timedIr(source: string): { ir: ProductIR; ms: number } {
   const started = now();
@@ -56,7 +82,7 @@ for (const shape of [CAR, TRUCK]) {
   const bytes = tables === null ? 0 : tables.bits.byteLength;
   // Buyers' walks over the options offered, every state timed once.
   const states: Record<string, string>[] = [];
-  const { times, incomplete, priced } = walk(model, random(shape.seed), WALKS, (state) => states.push(state));
+  const { priced } = walk(model, random(shape.seed), WALKS, { visit: (state) => states.push(state) });
   // The search on the same states (a sample spread over them).
   const searched = instantiate(
     irOf(b.source.replace(/\nprice \{/, '\nconstraint q { require: quantity >= 1\n message: "q" }\nprice {')),
@@ -71,21 +97,26 @@ for (const shape of [CAR, TRUCK]) {
     if (!answer.complete) searchIncomplete++;
   }
   const name = `${shape.fields} × ${shape.tables}`;
-  rows.push([
-    name,
-    'exact',
-    String(times.length),
-    fmt3(median(times)),
-    fmt3(percentile(times, 0.99)),
-    `${times.length - incomplete} of ${times.length}`,
-    `${priced} of ${WALKS}`,
-  ]);
+  for (const [answer, ask] of ANSWERS) {
+    const t = timedStates(model, states, ask);
+    rows.push([
+      name,
+      `exact, ${answer}`,
+      String(states.length),
+      fmt3(median(t.times)),
+      fmt3(percentile(t.times, 0.99)),
+      fmt3(median(t.kib)),
+      `${states.length - t.incomplete} of ${states.length}`,
+      `${priced} of ${WALKS}`,
+    ]);
+  }
   rows.push([
     name,
     'search (before)',
     String(searchTimes.length),
     fmt3(median(searchTimes)),
     fmt3(percentile(searchTimes, 0.99)),
+    '',
     `${searchTimes.length - searchIncomplete} of ${searchTimes.length}`,
     '',
   ]);
@@ -108,5 +139,5 @@ section(
 );
 section(
   'big models: configure per request in process, on buyers walking through the options offered',
-  table(['model', 'engine', 'requests', 'p50 ms', 'p99 ms', 'complete', 'walks priced'], rows),
+  table(['model', 'engine, answer', 'requests', 'p50 ms', 'p99 ms', 'fields KiB', 'complete', 'walks priced'], rows),
 );

@@ -36,27 +36,35 @@ export interface Walks {
   incomplete: number;
 }
 
+/** How a walk asks: `compact` answers (each field's available option ids, no reasons) or full ones. */
+export interface WalkOptions {
+  compact?: boolean;
+  /** Sees each state before it is configured. */
+  visit?: (state: Record<string, string>) => void;
+}
+
 /**
  * `walks` buyers, each choosing an option reported available for a random field not yet set until every field is
- * set, every state one timed configure call (`visit` sees the state first); how many then price.
+ * set, every state one timed configure call; how many then price. Compact and full answers offer the same options.
  */
-export function walk(model: Model, next: () => number, walks: number, visit?: (state: Record<string, string>) => void): Walks {
+export function walk(model: Model, next: () => number, walks: number, o: WalkOptions = {}): Walks {
   const out: Walks = { times: [], maxUnits: 0, priced: 0, incomplete: 0 };
+  const ask = o.compact ? { compact: true, explain: [] } : {};
   for (let w = 0; w < walks; w++) {
     const configuration: Record<string, string> = {};
     for (;;) {
-      visit?.({ ...configuration });
+      o.visit?.({ ...configuration });
       const started = now();
-      const answer = model.configure({ configuration, quantity: 1 });
+      const answer = model.configure({ configuration, quantity: 1, ...ask });
       out.times.push(now() - started);
       out.maxUnits = Math.max(out.maxUnits, answer.units);
       if (!answer.complete) out.incomplete++;
       const open = answer.fields.filter((f) => !(f.id in configuration));
       if (open.length === 0) break;
       const f = open[Math.floor(next() * open.length)]!;
-      const available = f.options!.filter((o) => o.available);
+      const available = f.available ?? f.options!.filter((x) => x.available).map((x) => x.id);
       if (available.length === 0) break;
-      configuration[f.id] = available[Math.floor(next() * available.length)]!.id;
+      configuration[f.id] = available[Math.floor(next() * available.length)]!;
     }
     if (model.evaluate({ configuration, quantity: 1 }).errors.length === 0) out.priced++;
   }
