@@ -264,7 +264,8 @@ export function packFor(m: CompiledModel, packs: Map<string, Pack>, lang: string
   return pack;
 }
 
-export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>, input: EvaluationInput): Evaluation {
+/** The evaluation's first part: the quantity and the configuration read, every field's state and its value's problems. */
+function begin(m: CompiledModel, c: Ctx, packs: Map<string, Pack>, input: EvaluationInput) {
   const { ir } = m;
   const language = negotiateLanguage(input.lang, ir);
   const pack = packFor(m, packs, language);
@@ -279,7 +280,21 @@ export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>
     });
   }
   readConfiguration(run, input.configuration);
-  const fields = fieldStates(run);
+  return { language, run, fields: fieldStates(run) };
+}
+
+/**
+ * Whether evaluating `input` reports an error that is not a check's (a constraint, an error rule, a fault): an
+ * invalid quantity, an unknown key, a value refused or required. Those are all reported before the checks run,
+ * which this leaves out.
+ */
+export function refusedBeforeChecks(m: CompiledModel, c: Ctx, packs: Map<string, Pack>, input: EvaluationInput): boolean {
+  const { run } = begin(m, c, packs, input);
+  return run.unlisted > 0 || run.errors.some((e) => !e.code.startsWith('R_'));
+}
+
+export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>, input: EvaluationInput): Evaluation {
+  const { language, run, fields } = begin(m, c, packs, input);
   const groups: Evaluation['groups'] = [];
   for (const g of m.groups) groups.push({ id: g.id, visible: holds(run, g.visible), enabled: holds(run, g.enabled) });
   rules(run);
