@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
 import { instantiate } from '../../src/lang/instantiate';
 import type { ProductIR } from '../../src/lang/ir';
-import { bigModel, fieldId, optionId } from '../fixtures/big-model';
+import { bigModel } from '../fixtures/big-model';
 import { samples } from './logic-harness';
 import { random } from './random';
 
