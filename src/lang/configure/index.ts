@@ -271,13 +271,17 @@ function withSoftDefaults(
   };
   const { a, space, sent, quantity, budget } = typeof search === 'function' ? search() : search;
   // The tables when they hold the model; else the search.
-  const completions = exactCompletions(m, c, a, sent, budget) ?? searchCompletions(c, a, space, quantity, sent, budget);
-  const found = adjustDefaults(space, m.ir.fields, sent, completions);
+  const exact = exactCompletions(m, c, a, sent, budget);
+  const found = adjustDefaults(space, m.ir.fields, sent, exact ?? searchCompletions(c, a, space, quantity, sent, budget));
   if (found === UNKNOWN) return { evaluation: asSent(), known: false };
   if (found === null || found.length === 0) return { evaluation: asSent(), known: true };
   const configuration: Record<string, unknown> = { ...input.configuration };
   for (const x of found) configuration[m.ir.fields[x.field]!.id] = x.value;
-  const adjusted = evaluateModel(m, c, packs, { ...input, configuration });
+  // The values decided over the tables are one of their solutions, unless a multi-select was sent: its completion
+  // may tick more than the buyer did, which the configuration keeps.
+  const ticked = (x: unknown, i: number) => x !== undefined && m.ir.fields[i]!.valueType === 'list';
+  const vouched = exact !== undefined && !sent.some(ticked);
+  const adjusted = evaluateModel(m, c, packs, { ...input, configuration }, vouched);
   // A value the adjusted defaults make required (a field `required_when` an adjusted value) is the buyer's to give:
   // the adjusted configuration stands, and asks for it, rather than the default that faults.
   if (!prices(m, adjusted) && !asksOnly(adjusted)) return { evaluation: asSent(), known: true };

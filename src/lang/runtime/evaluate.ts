@@ -293,12 +293,22 @@ export function refusedBeforeChecks(m: CompiledModel, c: Ctx, packs: Map<string,
   return run.unlisted > 0 || run.errors.some((e) => !e.code.startsWith('R_'));
 }
 
-export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>, input: EvaluationInput): Evaluation {
+/**
+ * `vouched`: the model's tables hold every constraint and the configuration is one of their solutions (a completion
+ * the exact engine found, configure/exact), so that no constraint fails or faults: they are not evaluated again.
+ */
+export function evaluateModel(
+  m: CompiledModel,
+  c: Ctx,
+  packs: Map<string, Pack>,
+  input: EvaluationInput,
+  vouched = false,
+): Evaluation {
   const { language, run, fields } = begin(m, c, packs, input);
   const groups: Evaluation['groups'] = [];
   for (const g of m.groups) groups.push({ id: g.id, visible: holds(run, g.visible), enabled: holds(run, g.enabled) });
   rules(run);
-  constraints(run);
+  if (!vouched) constraints(run);
   // Pricing a configuration that has errors would quote something the customer did not ask for.
   const priced = run.errors.length === 0 ? price(run) : null;
   c.price = priced;

@@ -205,10 +205,12 @@ export function exactCompletions(
   return {
     first: () => (ok ? solve() : null),
     with: (i, k) => {
-      flush();
       const x = t.varOf[i]!;
       const v = indexIn(x, k);
+      // A value already out stays out once the values kept are assigned: they are assigned only for one still in.
       if (!ok || v < 0 || !s.has(x, v)) return null;
+      flush();
+      if (!ok || !s.has(x, v)) return null;
       s.push();
       const found = s.assign(x, v) && s.propagate() ? solve() : null;
       s.pop();
