@@ -1,7 +1,9 @@
 // Soft defaults (configure/index.ts, withSoftDefaults): configure leaves out the evaluation of the configuration as
 // sent when a constraint's or an error rule's table has no row for it and nothing but checks refuses it, since the
 // adjusted configuration's then takes its place; calculate evaluates it first, as before. On random configurations
-// of every example and of a generated model, valid or not, both must give the same evaluation.
+// of every example and of a generated model, valid or not, both must give the same evaluation. The adjusted
+// configuration is evaluated without its constraints when the tables vouch for them: evaluated again in full, the
+// same answer.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
