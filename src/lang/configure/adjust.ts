@@ -12,14 +12,17 @@ import type { Analysis, Space } from './analysis';
 import type { Budget } from './budget';
 import { Problem, type Solution, UNKNOWN } from './search';
 
-/** Completions as the adjustment asks for them: one field decided at a time, each decision kept. */
+/**
+ * Completions as the adjustment asks for them: one field decided at a time, each decision kept. A field's value is
+ * named by its place in the space's domain (`k`), which for a field not sent is the analysis's.
+ */
 export interface Completions {
   /** A completion of the values sent: null when none, UNKNOWN when the budget ran out first. */
   first(): Solution | null | typeof UNKNOWN;
-  /** A completion with field i at `value` besides the values sent and fixed. */
-  with(i: number, value: Val): Solution | null | typeof UNKNOWN;
-  /** Keeps field i at `value` from now on. */
-  fix(i: number, value: Val): void;
+  /** A completion with field i at its k-th value besides the values sent and fixed. */
+  with(i: number, k: number): Solution | null | typeof UNKNOWN;
+  /** Keeps field i at its k-th value (-1: none of them) from now on. */
+  fix(i: number, k: number): void;
 }
 
 /** Completions found by the search (search.ts), for models the exact engine's tables cannot hold. */
@@ -36,9 +39,9 @@ export function searchCompletions(
     new Problem(c, a, space, quantity, fixed, budget).solve(only, (_, values) => values);
   return {
     first: () => solve(new Map()),
-    with: (i, value) => solve(new Map([[i, [value]]])),
-    fix: (i, value) => {
-      fixed[i] = value;
+    with: (i, k) => solve(new Map([[i, [space.domains[i]![k]!]]])),
+    fix: (i, k) => {
+      fixed[i] = space.domains[i]![k];
     },
   };
 }
@@ -68,34 +71,49 @@ export function adjustDefaults(
   for (let i = 0; i < fields.length; i++) {
     const domain = space.domains[i];
     if (domain === null || domain === undefined || fixed[i] !== undefined) continue;
-    // The domain starts with the field's fallback (analysis.ts) when that is one of its values.
     const fallback = fields[i]!.fallback as Val;
-    // The default first, without sorting the others: most fields keep theirs.
-    const wanted = function* () {
-      if (domain[0] === fallback) yield fallback;
-      yield* candidates(fields[i]!, domain, fallback);
-    };
-    let chosen: Val | undefined;
-    for (const x of witness[i] === fallback && domain[0] === fallback ? [fallback] : wanted()) {
-      if (witness[i] === x) {
-        chosen = x;
+    // Most fields keep their default, which the witness often has: the first of the order, met at once.
+    let chosen = -1;
+    for (const k of orderOf(fields[i]!, domain)) {
+      if (witness[i] === domain[k]) {
+        chosen = k;
         break;
       }
-      const s = completions.with(i, x);
+      const s = completions.with(i, k);
       if (s === UNKNOWN) return s;
       if (s !== null) {
         witness = s;
-        chosen = x;
+        chosen = k;
         break;
       }
     }
-    // The witness completes with its own value, which the candidates hold: this is never reached in a full domain.
-    chosen ??= witness[i] as Val;
-    fixed[i] = chosen;
+    // The witness completes with its own value, which the order holds: this is never reached in a full domain.
+    if (chosen < 0) chosen = domain.indexOf(witness[i] as Val);
+    const value = chosen < 0 ? (witness[i] as Val) : domain[chosen]!;
+    fixed[i] = value;
     completions.fix(i, chosen);
-    if (chosen !== fallback) out.push({ field: i, value: chosen, replaced: fallback });
+    if (value !== fallback) out.push({ field: i, value, replaced: fallback });
   }
   return out;
+}
+
+/** By domain: the places of the values a field tries, in order; worked out once per model (a domain is shared). */
+const tried = new WeakMap<readonly Val[], Int32Array>();
+
+/**
+ * The places of the values tried for a field not sent: its default when the domain starts with it (analysis.ts),
+ * then the others nearest first (`candidates`).
+ */
+function orderOf(f: FieldIR, domain: readonly Val[]): Int32Array {
+  let order = tried.get(domain);
+  if (order === undefined) {
+    const fallback = f.fallback as Val;
+    const first = domain[0] === fallback ? [0] : [];
+    const others = candidates(f, domain, fallback).map((x) => domain.indexOf(x));
+    order = Int32Array.from([...first, ...others]);
+    tried.set(domain, order);
+  }
+  return order;
 }
 
 /** The values tried in place of a default that does not complete, nearest first. */
@@ -111,14 +129,7 @@ function candidates(f: FieldIR, domain: readonly Val[], fallback: Val): Val[] {
   return others;
 }
 
-/** By field: each option's place in schema order, built once per model (plain data, docs/architecture.md). */
-const orders = new WeakMap<FieldIR, Map<Val, number>>();
-
+/** The options' places in schema order. */
 function optionOrder(f: FieldIR): Map<Val, number> {
-  let order = orders.get(f);
-  if (order === undefined) {
-    order = new Map((f.options ?? []).map((o, k) => [o.id as Val, k]));
-    orders.set(f, order);
-  }
-  return order;
+  return new Map((f.options ?? []).map((o, k) => [o.id as Val, k]));
 }

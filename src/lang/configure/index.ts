@@ -4,7 +4,7 @@
 import type { FieldIR } from '../ir';
 import type { CompiledModel } from '../runtime/compiled-model';
 import type { Ctx } from '../runtime/context';
-import { evaluateModel, packFor } from '../runtime/evaluate';
+import { evaluateModel, packFor, refusedBeforeChecks } from '../runtime/evaluate';
 import type { Val } from '../runtime/fault';
 import { isAbsent, isValidQuantity } from '../runtime/fields';
 import type { Pack } from '../runtime/pack';
@@ -16,6 +16,7 @@ import { AnswerSize, type Truncated } from './answer';
 import { answerFields } from './answer-fields';
 import { Budget, MAX_WORK_UNITS } from './budget';
 import { addConflicts } from './conflict';
+import { breaksACheck } from './exact/defaults';
 import { type ExactAnswer, exactAvailability, exactCompletions } from './exact/index';
 import { type Tables, tablesOf } from './exact/tables';
 import { FailingChecks } from './failing';
@@ -114,7 +115,7 @@ export function configureModel(
   const { ir } = m;
   const search = searchFor(m, c, input, units);
   const { a, sent, quantity, budget, space } = search;
-  const soft = withSoftDefaults(m, c, packs, input, () => search);
+  const soft = withSoftDefaults(m, c, packs, input, search);
   const { evaluation } = soft;
   // A multi-select is always searched, over the selections that keep what the buyer ticked (spaceFor).
   const searched = sent.map((x, i) => (ir.fields[i]!.valueType === 'list' ? undefined : x));
@@ -189,34 +190,63 @@ interface Search {
   budget: Budget;
 }
 
-/** `known`: false when the budget ran out before the adjustments were decided. */
+/**
+ * `known`: false when the budget ran out before the adjustments were decided. `search`: made already (configure), or
+ * made only when needed (calculate: most calculations price with every default).
+ */
 function withSoftDefaults(
   m: CompiledModel,
   c: Ctx,
   packs: Map<string, Pack>,
   input: EvaluationInput,
-  search: () => Search,
+  search: Search | (() => Search),
 ): { evaluation: Evaluation; known: boolean } {
-  const plain = evaluateModel(m, c, packs, input);
-  if (prices(m, plain) || !adjustable(plain)) return { evaluation: plain, known: true };
-  const { a, space, sent, quantity, budget } = search();
+  // The configuration as sent is evaluated only to be refused, and adjusted, when a check's table has no row for it
+  // and nothing else refuses it (its value's problems, reported first): its evaluation is left until it is needed.
+  const skipped = typeof search !== 'function' && refusedByChecksOnly(m, c, packs, input, search);
+  let plain = skipped ? undefined : evaluateModel(m, c, packs, input);
+  if (plain !== undefined && (prices(m, plain) || !adjustable(plain))) return { evaluation: plain, known: true };
+  const asSent = () => {
+    plain ??= evaluateModel(m, c, packs, input);
+    return plain;
+  };
+  const { a, space, sent, quantity, budget } = typeof search === 'function' ? search() : search;
   // The tables when they hold the model; else the search.
-  const completions = exactCompletions(m, c, a, sent, budget) ?? searchCompletions(c, a, space, quantity, sent, budget);
-  const found = adjustDefaults(space, m.ir.fields, sent, completions);
-  if (found === UNKNOWN) return { evaluation: plain, known: false };
-  if (found === null || found.length === 0) return { evaluation: plain, known: true };
+  const exact = exactCompletions(m, c, a, sent, budget);
+  const found = adjustDefaults(space, m.ir.fields, sent, exact ?? searchCompletions(c, a, space, quantity, sent, budget));
+  if (found === UNKNOWN) return { evaluation: asSent(), known: false };
+  if (found === null || found.length === 0) return { evaluation: asSent(), known: true };
   const configuration: Record<string, unknown> = { ...input.configuration };
   for (const x of found) configuration[m.ir.fields[x.field]!.id] = x.value;
-  const adjusted = evaluateModel(m, c, packs, { ...input, configuration });
+  // The values decided over the tables are one of their solutions, unless a multi-select was sent: its completion
+  // may tick more than the buyer did, which the configuration keeps.
+  const ticked = (x: unknown, i: number) => x !== undefined && m.ir.fields[i]!.valueType === 'list';
+  const vouched = exact !== undefined && !sent.some(ticked);
+  const adjusted = evaluateModel(m, c, packs, { ...input, configuration }, vouched);
   // A value the adjusted defaults make required (a field `required_when` an adjusted value) is the buyer's to give:
   // the adjusted configuration stands, and asks for it, rather than the default that faults.
-  if (!prices(m, adjusted) && !asksOnly(adjusted)) return { evaluation: plain, known: true };
+  if (!prices(m, adjusted) && !asksOnly(adjusted)) return { evaluation: asSent(), known: true };
   // A field the adjusted configuration hides or disables ignores the value given to it: its default stands.
   const active = (i: number) => adjusted.fields[i]!.visible && adjusted.fields[i]!.enabled;
   const list = found
     .filter((x) => active(x.field))
     .map((x) => ({ field: m.ir.fields[x.field]!.id, value: x.value, replaced: x.replaced }));
   return { evaluation: { ...adjusted, adjusted: list }, known: true };
+}
+
+/**
+ * Whether the configuration as sent would not price (a constraint's or an error rule's table has no row for it)
+ * while only checks refuse it (adjustable): what its evaluation would tell, without the checks.
+ */
+function refusedByChecksOnly(
+  m: CompiledModel,
+  c: Ctx,
+  packs: Map<string, Pack>,
+  input: EvaluationInput,
+  search: Search,
+): boolean {
+  const t = tablesOf(m, c, search.a);
+  return t !== null && breaksACheck(t, search.a, m.ir.fields, search.sent) && !refusedBeforeChecks(m, c, packs, input);
 }
 
 /** Whether a calculation returning the customer-facing output groups (as by default) prices it. */

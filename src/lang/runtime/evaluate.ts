@@ -264,7 +264,8 @@ export function packFor(m: CompiledModel, packs: Map<string, Pack>, lang: string
   return pack;
 }
 
-export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>, input: EvaluationInput): Evaluation {
+/** The evaluation's first part: the quantity and the configuration read, every field's state and its value's problems. */
+function begin(m: CompiledModel, c: Ctx, packs: Map<string, Pack>, input: EvaluationInput) {
   const { ir } = m;
   const language = negotiateLanguage(input.lang, ir);
   const pack = packFor(m, packs, language);
@@ -279,11 +280,35 @@ export function evaluateModel(m: CompiledModel, c: Ctx, packs: Map<string, Pack>
     });
   }
   readConfiguration(run, input.configuration);
-  const fields = fieldStates(run);
+  return { language, run, fields: fieldStates(run) };
+}
+
+/**
+ * Whether evaluating `input` reports an error that is not a check's (a constraint, an error rule, a fault): an
+ * invalid quantity, an unknown key, a value refused or required. Those are all reported before the checks run,
+ * which this leaves out.
+ */
+export function refusedBeforeChecks(m: CompiledModel, c: Ctx, packs: Map<string, Pack>, input: EvaluationInput): boolean {
+  const { run } = begin(m, c, packs, input);
+  return run.unlisted > 0 || run.errors.some((e) => !e.code.startsWith('R_'));
+}
+
+/**
+ * `vouched`: the model's tables hold every constraint and the configuration is one of their solutions (a completion
+ * the exact engine found, configure/exact), so that no constraint fails or faults: they are not evaluated again.
+ */
+export function evaluateModel(
+  m: CompiledModel,
+  c: Ctx,
+  packs: Map<string, Pack>,
+  input: EvaluationInput,
+  vouched = false,
+): Evaluation {
+  const { language, run, fields } = begin(m, c, packs, input);
   const groups: Evaluation['groups'] = [];
   for (const g of m.groups) groups.push({ id: g.id, visible: holds(run, g.visible), enabled: holds(run, g.enabled) });
   rules(run);
-  constraints(run);
+  if (!vouched) constraints(run);
   // Pricing a configuration that has errors would quote something the customer did not ask for.
   const priced = run.errors.length === 0 ? price(run) : null;
   c.price = priced;

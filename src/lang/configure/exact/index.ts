@@ -12,6 +12,7 @@ import type { Completions } from '../adjust';
 import type { Analysis } from '../analysis';
 import type { Budget } from '../budget';
 import { type Solution, UNKNOWN } from '../search';
+import { defaultsOf } from './defaults';
 import { Solver } from './solver';
 import { type Tables, tablesOf } from './tables';
 
@@ -179,7 +180,7 @@ export function exactCompletions(
   }
   ok &&= s.propagate();
   // Defaults are tried first, so that a completion keeps as many as it can and few fields need a search of their own.
-  const preferred = Int32Array.from(t.fields, (f, x) => t.values[x]!.indexOf(fields[f]!.fallback as Val));
+  const preferred = defaultsOf(t, fields);
   const fresh = (x: number, v: number) => v === preferred[x];
   const solve = (): Solution | null | typeof UNKNOWN => {
     const found = s.solve(fresh, stop);
@@ -192,10 +193,8 @@ export function exactCompletions(
     });
     return out;
   };
-  const indexOf = (i: number, value: Val): [x: number, v: number] => {
-    const x = t.varOf[i]!;
-    return [x, x < 0 ? -1 : t.values[x]!.findIndex((y) => sameValue(y, value))];
-  };
+  // A field not sent has the analysis's domain, the variable's values: the k-th value is the variable's k-th.
+  const indexIn = (x: number, k: number) => (x < 0 || k >= t.values[x]!.length ? -1 : k);
   // Fields kept at a value, assigned only before the next search: most keep the witness's value and need none.
   const pending: [x: number, v: number][] = [];
   const flush = () => {
@@ -205,10 +204,13 @@ export function exactCompletions(
   };
   return {
     first: () => (ok ? solve() : null),
-    with: (i, value) => {
-      flush();
-      const [x, v] = indexOf(i, value);
+    with: (i, k) => {
+      const x = t.varOf[i]!;
+      const v = indexIn(x, k);
+      // A value already out stays out once the values kept are assigned: they are assigned only for one still in.
       if (!ok || v < 0 || !s.has(x, v)) return null;
+      flush();
+      if (!ok || !s.has(x, v)) return null;
       s.push();
       const found = s.assign(x, v) && s.propagate() ? solve() : null;
       s.pop();
@@ -216,17 +218,12 @@ export function exactCompletions(
       if (found === null && s.remove(x, v)) s.propagate();
       return found;
     },
-    fix: (i, value) => {
-      const [x, v] = indexOf(i, value);
+    fix: (i, k) => {
+      const x = t.varOf[i]!;
+      const v = indexIn(x, k);
       if (v >= 0) pending.push([x, v]);
     },
   };
-}
-
-/** Values equal as the tables hold them: a multi-select's selection by its option ids. */
-function sameValue(x: Val, y: Val): boolean {
-  if (Array.isArray(x) && Array.isArray(y)) return x.length === y.length && x.every((id, k) => id === y[k]);
-  return x === y;
 }
 
 class Availability {
