@@ -203,16 +203,32 @@ export class Solver {
 
   /** Whether `solution` with variable x at value v passes every table of x (the other variables as in it). */
   allows(solution: Int32Array, x: number, v: number): boolean {
-    const { t } = this;
+    return this.fits(solution, x, v, false);
+  }
+
+  /**
+   * Whether every table of x keeps a possible row allowing x = v and, for each other variable y with `at[y] >= 0`,
+   * y = at[y]: when not, no solution extending the current state with those values has x = v.
+   */
+  supports(at: Int32Array, x: number, v: number): boolean {
+    return this.fits(at, x, v, true);
+  }
+
+  /** Whether each table of x has a row (a possible one, `possible`) allowing x = v and the values of `at` (-1: any). */
+  private fits(at: Int32Array, x: number, v: number, possible: boolean): boolean {
+    const { t, rows } = this;
     const tables = t.tablesOf[x]!;
     for (let j = 0; j < tables.length; j++) {
-      const table = t.tables[tables[j]!]!;
+      const k = tables[j]!;
+      const table = t.tables[k]!;
+      const base = t.rowsAt[k]!;
       let any = false;
       for (let w = 0; w < table.words && !any; w++) {
-        let bits = 0xffffffff;
+        let bits = possible ? rows[base + w]! : 0xffffffff;
         for (let c = 0; c < table.vars.length && bits !== 0; c++) {
           const y = table.vars[c]!;
-          bits &= t.bits[table.sup[c]![y === x ? v : solution[y]!]! + w]!;
+          const u = y === x ? v : at[y]!;
+          if (u >= 0) bits &= t.bits[table.sup[c]![u]! + w]!;
         }
         any = bits !== 0;
       }
