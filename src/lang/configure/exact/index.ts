@@ -482,10 +482,13 @@ class Availability {
     const n = t.values[x]!.length;
     const near = new Uint8Array(n);
     for (const solution of this.near.get(x) ?? []) near[solution[x]!] = 1;
+    const keep = new Uint8Array(n);
+    for (let k = 0; k < n; k++) keep[k] = k !== sentValue && s.has(x, k) ? 1 : 0;
+    s.unsupported(at, x, keep);
     const known = new Array<Known>(n);
     for (let k = 0; k < n; k++) {
       if (k === sentValue) known[k] = undefined;
-      else if (!(s.has(x, k) && s.supports(at, x, k))) known[k] = false;
+      else if (!keep[k]) known[k] = false;
       else known[k] = near[k] ? true : null;
     }
     return known;

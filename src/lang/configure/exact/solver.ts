@@ -37,6 +37,8 @@ export class Solver {
   private readonly varOfValue: Int32Array;
   /** By table and column, by value: the word where a possible row allowing it was last found. */
   private readonly residue: Int32Array[][];
+  /** Room for one table's row set (`unsupported`). */
+  private readonly mask: Uint32Array;
   /** Failures each table caused (dom/wdeg). */
   private readonly weight: Float64Array;
   /**
@@ -76,6 +78,7 @@ export class Solver {
       this.varOfValue.fill(x, t.offset[x]!, t.offset[x]! + v.length);
     });
     this.residue = t.tables.map((table) => table.sup.map((s) => new Int32Array(s.length)));
+    this.mask = new Uint32Array(Math.max(0, ...t.tables.map((table) => table.words)));
     this.weight = new Float64Array(t.tables.length).fill(1);
     this.changedBy = new Int32Array(t.tables.length).fill(-2);
   }
@@ -224,32 +227,16 @@ export class Solver {
 
   /** Whether `solution` with variable x at value v passes every table of x (the other variables as in it). */
   allows(solution: Int32Array, x: number, v: number): boolean {
-    return this.fits(solution, x, v, false);
-  }
-
-  /**
-   * Whether every table of x keeps a possible row allowing x = v and, for each other variable y with `at[y] >= 0`,
-   * y = at[y]: when not, no solution extending the current state with those values has x = v.
-   */
-  supports(at: Int32Array, x: number, v: number): boolean {
-    return this.fits(at, x, v, true);
-  }
-
-  /** Whether each table of x has a row (a possible one, `possible`) allowing x = v and the values of `at` (-1: any). */
-  private fits(at: Int32Array, x: number, v: number, possible: boolean): boolean {
-    const { t, rows } = this;
+    const { t } = this;
     const tables = t.tablesOf[x]!;
     for (let j = 0; j < tables.length; j++) {
-      const k = tables[j]!;
-      const table = t.tables[k]!;
-      const base = t.rowsAt[k]!;
+      const table = t.tables[tables[j]!]!;
       let any = false;
       for (let w = 0; w < table.words && !any; w++) {
-        let bits = possible ? rows[base + w]! : 0xffffffff;
+        let bits = 0xffffffff;
         for (let c = 0; c < table.vars.length && bits !== 0; c++) {
           const y = table.vars[c]!;
-          const u = y === x ? v : at[y]!;
-          if (u >= 0) bits &= t.bits[table.sup[c]![u]! + w]!;
+          bits &= t.bits[table.sup[c]![y === x ? v : solution[y]!]! + w]!;
         }
         any = bits !== 0;
       }
@@ -257,6 +244,39 @@ export class Solver {
       if (!any) return false;
     }
     return true;
+  }
+
+  /**
+   * Clears `keep[v]` for each value v of x some table of x has no possible row for that also allows, for every other
+   * variable y with `at[y] >= 0`, y = at[y]: no solution extending the current state with those values has x = v.
+   */
+  unsupported(at: Int32Array, x: number, keep: Uint8Array): void {
+    const { t, rows, mask } = this;
+    const tables = t.tablesOf[x]!;
+    const columns = t.columnOf[x]!;
+    for (let j = 0; j < tables.length; j++) {
+      const k = tables[j]!;
+      const table = t.tables[k]!;
+      const base = t.rowsAt[k]!;
+      // The possible rows that allow the other values given, once per table; then each value of x against them.
+      for (let w = 0; w < table.words; w++) {
+        let bits = rows[base + w]!;
+        for (let c = 0; c < table.vars.length; c++) {
+          const y = table.vars[c]!;
+          if (y !== x && at[y]! >= 0) bits &= t.bits[table.sup[c]![at[y]!]! + w]!;
+        }
+        mask[w] = bits;
+      }
+      this.operations += table.words * table.vars.length;
+      const sup = table.sup[columns[j]!]!;
+      for (let v = 0; v < keep.length; v++) {
+        if (!keep[v]) continue;
+        let any = 0;
+        for (let w = 0; w < table.words && any === 0; w++) any = mask[w]! & t.bits[sup[v]! + w]!;
+        this.operations += table.words;
+        if (any === 0) keep[v] = 0;
+      }
+    }
   }
 
   private dfs(fresh: (x: number, v: number) => boolean, stop: () => boolean): boolean | undefined {
