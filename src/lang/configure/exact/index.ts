@@ -2,8 +2,9 @@
 // that has it (a witness, which vouches for every value it holds) or a proof that none exists (the search over
 // the tables, kept arc consistent, runs out). The same question and answers as the search of configure/index.ts
 // (`Engine`), over the same domains, without its guesswork on large models. Fields the buyer has set are each
-// freed in turn, the others kept; the sent fields are assigned by halves (each half once per level), so freeing
-// each of n fields costs n log n assignments, not n².
+// freed in turn, the others kept. Most of their values are decided by their own tables with the other choices sent,
+// without a state of their own; the fields left undecided are assigned by halves (each half once per level), so
+// freeing each of n of them costs n log n assignments, not n².
 import type { FieldIR } from '../../ir';
 import type { CompiledModel } from '../../runtime/compiled-model';
 import type { Ctx } from '../../runtime/context';
@@ -226,6 +227,11 @@ export function exactCompletions(
   };
 }
 
+/** A value's verdict known before a search (null: not yet). */
+type Known = boolean | undefined | null;
+/** A sent field whose values are not all decided without a state of its own: its variable, sent value, verdicts. */
+type Freed = [x: number, v: number, known: Known[]];
+
 class Availability {
   private readonly s: Solver;
   private complete = true;
@@ -261,15 +267,31 @@ class Availability {
       for (const x of t.fields.keys()) this.none(x);
       return { verdicts: this.verdicts, satisfiable: false, complete: true };
     }
-    s.push();
-    let sent = true;
-    for (const [x, v] of fixed) sent &&= s.assign(x, v);
-    sent &&= s.propagate();
     const found: Int32Array[] = [];
-    const satisfiable = sent ? this.decide(open, found, this.fromPool(fixed, ticked, found)) : false;
+    const seen = this.fromPool(fixed, ticked, found);
+    const at = new Int32Array(t.fields.length).fill(-1);
+    for (const [x, v] of fixed) at[x] = v;
+    const known = fixed.map(([x, v]) => this.unaided(x, v, at));
+    const undecided = known.map((values) => values.includes(null));
+    // The sent fields whose values are all decided already are assigned first: that state is the one the others
+    // are freed in (`free`), and the configuration as sent is a few assignments from it.
+    s.push();
+    let kept = true;
+    fixed.forEach(([x, v], j) => {
+      if (!undecided[j]) kept &&= s.assign(x, v);
+    });
+    kept &&= s.propagate();
+    s.push();
+    let sent = kept;
+    fixed.forEach(([x, v], j) => {
+      if (undecided[j]) sent &&= s.assign(x, v);
+    });
+    sent &&= s.propagate();
+    const satisfiable = sent ? this.decide(open, found, seen) : false;
     s.pop();
     if (satisfiable === false) for (const x of open) this.none(x);
-    this.split(fixed, 0, fixed.length, found, satisfiable);
+    this.free(fixed, known, found, satisfiable, kept);
+    s.pop();
     this.charge();
     return { verdicts: this.verdicts, satisfiable, complete: this.complete && !this.budget.spent };
   }
@@ -413,13 +435,70 @@ class Availability {
   }
 
   /**
-   * The verdicts of the fixed variables fixed[lo..hi), each freed with every other one assigned: the other half is
+   * The verdicts of the sent fields, each freed with every other one kept, in the state where the fields `unaided`
+   * decided are assigned: the sent value completes exactly when the configuration as sent does (`sent`), one of the
+   * last solutions found with the field changed vouches for a value; the fields left with a value undecided are
+   * freed by halves (`split`), the others assigned (none completes when that state, `kept`, has no solution).
+   */
+  private free(fixed: [number, number][], known: Known[][], found: Int32Array[], sent: boolean | undefined, kept: boolean): void {
+    const { t, s } = this;
+    const left: Freed[] = [];
+    const others: [number, number][] = [];
+    fixed.forEach(([x, v], j) => {
+      const values = known[j]!;
+      const undecided = values.includes(null);
+      values[v] = sent;
+      for (let k = 0; k < values.length; k++) if (values[k] === null && this.variant(found, x, k)) values[k] = true;
+      if (values.includes(null)) left.push([x, v, values]);
+      else {
+        if (undecided) others.push([x, v]);
+        const verdicts = this.verdictsOf(x);
+        t.values[x]!.forEach((value, k) => {
+          verdicts.set(value, values[k] as boolean | undefined);
+        });
+      }
+    });
+    if (left.length === 0) return;
+    s.push();
+    let ok = kept;
+    for (const [x, v] of others) ok &&= s.assign(x, v);
+    ok &&= s.propagate();
+    if (ok) this.split(left, 0, left.length);
+    else for (const [x] of left) this.none(x);
+    s.pop();
+  }
+
+  /**
+   * A sent field's values as decided without a state of their own (null: undecided; its sent value's verdict is
+   * the configuration's, set by `free`): a value the request's level 0 has not, or that one of its field's tables
+   * allows with none of the other choices sent, completes with none; a solution kept with only this field changed
+   * vouches for its value.
+   */
+  private unaided(x: number, sentValue: number, at: Int32Array): Known[] {
+    const { t, s } = this;
+    const n = t.values[x]!.length;
+    const near = new Uint8Array(n);
+    for (const solution of this.near.get(x) ?? []) near[solution[x]!] = 1;
+    const keep = new Uint8Array(n);
+    for (let k = 0; k < n; k++) keep[k] = k !== sentValue && s.has(x, k) ? 1 : 0;
+    s.unsupported(at, x, keep);
+    const known = new Array<Known>(n);
+    for (let k = 0; k < n; k++) {
+      if (k === sentValue) known[k] = undefined;
+      else if (!keep[k]) known[k] = false;
+      else known[k] = near[k] ? true : null;
+    }
+    return known;
+  }
+
+  /**
+   * The verdicts of the fields undecided[lo..hi), each freed with every other one assigned: the other half is
    * assigned once for all of this half, then each half again within it.
    */
-  private split(fixed: [number, number][], lo: number, hi: number, found: Int32Array[], sent: boolean | undefined): void {
+  private split(undecided: Freed[], lo: number, hi: number): void {
     if (hi - lo === 0) return;
     if (hi - lo === 1) {
-      this.freed(fixed[lo]!, found, sent);
+      this.freed(undecided[lo]!);
       return;
     }
     const mid = (lo + hi) >> 1;
@@ -430,19 +509,16 @@ class Availability {
       const { s } = this;
       s.push();
       let ok = true;
-      for (let j = other; j < end && ok; j++) ok = s.assign(fixed[j]![0], fixed[j]![1]);
+      for (let j = other; j < end && ok; j++) ok = s.assign(undecided[j]![0], undecided[j]![1]);
       ok &&= s.propagate();
-      if (ok) this.split(fixed, from, to, found, sent);
-      else for (let j = from; j < to; j++) this.none(fixed[j]![0]);
+      if (ok) this.split(undecided, from, to);
+      else for (let j = from; j < to; j++) this.none(undecided[j]![0]);
       s.pop();
     }
   }
 
-  /**
-   * The values of a sent field with every other sent field assigned; its sent value completes exactly when the
-   * configuration as sent does (`sent`).
-   */
-  private freed([x, sentValue]: [number, number], found: Int32Array[], sent: boolean | undefined): void {
+  /** The undecided values of a sent field with every other sent field assigned: not in the domain, or searched. */
+  private freed([x, , known]: Freed): void {
     const { t, s } = this;
     const v = this.verdictsOf(x);
     const values = t.values[x]!;
@@ -452,11 +528,11 @@ class Availability {
       seen[solution[x]!] = 1;
     };
     const fresh = (y: number, u: number) => y !== x || seen[u] === 0;
-    for (const solution of this.near.get(x) ?? []) record(solution);
     for (let k = 0; k < values.length; k++) {
-      if (k === sentValue) v.set(values[k]!, sent);
+      const verdict = known[k];
+      if (verdict !== null) v.set(values[k]!, verdict);
       else if (!s.has(x, k)) v.set(values[k]!, false);
-      else if (seen[k] || this.variant(found, x, k)) v.set(values[k]!, true);
+      else if (seen[k]) v.set(values[k]!, true);
       else v.set(values[k]!, this.excludeUnless(x, k, this.searchWith(x, fresh, record, k)));
     }
   }

@@ -12,6 +12,14 @@ export class Solver {
   readonly alive: Uint8Array;
   /** By variable: values left. */
   readonly size: Int32Array;
+  /**
+   * By variable, from its offset: its value indexes, the first `size` of them alive (a sparse set, so that a
+   * revision looks only at the values left). A value removed is swapped to just past them, so a pop restores the
+   * removals, undone in reverse order, by counting them back in.
+   */
+  private readonly dense: Int32Array;
+  /** By flat value index: where the value is in `dense`. */
+  private readonly place: Int32Array;
   /** Every table's possible rows, at Tables.rowsAt. */
   private readonly rows: Uint32Array;
   /** Flat value index of each value removed, in order; with `levels`, what a pop restores. */
@@ -29,6 +37,8 @@ export class Solver {
   private readonly varOfValue: Int32Array;
   /** By table and column, by value: the word where a possible row allowing it was last found. */
   private readonly residue: Int32Array[][];
+  /** Room for one table's row set (`unsupported`). */
+  private readonly mask: Uint32Array;
   /** Failures each table caused (dom/wdeg). */
   private readonly weight: Float64Array;
   /**
@@ -43,6 +53,14 @@ export class Solver {
   constructor(readonly t: Tables) {
     this.alive = new Uint8Array(t.totalValues).fill(1);
     this.size = Int32Array.from(t.values, (v) => v.length);
+    this.dense = new Int32Array(t.totalValues);
+    this.place = new Int32Array(t.totalValues);
+    t.values.forEach((v, x) => {
+      for (let u = 0; u < v.length; u++) {
+        this.dense[t.offset[x]! + u] = u;
+        this.place[t.offset[x]! + u] = t.offset[x]! + u;
+      }
+    });
     this.rows = new Uint32Array(t.totalWords);
     t.tables.forEach((table, k) => {
       const at = t.rowsAt[k]!;
@@ -60,6 +78,7 @@ export class Solver {
       this.varOfValue.fill(x, t.offset[x]!, t.offset[x]! + v.length);
     });
     this.residue = t.tables.map((table) => table.sup.map((s) => new Int32Array(s.length)));
+    this.mask = new Uint32Array(Math.max(0, ...t.tables.map((table) => table.words)));
     this.weight = new Float64Array(t.tables.length).fill(1);
     this.changedBy = new Int32Array(t.tables.length).fill(-2);
   }
@@ -68,6 +87,8 @@ export class Solver {
   copyFrom(other: Solver): void {
     this.alive.set(other.alive);
     this.size.set(other.size);
+    this.dense.set(other.dense);
+    this.place.set(other.place);
     this.rows.set(other.rows);
     this.removedTop = this.wordsTop = 0;
     this.levels.length = 0;
@@ -100,9 +121,13 @@ export class Solver {
       this.alive[v] = 1;
       this.size[this.varOfValue[v]!]!++;
     }
+    // What a failed assignment left queued (propagate leaves nothing).
+    while (this.queueHead < this.queueTail) {
+      const k = this.queue[this.queueHead++ % this.queue.length]!;
+      this.queued[k] = 0;
+      this.changedBy[k] = -1;
+    }
     this.queueHead = this.queueTail = 0;
-    this.queued.fill(0);
-    this.changedBy.fill(-1);
   }
 
   has(x: number, v: number): boolean {
@@ -113,9 +138,12 @@ export class Solver {
   assign(x: number, v: number): boolean {
     const { t } = this;
     const base = t.offset[x]!;
-    const n = t.values[x]!.length;
-    for (let u = 0; u < n; u++) if (u !== v && this.alive[base + u]) this.drop(base + u);
-    this.size[x] = 1;
+    // A value taken out already (by the root's settling, say) has no solution to assign.
+    if (!this.alive[base + v]) return false;
+    for (let i = this.size[x]! - 1; i >= 0; i--) {
+      const u = this.dense[base + i]!;
+      if (u !== v) this.drop(x, u);
+    }
     const tables = t.tablesOf[x]!;
     const columns = t.columnOf[x]!;
     for (let j = 0; j < tables.length; j++) {
@@ -129,20 +157,21 @@ export class Solver {
 
   /** Removes value v of variable x; false on a table left without rows or a domain left empty. */
   remove(x: number, v: number): boolean {
-    const flat = this.t.offset[x]! + v;
-    if (!this.alive[flat]) return true;
-    this.drop(flat);
-    this.size[x]!--;
+    return this.removeFor(x, v, -1);
+  }
+
+  /** remove(), when table `from` allows value v of x no more (its rows are then already without it). */
+  private removeFor(x: number, v: number, from: number): boolean {
+    if (!this.alive[this.t.offset[x]! + v]) return true;
+    this.drop(x, v);
     if (this.size[x] === 0) return false;
-    return this.removed1(x, v) && (this.size[x] !== 1 || this.narrowed(x));
+    return this.removed1(x, v, from) && (this.size[x] !== 1 || this.narrowed(x));
   }
 
   /** x is down to one value: its tables with list cells keep only the rows that allow it (Table.listed). */
   private narrowed(x: number): boolean {
     const { t } = this;
-    const base = t.offset[x]!;
-    let v = 0;
-    while (!this.alive[base + v]) v++;
+    const v = this.dense[t.offset[x]!]!;
     const tables = t.tablesOf[x]!;
     const columns = t.columnOf[x]!;
     for (let j = 0; j < tables.length; j++) {
@@ -189,12 +218,7 @@ export class Solver {
     if (found === true) {
       const { t } = this;
       out = new Int32Array(t.values.length);
-      for (let x = 0; x < out.length; x++) {
-        const base = t.offset[x]!;
-        let v = 0;
-        while (!this.alive[base + v]) v++;
-        out[x] = v;
-      }
+      for (let x = 0; x < out.length; x++) out[x] = this.dense[t.offset[x]!]!;
     }
     // Back to the state it was called in: the levels of the path to the solution too.
     while (this.levels.length > depth) this.pop();
@@ -220,6 +244,39 @@ export class Solver {
       if (!any) return false;
     }
     return true;
+  }
+
+  /**
+   * Clears `keep[v]` for each value v of x some table of x has no possible row for that also allows, for every other
+   * variable y with `at[y] >= 0`, y = at[y]: no solution extending the current state with those values has x = v.
+   */
+  unsupported(at: Int32Array, x: number, keep: Uint8Array): void {
+    const { t, rows, mask } = this;
+    const tables = t.tablesOf[x]!;
+    const columns = t.columnOf[x]!;
+    for (let j = 0; j < tables.length; j++) {
+      const k = tables[j]!;
+      const table = t.tables[k]!;
+      const base = t.rowsAt[k]!;
+      // The possible rows that allow the other values given, once per table; then each value of x against them.
+      for (let w = 0; w < table.words; w++) {
+        let bits = rows[base + w]!;
+        for (let c = 0; c < table.vars.length; c++) {
+          const y = table.vars[c]!;
+          if (y !== x && at[y]! >= 0) bits &= t.bits[table.sup[c]![at[y]!]! + w]!;
+        }
+        mask[w] = bits;
+      }
+      this.operations += table.words * table.vars.length;
+      const sup = table.sup[columns[j]!]!;
+      for (let v = 0; v < keep.length; v++) {
+        if (!keep[v]) continue;
+        let any = 0;
+        for (let w = 0; w < table.words && any === 0; w++) any = mask[w]! & t.bits[sup[v]! + w]!;
+        this.operations += table.words;
+        if (any === 0) keep[v] = 0;
+      }
+    }
   }
 
   private dfs(fresh: (x: number, v: number) => boolean, stop: () => boolean): boolean | undefined {
@@ -265,7 +322,17 @@ export class Solver {
     return best;
   }
 
-  private drop(flat: number): void {
+  /** Takes value v out of x's domain: swapped to the end of its values left, which then count one less. */
+  private drop(x: number, v: number): void {
+    const base = this.t.offset[x]!;
+    const flat = base + v;
+    const last = base + --this.size[x]!;
+    const at = this.place[flat]!;
+    const other = this.dense[last]!;
+    this.dense[at] = other;
+    this.place[base + other] = at;
+    this.dense[last] = v;
+    this.place[flat] = last;
     this.operations++;
     this.alive[flat] = 0;
     if (this.removedTop === this.removed.length) {
@@ -276,13 +343,14 @@ export class Solver {
     this.removed[this.removedTop++] = flat;
   }
 
-  /** The rows naming value v of x are no longer possible in x's tables. */
-  private removed1(x: number, v: number): boolean {
+  /** The rows naming value v of x are no longer possible in x's tables (but table `from`, which has none). */
+  private removed1(x: number, v: number, from: number): boolean {
     const { t } = this;
     const tables = t.tablesOf[x]!;
     const columns = t.columnOf[x]!;
     for (let j = 0; j < tables.length; j++) {
       const k = tables[j]!;
+      if (k === from) continue;
       const strict = t.tables[k]!.strict[columns[j]!]![v]!;
       if (strict < 0) continue;
       if (!this.intersect(k, strict, true)) return false;
@@ -341,9 +409,9 @@ export class Solver {
       const offset = t.offset[x]!;
       const sup = table.sup[c]!;
       const residue = this.residue[k]![c]!;
-      const n = sup.length;
-      for (let v = 0; v < n; v++) {
-        if (!this.alive[offset + v]) continue;
+      // Backwards: a value removed is swapped with the last one left, already looked at.
+      for (let i = this.size[x]! - 1; i >= 0; i--) {
+        const v = this.dense[offset + i]!;
         this.operations++;
         const s = sup[v]!;
         const r = residue[v]!;
@@ -360,7 +428,7 @@ export class Solver {
           residue[v] = found;
           continue;
         }
-        if (!this.remove(x, v)) return false;
+        if (!this.removeFor(x, v, k)) return false;
       }
     }
     return true;
