@@ -76,7 +76,7 @@ if (!isMainThread) {
       `${times.length - sum('incomplete')} of ${times.length}`,
       fmt3(median(times)),
       fmt3(percentile(times, 0.99)),
-      fmt3(Math.max(...times)),
+      fmt3(times.reduce((a, b) => Math.max(a, b), 0)),
       fmtInt(Math.max(...shares.map((s) => s.maxUnits))),
       fmt3((performance.now() - started) / 1000),
     ]);
