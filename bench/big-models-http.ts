@@ -2,12 +2,14 @@
 // over HTTP against `npm run dev` (workerd, local D1, KV and Durable Objects): each model saved through the admin
 // API (the save's analysis timed), then buyers walking it through the options /v1/configure offers, one request at
 // a time, every state timed from the client (the request's whole time in workerd plus localhost HTTP: an upper
-// bound of its CPU time, which workerd does not expose locally), each walk priced by /v1/calculate at its end.
+// bound of its CPU time, which workerd does not expose locally), each walk priced by /v1/calculate at its end; first
+// the floor: the same requests on a small example, whose engine costs nothing next to the path.
 // Starts `npm run dev` on a free port unless --base-url names a running one; stops what it started.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { bigModel, CAR, TRUCK } from '../test/fixtures/big-model';
 import { random } from '../test/lang/random';
 import { percentile } from './big-models/walk';
+import { EXAMPLES_DIR } from './examples';
 import { fmt3, median, section, table } from './harness';
 import { call } from './http/admin';
 import { type Server, startDev } from './http/servers';
@@ -33,6 +35,33 @@ const ANSWERS = [
   ['compact', { compact: true, explain: [] }],
 ] as const;
 
+/** Requests of the floor row: an example product's configure, the same path with an engine that costs nothing. */
+const FLOOR_REQUESTS = quick ? 50 : 200;
+
+/** The path's own time: configure of a small example (office-desk, 13 choice fields) on nothing set, repeated. */
+async function floor(base: string, auth: Record<string, string>): Promise<string[]> {
+  const schema = readFileSync(new URL('office-desk.cpq', EXAMPLES_DIR), 'utf8');
+  await call(base, 'PUT', `/api/admin/stores/${STORE}/products/small`, [200, 201], { schema });
+  const body = { tenant_id: STORE, product_id: 'small', configuration: {} };
+  const times: number[] = [];
+  for (let k = 0; k < FLOOR_REQUESTS + 5; k++) {
+    const started = performance.now();
+    await call(base, 'POST', '/api/v1/configure', [200], body, auth);
+    if (k >= 5) times.push(performance.now() - started);
+  }
+  return [
+    'office-desk (the floor)',
+    'full',
+    '',
+    '',
+    String(times.length),
+    fmt3(median(times)),
+    fmt3(percentile(times, 0.99)),
+    '',
+    '',
+  ];
+}
+
 const logDir = new URL('out/logs/', import.meta.url);
 mkdirSync(logDir, { recursive: true });
 const server: Server | undefined = baseArg >= 0 ? undefined : await startDev(logDir);
@@ -48,7 +77,7 @@ try {
   ).json;
   keys.push(String(created?.id));
   const auth = { 'X-API-Key': String(created?.key) };
-  const rows: string[][] = [];
+  const rows: string[][] = [await floor(base, auth)];
   for (const [name, shape] of [
     ['150 × 174', CAR],
     ['270 × 330', TRUCK],
