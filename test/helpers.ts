@@ -1,3 +1,5 @@
+import type { z } from '@hono/zod-openapi';
+import type { ConfigureResult } from '../src/api/configure';
 import { sendChecked } from './contract';
 
 export const ADMIN_TOKEN = 'test-admin-token';
@@ -43,4 +45,22 @@ export async function tenant(plan: 'free' | 'pro' | 'enterprise' = 'enterprise')
   const storeId = await createStore(plan);
   const { key } = await createKey(storeId, ['form:read', 'calculate', 'production:read', 'schema:validate']);
   return { storeId, key, headers: { 'X-API-Key': key } };
+}
+
+/**
+ * A product saved in a fresh store, and its configure requests: `post` answers the response, `ask` the 200 body
+ * (failing the test on any other status).
+ */
+export async function configurable(id: string, text: string) {
+  const t = await tenant();
+  const saved = await saveProduct(t.storeId, id, text);
+  if (saved.status !== 201) throw new Error(`saveProduct: ${saved.status} ${await saved.text()}`);
+  const post = (configuration: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    call('/api/v1/configure', jsonInit('POST', { tenant_id: t.storeId, product_id: id, configuration, ...extra }, t.headers));
+  const ask = async (configuration: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+    const res = await post(configuration, extra);
+    if (res.status !== 200) throw new Error(`configure: ${res.status} ${await res.text()}`);
+    return res.json<z.infer<typeof ConfigureResult>>();
+  };
+  return { post, ask };
 }

@@ -6,25 +6,12 @@ import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import type { ConfigureResult } from '../../src/api/configure';
 import { bigModel } from '../fixtures/big-model';
-import { call, jsonInit, saveProduct, tenant } from '../helpers';
+import { configurable } from '../helpers';
 
 type Result = z.infer<typeof ConfigureResult>;
 
 const examples = import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true });
 const source = (id: string) => Object.entries(examples).find(([path]) => path.endsWith(`/${id}.cpq`))![1];
-
-async function product(id: string, text: string) {
-  const t = await tenant();
-  expect((await saveProduct(t.storeId, id, text)).status).toBe(201);
-  const post = (configuration: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    call('/api/v1/configure', jsonInit('POST', { tenant_id: t.storeId, product_id: id, configuration, ...extra }, t.headers));
-  const ask = async (configuration: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
-    const res = await post(configuration, extra);
-    expect(res.status, await res.clone().text()).toBe(200);
-    return res.json<Result>();
-  };
-  return { post, ask };
-}
 
 /** The compact answer is the full one with each field not explained listing its available option ids instead. */
 function expectCompactOf(full: Result, compact: Result, explain: readonly string[]) {
@@ -51,7 +38,7 @@ function expectCompactOf(full: Result, compact: Result, explain: readonly string
 
 describe('POST /api/v1/configure with compact and explain', () => {
   it('on a wardrobe: available ids for every field, options with reasons only for those explained', async () => {
-    const { ask } = await product('sliding-wardrobe', source('sliding-wardrobe'));
+    const { ask } = await configurable('sliding-wardrobe', source('sliding-wardrobe'));
     const sent = { height: 2700, width: 2000 };
     const full = await ask(sent);
     const panel = full.fields.find((f) => f.id === 'panel')!;
@@ -72,7 +59,7 @@ describe('POST /api/v1/configure with compact and explain', () => {
 
   it('on a generated product of 40 fields and 45 tables: the same availability as the full answer', async () => {
     const medium = bigModel({ fields: 40, tables: 45, seed: 40, maxRows: 300, planted: 8 });
-    const { ask } = await product('generated', medium.source);
+    const { ask } = await configurable('generated', medium.source);
     const [p, q] = [medium.planted[0]!, medium.planted[1]!];
     const sent: Record<string, string> = {};
     for (let i = 0; i < 12; i++) sent[`f${i}`] = `v${(i % 2 === 0 ? p : q)[i]}`;
@@ -98,7 +85,7 @@ describe('POST /api/v1/configure with compact and explain', () => {
   }, 300_000);
 
   it('refuses an explain naming no field with options, too many, or without compact, with 400', async () => {
-    const { post } = await product('sliding-wardrobe', source('sliding-wardrobe'));
+    const { post } = await configurable('sliding-wardrobe', source('sliding-wardrobe'));
     const refused = async (extra: Record<string, unknown>) => {
       const res = await post({}, extra);
       expect(res.status).toBe(400);

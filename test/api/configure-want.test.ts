@@ -5,31 +5,18 @@ import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import type { ConfigureResult } from '../../src/api/configure';
 import { bigModel } from '../fixtures/big-model';
-import { call, jsonInit, saveProduct, tenant } from '../helpers';
+import { configurable } from '../helpers';
 
 type Result = z.infer<typeof ConfigureResult>;
 
 const examples = import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true });
 const source = (id: string) => Object.entries(examples).find(([path]) => path.endsWith(`/${id}.cpq`))![1];
 
-async function product(id: string, text: string) {
-  const t = await tenant();
-  expect((await saveProduct(t.storeId, id, text)).status).toBe(201);
-  const post = (configuration: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    call('/api/v1/configure', jsonInit('POST', { tenant_id: t.storeId, product_id: id, configuration, ...extra }, t.headers));
-  const ask = async (configuration: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
-    const res = await post(configuration, extra);
-    expect(res.status, await res.clone().text()).toBe(200);
-    return res.json<Result>();
-  };
-  return { post, ask };
-}
-
 const option = (r: Result, f: string, o: string) => r.fields.find((x) => x.id === f)!.options!.find((x) => x.id === o)!;
 
 describe('POST /api/v1/configure with want and conflicts', () => {
   it('says what to change to get a mirror panel on a 2,700 mm wardrobe, and each change makes it available', async () => {
-    const { ask } = await product('sliding-wardrobe', source('sliding-wardrobe'));
+    const { ask } = await configurable('sliding-wardrobe', source('sliding-wardrobe'));
     const sent = { height: 2700, width: 2000 };
     const r = await ask(sent, { want: { field: 'panel', option: 'mirror' } });
     expect(r.complete).toBe(true);
@@ -61,7 +48,7 @@ describe('POST /api/v1/configure with want and conflicts', () => {
   });
 
   it('refuses a want that names no field with options, or no option of it, with 400 and the ids it may name', async () => {
-    const { post } = await product('sliding-wardrobe', source('sliding-wardrobe'));
+    const { post } = await configurable('sliding-wardrobe', source('sliding-wardrobe'));
     const unknownField = await post({}, { want: { field: 'sunroof', option: 'yes' } });
     expect(unknownField.status).toBe(400);
     const a = await unknownField.json<{
@@ -85,7 +72,7 @@ describe('POST /api/v1/configure with want and conflicts', () => {
 
   it('on a generated product of 40 fields and 45 tables: verified changes and minimal conflicts', async () => {
     const medium = bigModel({ fields: 40, tables: 45, seed: 40, maxRows: 300, planted: 8 });
-    const { ask } = await product('generated', medium.source);
+    const { ask } = await configurable('generated', medium.source);
     // Half the fields of one planted configuration, the other half of another: some options of the rest excluded.
     const [p, q] = [medium.planted[0]!, medium.planted[1]!];
     const sent: Record<string, string> = {};
