@@ -109,7 +109,8 @@ function orderOf(f: FieldIR, domain: readonly Val[]): Int32Array {
   if (order === undefined) {
     const fallback = f.fallback as Val;
     const first = domain[0] === fallback ? [0] : [];
-    const others = candidates(f, domain, fallback).map((x) => domain.indexOf(x));
+    const place = new Map(domain.map((x, k) => [x, k]));
+    const others = candidates(f, domain, fallback).map((x) => place.get(x)!);
     order = Int32Array.from([...first, ...others]);
     tried.set(domain, order);
   }
