@@ -171,22 +171,20 @@ export async function configurationResponse(
 /** A `want` that names no option of the product: 400, naming the field or the option, with the ids it may name. */
 function refuseUnknownWant(ir: ProductIR, want: Want): void {
   const problem = wantProblem(ir, want);
-  if (problem === undefined) return;
-  const available = capList(problem.available);
-  throw new ApiError('BAD_REQUEST', `Invalid body field 'want.${problem.at}': ${problem.message}`, {
-    errors: [{ field: `want.${problem.at}`, code: 'INVALID_VALUE', message: problem.message, location: 'body' }],
-    details: { available: available.items },
-    ...(available.omitted > 0 ? { truncated: { available: available.omitted } } : {}),
-  });
+  if (problem !== undefined) refuseField(`want.${problem.at}`, problem);
 }
 
 /** An `explain` without `compact: true`, or naming a field without options: 400, with the fields it may name. */
 function refuseBadExplain(ir: ProductIR, explain: readonly string[], compact: boolean): void {
   const problem = explainProblem(ir, explain, compact);
-  if (problem === undefined) return;
+  if (problem !== undefined) refuseField('explain', problem);
+}
+
+/** A 400 for a body field that names nothing the product has, with the first ids it may name. */
+function refuseField(field: string, problem: { message: string; available: string[] }): never {
   const available = capList(problem.available);
-  throw new ApiError('BAD_REQUEST', `Invalid body field 'explain': ${problem.message}`, {
-    errors: [{ field: 'explain', code: 'INVALID_VALUE', message: problem.message, location: 'body' }],
+  throw new ApiError('BAD_REQUEST', `Invalid body field '${field}': ${problem.message}`, {
+    errors: [{ field, code: 'INVALID_VALUE', message: problem.message, location: 'body' }],
     details: { available: available.items },
     ...(available.omitted > 0 ? { truncated: { available: available.omitted } } : {}),
   });

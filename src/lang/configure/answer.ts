@@ -6,14 +6,8 @@ import { MAX_FIELDS_BYTES } from './budget';
 /** Reasons listed in one answer, at most (each option lists at most MAX_REASONS_PER_OPTION). */
 export const MAX_REASONS = 1_000;
 
-/** Any character outside ASCII, whose UTF-8 takes more than one byte. */
-const NON_ASCII = /[^\0-\x7f]/;
-
-/** Bytes of a JSON text in UTF-8: its length when all ASCII (a native scan: answers are mostly ASCII), else counted. */
-const jsonBytes = (json: string): number => (NON_ASCII.test(json) ? utf8Length(json) : json.length);
-
 /** Bytes of an option id's JSON (UTF-8), as fitsOption counts it. */
-export const idBytes = (id: string): number => jsonBytes(JSON.stringify(id));
+export const idBytes = (id: string): number => utf8Length(JSON.stringify(id));
 
 export type Truncated = Partial<Record<'fields' | 'options' | 'reasons' | 'conflicts', number>>;
 
@@ -28,7 +22,7 @@ export class AnswerSize {
 
   /** Whether an entry of the answer fits; if so its size is counted. */
   fits(entry: unknown): boolean {
-    return !this.full && this.add(jsonBytes(JSON.stringify(entry)) + 1);
+    return !this.full && this.add(utf8Length(JSON.stringify(entry)) + 1);
   }
 
   private add(size: number): boolean {
@@ -65,7 +59,7 @@ export class AnswerSize {
     if (this.reasons >= MAX_REASONS || this.full) return false;
     let size = this.reasonSizes.get(entry);
     if (size === undefined) {
-      size = jsonBytes(JSON.stringify(entry)) + 1;
+      size = utf8Length(JSON.stringify(entry)) + 1;
       this.reasonSizes.set(entry, size);
     }
     if (!this.add(size)) return false;
