@@ -8,7 +8,8 @@
 // holds: validate = analyze + the capped response serialized; save = analyze + the IR or the 422 body serialized;
 // form = instantiate + the form document rendered; calculate = the body parsed + evaluate + the answer (its lists
 // capped as src/configurator/serve.ts caps them) serialized; configure = configure + its answer (fields, groups, errors,
-// warnings, truncated, as src/configurator/serve.ts builds it) serialized. Each row prints the size of the hostile answer.
+// warnings, truncated, as src/configurator/serve.ts builds it) serialized; first configure = the same on a new
+// instance of the model, whose tables are built and settled by it. Each row prints the size of the hostile answer.
 
 import { cappedLists } from '../src/api/list-caps';
 import { presentCalculation } from '../src/configurator/calculation';
@@ -21,8 +22,11 @@ import { hostileCalculations, hostileConfigurations, hostileSchemas } from '../t
 import { syntheticSchema } from './compile/synthetic';
 import { fmt3, fmtRatio, medianMs, section, table } from './harness';
 
-/** Milliseconds a stage may take: 100, and 1 s for validate and save, which read the whole schema (issue 27). */
-const budgetMs = (stage: string) => (stage === 'validate' || stage === 'save' ? 1_000 : 100);
+/**
+ * Milliseconds a stage may take: 100, and 1 s for validate and save, which read the whole schema (issue 27), and
+ * for the first configure of a version in an isolate, which also builds and settles its tables (issue 33).
+ */
+const budgetMs = (stage: string) => (stage === 'validate' || stage === 'save' || stage === 'first configure' ? 1_000 : 100);
 /** Bytes an answer may take; save's row shows what it stores (the compiled form) instead, which answers nobody. */
 const MAX_ANSWER_BYTES = 1_000_000;
 const MAX_RATIO = 10;
@@ -177,6 +181,10 @@ for (const { name, schema, configuration } of hostileConfigurations().filter((h)
   if (!product || !ordinary) throw new Error(`${name}: the hostile product or its peer does not compile`);
   row(name, 'form', schema.length, form(product), form(ordinary));
   row(name, 'configure', schema.length, configure(product, configuration), configure(ordinary, {}));
+  // A new instance each time: the tables built and settled once per version and isolate are part of what is timed.
+  const fresh = (l: NonNullable<typeof product>, c: Record<string, unknown>) => () =>
+    configure({ ...l, model: instantiate(l.model.ir) }, c)();
+  row(name, 'first configure', schema.length, fresh(product, configuration), fresh(ordinary, {}));
 }
 
 section(

@@ -27,6 +27,7 @@ export const DIAGNOSTIC_CODES = [
   'W_UNREACHABLE',
   'W_EMPTY_GROUP',
   'W_NEVER_AVAILABLE',
+  'W_SEARCHED',
   'W_TRANSLATION_MISSING',
 ] as const;
 

@@ -1,7 +1,14 @@
 // A product as requests use it: a compiled ProductIR becomes closures once (instantiate), then every calculate
 // request evaluates a configuration against them and every configure request explores one. It joins the last two
 // stages (runtime, configure), so it sits above both.
-import { type Configuration, type ConfigureInput, calculateModel, configureModel } from './configure/index';
+import {
+  type Configuration,
+  type ConfigureInput,
+  calculateModel,
+  configureModel,
+  type LeftToSearch,
+  leftToSearch,
+} from './configure/index';
 import type { ProductIR } from './ir';
 import { compileModel } from './runtime/compiled-model';
 import { Ctx } from './runtime/context';
@@ -25,6 +32,8 @@ export interface Model {
   calculate(input: EvaluationInput, units?: number): Evaluation;
   /** A partial configuration: its evaluation, and every option's availability (src/lang/configure), within `units`. */
   configure(input: ConfigureInput, units?: number): Configuration;
+  /** Where the exact engine's tables cannot hold the model, so availability is searched (bounded): undefined if nowhere. */
+  leftToSearch(): LeftToSearch | undefined;
 }
 
 export function instantiate(ir: ProductIR): Model {
@@ -37,5 +46,6 @@ export function instantiate(ir: ProductIR): Model {
     evaluate: (input) => evaluateModel(compiled, ctx, packs, input),
     calculate: (input, units) => calculateModel(compiled, ctx, packs, input, units),
     configure: (input, units) => configureModel(compiled, ctx, packs, input, units),
+    leftToSearch: () => leftToSearch(compiled, ctx),
   };
 }

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { syntheticSchema } from '../../bench/compile/synthetic';
 import { PART_BYTES } from '../../src/db/parts';
-import { hostileConfigurations, hostileSchemas } from '../fixtures/hostile/index';
+import { hostileConfigurations, hostileSchemas, longLetChecks } from '../fixtures/hostile/index';
 import { admin, call, jsonInit, saveProduct, tenant } from '../helpers';
 
 // Issue 27 over HTTP: a schema /v1/validate calls valid is saved (its compiled form in parts when it is larger than
@@ -73,6 +73,29 @@ describe('validate and save agree', () => {
     const saved = await saveProduct(t.storeId, 'sets', schema);
     expect(saved.status).toBe(422);
     expect((await saved.json<{ errors: { message: string }[] }>()).errors[0]!.message).toBe(validation.errors[0]!.message);
+  });
+});
+
+describe('a product the tables cannot hold in their work units (issue 33)', () => {
+  it('ten checks reading a 17 KB let: validated and saved with W_SEARCHED naming the check, then configured', async () => {
+    const t = await tenant();
+    const schema = longLetChecks(17_000, 10);
+    const validation = await call('/api/v1/validate', jsonInit('POST', { schema }, t.headers));
+    const body = await validation.json<{ valid: boolean; warnings: { code: string; message: string; line: number }[] }>();
+    expect(body.valid).toBe(true);
+    const searched = body.warnings.filter((w) => w.code === 'W_SEARCHED');
+    expect(searched).toHaveLength(1);
+    expect(searched[0]!.message).toContain('"c0"');
+    const saved = await saveProduct(t.storeId, 'long-let', schema);
+    expect(saved.status).toBe(201);
+    const warnings = (await saved.json<{ warnings: { code: string }[] }>()).warnings.map((w) => w.code);
+    expect(warnings).toContain('W_SEARCHED');
+    const res = await call(
+      '/api/v1/configure',
+      jsonInit('POST', { tenant_id: t.storeId, product_id: 'long-let', configuration: { a: 'o3' } }, t.headers),
+    );
+    expect(res.status).toBe(200);
+    expect((await res.json<{ fields: { id: string }[] }>()).fields.map((f) => f.id)).toEqual(['a', 'b']);
   });
 });
 

@@ -20,6 +20,8 @@ export interface Check {
   readonly ref: number;
   /** An evaluation check (evaluation.ts): what it reports, the unit's fault, in place of a constraint or rule. */
   readonly issue?: UnitIssue;
+  /** An evaluation check's unit, as its issue names it (a field, `price.<line>`, `<output>.<item>`, a warning rule). */
+  readonly unit?: string;
   /** The fields it depends on (through lets, computed fields and the visibility of the fields it reads). */
   readonly deps: readonly number[];
   /** Work units of one evaluation, the names it reads aside: its nodes (runtime/cost.ts) and the call itself. */

@@ -37,6 +37,7 @@ export function evaluationChecks(m: CompiledModel, depsOf: (e: Expr) => number[]
       ref: 0,
       deps: depsOf(expr),
       cost: 1 + cost,
+      unit: rule,
       issue: (c, pack) => {
         try {
           fn(c);

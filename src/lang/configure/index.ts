@@ -18,7 +18,7 @@ import { Budget, MAX_WORK_UNITS } from './budget';
 import { addConflicts } from './conflict';
 import { breaksACheck } from './exact/defaults';
 import { type ExactAnswer, exactAvailability, exactCompletions } from './exact/index';
-import { type Tables, tablesOf } from './exact/tables';
+import { type Tables, tablesOf, untabulated } from './exact/tables';
 import { FailingChecks } from './failing';
 import { maxSelected, type Why } from './reasons';
 import { Problem, type Solution, UNKNOWN } from './search';
@@ -164,6 +164,25 @@ export function calculateModel(
 ): Evaluation {
   // The analysis is made only for a configuration that needs it: most calculations price with every default.
   return withSoftDefaults(m, c, packs, input, () => searchFor(m, c, input, units)).evaluation;
+}
+
+/** Where availability is left to the search: the check the exact engine's tables cannot hold, and why. */
+export interface LeftToSearch {
+  /** The constraint, error rule or evaluated unit (analysis.ts, Check.unit); undefined: a multi-select's selections. */
+  rule?: string;
+  why: string;
+}
+
+/** Why the model's tables cannot hold it (exact/tables.ts), or undefined when they do. */
+export function leftToSearch(m: CompiledModel, c: Ctx): LeftToSearch | undefined {
+  const a = analysisOf(m);
+  const left = untabulated(m, c, a);
+  if (left === undefined) return undefined;
+  const check = a.checks[left.check];
+  if (check === undefined) return { why: left.why };
+  if (check.unit !== undefined) return { rule: check.unit, why: left.why };
+  const decl = check.ref >= 0 ? m.ir.constraints[check.ref]! : m.ir.rules[-1 - check.ref]!;
+  return { rule: decl.id, why: left.why };
 }
 
 /** Whether the search is tried before the tables: a model the tables cannot hold, or tables of few values. */

@@ -4,21 +4,25 @@
 
 import type { Model } from '../check/checked-model';
 import type { Diagnostics } from '../diagnostics';
-import { instantiate } from '../instantiate';
+import { type Model as Instance, instantiate } from '../instantiate';
 import type { ProductIR } from '../ir';
+import type { Span } from '../syntax/ast';
 
 export function checkSatisfiable(model: Model, ir: ProductIR, diags: Diagnostics): void {
   const withOptions = model.fields.some((f) => f.options?.some((o) => o.availableWhen));
+  const instance = instantiate(ir);
+  if (model.rules.some((r) => r.severity === 'error') || model.constraints.length > 0 || withOptions) {
+    searchedAt(model, instance, diags);
+  }
   if (model.constraints.length === 0 && !withOptions) return;
-  const answer = instantiate(ir).configure({ configuration: {}, quantity: ir.quantity.default });
+  const anchor = firstDeclared(model);
+  const answer = instance.configure({ configuration: {}, quantity: ir.quantity.default });
   if (!answer.complete) return;
   if (answer.satisfiable === false) {
-    const first = model.constraints[0];
-    const at = first?.span ?? model.fields.flatMap((f) => f.options ?? []).find((o) => o.availableWhen)?.span;
-    if (at) {
+    if (anchor) {
       diags.add(
         'E_UNSATISFIABLE',
-        at,
+        anchor,
         'no configuration meets every constraint and error rule together: the product cannot be ordered',
       );
     }
@@ -41,4 +45,34 @@ export function checkSatisfiable(model: Model, ir: ProductIR, diags: Diagnostics
       }
     }
   });
+}
+
+/** W_SEARCHED where the exact engine's tables cannot hold the product (configure/exact/tables.ts), naming why. */
+function searchedAt(model: Model, instance: Instance, diags: Diagnostics): void {
+  const left = instance.leftToSearch();
+  if (!left) return;
+  const at = (left.rule && declaredAt(model, left.rule)) ?? firstDeclared(model);
+  if (!at) return;
+  const what = left.rule ? `"${left.rule}"` : 'this product';
+  diags.add(
+    'W_SEARCHED',
+    at,
+    `availability is searched within each request's budget, not decided exactly, because of ${what}: ${left.why}`,
+  );
+}
+
+/** The declaration of a constraint, a rule, a field or an option's `available_when` (`field.option`), by its id. */
+function declaredAt(model: Model, id: string): Span | undefined {
+  const declared = model.constraints.find((k) => k.id === id) ?? model.rules.find((r) => r.id === id);
+  if (declared) return declared.span;
+  const unit = model.fields.find((f) => f.id === id);
+  if (unit) return unit.decl.id.span;
+  const dot = id.indexOf('.');
+  const field = model.fields.find((f) => f.id === id.slice(0, dot));
+  return field?.options?.find((o) => o.id === id.slice(dot + 1))?.span;
+}
+
+/** Where a finding about the checks as a whole is reported: the first constraint, else the first `available_when`. */
+function firstDeclared(model: Model): Span | undefined {
+  return model.constraints[0]?.span ?? model.fields.flatMap((f) => f.options ?? []).find((o) => o.availableWhen)?.span;
 }

@@ -2,21 +2,26 @@
 // (exact/index.ts) decides availability over these. A compatibility table whose columns are plain choice fields is
 // taken as written (its rows, "*" cells included); any other check whose fields all have finite domains is
 // tabulated by evaluating it, with the runtime's own closures, on every combination of its fields' values, within
-// MAX_TABULATED. A check the tables cannot hold (one reading `quantity`, a text or a date, or past the bounds) leaves
-// the model to the search of search.ts, as before.
+// MAX_TABULATED and MAX_TABULATION_UNITS. A check the tables cannot hold (one reading `quantity`, a text or a date, or
+// past the bounds) leaves the model to the search of search.ts, as before; `untabulated` says which and why.
 import { fieldType } from '../../fields/registry';
 import type { Expr } from '../../ir';
 import { readsQuantity } from '../../ir-checks';
 import type { CompiledModel } from '../../runtime/compiled-model';
 import type { Ctx } from '../../runtime/context';
 import type { Val } from '../../runtime/fault';
-import type { Analysis, Check } from '../analysis';
+import { type Analysis, type Check, MAX_SELECTIONS } from '../analysis';
+import { Budget } from '../budget';
 import { fails } from '../search';
 
 /** Combinations of one check's fields evaluated to tabulate it, at most. */
 export const MAX_TABULATED = 20_000;
-/** Combinations evaluated to tabulate all the checks of a model, at most (about 50 ms at 2 µs an evaluation). */
-export const MAX_TABULATED_IN_ALL = 200_000;
+/**
+ * Work units (budget.ts) tabulating all the checks of a model may spend, at most: each evaluation is charged as a
+ * request's search charges it (the check's nodes and every slot it computes), so a check reading a long let costs
+ * its length on every combination, not one unit.
+ */
+export const MAX_TABULATION_UNITS = 5_000_000;
 /** 32-bit words of row sets a model's tables may take, at most: 16 MB of supports. */
 export const MAX_TABLE_WORDS = 4_000_000;
 
@@ -67,16 +72,34 @@ export interface Tables {
   readonly never: boolean;
 }
 
-const built = new WeakMap<Analysis, Tables | null>();
+/** Why the tables cannot hold a model: the check that stopped them (its index in the analysis's checks; -1: none). */
+export interface Untabulated {
+  readonly check: number;
+  /** What stopped them, with the bound: a sentence for the modeller. */
+  readonly why: string;
+}
 
-/** The model's tables, or null when some check cannot be held by them; built once per analysis. */
-export function tablesOf(m: CompiledModel, c: Ctx, a: Analysis): Tables | null {
+const built = new WeakMap<Analysis, Tables | Untabulated>();
+
+function builtFor(m: CompiledModel, c: Ctx, a: Analysis): Tables | Untabulated {
   let t = built.get(a);
   if (t === undefined) {
     t = build(m, c, a);
     built.set(a, t);
   }
   return t;
+}
+
+/** The model's tables, or null when some check cannot be held by them; built once per analysis. */
+export function tablesOf(m: CompiledModel, c: Ctx, a: Analysis): Tables | null {
+  const t = builtFor(m, c, a);
+  return 'why' in t ? null : t;
+}
+
+/** Why the model's tables cannot hold it, or undefined when they do (from the same build as tablesOf). */
+export function untabulated(m: CompiledModel, c: Ctx, a: Analysis): Untabulated | undefined {
+  const t = builtFor(m, c, a);
+  return 'why' in t ? t : undefined;
 }
 
 /** A cell: a value index, -1 for any value, or the value indexes of a list cell. */
@@ -88,9 +111,13 @@ interface Rows {
   check: number;
 }
 
-function build(m: CompiledModel, c: Ctx, a: Analysis): Tables | null {
+function build(m: CompiledModel, c: Ctx, a: Analysis): Tables | Untabulated {
   const { ir } = m;
-  if (a.partial.some((p) => p)) return null;
+  const partial = a.partial.indexOf(true);
+  if (partial >= 0) {
+    const id = ir.fields[partial]!.id;
+    return { check: -1, why: `multi-select "${id}" has more selections than the ${MAX_SELECTIONS} the tables hold` };
+  }
   const fields: number[] = [];
   const varOf = new Int32Array(ir.fields.length).fill(-1);
   a.domains.forEach((d, i) => {
@@ -101,23 +128,31 @@ function build(m: CompiledModel, c: Ctx, a: Analysis): Tables | null {
   const quantity = readsQuantity(ir);
   const computed = (i: number) => fieldType(ir.fields[i]!.type).computed;
   const collected: Rows[] = [];
-  let evaluations = 0;
+  const budget = new Budget(c, MAX_TABULATION_UNITS);
   let never = false;
   for (let k = 0; k < a.checks.length; k++) {
     const check = a.checks[k]!;
-    if (quantity(check.expr)) return null;
+    if (quantity(check.expr)) return { check: k, why: 'it reads the quantity, which the tables do not hold' };
     // A computed field's value follows from the fields it reads, which are among the dependencies too.
     const deps = check.deps.filter((d) => !(a.domains[d] === null && computed(d)));
-    if (deps.some((d) => a.domains[d] === null)) return null;
+    const open = deps.find((d) => a.domains[d] === null);
+    if (open !== undefined) {
+      const id = ir.fields[open]!.id;
+      return { check: k, why: `it reads "${id}", whose values are no finite list (a text, a date, a number without bounds)` };
+    }
     const written = asWritten(m, a, check, deps);
     if (written !== undefined) {
       collected.push({ fields: deps, rows: written, check: k });
       continue;
     }
     const combinations = deps.reduce((n, d) => n * a.domains[d]!.length, 1);
-    if (combinations > MAX_TABULATED || evaluations + combinations > MAX_TABULATED_IN_ALL) return null;
-    evaluations += combinations;
-    const rows = tabulate(m, c, a, check, deps);
+    if (combinations > MAX_TABULATED) {
+      return { check: k, why: `its fields' values make ${combinations} combinations; at most ${MAX_TABULATED} are tabulated` };
+    }
+    const rows = tabulate(m, c, a, check, deps, budget);
+    if (rows === null) {
+      return { check: k, why: `tabulating it passed the ${MAX_TABULATION_UNITS} work units a product's tables may take` };
+    }
     if (deps.length === 0) never ||= rows.length === 0;
     else collected.push({ fields: deps, rows, check: k });
   }
@@ -148,8 +183,11 @@ function asWritten(m: CompiledModel, a: Analysis, check: Check, deps: number[]):
   return out;
 }
 
-/** The combinations of the fields' values that pass the check, each evaluated with the runtime's closure. */
-function tabulate(m: CompiledModel, c: Ctx, a: Analysis, check: Check, deps: number[]): number[][] {
+/**
+ * The combinations of the fields' values that pass the check, each evaluated with the runtime's closure and charged
+ * to `budget`; null once it is spent.
+ */
+function tabulate(m: CompiledModel, c: Ctx, a: Analysis, check: Check, deps: number[], budget: Budget): number[][] | null {
   const sizes = deps.map((d) => a.domains[d]!.length);
   const at = deps.map(() => 0);
   const out: number[][] = [];
@@ -159,6 +197,7 @@ function tabulate(m: CompiledModel, c: Ctx, a: Analysis, check: Check, deps: num
       c.raw[d] = a.domains[d]![at[j]!];
     });
     if (!fails(c, check)) out.push([...at]);
+    if (!budget.spend(check.cost)) return null;
     let j = deps.length - 1;
     while (j >= 0 && at[j] === sizes[j]! - 1) at[j--] = 0;
     if (j < 0) return out;
@@ -166,7 +205,7 @@ function tabulate(m: CompiledModel, c: Ctx, a: Analysis, check: Check, deps: num
   }
 }
 
-function assemble(fields: number[], varOf: Int32Array, a: Analysis, collected: Rows[], never: boolean): Tables | null {
+function assemble(fields: number[], varOf: Int32Array, a: Analysis, collected: Rows[], never: boolean): Tables | Untabulated {
   const values = fields.map((f) => a.domains[f]!);
   const offset = new Int32Array(fields.length);
   let totalValues = 0;
@@ -181,7 +220,9 @@ function assemble(fields: number[], varOf: Int32Array, a: Analysis, collected: R
     const w = Math.ceil(t.rows.length / 32);
     totalWords += w;
     for (const f of t.fields) words += 2 * w * a.domains[f]!.length;
-    if (words > MAX_TABLE_WORDS) return null;
+    if (words > MAX_TABLE_WORDS) {
+      return { check: t.check, why: `the tables' row sets pass ${MAX_TABLE_WORDS} words (${4 * MAX_TABLE_WORDS} bytes)` };
+    }
   }
   const bits = new Uint32Array(words);
   let next = 0;
