@@ -63,7 +63,8 @@ describe('configure within its budget', () => {
   });
 
   it('stops at the budget with complete: false, having spent no more than it', () => {
-    const units = 100_000;
+    // The model takes about 40,000 units in all (its exclude tables held by the exact engine, issue 33).
+    const units = 25_000;
     const answer = model(largeTables(8, 1_000, 4, 1_000)).configure({ configuration: {}, quantity: 1 }, units);
     expect(answer.complete).toBe(false);
     expect(answer.units).toBeGreaterThanOrEqual(units);

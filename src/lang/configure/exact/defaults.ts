@@ -3,6 +3,7 @@
 import type { FieldIR } from '../../ir';
 import type { Val } from '../../runtime/fault';
 import type { Analysis } from '../analysis';
+import { eachMatch } from './excluded';
 import type { Tables } from './tables';
 
 /** By tables: each variable's default as a value index (-1: not one of its values), worked out once per model. */
@@ -35,6 +36,19 @@ export function breaksACheck(t: Tables, a: Analysis, fields: readonly FieldIR[],
   }
   for (const table of t.tables) {
     if (a.checks[table.check]!.issue !== undefined) continue;
+    if (table.excluded) {
+      const at = Int32Array.from(table.vars, (x) => tuple[x]!);
+      if (
+        !eachMatch(
+          table.excluded,
+          at,
+          () => false,
+          () => {},
+        )
+      )
+        return true;
+      continue;
+    }
     let any = 0;
     for (let w = 0; w < table.words && any === 0; w++) {
       let bits = 0xffffffff;

@@ -91,6 +91,13 @@ function settle(t: Tables, k: Kept): void {
   for (let x = 0; x < t.values.length && settled; x++) {
     for (let v = 0; v < t.values[x]!.length && settled; v++) {
       if (seen[t.offset[x]! + v] || !s.has(x, v)) continue;
+      const near = variantAt(s, pool, x, v);
+      if (near >= 0) {
+        const solution = pool[near]!.slice();
+        solution[x] = v;
+        record(solution);
+        continue;
+      }
       s.push();
       const found = s.assign(x, v) && s.propagate() ? s.solve(fresh, stop) : null;
       s.pop();
@@ -103,6 +110,17 @@ function settle(t: Tables, k: Kept): void {
   k.root.copyFrom(s);
   k.settled = settled;
   k.pool = pool;
+}
+
+/**
+ * Which of the last solutions of `found` is still one with variable x changed to value v (-1: none): on a loose
+ * model most values are vouched for this way, without a search of their own.
+ */
+function variantAt(s: Solver, found: readonly Int32Array[], x: number, v: number): number {
+  for (let k = found.length - 1; k >= 0 && k >= found.length - VARIANTS_TRIED; k--) {
+    if (s.allows(found[k]!, x, v)) return k;
+  }
+  return -1;
 }
 
 /**
@@ -319,7 +337,7 @@ class Availability {
     for (const x of open) {
       const field = this.fields[t.fields[x]!]!;
       if (field.valueType === 'list') this.selections(x, field, seen, fresh, record);
-      else this.values(x, seen, fresh, record);
+      else this.values(x, found, seen, fresh, record);
     }
     return true;
   }
@@ -360,14 +378,24 @@ class Availability {
     return seen;
   }
 
-  /** A field's values in the current state: seen in a solution, not in the domain, or searched with it assigned. */
-  private values(x: number, seen: Uint8Array, fresh: (x: number, v: number) => boolean, record: (s: Int32Array) => void) {
+  /**
+   * A field's values in the current state: seen in a solution, not in the domain, in a variant of one of the last
+   * solutions, or searched with it assigned.
+   */
+  private values(
+    x: number,
+    found: Int32Array[],
+    seen: Uint8Array,
+    fresh: (x: number, v: number) => boolean,
+    record: (s: Int32Array) => void,
+  ) {
     const { t, s } = this;
     const v = this.verdictsOf(x);
     const values = t.values[x]!;
     for (let k = 0; k < values.length; k++) {
       if (seen[t.offset[x]! + k]) v.set(values[k]!, true);
       else if (!s.has(x, k)) v.set(values[k]!, false);
+      else if (this.variant(found, x, k)) v.set(values[k]!, true);
       else v.set(values[k]!, this.excludeUnless(x, k, this.searchWith(x, fresh, record, k)));
     }
   }
@@ -539,10 +567,7 @@ class Availability {
 
   /** Whether one of the last solutions of the configuration as sent, with x changed to v, is still one. */
   private variant(found: Int32Array[], x: number, v: number): boolean {
-    for (let k = found.length - 1; k >= 0 && k >= found.length - VARIANTS_TRIED; k--) {
-      if (this.s.allows(found[k]!, x, v)) return true;
-    }
-    return false;
+    return variantAt(this.s, found, x, v) >= 0;
   }
 
   private none(x: number): void {

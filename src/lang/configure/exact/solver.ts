@@ -5,6 +5,7 @@
 // the time it took to make. Work is counted in operations (a word of a row set, a value looked at or removed, a
 // change undone), each one work unit of the request's budget (budget.ts), charged by the caller: measured on the
 // generated large models, 20 to 30 ns an operation, the cost of a unit of the search it replaces.
+import { eachMatch } from './excluded';
 import type { Tables } from './tables';
 
 export class Solver {
@@ -47,8 +48,13 @@ export class Solver {
    * revision skips its column.
    */
   private readonly changedBy: Int32Array;
+  /** By table: room for a value per column, for an exclude table's checks (excluded.ts); empty for the others. */
+  private readonly at: Int32Array[];
   /** Operations done (work units); the caller charges them. */
   operations = 0;
+  private readonly count = (cells: number) => {
+    this.operations += cells;
+  };
 
   constructor(readonly t: Tables) {
     this.alive = new Uint8Array(t.totalValues).fill(1);
@@ -81,6 +87,7 @@ export class Solver {
     this.mask = new Uint32Array(Math.max(0, ...t.tables.map((table) => table.words)));
     this.weight = new Float64Array(t.tables.length).fill(1);
     this.changedBy = new Int32Array(t.tables.length).fill(-2);
+    this.at = t.tables.map((table) => new Int32Array(table.excluded ? table.vars.length : 0));
   }
 
   /** The state of another solver of the same tables (its level 0), instead of propagating again. */
@@ -149,7 +156,7 @@ export class Solver {
     for (let j = 0; j < tables.length; j++) {
       const k = tables[j]!;
       const table = t.tables[k]!;
-      if (!this.intersect(k, table.sup[columns[j]!]![v]!, false)) return false;
+      if (!table.excluded && !this.intersect(k, table.sup[columns[j]!]![v]!, false)) return false;
       this.enqueue(k, x);
     }
     return true;
@@ -177,6 +184,7 @@ export class Solver {
     for (let j = 0; j < tables.length; j++) {
       const k = tables[j]!;
       const table = t.tables[k]!;
+      if (table.excluded) this.enqueue(k, x);
       if (!table.listed) continue;
       if (!this.intersect(k, table.sup[columns[j]!]![v]!, false)) return false;
       this.enqueue(k, x);
@@ -230,7 +238,16 @@ export class Solver {
     const { t } = this;
     const tables = t.tablesOf[x]!;
     for (let j = 0; j < tables.length; j++) {
-      const table = t.tables[tables[j]!]!;
+      const k = tables[j]!;
+      const table = t.tables[k]!;
+      if (table.excluded) {
+        const at = this.at[k]!;
+        table.vars.forEach((y, c) => {
+          at[c] = y === x ? v : solution[y]!;
+        });
+        if (!eachMatch(table.excluded, at, () => false, this.count)) return false;
+        continue;
+      }
       let any = false;
       for (let w = 0; w < table.words && !any; w++) {
         let bits = 0xffffffff;
@@ -257,6 +274,10 @@ export class Solver {
     for (let j = 0; j < tables.length; j++) {
       const k = tables[j]!;
       const table = t.tables[k]!;
+      if (table.excluded) {
+        this.unsupportedExcluded(k, at, x, columns[j]!, keep);
+        continue;
+      }
       const base = t.rowsAt[k]!;
       // The possible rows that allow the other values given, once per table; then each value of x against them.
       for (let w = 0; w < table.words; w++) {
@@ -277,6 +298,72 @@ export class Solver {
         if (any === 0) keep[v] = 0;
       }
     }
+  }
+
+  /**
+   * unsupported() for an exclude table: once every other column has a value (given in `at`, or the one left), the
+   * values of x the rows matching them name.
+   */
+  private unsupportedExcluded(k: number, at: Int32Array, x: number, column: number, keep: Uint8Array): void {
+    const { t } = this;
+    const table = t.tables[k]!;
+    const fixed = this.at[k]!;
+    for (let c = 0; c < table.vars.length; c++) {
+      const y = table.vars[c]!;
+      if (y === x) fixed[c] = -1;
+      else if (at[y]! >= 0) fixed[c] = at[y]!;
+      else if (this.size[y] === 1) fixed[c] = this.dense[t.offset[y]!]!;
+      else return;
+    }
+    const ex = table.excluded!;
+    eachMatch(
+      ex,
+      fixed,
+      (r) => {
+        const cell = ex.rows[r]![column]!;
+        if (cell === -1) keep.fill(0);
+        else if (typeof cell === 'number') keep[cell] = 0;
+        else for (const v of cell) keep[v] = 0;
+        return true;
+      },
+      this.count,
+    );
+  }
+
+  /**
+   * An exclude table (excluded.ts), checked forward: once at most one of its variables has several values left, the
+   * rows matching the others' values take theirs out of it; once none has, a matching row fails.
+   */
+  private forward(k: number): boolean {
+    const { t } = this;
+    const table = t.tables[k]!;
+    const at = this.at[k]!;
+    let free = -1;
+    for (let c = 0; c < table.vars.length; c++) {
+      const x = table.vars[c]!;
+      if (this.size[x] === 1) at[c] = this.dense[t.offset[x]!]!;
+      else if (free >= 0) return true;
+      else {
+        free = c;
+        at[c] = -1;
+      }
+    }
+    this.operations += table.vars.length;
+    const ex = table.excluded!;
+    return eachMatch(
+      ex,
+      at,
+      (r) => {
+        if (free < 0) return false;
+        const x = table.vars[free]!;
+        const cell = ex.rows[r]![free]!;
+        if (cell === -1) return false;
+        if (typeof cell === 'number') return this.removeFor(x, cell, k);
+        for (const v of cell) if (!this.removeFor(x, v, k)) return false;
+        return true;
+      },
+      this.count,
+    );
   }
 
   private dfs(fresh: (x: number, v: number) => boolean, stop: () => boolean): boolean | undefined {
@@ -350,8 +437,10 @@ export class Solver {
     const columns = t.columnOf[x]!;
     for (let j = 0; j < tables.length; j++) {
       const k = tables[j]!;
-      if (k === from) continue;
-      const strict = t.tables[k]!.strict[columns[j]!]![v]!;
+      const table = t.tables[k]!;
+      // An exclude table learns of x once it is down to one value (narrowed).
+      if (k === from || table.excluded) continue;
+      const strict = table.strict[columns[j]!]![v]!;
       if (strict < 0) continue;
       if (!this.intersect(k, strict, true)) return false;
       this.enqueue(k, x);
@@ -402,6 +491,7 @@ export class Solver {
   private revise(k: number, skip: number): boolean {
     const { t, rows } = this;
     const table = t.tables[k]!;
+    if (table.excluded) return this.forward(k);
     const base = t.rowsAt[k]!;
     for (let c = 0; c < table.vars.length; c++) {
       const x = table.vars[c]!;

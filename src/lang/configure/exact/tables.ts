@@ -13,6 +13,7 @@ import type { Val } from '../../runtime/fault';
 import { type Analysis, type Check, MAX_SELECTIONS } from '../analysis';
 import { Budget } from '../budget';
 import { fails } from '../search';
+import { type Cell, type Excluded, excludedOf } from './excluded';
 
 /** Combinations of one check's fields evaluated to tabulate it, at most. */
 export const MAX_TABULATED = 20_000;
@@ -44,6 +45,11 @@ export interface Table {
    * allow it (Solver.remove), so that a solution's rows all match it.
    */
   readonly listed: boolean;
+  /**
+   * An `exclude:` table: its excluded rows, checked forward by the solver (excluded.ts). It then has no row sets:
+   * `rows` and `words` are 0, `sup` and `strict` empty.
+   */
+  readonly excluded?: Excluded;
   /** The check it stands for: its index in the analysis's checks. */
   readonly check: number;
 }
@@ -102,12 +108,11 @@ export function untabulated(m: CompiledModel, c: Ctx, a: Analysis): Untabulated 
   return 'why' in t ? t : undefined;
 }
 
-/** A cell: a value index, -1 for any value, or the value indexes of a list cell. */
-type Cell = number | readonly number[];
-
 interface Rows {
   fields: number[];
   rows: Cell[][];
+  /** Whether the rows are those the check excludes. */
+  exclude?: boolean;
   check: number;
 }
 
@@ -142,7 +147,7 @@ function build(m: CompiledModel, c: Ctx, a: Analysis): Tables | Untabulated {
     }
     const written = asWritten(m, a, check, deps);
     if (written !== undefined) {
-      collected.push({ fields: deps, rows: written, check: k });
+      collected.push({ fields: deps, ...written, check: k });
       continue;
     }
     const combinations = deps.reduce((n, d) => n * a.domains[d]!.length, 1);
@@ -159,9 +164,18 @@ function build(m: CompiledModel, c: Ctx, a: Analysis): Tables | Untabulated {
   return assemble(fields, varOf, a, collected, never);
 }
 
-/** A compatibility table of plain choice fields (no condition on their visibility), as its rows; else undefined. */
-function asWritten(m: CompiledModel, a: Analysis, check: Check, deps: number[]): Cell[][] | undefined {
-  const e: Expr = check.expr;
+/**
+ * A compatibility table of plain choice fields (no condition on their visibility), as its rows as written: those it
+ * allows, or for an `exclude:` table those it excludes (excluded.ts); undefined for any other check.
+ */
+function asWritten(
+  m: CompiledModel,
+  a: Analysis,
+  check: Check,
+  deps: number[],
+): { rows: Cell[][]; exclude: boolean } | undefined {
+  const exclude = check.expr.k === 'not' && check.expr.a.k === 'rows';
+  const e: Expr = exclude && check.expr.k === 'not' ? check.expr.a : check.expr;
   if (e.k !== 'rows' || check.fails) return undefined;
   const columns = e.columns.map((id) => m.fieldIndex.get(id) ?? -1);
   if (columns.length !== deps.length || !columns.every((f) => deps.includes(f))) return undefined;
@@ -172,15 +186,15 @@ function asWritten(m: CompiledModel, a: Analysis, check: Check, deps: number[]):
       if (cell === null) return -1;
       if (typeof cell === 'string') return index[j]!.get(cell) ?? -2;
       // A list's options that are not in the field's domain match nothing; the others stay.
-      const values = cell.flatMap((id) => index[j]!.get(id) ?? []);
-      return values.length === 0 ? -2 : values;
+      const values = cell.flatMap((id) => index[j]!.get(id) ?? []).sort((x, y) => x - y);
+      return values.length === 0 ? -2 : values.length === 1 ? values[0]! : values;
     });
-    // A cell naming no option of its field matches nothing: the row allows nothing.
+    // A cell naming no option of its field matches nothing: the row allows (or excludes) nothing.
     if (cells.includes(-2)) continue;
     // Columns in the order of `deps`.
     out.push(deps.map((d) => cells[columns.indexOf(d)]!));
   }
-  return out;
+  return { rows: out, exclude };
 }
 
 /**
@@ -217,9 +231,14 @@ function assemble(fields: number[], varOf: Int32Array, a: Analysis, collected: R
   let words = 0;
   let totalWords = 0;
   for (const t of collected) {
-    const w = Math.ceil(t.rows.length / 32);
-    totalWords += w;
-    for (const f of t.fields) words += 2 * w * a.domains[f]!.length;
+    if (t.exclude) {
+      // Its index holds a row number per value a cell names.
+      for (const row of t.rows) for (const cell of row) words += typeof cell === 'number' ? 1 : cell.length;
+    } else {
+      const w = Math.ceil(t.rows.length / 32);
+      totalWords += w;
+      for (const f of t.fields) words += 2 * w * a.domains[f]!.length;
+    }
     if (words > MAX_TABLE_WORDS) {
       return { check: t.check, why: `the tables' row sets pass ${MAX_TABLE_WORDS} words (${4 * MAX_TABLE_WORDS} bytes)` };
     }
@@ -231,16 +250,25 @@ function assemble(fields: number[], varOf: Int32Array, a: Analysis, collected: R
   const columnOf: number[][] = fields.map(() => []);
   let at = 0;
   const tables = collected.map((t, k): Table => {
-    const w = Math.ceil(t.rows.length / 32);
+    const vars = Int32Array.from(t.fields, (f) => varOf[f]!);
     rowsAt[k] = at;
+    t.fields.forEach((f, j) => {
+      tablesOf[varOf[f]!]!.push(k);
+      columnOf[varOf[f]!]!.push(j);
+    });
+    if (t.exclude) {
+      const excluded = excludedOf(
+        t.rows,
+        t.fields.map((f) => a.domains[f]!.length),
+      );
+      return { vars, rows: 0, words: 0, sup: [], strict: [], listed: false, excluded, check: t.check };
+    }
+    const w = Math.ceil(t.rows.length / 32);
     at += w;
     const sup: Int32Array[] = [];
     const strict: Int32Array[] = [];
     let listed = false;
     t.fields.forEach((f, j) => {
-      const x = varOf[f]!;
-      tablesOf[x]!.push(k);
-      columnOf[x]!.push(j);
       const n = a.domains[f]!.length;
       const s = new Int32Array(n);
       const st = new Int32Array(n).fill(-1);
@@ -272,7 +300,6 @@ function assemble(fields: number[], varOf: Int32Array, a: Analysis, collected: R
       sup.push(s);
       strict.push(st);
     });
-    const vars = Int32Array.from(t.fields, (f) => varOf[f]!);
     return { vars, rows: t.rows.length, words: w, sup, strict, listed, check: t.check };
   });
   return {
