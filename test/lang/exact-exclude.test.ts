@@ -9,69 +9,14 @@ import { tablesOf } from '../../src/lang/configure/exact/tables';
 import { analyze } from '../../src/lang/index';
 import { compileModel } from '../../src/lang/runtime/compiled-model';
 import { Ctx } from '../../src/lang/runtime/context';
-import { random } from './random';
-
-/** A cell: an option index, -1 for "*", or a list of option indexes. */
-type Cell = number | number[];
-interface Table {
-  columns: number[];
-  rows: Cell[][];
-  exclude: boolean;
-}
-
-const written = (c: Cell) => (c === -1 ? '"*"' : Array.isArray(c) ? `[${c.map((v) => `"v${v}"`).join(',')}]` : `"v${c}"`);
-const matches = (c: Cell, v: number) => c === -1 || c === v || (Array.isArray(c) && c.includes(v));
-
-function product(seed: number) {
-  const r = random(seed);
-  const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-  const domains = Array.from({ length: int(3, 6) }, () => int(2, 4));
-  const n = domains.length;
-  const tables: Table[] = Array.from({ length: int(1, 4) }, () => {
-    const columns = [...Array(n).keys()].sort(() => r() - 0.5).slice(0, int(2, Math.min(4, n)));
-    const cell = (c: number): Cell => {
-      const x = r();
-      if (x < 0.15) return -1;
-      if (x < 0.3 && domains[c]! > 2) return [0, 1];
-      return int(0, domains[c]! - 1);
-    };
-    return { columns, rows: Array.from({ length: int(1, 6) }, () => columns.map(cell)), exclude: r() < 0.6 };
-  });
-  const fields = domains.map(
-    (d, i) =>
-      `field f${i}: dropdown { label: "F", options { ${Array.from({ length: d }, (_, k) => `v${k} { label: "V" }`).join(', ')} } }\n`,
-  );
-  const constraints = tables.map(
-    (t, k) =>
-      `constraint t${k} { table: [${t.columns.map((c) => `f${c}`).join(', ')}], ${t.exclude ? 'exclude' : 'allow'}: [${t.rows
-        .map((row) => `[${row.map(written).join(',')}]`)
-        .join(',')}], message: "No" }\n`,
-  );
-  const source = `product "B" {\n  language: en\n  currency: EUR\n}\n${fields.join('')}${constraints.join('')}price { line base: "B" = 1 }\n`;
-  // Every configuration the tables allow.
-  const passes = (a: number[]) =>
-    tables.every((t) => t.rows.some((row) => row.every((c, j) => matches(c, a[t.columns[j]!]!))) !== t.exclude);
-  const all: number[][] = [];
-  const enumerate = (i: number, a: number[]) => {
-    if (i === n) {
-      if (passes(a)) all.push([...a]);
-      return;
-    }
-    for (let v = 0; v < domains[i]!; v++) {
-      a[i] = v;
-      enumerate(i + 1, a);
-    }
-  };
-  enumerate(0, []);
-  return { source, domains, tables, all, r, int };
-}
+import { smallTables } from '../fixtures/small-tables';
 
 describe('exclude tables in the exact engine, against brute force', () => {
   it('150 random products, 4 partial configurations each: every option of every field as enumeration has it', () => {
     let compared = 0;
     let excludeTables = 0;
     for (let seed = 1; seed <= 150; seed++) {
-      const { source, domains, tables, all, r, int } = product(seed);
+      const { source, domains, tables, all, r, int } = smallTables(seed);
       const { ir } = analyze(source, { tests: false });
       // A table that allows nothing, or an option nothing selects, is refused or warned of; both are compared too.
       if (!ir) continue;
@@ -84,7 +29,7 @@ describe('exclude tables in the exact engine, against brute force', () => {
       for (let q = 0; q < 4; q++) {
         const fixed = domains.map((d) => (r() < 0.35 ? int(0, d - 1) : -1));
         const sent = fixed.map((v) => (v < 0 ? undefined : `v${v}`));
-        const answer = exactAvailability(m, c, a, sent, new Budget(c))!;
+        const answer = exactAvailability(m, c, a, sent, 1, new Budget(c))!;
         expect(answer.complete).toBe(true);
         expect(answer.satisfiable).toBe(all.some((x) => fixed.every((u, j) => u < 0 || x[j] === u)));
         domains.forEach((d, i) => {
@@ -124,7 +69,7 @@ describe('exclude tables in the exact engine, against brute force', () => {
     expect(t?.tables.map((x) => x.excluded?.rows.length)).toEqual([500]);
     // The first row excludes o0 everywhere: with nine o0 sent, the tenth field's o0 is unavailable, the others not.
     const sent = [...Array<string>(9).fill('o0'), undefined];
-    const answer = exactAvailability(m, c, analysisOf(m), sent, new Budget(c))!;
+    const answer = exactAvailability(m, c, analysisOf(m), sent, 1, new Budget(c))!;
     expect(answer.complete).toBe(true);
     expect([...answer.verdicts[9]!.entries()].filter(([, ok]) => !ok).map(([v]) => v)).toEqual(['o0']);
   });

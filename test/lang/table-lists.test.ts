@@ -178,7 +178,7 @@ function exactVerdicts(ir: ProductIR, configuration: Record<string, string>) {
   const m = compileModel(ir);
   const c = new Ctx(m.slots, ir.fields.length);
   const sent = ir.fields.map((f) => configuration[f.id]);
-  const answer = exactAvailability(m, c, analysisOf(m), sent, new Budget(c));
+  const answer = exactAvailability(m, c, analysisOf(m), sent, ir.quantity.default, new Budget(c));
   expect(answer?.complete).toBe(true);
   return (f: number, option: string) => answer!.verdicts[f]?.get(option);
 }

@@ -17,7 +17,7 @@ import { answerFields } from './answer-fields';
 import { Budget, MAX_WORK_UNITS } from './budget';
 import { addConflicts } from './conflict';
 import { breaksACheck } from './exact/defaults';
-import { type ExactAnswer, exactAvailability, exactCompletions } from './exact/index';
+import { type ExactAnswer, exactAvailability, exactCompletions, settledFor } from './exact/index';
 import { type Tables, tablesOf, untabulated } from './exact/tables';
 import { FailingChecks } from './failing';
 import { maxSelected, type Why } from './reasons';
@@ -127,7 +127,8 @@ export function configureModel(
     : undefined;
   const engine = first?.complete
     ? first
-    : (exactAvailability(m, c, a, sent, budget) ?? new Engine(c, a, space, ir.fields, quantity, searched, budget).answer());
+    : (exactAvailability(m, c, a, sent, quantity, budget) ??
+      new Engine(c, a, space, ir.fields, quantity, searched, budget).answer());
   const run = new Run(m, c, packFor(m, packs, input.lang));
   const failing = new FailingChecks(a, ir, c, quantity, sent, budget);
   const why: Why = { m, c, run, a, quantity, sent, budget, failing, explained: new Map() };
@@ -171,6 +172,8 @@ export interface LeftToSearch {
   /** The constraint, error rule or evaluated unit (analysis.ts, Check.unit); undefined: a multi-select's selections. */
   rule?: string;
   why: string;
+  /** Whether the whole model is searched; else only this check is, on the tables' candidates (exact/residual.ts). */
+  whole: boolean;
 }
 
 /** Why the model's tables cannot hold it (exact/tables.ts), or undefined when they do. */
@@ -179,10 +182,11 @@ export function leftToSearch(m: CompiledModel, c: Ctx): LeftToSearch | undefined
   const left = untabulated(m, c, a);
   if (left === undefined) return undefined;
   const check = a.checks[left.check];
-  if (check === undefined) return { why: left.why };
-  if (check.unit !== undefined) return { rule: check.unit, why: left.why };
+  const { why, whole } = left;
+  if (check === undefined) return { why, whole };
+  if (check.unit !== undefined) return { rule: check.unit, why, whole };
   const decl = check.ref >= 0 ? m.ir.constraints[check.ref]! : m.ir.rules[-1 - check.ref]!;
-  return { rule: decl.id, why: left.why };
+  return { rule: decl.id, why, whole };
 }
 
 /** Whether the search is tried before the tables: a model the tables cannot hold, or tables of few values. */
@@ -196,8 +200,10 @@ function searchFor(m: CompiledModel, c: Ctx, input: EvaluationInput, units: numb
   const a = analysisOf(m);
   const sent = sentValues(m, input.configuration);
   const quantity = isValidQuantity(input.quantity, ir.quantity) ? input.quantity : ir.quantity.default;
-  // Built once per model, before the request's budget: the model's own work, bounded by exact/tables.ts.
-  tablesOf(m, c, a);
+  // Built and settled once per model, before the request's budget: the model's own work, bounded by exact/tables.ts
+  // and settling's operations (exact/index.ts).
+  const t = tablesOf(m, c, a);
+  if (t !== null) settledFor(m, c, a, t);
   return { a, space: spaceFor(a, ir.fields, sent), sent, quantity, budget: new Budget(c, units) };
 }
 
@@ -231,7 +237,7 @@ function withSoftDefaults(
   };
   const { a, space, sent, quantity, budget } = typeof search === 'function' ? search() : search;
   // The tables when they hold the model; else the search.
-  const exact = exactCompletions(m, c, a, sent, budget);
+  const exact = exactCompletions(m, c, a, sent, quantity, budget);
   const found = adjustDefaults(space, m.ir.fields, sent, exact ?? searchCompletions(c, a, space, quantity, sent, budget));
   if (found === UNKNOWN) return { evaluation: asSent(), known: false };
   if (found === null || found.length === 0) return { evaluation: asSent(), known: true };

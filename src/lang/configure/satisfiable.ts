@@ -57,7 +57,9 @@ function searchedAt(model: Model, instance: Instance, diags: Diagnostics): void 
   diags.add(
     'W_SEARCHED',
     at,
-    `availability is searched within each request's budget, not decided exactly, because of ${what}: ${left.why}`,
+    left.whole
+      ? `availability is searched within each request's budget, not decided exactly, because of ${what}: ${left.why}`
+      : `${what} is not held by the exact engine's tables (${left.why}): each candidate configuration is checked against it within the request's budget, the tables keep the other checks exact`,
   );
 }
 

@@ -8,7 +8,9 @@ import type { Ctx } from '../runtime/context';
 import type { Val } from '../runtime/fault';
 import { type Analysis, spaceFor } from './analysis';
 import type { Budget } from './budget';
-import { type Kept, keptFor } from './exact/index';
+import { exactFor, type Kept } from './exact/index';
+import type { ResidualChecks } from './exact/residual';
+import type { Solver } from './exact/solver';
 import { type Tables, tablesOf } from './exact/tables';
 import { Problem, type Solution, UNKNOWN } from './search';
 
@@ -39,7 +41,9 @@ export class WhatIf {
   ) {
     const t = tablesOf(m, c, a);
     this.exact =
-      t !== null && holdsSent(t, m.ir.fields, sent) ? new ExactTest(t, keptFor(t), m.ir.fields, sent, budget) : undefined;
+      t !== null && holdsSent(t, m.ir.fields, sent)
+        ? new ExactTest(t, exactFor(m, c, a, t, sent, quantity), m.ir.fields, sent, budget)
+        : undefined;
   }
 
   /**
@@ -112,16 +116,21 @@ function holdsSent(t: Tables, fields: readonly FieldIR[], sent: readonly unknown
 /** The test over the model's tables, on the solver requests share (its availability run is over by now). */
 class ExactTest {
   private charged = 0;
+  private readonly k: Kept;
+  /** The request's residual checks (exact/residual.ts), verified by the solver while this test searches. */
+  private readonly accept: Solver['accept'];
   /** By variable: the index of its value sent, else of its default: tried first, so a completion keeps what it can. */
   private readonly preferred: Int32Array;
 
   constructor(
     private readonly t: Tables,
-    private readonly k: Kept,
+    { k, residual }: { k: Kept; residual: ResidualChecks },
     private readonly fields: readonly FieldIR[],
     private readonly sent: readonly unknown[],
     private readonly budget: Budget,
   ) {
+    this.k = k;
+    this.accept = residual.none ? undefined : residual.holdsIn;
     k.scratch.copyFrom(k.root);
     const first = (f: number) => (sent[f] === undefined || fields[f]!.valueType === 'list' ? fields[f]!.fallback : sent[f]);
     this.preferred = Int32Array.from(t.fields, (f, x) => t.values[x]!.indexOf(first(f) as Val));
@@ -143,7 +152,9 @@ class ExactTest {
         : this.keep(i, (v) => v === raw);
     }
     ok &&= s.propagate();
+    s.accept = this.accept;
     const found = ok ? s.solve((x, v) => v === this.preferred[x], this.stop) : null;
+    s.accept = undefined;
     s.pop();
     this.stop();
     if (found === undefined) return UNKNOWN;

@@ -14,6 +14,7 @@ import type { Analysis } from '../analysis';
 import type { Budget } from '../budget';
 import { type Solution, UNKNOWN } from '../search';
 import { defaultsOf } from './defaults';
+import { ResidualChecks } from './residual';
 import { Solver } from './solver';
 import { type Tables, tablesOf } from './tables';
 
@@ -56,26 +57,48 @@ const SETTLE_OPERATIONS = 12_000_000;
 /** Solutions kept to vouch for values before searching: a few hundred, each one value per variable. */
 const POOL_SIZE = 256;
 
-export function keptFor(t: Tables): Kept {
+/**
+ * The model's kept solvers, settled on first use. `closed`: the residual checks that read nothing a request sends
+ * (residual.ts), which settling verifies; those that do are left to each request.
+ */
+function keptFor(t: Tables, closed: ResidualChecks): Kept {
   let k = kept.get(t);
   if (k === undefined) {
     const root = new Solver(t);
     const scratch = new Solver(t);
     const consistent = !t.never && root.start();
     k = { root, consistent, scratch, settled: false, pool: [] };
-    if (consistent) settle(t, k);
+    if (consistent) settle(t, k, closed);
     kept.set(t, k);
   }
   return k;
+}
+
+/** The model's solvers, settled once per version and isolate: the model's own work, before a request's budget. */
+export function settledFor(m: CompiledModel, c: Ctx, a: Analysis, t: Tables): Kept {
+  return keptFor(t, new ResidualChecks(c, a, t, [], m.ir.quantity.default, true));
+}
+
+/** What a request's use of the tables needs: its residual checks, and the model's solvers settled. */
+export function exactFor(
+  m: CompiledModel,
+  c: Ctx,
+  a: Analysis,
+  t: Tables,
+  sent: readonly unknown[],
+  quantity: number,
+): { k: Kept; residual: ResidualChecks } {
+  return { k: settledFor(m, c, a, t), residual: new ResidualChecks(c, a, t, sent, quantity) };
 }
 
 /**
  * Decides every value of the root once: one a solution has stays (the solution kept in the pool while there is
  * room), one no solution has is taken out of the root for good, since no request's choices can give it one.
  */
-function settle(t: Tables, k: Kept): void {
+function settle(t: Tables, k: Kept, closed: ResidualChecks): void {
   const s = k.scratch;
   s.copyFrom(k.root);
+  s.accept = closed.none ? undefined : closed.holdsIn;
   const pool: Int32Array[] = [];
   const seen = new Uint8Array(t.totalValues);
   const record = (solution: Int32Array) => {
@@ -83,7 +106,9 @@ function settle(t: Tables, k: Kept): void {
     for (let x = 0; x < solution.length; x++) seen[t.offset[x]! + solution[x]!] = 1;
   };
   const fresh = (x: number, v: number) => seen[t.offset[x]! + v] === 0;
-  const stop = () => s.operations > SETTLE_OPERATIONS;
+  // The residual checks' evaluations count too: the context's work, in the same units.
+  const work = closed.work;
+  const stop = () => s.operations + closed.work - work > SETTLE_OPERATIONS;
   let settled = true;
   const first = s.solve(fresh, stop);
   if (first) record(first);
@@ -91,7 +116,11 @@ function settle(t: Tables, k: Kept): void {
   for (let x = 0; x < t.values.length && settled; x++) {
     for (let v = 0; v < t.values[x]!.length && settled; v++) {
       if (seen[t.offset[x]! + v] || !s.has(x, v)) continue;
-      const near = variantAt(s, pool, x, v);
+      if (stop()) {
+        settled = false;
+        break;
+      }
+      const near = variantAt(s, closed, pool, x, v);
       if (near >= 0) {
         const solution = pool[near]!.slice();
         solution[x] = v;
@@ -106,6 +135,7 @@ function settle(t: Tables, k: Kept): void {
       else if (!(s.remove(x, v) && s.propagate())) settled = false;
     }
   }
+  s.accept = undefined;
   // The values proven to have no solution leave the root with everything they implied.
   k.root.copyFrom(s);
   k.settled = settled;
@@ -116,9 +146,9 @@ function settle(t: Tables, k: Kept): void {
  * Which of the last solutions of `found` is still one with variable x changed to value v (-1: none): on a loose
  * model most values are vouched for this way, without a search of their own.
  */
-function variantAt(s: Solver, found: readonly Int32Array[], x: number, v: number): number {
+function variantAt(s: Solver, residual: ResidualChecks, found: readonly Int32Array[], x: number, v: number): number {
   for (let k = found.length - 1; k >= 0 && k >= found.length - VARIANTS_TRIED; k--) {
-    if (s.allows(found[k]!, x, v)) return k;
+    if (s.allows(found[k]!, x, v) && residual.holdsWith(found[k]!, x, v)) return k;
   }
   return -1;
 }
@@ -133,6 +163,7 @@ export function exactAvailability(
   c: Ctx,
   a: Analysis,
   sent: readonly unknown[],
+  quantity: number,
   budget: Budget,
 ): ExactAnswer | undefined {
   const t = tablesOf(m, c, a);
@@ -153,7 +184,8 @@ export function exactAvailability(
     if (v < 0) return undefined;
     fixed.push([x, v]);
   }
-  return new Availability(t, fields, budget, keptFor(t)).run(fixed, ticked);
+  const { k, residual } = exactFor(m, c, a, t, sent, quantity);
+  return new Availability(t, fields, budget, k, residual).run(fixed, ticked);
 }
 
 /**
@@ -165,11 +197,12 @@ export function exactCompletions(
   c: Ctx,
   a: Analysis,
   sent: readonly unknown[],
+  quantity: number,
   budget: Budget,
 ): Completions | undefined {
   const t = tablesOf(m, c, a);
   if (t === null) return undefined;
-  const k = keptFor(t);
+  const { k, residual } = exactFor(m, c, a, t, sent, quantity);
   const fields = m.ir.fields;
   const s = k.scratch;
   s.copyFrom(k.root);
@@ -202,7 +235,9 @@ export function exactCompletions(
   const preferred = defaultsOf(t, fields);
   const fresh = (x: number, v: number) => v === preferred[x];
   const solve = (): Solution | null | typeof UNKNOWN => {
+    s.accept = residual.none ? undefined : residual.holdsIn;
     const found = s.solve(fresh, stop);
+    s.accept = undefined;
     stop();
     if (found === undefined) return UNKNOWN;
     if (found === null) return null;
@@ -263,12 +298,21 @@ class Availability {
     private readonly fields: readonly FieldIR[],
     private readonly budget: Budget,
     private readonly k: Kept,
+    private readonly residual: ResidualChecks,
   ) {
     this.s = k.scratch;
     this.verdicts = fields.map(() => undefined);
   }
 
   run(fixed: [number, number][], ticked: [number, readonly string[]][]): ExactAnswer {
+    const { s } = this;
+    s.accept = this.residual.none ? undefined : this.residual.holdsIn;
+    const answer = this.answer(fixed, ticked);
+    s.accept = undefined;
+    return answer;
+  }
+
+  private answer(fixed: [number, number][], ticked: [number, readonly string[]][]): ExactAnswer {
     const { t, s } = this;
     s.copyFrom(this.k.root);
     const isFixed = new Uint8Array(t.fields.length);
@@ -350,7 +394,8 @@ class Availability {
   private fromPool(fixed: [number, number][], ticked: [number, readonly string[]][], found: Int32Array[]): Uint8Array {
     const { t, k, s } = this;
     const seen = new Uint8Array(t.totalValues);
-    if (k.settled && fixed.length === 0 && ticked.length === 0) {
+    // Settling verified the residual checks that read nothing the request sends; the others each solution here.
+    if (k.settled && fixed.length === 0 && ticked.length === 0 && !this.residual.readsInputs) {
       seen.set(s.alive);
       found.push(...k.pool.slice(-VARIANTS_TRIED));
       return seen;
@@ -358,6 +403,11 @@ class Availability {
     const holds = (solution: Int32Array) =>
       ticked.every(([x, ids]) => ids.every((id) => (t.values[x]![solution[x]!] as readonly string[]).includes(id)));
     for (const solution of k.pool) {
+      // Each one may be evaluated against the residual checks: within the budget.
+      if (this.stop()) {
+        this.complete = false;
+        break;
+      }
       this.s.operations += fixed.length;
       let differs = -1;
       for (const [x, v] of fixed) {
@@ -365,7 +415,7 @@ class Availability {
         differs = differs === -1 ? x : -2;
         if (differs === -2) break;
       }
-      if (differs === -2 || !holds(solution)) continue;
+      if (differs === -2 || !holds(solution) || !this.residual.holds(solution)) continue;
       if (differs >= 0) {
         const near = this.near.get(differs);
         if (near) near.push(solution);
@@ -567,7 +617,8 @@ class Availability {
 
   /** Whether one of the last solutions of the configuration as sent, with x changed to v, is still one. */
   private variant(found: Int32Array[], x: number, v: number): boolean {
-    return variantAt(this.s, found, x, v) >= 0;
+    // Past the budget no variant is tried: the search after it says the value is not known.
+    return !this.stop() && variantAt(this.s, this.residual, found, x, v) >= 0;
   }
 
   private none(x: number): void {

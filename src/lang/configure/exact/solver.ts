@@ -50,6 +50,11 @@ export class Solver {
   private readonly changedBy: Int32Array;
   /** By table: room for a value per column, for an exclude table's checks (excluded.ts); empty for the others. */
   private readonly at: Int32Array[];
+  /**
+   * What the tables do not hold (residual.ts), verified at every node of a search: false cuts the node. Set by the
+   * solver's user for its own request; undefined: nothing to verify.
+   */
+  accept: ((s: Solver) => boolean) | undefined;
   /** Operations done (work units); the caller charges them. */
   operations = 0;
   private readonly count = (cells: number) => {
@@ -135,6 +140,11 @@ export class Solver {
       this.changedBy[k] = -1;
     }
     this.queueHead = this.queueTail = 0;
+  }
+
+  /** The value left to variable x, once it has one. */
+  single(x: number): number {
+    return this.dense[this.t.offset[x]!]!;
   }
 
   has(x: number, v: number): boolean {
@@ -368,6 +378,7 @@ export class Solver {
 
   private dfs(fresh: (x: number, v: number) => boolean, stop: () => boolean): boolean | undefined {
     if (stop()) return undefined;
+    if (this.accept !== undefined && !this.accept(this)) return false;
     const x = this.choose();
     if (x < 0) return true;
     const { t } = this;

@@ -3,7 +3,9 @@
 // taken as written (its rows, "*" cells included); any other check whose fields all have finite domains is
 // tabulated by evaluating it, with the runtime's own closures, on every combination of its fields' values, within
 // MAX_TABULATED and MAX_TABULATION_UNITS. A check the tables cannot hold (one reading `quantity`, a text or a date, or
-// past the bounds) leaves the model to the search of search.ts, as before; `untabulated` says which and why.
+// past the bounds) is residual (issue 33): the solver verifies it by evaluation on every state it trusts
+// (residual.ts), and the tables keep the rest exact; `untabulated` says which and why. Only a multi-select past its
+// selections or tables past MAX_TABLE_WORDS leave the whole model to the search of search.ts.
 import { fieldType } from '../../fields/registry';
 import type { Expr } from '../../ir';
 import { readsQuantity } from '../../ir-checks';
@@ -76,13 +78,29 @@ export interface Tables {
   readonly totalWords: number;
   /** A check that depends on no variable fails: no configuration passes. */
   readonly never: boolean;
+  /** The checks the tables do not hold, in the analysis's order: verified by evaluation (residual.ts). */
+  readonly residual: readonly Residue[];
 }
 
-/** Why the tables cannot hold a model: the check that stopped them (its index in the analysis's checks; -1: none). */
+/** A check the tables do not hold. */
+export interface Residue {
+  /** Its index in the analysis's checks. */
+  readonly check: number;
+  /** The variables it reads. */
+  readonly vars: Int32Array;
+  /** Whether it also reads what a request sends beside the variables: the quantity, a text, a date, a number. */
+  readonly inputs: boolean;
+  /** Why the tables do not hold it, with the bound: a sentence for the modeller. */
+  readonly why: string;
+}
+
+/** Why the tables cannot hold a check (or, `whole`, the model): the check (its index in the analysis's checks; -1: none). */
 export interface Untabulated {
   readonly check: number;
   /** What stopped them, with the bound: a sentence for the modeller. */
   readonly why: string;
+  /** Whether the whole model is left to the search (else the tables hold every other check). */
+  readonly whole: boolean;
 }
 
 const built = new WeakMap<Analysis, Tables | Untabulated>();
@@ -102,10 +120,12 @@ export function tablesOf(m: CompiledModel, c: Ctx, a: Analysis): Tables | null {
   return 'why' in t ? null : t;
 }
 
-/** Why the model's tables cannot hold it, or undefined when they do (from the same build as tablesOf). */
+/** The first check the model's tables do not hold, or undefined when they hold every one (same build as tablesOf). */
 export function untabulated(m: CompiledModel, c: Ctx, a: Analysis): Untabulated | undefined {
   const t = builtFor(m, c, a);
-  return 'why' in t ? t : undefined;
+  if ('why' in t) return t;
+  const first = t.residual[0];
+  return first && { check: first.check, why: first.why, whole: false };
 }
 
 interface Rows {
@@ -121,7 +141,7 @@ function build(m: CompiledModel, c: Ctx, a: Analysis): Tables | Untabulated {
   const partial = a.partial.indexOf(true);
   if (partial >= 0) {
     const id = ir.fields[partial]!.id;
-    return { check: -1, why: `multi-select "${id}" has more selections than the ${MAX_SELECTIONS} the tables hold` };
+    return { check: -1, why: `multi-select "${id}" has more selections than the ${MAX_SELECTIONS} the tables hold`, whole: true };
   }
   const fields: number[] = [];
   const varOf = new Int32Array(ir.fields.length).fill(-1);
@@ -133,17 +153,29 @@ function build(m: CompiledModel, c: Ctx, a: Analysis): Tables | Untabulated {
   const quantity = readsQuantity(ir);
   const computed = (i: number) => fieldType(ir.fields[i]!.type).computed;
   const collected: Rows[] = [];
+  const residual: Residue[] = [];
   const budget = new Budget(c, MAX_TABULATION_UNITS);
   let never = false;
   for (let k = 0; k < a.checks.length; k++) {
     const check = a.checks[k]!;
-    if (quantity(check.expr)) return { check: k, why: 'it reads the quantity, which the tables do not hold' };
     // A computed field's value follows from the fields it reads, which are among the dependencies too.
     const deps = check.deps.filter((d) => !(a.domains[d] === null && computed(d)));
     const open = deps.find((d) => a.domains[d] === null);
+    const leave = (why: string, inputs = false) => {
+      const vars = Int32Array.from(
+        deps.filter((d) => varOf[d]! >= 0),
+        (d) => varOf[d]!,
+      );
+      residual.push({ check: k, vars, inputs, why });
+    };
+    if (quantity(check.expr)) {
+      leave('it reads the quantity, which the tables do not hold', true);
+      continue;
+    }
     if (open !== undefined) {
       const id = ir.fields[open]!.id;
-      return { check: k, why: `it reads "${id}", whose values are no finite list (a text, a date, a number without bounds)` };
+      leave(`it reads "${id}", whose values are no finite list (a text, a date, a number without bounds)`, true);
+      continue;
     }
     const written = asWritten(m, a, check, deps);
     if (written !== undefined) {
@@ -152,16 +184,19 @@ function build(m: CompiledModel, c: Ctx, a: Analysis): Tables | Untabulated {
     }
     const combinations = deps.reduce((n, d) => n * a.domains[d]!.length, 1);
     if (combinations > MAX_TABULATED) {
-      return { check: k, why: `its fields' values make ${combinations} combinations; at most ${MAX_TABULATED} are tabulated` };
+      leave(`its fields' values make ${combinations} combinations; at most ${MAX_TABULATED} are tabulated`);
+      continue;
     }
-    const rows = tabulate(m, c, a, check, deps, budget);
+    // Once the units are spent, the checks left to tabulate are residual too (tables as written are still held).
+    const rows = budget.spent ? null : tabulate(m, c, a, check, deps, budget);
     if (rows === null) {
-      return { check: k, why: `tabulating it passed the ${MAX_TABULATION_UNITS} work units a product's tables may take` };
+      leave(`tabulating it passed the ${MAX_TABULATION_UNITS} work units a product's tables may take`);
+      continue;
     }
     if (deps.length === 0) never ||= rows.length === 0;
     else collected.push({ fields: deps, rows, check: k });
   }
-  return assemble(fields, varOf, a, collected, never);
+  return assemble(fields, varOf, a, collected, never, residual);
 }
 
 /**
@@ -219,7 +254,14 @@ function tabulate(m: CompiledModel, c: Ctx, a: Analysis, check: Check, deps: num
   }
 }
 
-function assemble(fields: number[], varOf: Int32Array, a: Analysis, collected: Rows[], never: boolean): Tables | Untabulated {
+function assemble(
+  fields: number[],
+  varOf: Int32Array,
+  a: Analysis,
+  collected: Rows[],
+  never: boolean,
+  residual: Residue[],
+): Tables | Untabulated {
   const values = fields.map((f) => a.domains[f]!);
   const offset = new Int32Array(fields.length);
   let totalValues = 0;
@@ -240,7 +282,11 @@ function assemble(fields: number[], varOf: Int32Array, a: Analysis, collected: R
       for (const f of t.fields) words += 2 * w * a.domains[f]!.length;
     }
     if (words > MAX_TABLE_WORDS) {
-      return { check: t.check, why: `the tables' row sets pass ${MAX_TABLE_WORDS} words (${4 * MAX_TABLE_WORDS} bytes)` };
+      return {
+        check: t.check,
+        why: `the tables' row sets pass ${MAX_TABLE_WORDS} words (${4 * MAX_TABLE_WORDS} bytes)`,
+        whole: true,
+      };
     }
   }
   const bits = new Uint32Array(words);
@@ -315,5 +361,6 @@ function assemble(fields: number[], varOf: Int32Array, a: Analysis, collected: R
     rowsAt,
     totalWords,
     never,
+    residual,
   };
 }

@@ -1,0 +1,78 @@
+// The checks a model's tables do not hold (tables.ts, Residue: one reading the quantity or a text, or past the
+// tabulation bounds), verified by evaluation wherever the exact engine trusts a state (issue 33): at every node of the
+// solver's search once the variables a check reads have one value each, on every solution kept from earlier and on
+// every variant of one. So the tables keep what they hold exact, and the model is not left to the search of
+// search.ts because of one check. A check is evaluated as search.ts evaluates it: its closure, the request's values
+// for the fields that are no variables, its quantity. The work goes to the context's counter, which the request's
+// budget (or settling's bound) charges.
+import type { Ctx } from '../../runtime/context';
+import type { Analysis } from '../analysis';
+import { fails } from '../search';
+import type { Solver } from './solver';
+import type { Residue, Tables } from './tables';
+
+export class ResidualChecks {
+  private readonly checks: readonly Residue[];
+  /** The fields that are no variables, with the values the request sent for them. */
+  private readonly given: [field: number, raw: unknown][] = [];
+
+  /**
+   * `sent`: by field index, the value sent (undefined: not sent); `closed`: only the checks that read nothing a
+   * request sends beside the variables, which settling (once per model, for every request) may rely on.
+   */
+  constructor(
+    private readonly c: Ctx,
+    private readonly a: Analysis,
+    private readonly t: Tables,
+    sent: readonly unknown[],
+    private readonly quantity: number,
+    closed = false,
+  ) {
+    this.checks = t.residual.filter((r) => !closed || !r.inputs);
+    if (this.checks.length === 0) return;
+    sent.forEach((raw, f) => {
+      if (raw !== undefined && t.varOf[f]! < 0) this.given.push([f, raw]);
+    });
+  }
+
+  /** The context's work counter: what the evaluations have cost so far, with everything else it counts. */
+  get work(): number {
+    return this.c.work;
+  }
+
+  /** Whether there is nothing to verify. */
+  get none(): boolean {
+    return this.checks.length === 0;
+  }
+
+  /** Whether a check reads what the request sends beside the variables, so that settling did not verify it. */
+  get readsInputs(): boolean {
+    return this.checks.some((r) => r.inputs);
+  }
+
+  /** For Solver.accept: whether the checks whose variables all have one value left in `s` pass. */
+  readonly holdsIn = (s: Solver): boolean => {
+    const ready = this.checks.filter((r) => r.vars.every((x) => s.size[x] === 1));
+    return ready.length === 0 || this.pass(ready, (x) => s.single(x));
+  };
+
+  /** Whether a solution (a value index per variable) passes every check. */
+  holds(solution: Int32Array): boolean {
+    return this.none || this.pass(this.checks, (x) => solution[x]!);
+  }
+
+  /** Whether a solution with variable x at value v passes the checks that read x. */
+  holdsWith(solution: Int32Array, x: number, v: number): boolean {
+    const reading = this.checks.filter((r) => r.vars.includes(x));
+    return reading.length === 0 || this.pass(reading, (y) => (y === x ? v : solution[y]!));
+  }
+
+  /** Whether `checks` pass, evaluated on one configuration: what they share (a let, a field) is computed once. */
+  private pass(checks: readonly Residue[], valueAt: (x: number) => number): boolean {
+    const { c, t } = this;
+    c.reset(this.quantity);
+    for (const [f, raw] of this.given) c.raw[f] = raw;
+    for (const r of checks) for (const x of r.vars) c.raw[t.fields[x]!] = t.values[x]![valueAt(x)];
+    return checks.every((r) => !fails(c, this.a.checks[r.check]!));
+  }
+}
