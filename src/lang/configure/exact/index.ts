@@ -128,7 +128,7 @@ function settle(t: Tables, k: Kept, closed: ResidualChecks): void {
         continue;
       }
       s.push();
-      const found = s.assign(x, v) && s.propagate() ? s.solve(fresh, stop) : null;
+      const found = s.assign(x, v) && s.propagate() ? s.solve(fresh, stop, pool[pool.length - 1]) : null;
       s.pop();
       if (found === undefined) settled = false;
       else if (found) record(found);
@@ -292,6 +292,8 @@ class Availability {
   private readonly verdicts: (Verdicts | undefined)[];
   /** By sent field's variable: the pool's solutions that keep every other choice sent and change this one. */
   private readonly near = new Map<number, Int32Array[]>();
+  /** The last solution found, which a search first tries to repair (Solver.solve). */
+  private hint: Int32Array | undefined;
 
   constructor(
     private readonly t: Tables,
@@ -369,6 +371,7 @@ class Availability {
       for (let x = 0; x < solution.length; x++) seen[t.offset[x]! + solution[x]!] = 1;
     };
     const fresh = (x: number, v: number) => seen[t.offset[x]! + v] === 0;
+    this.hint = found[found.length - 1];
     if (found.length === 0) {
       const first = s.solve(fresh, this.stop);
       if (first === undefined) {
@@ -377,6 +380,7 @@ class Availability {
       }
       if (first === null) return false;
       record(first);
+      this.hint = first;
     }
     for (const x of open) {
       const field = this.fields[t.fields[x]!]!;
@@ -501,8 +505,9 @@ class Availability {
     if (typeof keep === 'number') ok = s.assign(x, keep);
     else for (let u = 0; u < t.values[x]!.length && ok; u++) if (s.has(x, u) && !keep(u)) ok = s.remove(x, u);
     ok &&= s.propagate();
-    const solution = ok ? s.solve(fresh, this.stop) : null;
+    const solution = ok ? s.solve(fresh, this.stop, this.hint) : null;
     s.pop();
+    if (solution) this.hint = solution;
     if (solution === undefined) {
       this.complete = false;
       return undefined;

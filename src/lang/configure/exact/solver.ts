@@ -48,8 +48,10 @@ export class Solver {
    * revision skips its column.
    */
   private readonly changedBy: Int32Array;
-  /** By table: room for a value per column, for an exclude table's checks (excluded.ts); empty for the others. */
+  /** By table: room for a value per column (a tuple to test). */
   private readonly at: Int32Array[];
+  /** By table: whether a repair (`repaired`) has it to test already. */
+  private readonly touched: Uint8Array;
   /**
    * What the tables do not hold (residual.ts), verified at every node of a search: false cuts the node. Set by the
    * solver's user for its own request; undefined: nothing to verify.
@@ -92,7 +94,8 @@ export class Solver {
     this.mask = new Uint32Array(Math.max(0, ...t.tables.map((table) => table.words)));
     this.weight = new Float64Array(t.tables.length).fill(1);
     this.changedBy = new Int32Array(t.tables.length).fill(-2);
-    this.at = t.tables.map((table) => new Int32Array(table.excluded ? table.vars.length : 0));
+    this.at = t.tables.map((table) => new Int32Array(table.vars.length));
+    this.touched = new Uint8Array(t.tables.length);
   }
 
   /** The state of another solver of the same tables (its level 0), instead of propagating again. */
@@ -228,7 +231,10 @@ export class Solver {
    * A solution (a value index per variable) extending the current state, or null when there is none, or undefined
    * once `stop()` says so (checked after each node). `fresh(x, v)`: values not yet shown by a solution, tried first.
    */
-  solve(fresh: (x: number, v: number) => boolean, stop: () => boolean): Int32Array | null | undefined {
+  solve(fresh: (x: number, v: number) => boolean, stop: () => boolean, hint?: Int32Array): Int32Array | null | undefined {
+    // What the tables do not hold is verified on states, not on a repaired solution: no shortcut then.
+    const repaired = hint && this.accept === undefined ? this.repaired(hint) : null;
+    if (repaired) return repaired;
     const depth = this.levels.length;
     this.push();
     const found = this.dfs(fresh, stop);
@@ -245,32 +251,63 @@ export class Solver {
 
   /** Whether `solution` with variable x at value v passes every table of x (the other variables as in it). */
   allows(solution: Int32Array, x: number, v: number): boolean {
-    const { t } = this;
-    const tables = t.tablesOf[x]!;
+    const tables = this.t.tablesOf[x]!;
     for (let j = 0; j < tables.length; j++) {
       const k = tables[j]!;
-      const table = t.tables[k]!;
-      if (table.excluded) {
-        const at = this.at[k]!;
-        table.vars.forEach((y, c) => {
-          at[c] = y === x ? v : solution[y]!;
-        });
-        if (!eachMatch(table.excluded, at, () => false, this.count)) return false;
-        continue;
-      }
-      let any = false;
-      for (let w = 0; w < table.words && !any; w++) {
-        let bits = 0xffffffff;
-        for (let c = 0; c < table.vars.length && bits !== 0; c++) {
-          const y = table.vars[c]!;
-          bits &= t.bits[table.sup[c]![y === x ? v : solution[y]!]! + w]!;
-        }
-        any = bits !== 0;
-      }
-      this.operations += table.words * table.vars.length;
-      if (!any) return false;
+      const at = this.at[k]!;
+      this.t.tables[k]!.vars.forEach((y, c) => {
+        at[c] = y === x ? v : solution[y]!;
+      });
+      if (!this.holdsTuple(k, at)) return false;
     }
     return true;
+  }
+
+  /**
+   * A solution of the current state near `hint`, another solution of the same tables: each variable keeps its value
+   * while the state has it, else takes its first value left; null unless every table these changes touch allows
+   * it (the others allow it as they allowed the hint). On a loose model this finds a witness without a search.
+   */
+  private repaired(hint: Int32Array): Int32Array | null {
+    const { t, touched } = this;
+    const out = hint.slice();
+    const tables: number[] = [];
+    for (let y = 0; y < out.length; y++) {
+      if (this.alive[t.offset[y]! + out[y]!]) continue;
+      out[y] = this.dense[t.offset[y]!]!;
+      for (const k of t.tablesOf[y]!) {
+        if (touched[k]) continue;
+        touched[k] = 1;
+        tables.push(k);
+      }
+    }
+    this.operations += out.length;
+    let ok = true;
+    for (const k of tables) {
+      touched[k] = 0;
+      if (!ok) continue;
+      const at = this.at[k]!;
+      t.tables[k]!.vars.forEach((y, c) => {
+        at[c] = out[y]!;
+      });
+      ok = this.holdsTuple(k, at);
+    }
+    return ok ? out : null;
+  }
+
+  /** Whether table k allows the tuple `at` (a value per column). */
+  private holdsTuple(k: number, at: Int32Array): boolean {
+    const { t } = this;
+    const table = t.tables[k]!;
+    if (table.excluded) return eachMatch(table.excluded, at, () => false, this.count);
+    let any = false;
+    for (let w = 0; w < table.words && !any; w++) {
+      let bits = 0xffffffff;
+      for (let c = 0; c < at.length && bits !== 0; c++) bits &= t.bits[table.sup[c]![at[c]!]! + w]!;
+      any = bits !== 0;
+    }
+    this.operations += table.words * at.length;
+    return any;
   }
 
   /**
