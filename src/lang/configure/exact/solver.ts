@@ -42,6 +42,16 @@ export class Solver {
   private readonly mask: Uint32Array;
   /** Failures each table caused (dom/wdeg). */
   private readonly weight: Float64Array;
+  /** By variable: the weights of its tables, summed (kept as they change, so that choose() reads one number). */
+  private readonly weights: Float64Array;
+  /**
+   * The variables with more than one value left (a sparse set, `openAt` their places): choose() looks at these
+   * only. A variable leaves when it is down to one value and comes back when a pop restores its second, in the
+   * reverse order, so it is found just past the others.
+   */
+  private readonly open: Int32Array;
+  private readonly openAt: Int32Array;
+  private openCount = 0;
   /**
    * By table: the one variable whose removals changed its rows since it was last revised (-1: none, -2: several).
    * That variable's other values keep their supports (a row naming a value removed names no other value), so a
@@ -93,6 +103,10 @@ export class Solver {
     this.residue = t.tables.map((table) => table.sup.map((s) => new Int32Array(s.length)));
     this.mask = new Uint32Array(Math.max(0, ...t.tables.map((table) => table.words)));
     this.weight = new Float64Array(t.tables.length).fill(1);
+    this.weights = Float64Array.from(t.tablesOf, (tables) => tables.length);
+    this.open = new Int32Array(t.values.length);
+    this.openAt = new Int32Array(t.values.length);
+    this.reopen();
     this.changedBy = new Int32Array(t.tables.length).fill(-2);
     this.at = t.tables.map((table) => new Int32Array(table.vars.length));
     this.touched = new Uint8Array(t.tables.length);
@@ -110,7 +124,28 @@ export class Solver {
     this.queueHead = this.queueTail = 0;
     this.queued.fill(0);
     this.changedBy.fill(-1);
+    this.reopen();
     this.operations = this.alive.length + this.rows.length;
+  }
+
+  /** The open variables, from the sizes. */
+  private reopen(): void {
+    this.openCount = 0;
+    for (let x = 0; x < this.size.length; x++) {
+      this.openAt[x] = this.openCount;
+      this.open[this.openCount++] = x;
+      if (this.size[x]! <= 1) this.close(x);
+    }
+  }
+
+  /** Variable x is down to one value: out of the open ones. */
+  private close(x: number): void {
+    const at = this.openAt[x]!;
+    const last = this.open[--this.openCount]!;
+    this.open[at] = last;
+    this.openAt[last] = at;
+    this.open[this.openCount] = x;
+    this.openAt[x] = this.openCount;
   }
 
   /** Makes every table consistent; false when some table has no possible row left. */
@@ -134,7 +169,9 @@ export class Solver {
     while (this.removedTop > removed) {
       const v = this.removed[--this.removedTop]!;
       this.alive[v] = 1;
-      this.size[this.varOfValue[v]!]!++;
+      const x = this.varOfValue[v]!;
+      // Back to two values: x is the one closed last of those still closed, just past the open ones.
+      if (++this.size[x]! === 2) this.openCount++;
     }
     // What a failed assignment left queued (propagate leaves nothing).
     while (this.queueHead < this.queueTail) {
@@ -214,6 +251,7 @@ export class Solver {
       this.changedBy[k] = -1;
       if (!this.revise(k, skip)) {
         this.weight[k]! += 1;
+        for (const x of this.t.tables[k]!.vars) this.weights[x]! += 1;
         while (this.queueHead < this.queueTail) {
           const q = this.queue[this.queueHead++ % this.queue.length]!;
           this.queued[q] = 0;
@@ -439,21 +477,19 @@ export class Solver {
 
   /** The undecided variable with the fewest values per weight of its tables; -1 when all are decided. */
   private choose(): number {
-    const { t, size } = this;
+    const { size, weights, open } = this;
     let best = -1;
     let bestScore = Number.POSITIVE_INFINITY;
-    for (let x = 0; x < size.length; x++) {
-      if (size[x]! <= 1) continue;
-      let w = 0;
-      for (const k of t.tablesOf[x]!) w += this.weight[k]!;
-      this.operations += t.tablesOf[x]!.length;
-      const score = size[x]! / (w + 1);
-      if (score < bestScore) {
+    for (let i = 0; i < this.openCount; i++) {
+      const x = open[i]!;
+      const score = size[x]! / (weights[x]! + 1);
+      // Ties to the first variable, as a scan in order would take it.
+      if (score < bestScore || (score === bestScore && x < best)) {
         bestScore = score;
         best = x;
       }
     }
-    this.operations += size.length;
+    this.operations += this.openCount;
     return best;
   }
 
@@ -462,6 +498,7 @@ export class Solver {
     const base = this.t.offset[x]!;
     const flat = base + v;
     const last = base + --this.size[x]!;
+    if (this.size[x] === 1) this.close(x);
     const at = this.place[flat]!;
     const other = this.dense[last]!;
     this.dense[at] = other;
