@@ -1,4 +1,5 @@
-// `npm run bench -- big-models-http`: configure on the generated large models (issue 25) as a storefront calls it,
+// `npm run bench -- big-models-http`: configure on the generated large models (issue 25) and the car line's shape
+// (issue 33, test/fixtures/car-line.ts) as a storefront calls it,
 // over HTTP against `npm run dev` (workerd, local D1, KV and Durable Objects): each model saved through the admin
 // API (the save's analysis timed), then buyers walking it through the options /v1/configure offers, one request at
 // a time, every state timed from the client (the request's whole time in workerd plus localhost HTTP: an upper
@@ -7,6 +8,7 @@
 // Starts `npm run dev` on a free port unless --base-url names a running one; stops what it started.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { bigModel, CAR, TRUCK } from '../test/fixtures/big-model';
+import { carLine } from '../test/fixtures/car-line';
 import { random } from '../test/lang/random';
 import { percentile } from './big-models/walk';
 import { EXAMPLES_DIR } from './examples';
@@ -78,12 +80,11 @@ try {
   keys.push(String(created?.id));
   const auth = { 'X-API-Key': String(created?.key) };
   const rows: string[][] = [await floor(base, auth)];
-  for (const [name, shape] of [
-    ['150 × 174', CAR],
-    ['270 × 330', TRUCK],
+  for (const [name, product, source, seed] of [
+    ['150 × 174', 'big-150', bigModel(CAR).source, CAR.seed],
+    ['270 × 330', 'big-270', bigModel(TRUCK).source, TRUCK.seed],
+    ['car line 268 × 332', 'car-line', carLine().source, 268],
   ] as const) {
-    const product = `big-${shape.fields}`;
-    const { source } = bigModel(shape);
     const saveStarted = performance.now();
     await call(base, 'PUT', `/api/admin/stores/${STORE}/products/${product}`, [200, 201], { schema: source });
     const saveMs = performance.now() - saveStarted;
@@ -96,7 +97,7 @@ try {
     // The isolate's first request builds and settles the version's tables: timed apart.
     const first = (await configure({}, {})).ms;
     for (const [answerName, ask] of ANSWERS) {
-      const next = random(shape.seed + 7);
+      const next = random(seed + 7);
       const times: number[] = [];
       let complete = 0;
       let priced = 0;

@@ -1,5 +1,5 @@
 // `npm run bench -- walks [--walks N]`: the issue's "random walks over offered options, all priced" (issue 25) on
-// the generated large models: N buyers per model (default 5), each choosing an option reported available for a
+// the generated large models and the car line's shape (issue 33): N buyers per model (default 5), each choosing an option reported available for a
 // random field not yet set until every field is set (every state one configure call, in process, asking for the
 // compact answer: the same options offered, no reasons), then priced.
 // The walks are shared among worker threads, one per CPU, each walk seeded by its number so a run is replayable
@@ -8,11 +8,17 @@ import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { instantiate } from '../src/lang/instantiate';
 import { bigModel, CAR, TRUCK } from '../test/fixtures/big-model';
+import { carLine } from '../test/fixtures/car-line';
 import { random } from '../test/lang/random';
 import { irOf, percentile, walk } from './big-models/walk';
 import { fmt3, fmtInt, median, section, table } from './harness';
 
-const SHAPES = { '150 × 174': CAR, '270 × 330': TRUCK } as const;
+/** Each model: its source and the seed its walks derive from. */
+const SHAPES = {
+  '150 × 174': { source: () => bigModel(CAR).source, seed: CAR.seed },
+  '270 × 330': { source: () => bigModel(TRUCK).source, seed: TRUCK.seed },
+  'car line 268 × 332': { source: () => carLine().source, seed: 268 },
+} as const;
 type Name = keyof typeof SHAPES;
 
 interface Share {
@@ -32,7 +38,7 @@ interface Done {
 
 function runShare({ name, first, step, count }: Share): Done {
   const shape = SHAPES[name];
-  const model = instantiate(irOf(bigModel(shape).source));
+  const model = instantiate(irOf(shape.source()));
   const out: Done = { times: [], maxUnits: 0, priced: 0, incomplete: 0, walks: 0 };
   for (let w = first; w < count; w += step) {
     const r = walk(model, random(shape.seed * 100_003 + w), 1, { compact: true });
