@@ -1,9 +1,9 @@
 // `npm run bench -- walks [--walks N]`: the issue's "random walks over offered options, all priced" (issue 25) on
-// the generated large models and the car line's shape (issue 33): N buyers per model (default 5), each choosing an option reported available for a
-// random field not yet set until every field is set (every state one configure call, in process, asking for the
-// compact answer: the same options offered, no reasons), then priced.
+// the generated large models and the car line's shape (issue 33): N buyers per model (default 5), each choosing an
+// option reported available for a random field not yet set until every field is set (every state one configure
+// call, in process, asking for the compact answer: the same options offered, no reasons), then priced.
 // The walks are shared among worker threads, one per CPU, each walk seeded by its number so a run is replayable
-// whatever the number of threads (`--walks 1000`: about 420,000 configure calls).
+// whatever the number of threads (`--walks 1000`: about 420,000 configure calls on the first two).
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { instantiate } from '../src/lang/instantiate';
