@@ -325,7 +325,7 @@ describe('<cpq-configurator> on the demo shop', () => {
     await shot(page, '33-configurator-invalid');
   });
 
-  it("uses a client's configure: greys out unavailable options with the server's reason, narrows numbers, prices from its calculation with output labels, units and texts", async () => {
+  it("uses a client's configure: greys out unavailable options with the server's reason, narrows numbers, prices from its calculation with output labels (an id made readable without one), units and texts", async () => {
     await open('pvc-window');
     const shown = await page.evaluate(
       async ({ key, store }) => {
@@ -425,7 +425,8 @@ describe('<cpq-configurator> on the demo shop', () => {
     );
     const weight = shown.outputs.find((t) => t.startsWith('Shipping weight'));
     assert.match(weight, /Weight[\d.,]+ kg/);
-    assert.match(weight, /noteHandle with care/);
+    // The text item has no label in output_info: its id made readable, never the raw id.
+    assert.match(weight, /NoteHandle with care/);
     assert.match(shown.widthHint, /^400 – 1,500 mm/);
     await shot(page, '35-configurator-unavailable-options');
   });
