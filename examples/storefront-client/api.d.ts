@@ -986,6 +986,7 @@ export interface components {
             value: components["schemas"]["ConditionJson"];
         };
         OutputInfo: {
+            /** @description In the negotiated language: the schema's label, else the id made readable ("weight_kg" → "Weight kg", docs/schema-language.md); absent only in quote items priced by an older release */
             label?: string;
             unit?: string;
             /** @description Production data, returned only to keys with production:read */
@@ -995,7 +996,7 @@ export interface components {
             };
         };
         OutputItemInfo: {
-            /** @description In the negotiated language; absent when the schema gives none */
+            /** @description In the negotiated language: the schema's label, else the id made readable ("weight_kg" → "Weight kg", docs/schema-language.md); absent only in quote items priced by an older release */
             label?: string;
             /** @description The item's unit, or else its group's */
             unit?: string;
@@ -2252,7 +2253,7 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     /** @description How long the answer may be reused */
                     "Cache-Control": string;
@@ -2285,7 +2286,7 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     /** @description How long the answer may be reused */
                     "Cache-Control": string;
@@ -3731,7 +3732,7 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     [name: string]: unknown;
                 };
@@ -3760,7 +3761,7 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     [name: string]: unknown;
                 };
@@ -4108,7 +4109,7 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     [name: string]: unknown;
                 };
@@ -4352,7 +4353,7 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     [name: string]: unknown;
                 };
@@ -4704,7 +4705,7 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     [name: string]: unknown;
                 };
@@ -5084,7 +5085,7 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     [name: string]: unknown;
                 };
@@ -5463,7 +5464,7 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     [name: string]: unknown;
                 };
@@ -5761,7 +5762,7 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     [name: string]: unknown;
                 };
@@ -6113,7 +6114,7 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     [name: string]: unknown;
                 };
@@ -6465,7 +6466,7 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     [name: string]: unknown;
                 };
@@ -6816,7 +6817,7 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     [name: string]: unknown;
                 };
@@ -7087,7 +7088,7 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     [name: string]: unknown;
                 };
@@ -7439,7 +7440,7 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     [name: string]: unknown;
                 };
@@ -7791,7 +7792,7 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     [name: string]: unknown;
                 };
@@ -9116,6 +9117,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9224,7 +9227,12 @@ export interface operations {
     saveProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the product this change was made from: 412 when the product has changed since */
+                "If-Match"?: string;
+                /** @description Only `*`: save only as a new product, 412 when the product exists (If-Match wins when both are sent) */
+                "If-None-Match"?: "*";
+            };
             path: {
                 store_id: string;
                 external_id: string;
@@ -9245,6 +9253,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9258,6 +9268,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9327,6 +9339,19 @@ export interface operations {
                     "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names an older version; details.version and the ETag give the current one */
+            412: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10651,7 +10676,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     /** @description How long the answer may be reused */
                     "Cache-Control": string;
@@ -10670,7 +10695,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     /** @description How long the answer may be reused */
                     "Cache-Control": string;
@@ -12530,7 +12555,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     /** @description How long the answer may be reused */
                     "Cache-Control": string;
@@ -12549,7 +12574,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
-                    /** @description Changes with what the answer shows: a form's product version and language; a quote's version ("v<n>") */
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
                     ETag: string;
                     /** @description How long the answer may be reused */
                     "Cache-Control": string;

@@ -160,7 +160,8 @@ export const HEADERS = {
   },
   Allow: { description: 'The methods this path answers', schema: { type: 'string', pattern: '^[A-Z]+(, [A-Z]+)*$' } },
   ETag: {
-    description: 'Changes with what the answer shows: a form\'s product version and language; a quote\'s version ("v<n>")',
+    description:
+      "Changes with what the answer shows: a form's product version and language; a quote's or a product's version (\"v<n>\")",
     schema: { type: 'string', pattern: '^(W/)?".*"$' },
   },
   'Cache-Control': {

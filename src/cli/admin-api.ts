@@ -3,6 +3,7 @@
 // changed answer fails to compile here.
 import type { z } from '@hono/zod-openapi';
 import type { ProductDetail, ProductList, SavedProduct } from '../api/admin/products';
+import { versionETag } from '../api/version-etag';
 import { CliError, EXIT } from './exit';
 
 export const DEFAULT_URL = 'http://127.0.0.1:8787';
@@ -15,7 +16,11 @@ export interface AdminApi {
   /** The product's current version, or null when the store has no such product. */
   product(store: string, id: string): Promise<z.infer<typeof ProductDetail> | null>;
   products(store: string): Promise<z.infer<typeof ProductList>>;
-  save(store: string, id: string, schema: string, note: string): Promise<z.infer<typeof SavedProduct>>;
+  /**
+   * Saves as the next version, only while the product is at `base` (0: while it does not exist) when given; a
+   * product that moved on is a CliError with EXIT.CONFLICT.
+   */
+  save(store: string, id: string, schema: string, note: string, base?: number): Promise<z.infer<typeof SavedProduct>>;
 }
 
 export function adminApi(options: RemoteOptions): AdminApi {
@@ -52,12 +57,18 @@ export function adminApi(options: RemoteOptions): AdminApi {
     async products(store) {
       return body(await call(path(store)), `listing the products of ${store}`);
     },
-    async save(store, id, schema, note) {
+    async save(store, id, schema, note, base) {
+      const condition: Record<string, string> =
+        base === undefined ? {} : base === 0 ? { 'If-None-Match': '*' } : { 'If-Match': versionETag(base) };
       const res = await call(path(store, id), {
         method: 'PUT',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...condition },
         body: JSON.stringify({ schema, note }),
       });
+      if (res.status === 412) {
+        const data = (await res.json().catch(() => null)) as { error?: string } | null;
+        throw new CliError(`publishing ${store}/${id}: ${data?.error ?? 'it changed meanwhile'}`, EXIT.CONFLICT);
+      }
       return body(res, `publishing ${store}/${id}`);
     },
   };

@@ -3,7 +3,7 @@
 export const EXIT = {
   /** Everything held: no error, every test passed, the configuration priced, the service did what was asked. */
   OK: 0,
-  /** A schema has an error, a test failed, a configuration does not price, or push refused to publish. */
+  /** A schema has an error, a test failed, a configuration does not price, or push refused to publish one with errors. */
   PROBLEMS: 1,
   /** The command line was wrong: an unknown option, a missing argument, an unreadable file, bad --config JSON, no token. */
   USAGE: 2,
@@ -11,6 +11,8 @@ export const EXIT = {
   SERVICE: 3,
   /** cpq itself failed (an exception it did not expect); the stack is on stderr. */
   BUG: 4,
+  /** push refused: a product changed in the store since this directory pulled (or pushed) it; --force overrides. */
+  CONFLICT: 5,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

@@ -19,7 +19,7 @@ const program = new Command('cpq')
   .exitOverride((err) => process.exit(err.exitCode === 0 ? EXIT.OK : EXIT.USAGE))
   .addHelpText(
     'after',
-    '\nExit codes: 0 ok, 1 schema errors or failed tests, 2 usage, 3 service, 4 a bug in cpq. See docs/cli.md.',
+    '\nExit codes: 0 ok, 1 schema errors or failed tests, 2 usage, 3 service, 4 a bug in cpq, 5 push refused: changed in the store since the pull. See docs/cli.md.',
   );
 
 let exitCode: ExitCode = EXIT.OK;
@@ -68,16 +68,21 @@ program
 
 program
   .command('push')
-  .description("publish every changed schema of a directory as its product's next version; nothing if any has an error")
+  .description(
+    "publish every changed schema of a directory as its product's next version; nothing if any has an error or changed in the store since the pull",
+  )
   .argument('<dir>', 'a directory of <product>.cpq files')
   .requiredOption('--store <id>', 'the store to publish into')
   .option('--note <text>', 'the note on each new version (default: "cpq push <file>")')
+  .option('--force', 'publish even over a product changed in the store since this directory pulled or pushed it')
   .addOption(urlOption())
   .action(run((dir: string, options) => push(dir, options)));
 
 program
   .command('pull')
-  .description("write the current version of each of a store's products to <dir>/<product>.cpq")
+  .description(
+    "write the current version of each of a store's products to <dir>/<product>.cpq, noting it in <dir>/.cpq-base.json",
+  )
   .argument('<dir>', 'the directory to write into (created if missing)')
   .requiredOption('--store <id>', 'the store to read')
   .addOption(urlOption())

@@ -4,12 +4,12 @@
 import { analyze, type TestRun } from '../lang';
 import { instantiate } from '../lang/instantiate';
 import type { ProductIR } from '../lang/ir';
-import { lineDiff } from '../products/diff';
 import { adminApi, type RemoteOptions } from './admin-api';
 import { CliError, EXIT, type ExitCode } from './exit';
 import { readSchema } from './files';
 import { diagnosticLines, hasErrors } from './report';
-import { bold, cyan, dim, green, red } from './style';
+import { printSourceDiff } from './source-diff';
+import { bold, dim } from './style';
 
 function splitTarget(target: string): { store: string; id: string } {
   const slash = target.indexOf('/');
@@ -33,13 +33,7 @@ export async function diff(target: string, file: string, options: RemoteOptions)
     bold(published ? `${store}/${id} v${published.current_version} → ${file}` : `${store}/${id} (not published) → ${file}`),
   );
 
-  const changes = lineDiff(before, after);
-  if (changes.hunks.length === 0) console.log(dim('source: unchanged'));
-  else console.log(`source: ${green(`+${changes.added}`)} ${red(`-${changes.removed}`)}`);
-  for (const h of changes.hunks) {
-    console.log(cyan(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`));
-    for (const line of h.lines) console.log(line.startsWith('+') ? green(line) : line.startsWith('-') ? red(line) : line);
-  }
+  printSourceDiff(before, after);
 
   const analysis = analyze(after);
   for (const line of diagnosticLines(file, analysis)) console.log(line);

@@ -1,9 +1,10 @@
-// What a storefront shows next to output values: each group's and item's translated label and unit, whether a
-// group is internal, and whether an item is a number or a text. Served beside `result.groups` (never inside it,
-// which stays item → number) and in the form for the public groups.
+// What a storefront shows next to output values: each group's and item's translated label (the id made readable
+// when the schema gives none) and unit, whether a group is internal, and whether an item is a number or a text.
+// Served beside `result.groups` (never inside it, which stays item → number) and in the form for the public groups.
 import type { OutputInfo } from '../api/output-info';
 import { resolveText } from '../lang/instantiate';
 import type { OutputIR, ProductIR } from '../lang/ir';
+import { readableId } from '../lang/readable-id';
 
 const cache = new WeakMap<ProductIR, Map<string, Map<string, OutputInfo>>>();
 
@@ -27,18 +28,16 @@ function describe(o: OutputIR, ir: ProductIR, lang: string): OutputInfo {
   const items: Record<string, OutputInfo['items'][string]> = {};
   for (const it of o.items) {
     const unit = it.unit ?? o.unit;
-    const label = text(it.label);
     const item = {
-      ...(label === undefined ? {} : { label }),
+      label: text(it.label) ?? readableId(it.id),
       ...(unit === undefined ? {} : { unit }),
       type: it.text ? 'text' : 'number',
     } as const;
     // defineProperty: an item named __proto__ stays plain data.
     Object.defineProperty(items, it.id, { value: item, enumerable: true });
   }
-  const label = text(o.label);
   return {
-    ...(label === undefined ? {} : { label }),
+    label: text(o.label) ?? readableId(o.id),
     ...(o.unit === undefined ? {} : { unit: o.unit }),
     internal: o.internal,
     items,

@@ -29,6 +29,7 @@ export const DIAGNOSTIC_CODES = [
   'W_NEVER_AVAILABLE',
   'W_SEARCHED',
   'W_TRANSLATION_MISSING',
+  'W_OUTPUT_LABEL_MISSING',
 ] as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];

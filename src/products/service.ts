@@ -1,5 +1,6 @@
 import { and, desc, eq, notExists, sql } from 'drizzle-orm';
 import type { DiagnosticJson } from '../api/validate';
+import { versionETag } from '../api/version-etag';
 import { database } from '../db/client';
 import { joinParts, textParts } from '../db/parts';
 import {
@@ -36,6 +37,8 @@ interface NewVersion {
   compiled: string;
   warnings: DiagnosticJson[];
   note: string | null;
+  /** The version the save was made from, 0 for a product that must not exist yet; anything else appends nothing. */
+  base?: number;
 }
 
 const productKey = (storeId: string, externalId: string | typeof productDrafts.externalId) =>
@@ -144,14 +147,19 @@ export async function listProducts(env: Env, storeId: string) {
  * there is anything to append: when the latest version already holds this content (a concurrent save or publish
  * of the same source got there first), the new row takes that version's number, the primary key refuses it (ON
  * CONFLICT DO NOTHING) and the product row is left alone, so N concurrent saves of one source make one version.
- * Returns the latest version and whether it is this call's.
+ * With `base`, nothing is appended unless the latest version is that one. Returns the latest version and whether
+ * it is this call's.
  */
 async function appendVersion(env: Env, v: NewVersion): Promise<{ row: VersionRow; appended: boolean }> {
   const db = database(env);
   const now = Date.now();
   const ofProduct = sql`FROM product_versions WHERE store_id = ${v.storeId} AND external_id = ${v.externalId}`;
-  const version = sql`COALESCE((SELECT CASE WHEN content_hash = ${v.contentHash} THEN version ELSE version + 1 END ${ofProduct} ORDER BY version DESC LIMIT 1), 1)`;
   const latest = sql`(SELECT MAX(version) ${ofProduct})`;
+  const next = sql`COALESCE((SELECT CASE WHEN content_hash = ${v.contentHash} THEN version ELSE version + 1 END ${ofProduct} ORDER BY version DESC LIMIT 1), 1)`;
+  // A save made from another version than the latest takes the latest's number, which the primary key refuses, so
+  // the check and the append are one statement. (Made from a version of a product deleted since, the number is
+  // NULL, which the table refuses outright: saveSchema answers that.)
+  const version = v.base === undefined ? next : sql`CASE WHEN COALESCE(${latest}, 0) = ${v.base} THEN ${next} ELSE ${latest} END`;
   const [first, ...rest] = textParts(v.compiled);
   const [source, ...sourceRest] = textParts(v.source);
   const [inserted, , saved] = await db.batch([
@@ -268,10 +276,23 @@ export interface SavedVersion {
   truncated?: Record<string, number>;
 }
 
+/** A save made from `base` when the product is at `version` (0: it does not exist). */
+function moved(externalId: string, base: number, version: number): ApiError {
+  const now = version === 0 ? 'no longer exists' : `is at version ${version}`;
+  const from = base === 0 ? 'as a new product' : `from version ${base}`;
+  return new ApiError(
+    'PRECONDITION_FAILED',
+    `Product '${externalId}' ${now}, but this save was made ${from}: read it again, merge, and retry`,
+    { details: { version: version === 0 ? null : version } },
+    version === 0 ? undefined : { ETag: versionETag(version) },
+  );
+}
+
 /**
  * Compiles a schema and saves it as the product's next version, with the author's note, then publishes it.
  * VALIDATION_FAILED (nothing saved) when it does not compile; NOT_FOUND for an unknown store. A source equal to the
- * current version's keeps that version and its note.
+ * current version's keeps that version and its note. With `base` (the version the schema was edited from, 0 for a
+ * new product), PRECONDITION_FAILED when the product has moved on from it, checked in the statement that appends.
  */
 export async function saveSchema(
   env: Env,
@@ -279,6 +300,7 @@ export async function saveSchema(
   externalId: string,
   schema: string,
   note: string | null = null,
+  base?: number,
 ): Promise<SavedVersion> {
   await getStore(env, storeId);
   const analysis = analyze(schema);
@@ -307,6 +329,7 @@ export async function saveSchema(
       ...(truncated ? { truncated } : {}),
     };
   }
+  if (base !== undefined && (current?.version ?? 0) !== base) throw moved(externalId, base, current?.version ?? 0);
   const { row, appended } = await appendVersion(env, {
     storeId,
     externalId,
@@ -316,7 +339,12 @@ export async function saveSchema(
     compiled: irToJson(ir),
     warnings,
     note,
+    base,
+  }).catch(async (e) => {
+    if (!base || (await findCurrent(env, storeId, externalId))) throw e;
+    throw moved(externalId, base, 0);
   });
+  if (base !== undefined && !appended && row.contentHash !== contentHash) throw moved(externalId, base, row.version);
   // A concurrent save of this source appended it first: that version is kept (and published by that save).
   if (appended) await publishCurrentVersion(env, storeId, externalId, { version: row.version, contentHash });
   return {

@@ -11,11 +11,12 @@ import { decideQuote, findSharedQuote, type LoadedQuote } from '../quotes/servic
 import { majorOf } from '../quotes/totals';
 import { wordsFor } from '../quotes/words';
 import { getStore } from '../stores/service';
+import { Outputs } from './outputs';
 import { quoteCss } from './styles';
 
 const PAGE_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
 
-/** An item's name and its configuration as the buyer reads them, on the quote page and the request's status page. */
+/** An item's name, its configuration and its outputs as the buyer reads them, on the quote page and the request's status page. */
 function ItemHeading({ item, position }: { item: LoadedQuote['items'][number]; position: number }) {
   return (
     <>
@@ -29,6 +30,7 @@ function ItemHeading({ item, position }: { item: LoadedQuote['items'][number]; p
           </li>
         ))}
       </ul>
+      <Outputs priced={item.priced} />
     </>
   );
 }

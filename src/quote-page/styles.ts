@@ -18,6 +18,7 @@ th { border-bottom: 1px solid var(--ink); font-size: 13px; color: var(--muted); 
 tr.item td { border-top: 1px solid var(--rule); }
 td.num, th.num { text-align: right; white-space: nowrap; }
 .summary, .lines { margin: 4px 0 0; padding: 0; list-style: none; font-size: 13px; color: var(--muted); }
+.outputs { margin-top: 4px; font-size: 13px; }
 .lines li { display: flex; justify-content: space-between; gap: 16px; }
 tfoot td { border-top: 1px solid var(--rule); }
 tfoot tr.total td { border-top: 2px solid var(--ink); font-weight: 700; font-size: 17px; }

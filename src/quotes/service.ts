@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, exists, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { LIMITS, type QuoteStatus, type StoredStatus } from '../api/quote-limits';
+import { versionETag } from '../api/version-etag';
 import { database } from '../db/client';
 import { quoteCounters, quoteHistory, quoteItems, quoteSettings, quotes } from '../db/schema';
 import { ApiError } from '../errors';
@@ -398,11 +399,9 @@ function stale(number: string, version: number): ApiError {
     'PRECONDITION_FAILED',
     `Quote ${number} has changed (it is at version ${version}); read it again and retry`,
     { details: { version } },
-    { ETag: quoteETag(version) },
+    { ETag: versionETag(version) },
   );
 }
-
-export const quoteETag = (version: number) => `"v${version}"`;
 
 /** The batch of one change: not written when another change got in first; `version` is the quote's after it. */
 async function write(

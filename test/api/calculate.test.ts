@@ -36,7 +36,8 @@ describe('POST /api/v1/calculate', () => {
         lines: [{ id: 'board', kind: 'line', per: 'unit', label: 'Board', amount: 40 }],
         groups: { weight: { kg: 4.8 } },
         texts: {},
-        output_info: { weight: { internal: false, items: { kg: { type: 'number' } } } },
+        // The shelf's group and item have no label: buyers read their ids made readable.
+        output_info: { weight: { label: 'Weight', internal: false, items: { kg: { label: 'Kg', type: 'number' } } } },
       },
       withheld_groups: [],
       quantity: { value: 1, min: 1, max: 20, step: 1 },

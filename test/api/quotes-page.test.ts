@@ -37,6 +37,11 @@ describe('GET /q/{token}', () => {
     expect(html).toContain(`Angebot ${q.number}`);
     expect(html).toContain('Breite: 1000 mm');
     expect(html).toContain('Holz: Eiche');
+    // The public output group `weight { kg = width_m * 6 }` has no labels: its ids made readable; the internal
+    // bill of materials is the store's, not shown.
+    expect(html).toContain('<div class="outputs"><span>Weight</span><ul class="summary"><li>Kg: 6</li></ul></div>');
+    expect(html).not.toContain('Bill of materials');
+    expect(html).not.toContain('screws');
     expect(html).toContain('Grace Hopper');
     // 2 × 92.50 = 185.00, in German notation
     expect(html).toContain('185,00');

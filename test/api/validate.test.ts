@@ -15,7 +15,27 @@ describe('POST /api/v1/validate', () => {
     const { headers } = await tenant();
     const res = await validate(SHELF, headers);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ valid: true, errors: [], warnings: [], tests: { passed: 0, failed: 0 } });
+    expect(await res.json()).toEqual({
+      valid: true,
+      errors: [],
+      // The public group `output weight { kg = … }` and its item have no label (line 47): buyers would read
+      // "Weight" and "Kg", the ids made readable.
+      warnings: [
+        expect.objectContaining({
+          code: 'W_OUTPUT_LABEL_MISSING',
+          line: 47,
+          column: 8,
+          message: expect.stringContaining('"Weight"'),
+        }),
+        expect.objectContaining({
+          code: 'W_OUTPUT_LABEL_MISSING',
+          line: 48,
+          column: 3,
+          message: expect.stringContaining('"Kg"'),
+        }),
+      ],
+      tests: { passed: 0, failed: 0 },
+    });
   });
 
   it("runs the schema's tests: counts them, and a failing expectation is E_TEST_FAILED at its expect", async () => {

@@ -1,6 +1,6 @@
 // Runs the `cpq` command as a user does: a separate Node process on dist/cpq.mjs (bundled by vitest.config.ts),
 // stdout a pipe, so the output is the plain text a CI log gets.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,11 +13,24 @@ export interface Run {
   stderr: string;
 }
 
-export function cpq(args: string[], cwd: string): Run {
-  // NO_COLOR unset: the plain output must come from stdout not being a terminal alone.
+/** The environment cpq runs in: NO_COLOR unset, so the plain output must come from stdout not being a terminal alone. */
+function environment(extra: Record<string, string>): NodeJS.ProcessEnv {
   const { NO_COLOR: _, ...env } = process.env;
-  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, env, encoding: 'utf8' });
+  return { ...env, ...extra };
+}
+
+export function cpq(args: string[], cwd: string): Run {
+  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, env: environment({}), encoding: 'utf8' });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** As cpq, without blocking this process: for a test whose own HTTP server must answer the command. */
+export function cpqAsync(args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd, env: environment(env) });
+  const out = { stdout: '', stderr: '' };
+  child.stdout.on('data', (d) => (out.stdout += d));
+  child.stderr.on('data', (d) => (out.stderr += d));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, ...out })));
 }
 
 const made: string[] = [];

@@ -1,7 +1,9 @@
 // Shared by the e2e suites: the server under test (started by run.mjs), Debian's Chromium, screenshots.
-import { mkdirSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { DEMO_STORE } from '../../scripts/demo-data.mjs';
 
 export const BASE = process.env.E2E_BASE_URL;
 export const ADMIN_TOKEN = process.env.E2E_ADMIN_TOKEN;
@@ -42,6 +44,21 @@ export async function adminApi(method, path, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: res.status === 204 ? null : await res.json() };
+}
+
+/**
+ * The demo shop's store with these examples saved in it, as their files are now. test/e2e/run.mjs seeded the demo
+ * key; the store is made here, or exists already (another suite made it, or `npm run dev`).
+ */
+export async function demoProducts(examples) {
+  const store = await adminApi('POST', '/stores', { id: DEMO_STORE, name: 'Demo Windows & Doors', plan: 'pro' });
+  assert.ok(store.status === 201 || store.status === 409, JSON.stringify(store.body));
+  for (const example of examples) {
+    const saved = await adminApi('PUT', `/stores/${DEMO_STORE}/products/${example}`, {
+      schema: readFileSync(`examples/${example}.cpq`, 'utf8'),
+    });
+    assert.ok(saved.status === 201 || saved.status === 200, JSON.stringify(saved.body));
+  }
 }
 
 /** Collects script errors. Refused API calls (401, 409, 422…) are expected; Chrome logs each as an error. */

@@ -1,6 +1,7 @@
 // The `cpq` command's remote half against `wrangler dev`, spawned as a modeller runs it: push a directory of
 // schemas into a store (all or nothing, unchanged ones skipped, with a note), diff a file against the published
-// version, pull the store back into files; and the exit codes for a wrong token, no token and no server.
+// version, pull the store back into files; push refusing to undo a change published in the backoffice since the
+// pull (issue 35); and the exit codes for a wrong token, no token and no server.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -86,8 +87,62 @@ describe('cpq push, diff and pull through the admin API', () => {
     const run = cpq(['pull', '--store', STORE, out, '--url', BASE]);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /2 pulled from store e2e-cli\n$/);
-    assert.deepEqual(readdirSync(out).sort(), ['mug.cpq', 'office-desk.cpq']);
-    for (const f of readdirSync(out)) assert.equal(readFileSync(join(out, f), 'utf8'), readFileSync(join(dir, f), 'utf8'));
+    assert.deepEqual(readdirSync(out).sort(), ['.cpq-base.json', 'mug.cpq', 'office-desk.cpq']);
+    for (const f of ['mug.cpq', 'office-desk.cpq']) {
+      assert.equal(readFileSync(join(out, f), 'utf8'), readFileSync(join(dir, f), 'utf8'));
+    }
+    assert.deepEqual(JSON.parse(readFileSync(join(out, '.cpq-base.json'), 'utf8')), { [STORE]: { mug: 1, 'office-desk': 1 } });
+  });
+
+  it('push refuses to undo a backoffice publish made since the pull: exit 5, the diff, nothing published; --force publishes', async () => {
+    const store = 'e2e-cli-base';
+    assert.equal((await adminApi('POST', '/stores', { id: store, name: 'E2E cli base', plan: 'pro' })).status, 201);
+    assert.equal((await adminApi('PUT', `/stores/${store}/products/mug`, { schema: MUG })).status, 201);
+    const local = join(tempDir(), 'pulled');
+    assert.equal(cpq(['pull', '--store', store, local, '--url', BASE]).code, 0);
+
+    // In the backoffice: a draft from version 1, published as version 2.
+    const priced = (n) => MUG.replace('= 8', `= ${n}`).replace('price == 8', `price == ${n}`);
+    assert.equal((await adminApi('PUT', `/stores/${store}/products/mug/draft`, { source: priced(10) })).status, 200);
+    assert.equal((await adminApi('POST', `/stores/${store}/products/mug/draft/publish`, { note: 'dearer' })).status, 201);
+    // Meanwhile in the pulled directory: another edit, and a new product.
+    writeFileSync(join(local, 'mug.cpq'), priced(9));
+    writeFileSync(join(local, 'cup.cpq'), priced(5).replace('"Mug"', '"Cup"'));
+
+    const refused = cpq(['push', local, '--store', store, '--url', BASE]);
+    assert.equal(refused.code, 5, refused.stdout + refused.stderr);
+    assert.match(
+      refused.stdout,
+      /✗ mug: the store has v2, this directory was in sync with v1; the store's source → .*mug\.cpq:\n/,
+    );
+    assert.match(refused.stdout, /\n- {2}line base: "Mug" = 10\n\+ {2}line base: "Mug" = 9\n/);
+    assert.match(
+      refused.stdout,
+      /1 of 2 products changed in store e2e-cli-base since this directory was in sync: nothing published/,
+    );
+    const kept = await adminApi('GET', `/stores/${store}/products/mug`);
+    assert.equal(kept.body.current_version, 2);
+    assert.equal(kept.body.source, priced(10));
+    assert.equal((await adminApi('GET', `/stores/${store}/products/cup`)).status, 404, 'all or nothing: cup waits too');
+
+    // A directory that never pulled mug does not publish over it either.
+    const fresh = tempDir();
+    writeFileSync(join(fresh, 'mug.cpq'), priced(9));
+    const unpulled = cpq(['push', fresh, '--store', store, '--url', BASE]);
+    assert.equal(unpulled.code, 5);
+    assert.match(unpulled.stdout, /✗ mug: the store has v2, which this directory never pulled/);
+
+    const forced = cpq(['push', local, '--store', store, '--url', BASE, '--force']);
+    assert.equal(forced.code, 0, forced.stdout + forced.stderr);
+    assert.match(forced.stdout, /↑ cup v1 \(new\)\n↑ mug v3\n/);
+    assert.equal((await adminApi('GET', `/stores/${store}/products/mug`)).body.source, priced(9));
+    assert.deepEqual(JSON.parse(readFileSync(join(local, '.cpq-base.json'), 'utf8')), { [store]: { cup: 1, mug: 3 } });
+
+    // In sync again: the next edit publishes without --force, from v3.
+    writeFileSync(join(local, 'mug.cpq'), priced(11));
+    const next = cpq(['push', local, '--store', store, '--url', BASE]);
+    assert.equal(next.code, 0, next.stdout + next.stderr);
+    assert.match(next.stdout, /= cup v1 unchanged\n↑ mug v4\n/);
   });
 
   it('exit 3 for a refused token or no server, 2 without a token', () => {

@@ -58,7 +58,11 @@ price {
   quantity_discount { 10: 5%, 4: 2.5% }
 }
 output bom internal { label: "BOM", profile_m = perimeter / 1000, glass_m2 = area when area > 1 }
-output info { weight = round(area * 25, 1) + panes }
+output info {
+  label: "Info"
+  weight = round(area * 25, 1) + panes
+  items { weight { label: "Weight", unit: "kg" } }
+}
 error too_wide { when: width > 2000 and height > 1800, message: @msg, field: width }
 warning heavy { when: area > 3 or colour in ["grey"], message: "Heavy" }
 `;
@@ -209,7 +213,7 @@ describe('a rich schema', () => {
   it('compiles outputs and rules', () => {
     expect(ir.outputs.map((o) => [o.id, o.internal, o.label, o.items.map((i) => i.id)])).toEqual([
       ['bom', true, { en: 'BOM' }, ['profile_m', 'glass_m2']],
-      ['info', false, undefined, ['weight']],
+      ['info', false, { en: 'Info' }, ['weight']],
     ]);
     const area = { k: 'ref', name: 'area' };
     expect(ir.outputs[0]?.items[1]?.when).toEqual({ k: 'bin', op: '>', a: area, b: { k: 'num', v: 1 }, at: w('area > 1') });

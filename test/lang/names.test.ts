@@ -17,7 +17,7 @@ field ${n}: dropdown in ${n} {
 }
 let ${n}_let = ${n}.${n} * 2
 table ${n}_table: map { ${n}: 10, other: 20 }
-output ${n} { ${n} = ${n}_let + ${n}_table[${n}] }
+output ${n} { label: "Out", ${n} = ${n}_let + ${n}_table[${n}], items { ${n} { label: "Item" } } }
 error ${n} { when: ${n} == "${n}", message: "{${n}}", field: ${n} }`;
 }
 
@@ -47,7 +47,7 @@ for (const n of HOSTILE) {
 it('does not mistake inherited object members for declarations', () => {
   const { diagnostics } = analyze(`product "P" {}
 let a = toString + constructor(1) + __proto__["k"] + valueOf.x
-output o { a = a }`);
+output o internal { a = a }`);
   expect(diagnostics.map((d) => [d.code, d.column])).toEqual([
     ['E_UNDEFINED', 9],
     ['E_UNKNOWN_FUNCTION', 20],

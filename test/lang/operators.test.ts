@@ -68,7 +68,7 @@ function schema(op: BinaryOp, ty: ValueType, right: ValueType = ty): string {
     `field x: ${OPERANDS[ty]?.kind}`,
     `field y: ${OPERANDS[right]?.kind}`,
     `let r = x ${op} y`,
-    `output o { v = ${item} }`,
+    `output o internal { v = ${item} }`,
   ].join('\n');
 }
 

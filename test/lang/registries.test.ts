@@ -96,7 +96,7 @@ describe('the function registry', () => {
         const list = o.params.some((t) => t === 'list')
           ? 'field m: multiselect { label: "M", options { a { label: "A" } } }\n'
           : '';
-        const source = `product "P" {}\n${list}output o { x = ${name}(${args}) }\n`;
+        const source = `product "P" {}\n${list}output o internal { x = ${name}(${args}) }\n`;
         const result = analyze(source);
         expect(result.diagnostics, `${name}(${args})`).toEqual([]);
         const ev = instantiate(result.ir!).evaluate({ configuration: {}, quantity: 1, lang: 'en' });

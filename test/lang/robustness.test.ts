@@ -106,13 +106,13 @@ describe('limits', () => {
   });
 
   it('accepts long but reasonable expressions', () => {
-    expect(codes(`product "P" {}\nlet a = 1${' + 1'.repeat(400)}\noutput o { a = a }`)).toEqual([]);
-    expect(codes(`product "P" {}\nlet a = ${'if true then 1 else '.repeat(100)}1\noutput o { a = a }`)).toEqual([]);
+    expect(codes(`product "P" {}\nlet a = 1${' + 1'.repeat(400)}\noutput o internal { a = a }`)).toEqual([]);
+    expect(codes(`product "P" {}\nlet a = ${'if true then 1 else '.repeat(100)}1\noutput o internal { a = a }`)).toEqual([]);
   });
 
   it('accepts a long chain of lets, each reading the one before', { timeout: 30_000 }, () => {
     const lets = Array.from({ length: 3000 }, (_, i) => (i === 0 ? 'let a0 = 1' : `let a${i} = a${i - 1} + 1`));
-    const { ir, diagnostics } = analyze(`product "P" {}\n${lets.join('\n')}\noutput o { x = a2999 }`);
+    const { ir, diagnostics } = analyze(`product "P" {}\n${lets.join('\n')}\noutput o internal { x = a2999 }`);
     expect(diagnostics).toEqual([]);
     expect(Object.keys(ir?.lets ?? {})).toHaveLength(3000);
   });

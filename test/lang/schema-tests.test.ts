@@ -38,7 +38,7 @@ it('compares price lines and output items; a line left out reads 0, as in output
       'price { line print: "Print" = 4.5 * n }',
       'price { line print: "Print" = 4.5 * n\n  line big: "Big" = 1 when n > 50 }',
     ),
-    'output bom { ink = n * 0.1 }',
+    'output bom internal { ink = n * 0.1 }',
     'test "lines" { given { n: 3 }  expect price.print == 13.5  expect bom.ink == 0.3  expect price.big == 1 }',
   ].join('\n');
   const a = analyze(source);

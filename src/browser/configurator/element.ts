@@ -1,7 +1,7 @@
 // <cpq-configurator>: fetches a product's form, renders it in its layout, evaluates its conditions locally on
-// every change, and asks the server for the price after a short debounce. See docs/configurator.md. The element
-// joins the parts, each a module of its own: loading (loading.ts), building the DOM (building.ts, controls/),
-// the form's state (state.ts), pricing (pricing.ts) and the quote request (quote.ts).
+// every change, and asks the server for the price: at once for a new form, then after a short debounce. See
+// docs/configurator.md. The element joins the parts, each a module of its own: loading (loading.ts), building the
+// DOM (building.ts, controls/), the form's state (state.ts), pricing (pricing.ts) and the quote request (quote.ts).
 
 import { FormView } from './building';
 import type { CpqClient } from './client';
@@ -77,6 +77,7 @@ export class CpqConfigurator extends HTMLElement {
       },
       focus: (id) => this.#view.focus(id),
       emit: (type, detail) => this.#emit(type, detail),
+      priced: (valid) => this.#quote.offer(valid),
     });
     this.#quote = new QuoteForm(
       {
@@ -244,6 +245,7 @@ export class CpqConfigurator extends HTMLElement {
     this.#pricing.cancel();
     this.#form = form;
     this.#pricing.reset();
+    this.#quote.offer(undefined);
     this.#view.show(built);
     this.#state.touched.clear();
     const q = form.quantity;

@@ -1,4 +1,4 @@
-// Pricing: after a pause in typing, the configuration goes to the server (/v1/configure, or /v1/calculate where
+// Pricing: at once for a new form, then after a pause in typing, the configuration goes to the server (/v1/configure, or /v1/calculate where
 // the server has no configure); its answer brings the price, the server's states and the errors, shown in the
 // summary beside the form.
 import type { CalculateRequest, CpqClient } from './client';
@@ -29,6 +29,8 @@ export interface PricingHost {
   quantityError(message: string | null): void;
   focus(id: string): void;
   emit(type: string, detail: unknown): void;
+  /** Whether the configuration shown prices (a quote may be requested), as each answer tells. */
+  priced(valid: boolean): void;
 }
 
 /**
@@ -51,16 +53,19 @@ export class Pricing {
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Set once the server answered 404 to /v1/configure: /v1/calculate from then on. */
   #noConfigure = false;
+  /** No price asked for the form yet: nobody is typing, so the first one does not wait for a pause. */
+  #first = true;
 
   constructor(host: PricingHost) {
     this.#host = host;
   }
 
-  /** Asks for the price after the debounce; the price shown is marked as being replaced until then. */
+  /** Asks for the price after the debounce (a new form's first at once); the price shown is marked as being replaced until then. */
   schedule(): void {
     clearTimeout(this.#timer);
     this.busy();
-    this.#timer = setTimeout(() => void this.#price(), DEBOUNCE_MS);
+    this.#timer = setTimeout(() => void this.#price(), this.#first ? 0 : DEBOUNCE_MS);
+    this.#first = false;
   }
 
   /** No price is asked for any more, and the answer to one asked for is dropped. */
@@ -69,9 +74,10 @@ export class Pricing {
     clearTimeout(this.#timer);
   }
 
-  /** A new form: the server is asked /v1/configure again. */
+  /** A new form: the server is asked /v1/configure again, its first price at once. */
   reset(): void {
     this.#noConfigure = false;
+    this.#first = true;
   }
 
   /** The price shown is being replaced. */
@@ -117,6 +123,7 @@ export class Pricing {
     const body = answer.body as Record<string, unknown> | null;
     if ((answer.status !== 200 && answer.status !== 422) || !body) {
       this.summary.replaceChildren(el('p', { part: 'message', class: 'message', role: 'alert', text: problemOf(answer, t) }));
+      host.priced(false);
       host.emit('cpq-invalid', { errors: [], configuration: request.configuration, status: answer.status });
       return;
     }
@@ -142,6 +149,7 @@ export class Pricing {
     });
     host.emit('cpq-price', priced);
     const valid = priced.result !== null && priced.errors.length === 0;
+    host.priced(valid);
     host.emit(valid ? 'cpq-valid' : 'cpq-invalid', { errors: priced.errors, configuration: priced.configuration });
   }
 }

@@ -1,5 +1,6 @@
 // "Request a quote", shown when the element has the request-quote attribute: a button that opens the buyer's
 // name and email, and sending them creates a quote of the configuration shown (POST /v1/quotes), fires cpq-quote.
+// Offered only while the configuration prices: a quote of one that does not would be refused.
 import type { CpqClient, QuoteRequest } from './client';
 import { el, uid } from './dom';
 import type { Translate } from './i18n';
@@ -16,6 +17,10 @@ export class QuoteForm {
   readonly root = el('form', { part: 'quote', class: 'quote', hidden: true, novalidate: true });
   readonly #host: QuoteHost;
   #t: Translate;
+  /** The button that opens the fields, the fields, and why the button is disabled; none until built. */
+  #parts: { open: HTMLButtonElement; fields: HTMLElement; reason: HTMLElement } | null = null;
+  /** Whether the configuration shown prices; undefined until the form's first answer. */
+  #priced: boolean | undefined;
 
   constructor(host: QuoteHost, t: Translate) {
     this.#host = host;
@@ -43,18 +48,37 @@ export class QuoteForm {
       field('email', 'email', t('yourEmail'), 'email'),
       el('button', { type: 'submit', part: 'button', class: 'send', text: t('sendRequest') }),
     ]);
+    const reason = el('p', { id: uid('w'), class: 'reason', text: t('noPrice') });
     const open = el('button', {
       type: 'button',
       part: 'button',
       class: 'open',
       text: t('requestQuote'),
       'aria-expanded': 'false',
+      'aria-describedby': reason.id,
     });
     open.addEventListener('click', () => {
       fields.hidden = !fields.hidden;
       open.setAttribute('aria-expanded', String(!fields.hidden));
     });
-    this.root.replaceChildren(open, fields, el('p', { class: 'quote-status', role: 'status' }));
+    this.#parts = { open, fields, reason };
+    this.root.replaceChildren(open, reason, fields, el('p', { class: 'quote-status', role: 'status' }));
+    this.offer(this.#priced);
+  }
+
+  /**
+   * Offers the request while the configuration prices. Otherwise the button is disabled and the fields closed,
+   * with the reason once an answer said there is no price (undefined: a new form, its first answer not in yet).
+   */
+  offer(priced: boolean | undefined): void {
+    this.#priced = priced;
+    if (!this.#parts) return;
+    const { open, fields, reason } = this.#parts;
+    open.disabled = !priced;
+    reason.hidden = priced !== false;
+    if (priced) return;
+    fields.hidden = true;
+    open.setAttribute('aria-expanded', 'false');
   }
 
   /** Creates a quote of the configuration shown for the buyer named in the form, and fires cpq-quote. */

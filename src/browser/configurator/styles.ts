@@ -60,6 +60,7 @@ input[type=radio], input[type=checkbox] { width: 1.1em; height: 1.1em; margin: 0
 .quote { display: grid; gap: .6em; }
 .quote button { padding: .5em 1em; border: 1px solid var(--a); border-radius: var(--r); background: transparent; cursor: pointer; }
 .quote button.send { background: var(--a); color: #fff; }
+.quote button:disabled { opacity: .5; cursor: not-allowed; }
 .quote fieldset { display: grid; gap: .6em; margin: 0; padding: 0; border: 0; }
 .quote-status:empty { display: none; }
 .summary { transition: opacity .15s; } .busy { opacity: .55; }

@@ -1,4 +1,5 @@
 // The price side: total (announced politely to screen readers), price lines, outputs, warnings and problems.
+import { readableId } from '../../lang/readable-id';
 import { el } from './dom';
 import type { Issue } from './form';
 import type { Translate } from './i18n';
@@ -13,7 +14,7 @@ export interface Totals {
   currency: string;
 }
 
-/** A group's and its items' labels and units (`result.output_info`, servers that have it). */
+/** A group's and its items' labels and units (`result.output_info`, servers that have it; an id made readable else). */
 interface OutputInfo {
   label?: string;
   unit?: string;
@@ -118,12 +119,15 @@ export function renderSummary(box: HTMLElement, p: Priced, c: SummaryContext): s
       const unit = (k: string) => item(k).unit ?? info.unit;
       const list: [string, string][] = [
         ...Object.entries(own(r.groups, group) ?? {}).map(([k, v]): [string, string] => [
-          item(k).label ?? k,
+          item(k).label ?? readableId(k),
           c.number(v) + (unit(k) ? ` ${unit(k)}` : ''),
         ]),
-        ...Object.entries(own(r.texts, group) ?? {}).map(([k, v]): [string, string] => [item(k).label ?? k, String(v)]),
+        ...Object.entries(own(r.texts, group) ?? {}).map(([k, v]): [string, string] => [
+          item(k).label ?? readableId(k),
+          String(v),
+        ]),
       ];
-      const caption = (info.label ?? group) + (info.internal ? ` · ${t('internal')}` : '');
+      const caption = (info.label ?? readableId(group)) + (info.internal ? ` · ${t('internal')}` : '');
       if (list.length) parts.push(table(caption, list, 'outputs'));
     }
   }

@@ -1,5 +1,6 @@
 // `output` groups and `error`/`warning` rules.
-import type { OutputDecl, PropEntry, RuleDecl, Value } from '../syntax/ast';
+import { readableId } from '../readable-id';
+import type { OutputDecl, PropEntry, RuleDecl, Span, Value } from '../syntax/ast';
 import type { OutputModel, RuleModel } from './checked-model';
 import type { Ctx } from './context';
 import { readExpr, readLiteral, readProps, requireProp } from './props';
@@ -12,7 +13,8 @@ export const OUTPUT_PROPS = ['label', 'unit', 'items'];
 export function readOutput(ctx: Ctx, decl: OutputDecl): OutputModel {
   const id = decl.id.name;
   const output: OutputModel = { id, internal: decl.internal, items: [] };
-  const items = new Set<string>();
+  /** Each item's id where it is declared. */
+  const items = new Map<string, Span>();
   let label = false;
   const described: PropEntry[] = [];
   for (const entry of decl.entries) {
@@ -28,7 +30,7 @@ export function readOutput(ctx: Ctx, decl: OutputDecl): OutputModel {
         ctx.diags.add('E_DUPLICATE', entry.id.span, `the item "${name}" of output "${id}" is declared twice`);
         continue;
       }
-      items.add(name);
+      items.set(name, entry.id.span);
       output.items.push(entry.when ? { id: name, value: entry.value, when: entry.when } : { id: name, value: entry.value });
     } else if (entry.kind === 'prop' && entry.key.kind === 'name' && entry.key.text === 'label') {
       if (label) ctx.diags.add('E_DUPLICATE', entry.key.span, `the label of output "${id}" is given twice`);
@@ -52,7 +54,31 @@ export function readOutput(ctx: Ctx, decl: OutputDecl): OutputModel {
       if (unit !== undefined) output.unit = unit;
     } else readItemInfo(ctx, p.value, output);
   }
+  if (!decl.internal) warnUnlabelled(ctx, decl, output, items, label);
   return output;
+}
+
+/**
+ * W_OUTPUT_LABEL_MISSING for a public group (one buyers see: storefronts get it by default) without a label, and
+ * for each of its items without one: buyers would read the id made readable instead (readable-id.ts).
+ */
+function warnUnlabelled(ctx: Ctx, decl: OutputDecl, output: OutputModel, items: Map<string, Span>, labelled: boolean): void {
+  const id = output.id;
+  if (!labelled) {
+    ctx.diags.add(
+      'W_OUTPUT_LABEL_MISSING',
+      decl.id.span,
+      `the output group "${id}" is shown to buyers without a label, as "${readableId(id)}"; give it label: "…" (or make it internal)`,
+    );
+  }
+  for (const item of output.items) {
+    if (item.label) continue;
+    ctx.diags.add(
+      'W_OUTPUT_LABEL_MISSING',
+      items.get(item.id)!,
+      `the output "${item.id}" of group "${id}" is shown to buyers without a label, as "${readableId(item.id)}"; describe it in items { ${item.id} { label: "…" } }`,
+    );
+  }
 }
 
 /** `items { <item> { label: <text>, unit: "m" } … }`: what a storefront shows next to an item's value. */

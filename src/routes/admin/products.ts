@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ExternalId, ProductParams, StoreParams } from '../../api/admin/params';
 import { ProductDetail, ProductList, ProductRejected, SaveBody, SavedProduct, VersionDetail } from '../../api/admin/products';
-import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openapi';
+import { ADMIN_SECURITY, errorResponses, headers, json, jsonBody } from '../../api/openapi';
+import { ifMatchHeader, ifMatchVersion, versionETag } from '../../api/version-etag';
 import { iso } from '../../db/time';
 import { newApp } from '../../http/factory';
 import { textBodyAs } from '../../http/request-guards';
@@ -29,6 +30,8 @@ export function savedProduct(externalId: string, saved: SavedVersion): z.infer<t
 }
 
 const tags = ['Admin: products'];
+/** The product's current version as an ETag, for the If-Match of a save made from it. */
+const VERSION_HEADERS = headers(['ETag']);
 
 export const productsApi = newApp()
   .openapi(
@@ -42,6 +45,16 @@ export const productsApi = newApp()
       middleware: [textBodyAs('schema')],
       request: {
         params: ProductParams,
+        headers: z.object({
+          'If-Match': ifMatchHeader('product'),
+          'If-None-Match': z
+            .literal('*')
+            .optional()
+            .openapi({
+              param: { name: 'If-None-Match', in: 'header' },
+              description: 'Only `*`: save only as a new product, 412 when the product exists (If-Match wins when both are sent)',
+            }),
+        }),
         body: {
           required: true,
           content: {
@@ -53,18 +66,22 @@ export const productsApi = newApp()
         },
       },
       responses: {
-        200: json(SavedProduct, 'Saved as a new version of an existing product, or unchanged'),
-        201: json(SavedProduct, 'A new product, version 1'),
+        200: { ...json(SavedProduct, 'Saved as a new version of an existing product, or unchanged'), headers: VERSION_HEADERS },
+        201: { ...json(SavedProduct, 'A new product, version 1'), headers: VERSION_HEADERS },
         422: json(ProductRejected, 'The schema has errors; nothing was saved'),
-        ...errorResponses(400, 401, 404),
+        ...errorResponses(400, 401, 404, 412),
       },
     }),
     async (c) => {
       const { store_id, external_id } = c.req.valid('param');
+      const conditions = c.req.valid('header');
+      // The version the schema was edited from, 0 for none; a source equal to the current one saves nothing anyway.
+      const base = ifMatchVersion(conditions['If-Match']) ?? (conditions['If-None-Match'] ? 0 : undefined);
       // A text/plain body arrives here already wrapped as {schema} (textBodyAs).
       const { schema, note } = c.req.valid('json') as z.infer<typeof SaveBody>;
-      const saved = await saveSchema(c.env, store_id, external_id, schema, note ?? null);
+      const saved = await saveSchema(c.env, store_id, external_id, schema, note ?? null, base);
       const body = savedProduct(external_id, saved);
+      c.header('ETag', versionETag(saved.version));
       return saved.created ? c.json(body, 201) : c.json(body, 200);
     },
   )
@@ -105,11 +122,15 @@ export const productsApi = newApp()
       security: ADMIN_SECURITY,
       summary: 'Get a product: current source and version history',
       request: { params: ProductParams },
-      responses: { 200: json(ProductDetail, 'The product'), ...errorResponses(400, 401, 404) },
+      responses: {
+        200: { ...json(ProductDetail, 'The product'), headers: VERSION_HEADERS },
+        ...errorResponses(400, 401, 404),
+      },
     }),
     async (c) => {
       const { store_id, external_id } = c.req.valid('param');
       const { product, current, versions } = await getProduct(c.env, store_id, external_id);
+      c.header('ETag', versionETag(product.currentVersion));
       return c.json(
         {
           external_id,

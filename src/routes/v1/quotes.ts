@@ -14,6 +14,7 @@ import {
   SentQuote,
   TenantBody,
 } from '../../api/quotes';
+import { ifMatchHeader, ifMatchVersion, versionETag } from '../../api/version-etag';
 import type { RequestContext } from '../../env';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
@@ -26,7 +27,6 @@ import {
   getQuote,
   type LoadedQuote,
   listQuotes,
-  quoteETag,
   reissueShareLink,
   removeItem,
   replaceItem,
@@ -52,29 +52,12 @@ const ItemId = z
   .openapi({ param: { name: 'item_id', in: 'path' } });
 const TenantQuery = z.object({ tenant_id: z.string().min(1).openapi({ description: 'The store the key belongs to' }) });
 
-const IfMatch = z.object({
-  'If-Match': z
-    .string()
-    .max(200)
-    .optional()
-    .openapi({
-      param: { name: 'If-Match', in: 'header' },
-      description: 'The ETag of the quote this change was made from: 412 when the quote has changed since',
-      example: '"v3"',
-    }),
-});
+const IfMatch = z.object({ 'If-Match': ifMatchHeader('quote') });
 
 const QUOTE_HEADERS = headers(['ETag']);
 const quoteAnswer = (description: string) => ({ ...json(Quote, description), headers: QUOTE_HEADERS });
 const rejected = { 422: json(ItemsRejected, 'An item does not price: errors names each such item (item, product_id) and why') };
 const changeErrors = errorResponses(400, 403, 404, 409, 412);
-
-/** The version an If-Match names: undefined for none or `*`; a tag no version has can never match (412). */
-function ifMatchVersion(header: string | undefined): number | undefined {
-  if (header === undefined || header.trim() === '*') return undefined;
-  const m = /^\s*(?:W\/)?"v(\d{1,9})"\s*$/.exec(header);
-  return m ? Number(m[1]) : -1;
-}
 
 const actorOf = (keyId: string): Actor => `key:${keyId}`;
 
@@ -91,7 +74,7 @@ function write(c: RequestContext, tenantId: string) {
 }
 
 function answer(c: RequestContext, loaded: LoadedQuote, internal: boolean) {
-  c.header('ETag', quoteETag(loaded.quote.version));
+  c.header('ETag', versionETag(loaded.quote.version));
   return presentQuote(loaded, internal);
 }
 
