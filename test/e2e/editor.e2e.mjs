@@ -256,6 +256,49 @@ describe('drafts: preview without publishing, a session that ends, publishing in
   });
 });
 
+describe('creating, publishing and discarding', () => {
+  it('creates a product from the unchanged starter schema', async () => {
+    await page.goto(`${BASE}/admin/stores/${STORE}/new-product`);
+    await page.locator('#diag-summary', { hasText: 'No problems found' }).waitFor();
+    await page.fill('#product-id', 'starter');
+    await page.click('#publish');
+    await page.waitForURL(`${BASE}/admin/stores/${STORE}/products/starter`);
+    await page.getByText('Created product starter (version 1).').waitFor();
+    const live = await adminApi('GET', `/stores/${STORE}/products/starter`);
+    assert.equal(live.body.current_version, 1);
+    assert.match(live.body.source, /^product "New product"/);
+  });
+
+  it('says the draft was published, not "Draft saved", once it is', async () => {
+    await typeAtEnd('// one more line');
+    await page.locator('#draft-status', { hasText: 'Draft saved' }).waitFor();
+    await page.click('#publish');
+    await page.getByText('Published as version 2.').waitFor();
+    await page.locator('#draft-status', { hasText: 'Published version 2' }).waitFor();
+    assert.equal(await page.locator('#discard-draft').isHidden(), true, 'no draft left to discard');
+  });
+
+  it('discards the draft after a confirmation and reloads the editor on the published version', async () => {
+    const published = (await adminApi('GET', `/stores/${STORE}/products/starter`)).body.source;
+    await typeAtEnd('// to be thrown away');
+    await page.locator('#draft-status', { hasText: 'Draft saved' }).waitFor();
+    await page.click('#discard-draft');
+    const dialog = page.locator('dialog[open]');
+    await dialog.getByText('the editor goes back to version 2').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    assert.equal((await adminApi('GET', `/stores/${STORE}/products/starter/draft`)).status, 200, 'cancelled: kept');
+    await page.click('#discard-draft');
+    await dialog.getByRole('button', { name: 'Discard draft' }).click();
+    await page.getByText('Draft discarded: this is version 2.').waitFor();
+    assert.equal((await adminApi('GET', `/stores/${STORE}/products/starter/draft`)).status, 404);
+    await page.locator('.cm-content').waitFor();
+    assert.equal(await page.locator('#schema').inputValue(), published, 'the page opens on the published version');
+    assert.equal(await page.locator('.cm-content', { hasText: 'to be thrown away' }).count(), 0);
+    assert.equal(await page.locator('#discard-draft').isHidden(), true);
+    assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('cpq-draft:')).length), 0);
+  });
+});
+
 describe('tests in the schema', () => {
   it("shows the schema's test blocks passing and failing beside the problems", async () => {
     await setSource(page, full);
