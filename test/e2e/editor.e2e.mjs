@@ -316,6 +316,35 @@ describe('tests in the schema', () => {
     await setSource(page, good);
     await page.locator('#tests').waitFor({ state: 'hidden' });
   });
+  it('previews a draft whose tests fail beside the failures, and takes a new value into its expectation', async () => {
+    await page.goto(editorPath);
+    await page.locator(TOTAL).waitFor();
+    const before = await total();
+    // The frame dearer by 200: the schema's own price expectations no longer hold.
+    await setSource(page, full.replace('base_price(width, height)', 'base_price(width, height) + 200'));
+    await page.locator('#tests-summary', { hasText: /[1-9]\d* failed$/ }).waitFor();
+    await page.waitForFunction(
+      (old) => document.querySelector('cpq-configurator')?.shadowRoot?.querySelector('output.amount')?.textContent !== old,
+      before,
+    );
+    assert.match(await total(), /€/, 'the preview prices the draft although its tests fail');
+    const failure = page.locator('#tests-list li', { hasText: 'test "defaults": expected price == 303.6,' });
+    const values = await failure.locator('.test-values').textContent();
+    const actual = /^price: expected 303\.6, actual (\d+(?:\.\d+)?)$/.exec(values)?.[1];
+    assert.ok(actual && actual !== '303.6', values);
+    await page.locator('#tests').scrollIntoViewIfNeeded();
+    await shot(page, '39-editor-tests-failing-preview');
+    await failure.getByRole('button', { name: /^Use new value/ }).click();
+    await failure.waitFor({ state: 'detached' });
+    await page.locator('#draft-status', { hasText: 'Draft saved' }).waitFor();
+    const draft = await adminApi('GET', `/stores/${STORE}/products/${PRODUCT}/draft`);
+    assert.match(
+      draft.body.source,
+      new RegExp(`test "defaults" \\{\\n  given \\{  \\}\\n  quantity: 1\\n  expect price == ${actual.replace('.', '\\.')}\\n`),
+    );
+    await setSource(page, good);
+    await page.locator('#tests').waitFor({ state: 'hidden' });
+  });
 });
 
 // Keys are typed at 10 a second, a fast typist's pace (120 words a minute), and each is timed from its keydown

@@ -13,7 +13,7 @@ import { showOutputs } from './outputs';
 import { refreshPreview } from './preview';
 import { ProblemList } from './problems';
 import { signedIn } from './session';
-import { showTests, type TestSummary } from './tests';
+import { newValueEdit, showTests, type TestSummary } from './tests';
 import { createView } from './view';
 
 const VALIDATE_DELAY_MS = 400;
@@ -87,7 +87,17 @@ function start(form: HTMLFormElement): void {
       return;
     }
     show(problemsOf(answer.body.errors, answer.body.warnings));
-    showTests(answer.body.tests, answer.body.errors);
+    showTests(answer.body.tests, answer.body.errors, useNewValue);
+  }
+
+  /** Writes a failing expectation's actual value into the schema (then saved, validated and previewed as typed). */
+  function useNewValue(e: ApiDiagnostic, expected: string, actual: string): void {
+    const edit = newValueEdit(view.state.doc, e, expected, actual);
+    if (!edit) {
+      notify(`Line ${e.line} no longer expects ${expected}; wait for the tests to run again.`, 'warn');
+      return;
+    }
+    view.dispatch({ changes: edit, selection: EditorSelection.single(edit.from, edit.from + edit.insert.length) });
   }
 
   const status = $('draft-status');
