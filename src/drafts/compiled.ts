@@ -14,7 +14,7 @@ const cache = new Map<string, LoadedProduct>();
 
 /**
  * The draft ready to evaluate, answering as version `base_version` (0 for a product never published).
- * VALIDATION_FAILED with the schema's errors when it does not compile.
+ * VALIDATION_FAILED with the schema's errors when it does not compile (failing `test` blocks do not count).
  */
 export async function loadDraft(draft: DraftRow): Promise<LoadedProduct> {
   const contentHash = await sha256Hex(draft.source);
@@ -22,7 +22,9 @@ export async function loadDraft(draft: DraftRow): Promise<LoadedProduct> {
   const hit = cache.get(key);
   if (hit) return hit;
   const analysis = analyzed(draft.source);
-  if (!analysis.ir) {
+  // A draft whose own tests fail is previewed all the same: the author sees the new prices beside the failures.
+  const ir = analysis.untestedIr;
+  if (!ir) {
     const { errors, truncated } = splitDiagnostics(analysis);
     const found = errors.length + (truncated?.errors ?? 0);
     throw new ApiError('VALIDATION_FAILED', `The draft has ${found} error(s); fix them to preview it`, {
@@ -30,7 +32,7 @@ export async function loadDraft(draft: DraftRow): Promise<LoadedProduct> {
       ...(truncated?.errors ? { truncated: { errors: truncated.errors } } : {}),
     });
   }
-  const loaded: LoadedProduct = { version: draft.baseVersion ?? 0, contentHash, model: instantiate(analysis.ir) };
+  const loaded: LoadedProduct = { version: draft.baseVersion ?? 0, contentHash, model: instantiate(ir) };
   if (cache.size >= MAX_CACHED_DRAFTS) cache.delete(cache.keys().next().value!);
   cache.set(key, loaded);
   return loaded;

@@ -16,6 +16,11 @@ export type { TestRun } from './run-tests';
 export interface SchemaAnalysis {
   /** Only when no diagnostic is an error. */
   ir: ProductIR | null;
+  /**
+   * The IR also when the only errors are the schema's own failing tests: the editor previews such a draft, priced
+   * as written, beside the tests it fails. Never saved as a version.
+   */
+  untestedIr: ProductIR | null;
   /** Sorted by position: of each severity the MAX_DIAGNOSTICS first. */
   diagnostics: Diagnostic[];
   /** Diagnostics found beyond those, per severity. */
@@ -38,6 +43,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): SchemaAna
   const testRuns: TestRun[] = [];
   const done = (ir: ProductIR | null): SchemaAnalysis => ({
     ir: diags.hasErrors() ? null : ir,
+    untestedIr: ir,
     diagnostics: diags.sorted(),
     omitted: diags.omitted(),
     tests,

@@ -161,6 +161,26 @@ describe('drafts', () => {
     expect((await admin('GET', `${draftPath(storeId, 'nothing')}/form`)).status).toBe(404);
   });
 
+  it('previews a draft whose own tests fail, priced as written, and refuses to publish it', async () => {
+    const storeId = await createStore();
+    const tested = `${SHELF}\ntest "oak" {\n  given { wood: "oak" }\n  expect price == 70\n}\n`;
+    await saveProduct(storeId, 'shelf', tested);
+    await putDraft(storeId, 'shelf', tested.replace('price: 30', 'price: 45'));
+    expect((await admin('GET', `${draftPath(storeId, 'shelf')}/form`)).status).toBe(200);
+    const calc = await admin('POST', `${draftPath(storeId, 'shelf')}/calculate`, { configuration: { wood: 'oak' } });
+    expect(calc.status).toBe(200);
+    expect(await calc.json()).toMatchObject({ version: 1, result: { totals: { price: 85 } } });
+
+    const refused = await admin('POST', `${draftPath(storeId, 'shelf')}/publish`, {});
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [
+        expect.objectContaining({ code: 'E_TEST_FAILED', message: expect.stringContaining('expected price == 70, got 85') }),
+      ],
+    });
+  });
+
   it("keeps each store's drafts apart", async () => {
     const a = await createStore();
     const b = await createStore();

@@ -256,6 +256,49 @@ describe('drafts: preview without publishing, a session that ends, publishing in
   });
 });
 
+describe('creating, publishing and discarding', () => {
+  it('creates a product from the unchanged starter schema', async () => {
+    await page.goto(`${BASE}/admin/stores/${STORE}/new-product`);
+    await page.locator('#diag-summary', { hasText: 'No problems found' }).waitFor();
+    await page.fill('#product-id', 'starter');
+    await page.click('#publish');
+    await page.waitForURL(`${BASE}/admin/stores/${STORE}/products/starter`);
+    await page.getByText('Created product starter (version 1).').waitFor();
+    const live = await adminApi('GET', `/stores/${STORE}/products/starter`);
+    assert.equal(live.body.current_version, 1);
+    assert.match(live.body.source, /^product "New product"/);
+  });
+
+  it('says the draft was published, not "Draft saved", once it is', async () => {
+    await typeAtEnd('// one more line');
+    await page.locator('#draft-status', { hasText: 'Draft saved' }).waitFor();
+    await page.click('#publish');
+    await page.getByText('Published as version 2.').waitFor();
+    await page.locator('#draft-status', { hasText: 'Published version 2' }).waitFor();
+    assert.equal(await page.locator('#discard-draft').isHidden(), true, 'no draft left to discard');
+  });
+
+  it('discards the draft after a confirmation and reloads the editor on the published version', async () => {
+    const published = (await adminApi('GET', `/stores/${STORE}/products/starter`)).body.source;
+    await typeAtEnd('// to be thrown away');
+    await page.locator('#draft-status', { hasText: 'Draft saved' }).waitFor();
+    await page.click('#discard-draft');
+    const dialog = page.locator('dialog[open]');
+    await dialog.getByText('the editor goes back to version 2').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    assert.equal((await adminApi('GET', `/stores/${STORE}/products/starter/draft`)).status, 200, 'cancelled: kept');
+    await page.click('#discard-draft');
+    await dialog.getByRole('button', { name: 'Discard draft' }).click();
+    await page.getByText('Draft discarded: this is version 2.').waitFor();
+    assert.equal((await adminApi('GET', `/stores/${STORE}/products/starter/draft`)).status, 404);
+    await page.locator('.cm-content').waitFor();
+    assert.equal(await page.locator('#schema').inputValue(), published, 'the page opens on the published version');
+    assert.equal(await page.locator('.cm-content', { hasText: 'to be thrown away' }).count(), 0);
+    assert.equal(await page.locator('#discard-draft').isHidden(), true);
+    assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('cpq-draft:')).length), 0);
+  });
+});
+
 describe('tests in the schema', () => {
   it("shows the schema's test blocks passing and failing beside the problems", async () => {
     await setSource(page, full);
@@ -270,6 +313,35 @@ describe('tests in the schema', () => {
     assert.ok(await page.locator('#diag-list .diag-error', { hasText: 'E_TEST_FAILED' }).count(), 'and among the problems');
     await page.locator('#tests').scrollIntoViewIfNeeded();
     await shot(page, '38-editor-tests');
+    await setSource(page, good);
+    await page.locator('#tests').waitFor({ state: 'hidden' });
+  });
+  it('previews a draft whose tests fail beside the failures, and takes a new value into its expectation', async () => {
+    await page.goto(editorPath);
+    await page.locator(TOTAL).waitFor();
+    const before = await total();
+    // The frame dearer by 200: the schema's own price expectations no longer hold.
+    await setSource(page, full.replace('base_price(width, height)', 'base_price(width, height) + 200'));
+    await page.locator('#tests-summary', { hasText: /[1-9]\d* failed$/ }).waitFor();
+    await page.waitForFunction(
+      (old) => document.querySelector('cpq-configurator')?.shadowRoot?.querySelector('output.amount')?.textContent !== old,
+      before,
+    );
+    assert.match(await total(), /€/, 'the preview prices the draft although its tests fail');
+    const failure = page.locator('#tests-list li', { hasText: 'test "defaults": expected price == 303.6,' });
+    const values = await failure.locator('.test-values').textContent();
+    const actual = /^price: expected 303\.6, actual (\d+(?:\.\d+)?)$/.exec(values)?.[1];
+    assert.ok(actual && actual !== '303.6', values);
+    await page.locator('#tests').scrollIntoViewIfNeeded();
+    await shot(page, '39-editor-tests-failing-preview');
+    await failure.getByRole('button', { name: /^Use new value/ }).click();
+    await failure.waitFor({ state: 'detached' });
+    await page.locator('#draft-status', { hasText: 'Draft saved' }).waitFor();
+    const draft = await adminApi('GET', `/stores/${STORE}/products/${PRODUCT}/draft`);
+    assert.match(
+      draft.body.source,
+      new RegExp(`test "defaults" \\{\\n  given \\{  \\}\\n  quantity: 1\\n  expect price == ${actual.replace('.', '\\.')}\\n`),
+    );
     await setSource(page, good);
     await page.locator('#tests').waitFor({ state: 'hidden' });
   });

@@ -42,6 +42,8 @@ export const editorCss = String.raw`
 .diag-code { display: block; font-family: var(--mono); font-size: .76rem; color: var(--muted); }
 .tests-list { list-style: none; padding: 0; margin: .25rem 0 0; font-size: .9rem; }
 .tests-list li { padding: .3rem 0; border-bottom: 1px solid var(--border); color: var(--danger); }
+.tests-list .test-values { display: block; color: var(--text); font-family: var(--mono); font-size: .85rem; }
+.tests-list .use-new-value { margin-top: .3rem; min-height: 2rem; padding: .25rem .7rem; }
 /* The preview scrolls on its own beside the editor, so the editor and the price stay in view together. */
 @media (min-width: 1051px) { .draft-preview { position: sticky; top: 1rem; max-height: calc(100vh - 2rem); overflow: auto; } }
 .draft-preview { contain: content; }

@@ -210,6 +210,12 @@ function DraftBar({ id, draft }: { id: string | null; draft: DraftJson | null | 
             <input id="publish-note" maxlength={VERSION_NOTE_MAX} autocomplete="off" placeholder="What changed" />
           </div>
         )}
+        {id !== null && (
+          // Shown while the server holds a draft (src/browser/editor/main.ts follows saves and publishes).
+          <button id="discard-draft" class="btn danger" type="button" hidden={!draft}>
+            Discard draft
+          </button>
+        )}
         <button id="publish" class="btn primary" type="submit">
           {id !== null ? 'Publish' : 'Create product'}
         </button>

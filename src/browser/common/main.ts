@@ -1,8 +1,8 @@
 // Loaded on every signed-in page (/admin/assets/common.js): forms that submit to the admin API with the
 // session's CSRF token, confirmation dialogs, copy and dismiss buttons, local times and one-shot notices.
 import { adminCall } from '../shared/admin-api';
+import { confirmDialog } from '../shared/dialog';
 import { localTimes, showFlash } from '../shared/page';
-import { confirmDialog } from './dialog';
 import { clearErrors, formBody, onSuccess, showErrors } from './forms';
 
 document.addEventListener('submit', async (event) => {

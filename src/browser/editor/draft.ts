@@ -22,6 +22,8 @@ export interface DraftOptions {
   text(): string;
   /** The text the server already has (the draft, or the current version when there is no draft). */
   serverSource: string;
+  /** False for a new product's starter text: the server has nothing yet, so publishing needs it saved first. */
+  onServer: boolean;
   onState(state: DraftState, detail?: string): void;
   /** Called after the server stored a text (the preview reloads from it). */
   onSaved(source: string): void;
@@ -29,12 +31,14 @@ export interface DraftOptions {
 
 export class DraftKeeper {
   private serverSource: string;
+  private onServer: boolean;
   private localTimer = 0;
   private serverTimer = 0;
   private saving: Promise<string | null> | null = null;
 
   constructor(private readonly o: DraftOptions) {
     this.serverSource = o.serverSource;
+    this.onServer = o.onServer;
     addEventListener('pagehide', () => this.saveLocal());
   }
 
@@ -89,7 +93,7 @@ export class DraftKeeper {
   async flush(): Promise<string | null> {
     clearTimeout(this.serverTimer);
     while (this.saving) await this.saving;
-    if (this.o.text() === this.serverSource) {
+    if (this.onServer && this.o.text() === this.serverSource) {
       this.o.onState('saved');
       return null;
     }
@@ -130,11 +134,35 @@ export class DraftKeeper {
 
   private stored(text: string): string | null {
     this.serverSource = text;
+    this.onServer = true;
     this.saveLocal();
     const current = this.o.text() === text;
     this.o.onState(current ? 'saved' : 'pending');
     this.o.onSaved(text);
     return current ? null : 'The text changed while it was being saved.';
+  }
+
+  /**
+   * Deletes the server's draft and this browser's copy, after any save under way (a pending one is dropped);
+   * resolves null once done (also when the server had none), else why not. The caller then reloads the page.
+   */
+  async discard(): Promise<string | null> {
+    clearTimeout(this.localTimer);
+    clearTimeout(this.serverTimer);
+    while (this.saving) await this.saving;
+    const path = this.path();
+    if (path) {
+      let answer = await call('DELETE', path);
+      if (answer.status === 401) {
+        await signedIn();
+        answer = await call('DELETE', path);
+      }
+      if (!answer.ok && answer.status !== 404) return errorOf(answer);
+    }
+    // The text on screen is given up: leaving or reloading neither asks nor keeps it.
+    this.serverSource = this.o.text();
+    this.saveLocal();
+    return null;
   }
 
   /** After publishing, the server has no draft and its current version is this text. */

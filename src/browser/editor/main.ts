@@ -4,6 +4,7 @@
 import { nextDiagnostic, setDiagnostics } from '@codemirror/lint';
 import { EditorSelection } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
+import { confirmDialog } from '../shared/dialog';
 import { flash, notify, refresh } from '../shared/page';
 import { call, errorOf } from './api';
 import { type ApiDiagnostic, type Problem, problemsOf, rangeOf, toEditor } from './diagnostics';
@@ -12,7 +13,7 @@ import { showOutputs } from './outputs';
 import { refreshPreview } from './preview';
 import { ProblemList } from './problems';
 import { signedIn } from './session';
-import { showTests, type TestSummary } from './tests';
+import { newValueEdit, showTests, type TestSummary } from './tests';
 import { createView } from './view';
 
 const VALIDATE_DELAY_MS = 400;
@@ -86,7 +87,17 @@ function start(form: HTMLFormElement): void {
       return;
     }
     show(problemsOf(answer.body.errors, answer.body.warnings));
-    showTests(answer.body.tests, answer.body.errors);
+    showTests(answer.body.tests, answer.body.errors, useNewValue);
+  }
+
+  /** Writes a failing expectation's actual value into the schema (then saved, validated and previewed as typed). */
+  function useNewValue(e: ApiDiagnostic, expected: string, actual: string): void {
+    const edit = newValueEdit(view.state.doc, e, expected, actual);
+    if (!edit) {
+      notify(`Line ${e.line} no longer expects ${expected}; wait for the tests to run again.`, 'warn');
+      return;
+    }
+    view.dispatch({ changes: edit, selection: EditorSelection.single(edit.from, edit.from + edit.insert.length) });
   }
 
   const status = $('draft-status');
@@ -98,18 +109,25 @@ function start(form: HTMLFormElement): void {
     'signed-out': 'Signed out: your draft is kept in this browser',
     failed: 'Draft not saved',
   };
+  /** `state` is a DraftState, or 'published' once the draft became the current version. */
+  const showStatus = (state: string, message: string) => {
+    if (!status) return;
+    status.dataset.state = state;
+    status.textContent = message;
+  };
   const keeper = new DraftKeeper({
     store,
     product: productId,
     text,
     serverSource: textarea.value,
+    onServer: Boolean(form.dataset.current) || hasDraft,
     onState(state, detail) {
-      if (!status || (state === status.dataset.state && !detail)) return;
-      status.dataset.state = state;
-      status.textContent = detail ? `${STATES[state]}: ${detail}` : STATES[state];
+      if (state === status?.dataset.state && !detail) return;
+      showStatus(state, detail ? `${STATES[state]}: ${detail}` : STATES[state]);
     },
     onSaved: () => {
       hasDraft = true;
+      showDiscard();
       showPreview();
     },
   });
@@ -149,6 +167,7 @@ function start(form: HTMLFormElement): void {
       if (answer.status === 201 || answer.ok) {
         keeper.published(published);
         hasDraft = false;
+        showDiscard();
         const version = body.version as number;
         // A product that had no version (new, or a draft only) gets its full page now that it has one.
         if (!form.dataset.current) {
@@ -158,6 +177,10 @@ function start(form: HTMLFormElement): void {
         }
         form.dataset.current = String(version);
         notify(body.unchanged ? `No changes: version ${version} stays current.` : `Published as version ${version}.`);
+        showStatus(
+          'published',
+          body.unchanged ? `No changes to publish: version ${version} is current` : `Published version ${version}`,
+        );
         const noteInput = $<HTMLInputElement>('publish-note');
         if (noteInput) noteInput.value = '';
         await refresh('#versions');
@@ -175,6 +198,28 @@ function start(form: HTMLFormElement): void {
     } finally {
       if (button) button.disabled = false;
     }
+  }
+
+  const discardButton = $<HTMLButtonElement>('discard-draft');
+  const showDiscard = () => {
+    if (discardButton) discardButton.hidden = !hasDraft;
+  };
+  async function discard(): Promise<void> {
+    const current = form.dataset.current;
+    const back = current ? `the editor goes back to version ${current}` : 'the product, never published, is gone';
+    if (!(await confirmDialog('Discard the draft?', `Your unpublished changes are deleted and ${back}.`, 'Discard draft'))) {
+      return;
+    }
+    if (discardButton) discardButton.disabled = true;
+    const refused = await keeper.discard();
+    if (discardButton) discardButton.disabled = false;
+    if (refused) {
+      notify(`Draft not discarded: ${refused}`, 'error');
+      return;
+    }
+    flash(current ? `Draft discarded: this is version ${current}.` : `Draft discarded: ${productId()} was never published.`);
+    if (current) location.reload();
+    else location.assign(`/admin/stores/${encodeURIComponent(store)}/products`);
   }
 
   const saveNow = () => {
@@ -201,6 +246,7 @@ function start(form: HTMLFormElement): void {
   textarea.disabled = true;
   form.classList.add('is-live');
 
+  discardButton?.addEventListener('click', () => void discard());
   $('next-problem')?.addEventListener('click', () => {
     nextDiagnostic(view);
     view.focus();

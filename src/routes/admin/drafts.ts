@@ -107,7 +107,7 @@ export const draftsApi = newApp()
       request: { params: ProductParams, query: z.object({ lang: Lang.optional() }), headers: ConditionalHeaders },
       responses: {
         ...formResponses,
-        422: json(ProductRejected, 'The draft does not compile'),
+        422: json(ProductRejected, 'The draft does not compile (its own failing tests do not count)'),
         ...errorResponses(400, 401, 404),
       },
     }),
