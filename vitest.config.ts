@@ -23,6 +23,8 @@ export default defineConfig(async () => {
   // test/cli/ spawns the `cpq` command as a user runs it: bundled from the current source.
   buildCli();
   const migrations = await readD1Migrations('./migrations');
+  // `npm run test:soak` sets CPQ_SOAK=1: the heavy checks at soak size (test/soak.ts).
+  const provide = { soak: process.env.CPQ_SOAK === '1' };
   return {
     test: {
       projects: [
@@ -37,6 +39,7 @@ export default defineConfig(async () => {
           ],
           test: {
             name: 'workers',
+            provide,
             setupFiles: ['./test/setup.ts'],
             include: ['test/**/*.test.ts'],
             exclude: NODE_TESTS,
@@ -47,6 +50,7 @@ export default defineConfig(async () => {
         {
           test: {
             name: 'node',
+            provide,
             environment: 'node',
             include: NODE_TESTS,
             testTimeout: 30_000,
