@@ -7,6 +7,9 @@ export const BASE = process.env.E2E_BASE_URL;
 export const ADMIN_TOKEN = process.env.E2E_ADMIN_TOKEN;
 if (!BASE || !ADMIN_TOKEN) throw new Error('Run the e2e suites with `npm run test:e2e`: it starts the server they test.');
 
+/** `small` under `npm test`, `soak` under `npm run test:soak` (CPQ_SOAK=1; test/soak.ts is the same for vitest). */
+export const bySize = (small, soak) => (process.env.CPQ_SOAK === '1' ? soak : small);
+
 export const ARTIFACTS = 'test-artifacts';
 mkdirSync(ARTIFACTS, { recursive: true });
 
