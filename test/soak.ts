@@ -9,7 +9,10 @@ declare module 'vitest' {
   }
 }
 
-export const SOAK = inject('soak');
+const SOAK = inject('soak');
 
-/** `small` under `npm test`, `soak` under `npm run test:soak`. */
+/**
+ * `small` under `npm test`, `soak` under `npm run test:soak`. The only way a test reads the knob, so that
+ * scripts/test-soak.mjs finds every test with a soak size by its calls.
+ */
 export const bySize = <T>(small: T, soak: T): T => (SOAK ? soak : small);

@@ -37,9 +37,12 @@ export async function shot(page, name) {
   return path;
 }
 
-/** The admin API with the token, for arranging data the scenario is not about. */
-export async function adminApi(method, path, body) {
-  const res = await fetch(`${BASE}/api/admin${path}`, {
+/**
+ * The admin API with the token, for arranging data the scenario is not about; at `base`, workerd itself for a load
+ * test (test/e2e/load.mjs), whose bursts leave wrangler's proxy failing for a moment.
+ */
+export async function adminApi(method, path, body, base = BASE) {
+  const res = await fetch(`${base}/api/admin${path}`, {
     method,
     headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),

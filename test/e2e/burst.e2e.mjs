@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
-import { ARTIFACTS, adminApi, bySize } from './browser.mjs';
-import { burst, figures, figuresTable, statusCounts, storefrontRequest } from './load.mjs';
+import { ARTIFACTS, adminApi, BASE, bySize } from './browser.mjs';
+import { burst, figures, figuresTable, statusCounts, storefrontRequest, WORKER } from './load.mjs';
 
 /** Requests per minute, as src/limits/budgets.ts has them, and the day's, which a refusal may name instead. */
 const BUDGETS = { free: { minute: 60, day: 1_000 }, pro: { minute: 300, day: 10_000 }, enterprise: null };
@@ -35,10 +35,11 @@ const minuteOf = (ms) => Math.floor(ms / 60_000);
 
 /** A store never used through the API: its plan, a storefront key and the product. */
 async function newStore(id, plan) {
-  assert.equal((await adminApi('POST', '/stores', { id, name: `Burst ${id}`, plan })).status, 201);
-  const created = await adminApi('POST', `/stores/${id}/api-keys`, { name: 'Storefront' });
+  const admin = (method, path, body) => adminApi(method, path, body, WORKER);
+  assert.equal((await admin('POST', '/stores', { id, name: `Burst ${id}`, plan })).status, 201);
+  const created = await admin('POST', `/stores/${id}/api-keys`, { name: 'Storefront' });
   assert.equal(created.status, 201);
-  assert.equal((await adminApi('PUT', `/stores/${id}/products/${PRODUCT}`, { schema: SOURCE })).status, 201);
+  assert.equal((await admin('PUT', `/stores/${id}/products/${PRODUCT}`, { schema: SOURCE })).status, 201);
   return { store: id, plan, key: created.body.key, product: PRODUCT, source: SOURCE, answers: [] };
 }
 
@@ -118,6 +119,13 @@ function checkSettled({ store, plan }, answers, problems) {
   const admitted = admittedIn(answers).length;
   if (admitted < wanted) problems.add(`${store}: a new store admitted ${admitted} of ${answers.length}, fewer than ${wanted}`);
 }
+
+it("goes to workerd itself, not through wrangler dev's proxy worker", async () => {
+  assert.notEqual(new URL(WORKER).port, new URL(BASE).port);
+  const res = await fetch(`${WORKER}/api/health`);
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get('X-Request-Id') ?? '', /^[0-9a-f-]{36}$/);
+});
 
 for (const plan of PLANS) {
   describe(`bursts to one ${plan} store`, () => {

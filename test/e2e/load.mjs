@@ -4,7 +4,7 @@
 // any ≥ 500 is a failure of ours.
 import { Agent, fetch } from 'undici';
 
-const WORKER = process.env.E2E_WORKER_URL;
+export const WORKER = process.env.E2E_WORKER_URL;
 if (!WORKER) throw new Error('E2E_WORKER_URL is unset: run the suite with `npm run test:e2e -- burst`.');
 
 /** What a product page fires at once, in turn: the form, the configurator's state, a price, and the editor's check. */
