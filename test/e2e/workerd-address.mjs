@@ -41,7 +41,8 @@ export async function workerdAddress(group, proxyPort) {
   const ports = listeningPorts(group).filter((port) => port !== proxyPort);
   const probe = async (port) => {
     const base = `http://127.0.0.1:${port}`;
-    // The other ports are the inspectors' and workerd's debug port, which may never answer HTTP.
+    // The other ports are the inspectors' and workerd's debug port, which does not speak HTTP: it logs one
+    // "incoming RPC message exceeds size limit" line for the probe, and never answers.
     const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5_000) });
     await res.arrayBuffer();
     if (!res.ok || !res.headers.has('X-Request-Id')) throw new Error(`${base} is not the Worker`);
