@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { buildBrowserBundles } from './scripts/build-browser.mjs';
@@ -15,6 +16,7 @@ const NODE_TESTS = [
   'test/products/**/*.test.ts',
   'test/cli/**/*.test.ts',
   'test/docs/**/*.test.ts',
+  'test/soak.test.ts',
 ];
 
 export default defineConfig(async () => {
@@ -23,8 +25,14 @@ export default defineConfig(async () => {
   // test/cli/ spawns the `cpq` command as a user runs it: bundled from the current source.
   buildCli();
   const migrations = await readD1Migrations('./migrations');
+  // `npm run test:soak` sets CPQ_SOAK=1: the heavy checks at soak size (test/soak.ts).
+  const provide = { soak: process.env.CPQ_SOAK === '1' };
   return {
     test: {
+      // Vitest's default, one fewer than the cores, runs one file at a time on 2 cores; but a workers file first waits
+      // 2–3 s for a workerd of its own to start, while the main process idles (half of a run, in a CPU profile). Two at
+      // a time fill that wait.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         {
           plugins: [
@@ -37,6 +45,7 @@ export default defineConfig(async () => {
           ],
           test: {
             name: 'workers',
+            provide,
             setupFiles: ['./test/setup.ts'],
             include: ['test/**/*.test.ts'],
             exclude: NODE_TESTS,
@@ -47,6 +56,7 @@ export default defineConfig(async () => {
         {
           test: {
             name: 'node',
+            provide,
             environment: 'node',
             include: NODE_TESTS,
             testTimeout: 30_000,

@@ -9,14 +9,15 @@ import type { FormForStates } from '../../src/lang/logic-ops';
 import type { PreviewCalculation } from '../../src/routes/admin/preview';
 import { admin, call, saveProduct, tenant } from '../helpers';
 import { compareStates, logicStates, type Sample, samples } from '../lang/logic-harness';
+import { bySize } from '../soak';
 
 const sources = {
   ...import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true }),
   ...import.meta.glob<string>('../fixtures/logic/*.cpq', { query: '?raw', import: 'default', eager: true }),
 };
-// Per product: 60 × 7 products is a few hundred calls, each of which also asks the sign-in throttle (one Durable
-// Object for the test client address), which is slow on a loaded machine.
-const SAMPLES = 60;
+// Per product (`npm run test:soak`; 15 under `npm test`): 60 × 11 products is a few hundred calls, each of which also
+// asks the sign-in throttle (one Durable Object for the test client address), which is slow on a loaded machine.
+const SAMPLES = bySize(15, 60);
 const BATCH = 20;
 
 /** The API takes only a whole quantity (anything else is a 400 before any state): others become "not sent". */

@@ -1,19 +1,22 @@
 // Real concurrent requests, each its own request to the Worker: D1 serialises the batches, and nothing else may.
 import { describe, expect, it } from 'vitest';
+import { bySize } from '../soak';
 import { type QuoteJson, quoteTenant } from './quotes-helpers';
 
+const CREATIONS = bySize(50, 200);
+
 describe('quotes under concurrency', () => {
-  it('200 concurrent creations on one store: 200 quotes numbered consecutively, without gaps or duplicates', async () => {
+  it(`${CREATIONS} concurrent creations on one store: numbered consecutively, without gaps or duplicates`, async () => {
     const t = await quoteTenant();
     const started = performance.now();
-    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => t.create({ notes: `burst ${i}` })));
+    const answers = await Promise.all(Array.from({ length: CREATIONS }, (_, i) => t.create({ notes: `burst ${i}` })));
     const ms = performance.now() - started;
-    expect(answers.map((r) => r.status)).toEqual(Array(200).fill(201));
+    expect(answers.map((r) => r.status)).toEqual(Array(CREATIONS).fill(201));
     const numbers = (await Promise.all(answers.map((r) => r.json<QuoteJson>()))).map((q) => q.number);
     const seqs = numbers.map((n) => Number(n.slice(-6))).sort((a, b) => a - b);
-    expect(seqs).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
-    expect(new Set(numbers).size).toBe(200);
-    console.log(`quotes: 200 concurrent creations in ${Math.round(ms)} ms, numbers 1..200 without gaps`);
+    expect(seqs).toEqual(Array.from({ length: CREATIONS }, (_, i) => i + 1));
+    expect(new Set(numbers).size).toBe(CREATIONS);
+    console.log(`quotes: ${CREATIONS} concurrent creations in ${Math.round(ms)} ms, numbers 1..${CREATIONS} without gaps`);
   });
 
   it('20 overlapping creates with one Idempotency-Key make one quote, and every answer is that quote', async () => {
@@ -65,7 +68,8 @@ describe('quotes under concurrency', () => {
     expect(now.history.map((h) => h.version)).toEqual([1, 2]);
   });
 
-  // 50 writers that retry until each wins (1,275 requests) run against wrangler dev: test/e2e/quotes.e2e.mjs.
+  // Writers that retry until each wins (50 of them, 1,275 requests, under `npm run test:soak`) run against
+  // wrangler dev: test/e2e/quotes.e2e.mjs.
   it('20 concurrent item adds without If-Match are all kept (the service retries its own conflicts)', async () => {
     const t = await quoteTenant();
     const q = await (await t.create()).json<QuoteJson>();

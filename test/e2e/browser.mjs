@@ -9,6 +9,9 @@ export const BASE = process.env.E2E_BASE_URL;
 export const ADMIN_TOKEN = process.env.E2E_ADMIN_TOKEN;
 if (!BASE || !ADMIN_TOKEN) throw new Error('Run the e2e suites with `npm run test:e2e`: it starts the server they test.');
 
+/** `small` under `npm test`, `soak` under `npm run test:soak` (CPQ_SOAK=1; test/soak.ts is the same for vitest). */
+export const bySize = (small, soak) => (process.env.CPQ_SOAK === '1' ? soak : small);
+
 export const ARTIFACTS = 'test-artifacts';
 mkdirSync(ARTIFACTS, { recursive: true });
 
@@ -36,9 +39,12 @@ export async function shot(page, name) {
   return path;
 }
 
-/** The admin API with the token, for arranging data the scenario is not about. */
-export async function adminApi(method, path, body) {
-  const res = await fetch(`${BASE}/api/admin${path}`, {
+/**
+ * The admin API with the token, for arranging data the scenario is not about; at `base`, workerd itself for a load
+ * test (test/e2e/load.mjs), whose bursts leave wrangler's proxy failing for a moment.
+ */
+export async function adminApi(method, path, body, base = BASE) {
+  const res = await fetch(`${base}/api/admin${path}`, {
     method,
     headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),

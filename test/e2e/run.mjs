@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: the backoffice, the configurator and the demo shop end to end in a real browser. Starts `wrangler dev` on a free port with a
-// fresh local state (migrations applied first), waits for /api/health, runs the node:test suites in
-// test/e2e/*.e2e.mjs against it, and always stops wrangler. The server's output goes to test-artifacts/wrangler-dev.log
+// fresh local state (migrations applied first), waits for /api/health, finds the address of workerd behind wrangler's
+// proxy (E2E_WORKER_URL, for load), runs the node:test suites in test/e2e/*.e2e.mjs against it, and always stops
+// wrangler. `CPQ_SOAK=1` (`npm run test:soak`) gives the suites with a load their soak size. The server's output goes to test-artifacts/wrangler-dev.log
 // as it arrives; suites get its path as E2E_SERVER_LOG. Without /usr/bin/chromium it says so and passes,
 // unless REQUIRE_BROWSER=1 (CI), where a missing browser is a failure.
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCli } from '../../scripts/build-cli.mjs';
 import { DEMO_KEY, demoVars, keySeedCommand } from '../../scripts/demo-data.mjs';
+import { workerdAddress } from './workerd-address.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const ADMIN_TOKEN = 'e2e-token';
@@ -147,17 +149,21 @@ try {
   };
   dev.stdout.on('data', keep);
   dev.stderr.on('data', keep);
+  let worker;
   try {
     await waitForHealth(base, dev);
+    worker = await workerdAddress(dev.pid, port);
   } catch (err) {
     console.error(log);
     throw err;
   }
 
+  // `npm run test:e2e -- editor` runs only the suites whose file name contains "editor"; with several words, those
+  // whose name contains one of them.
+  const words = process.argv.slice(2);
   const suites = readdirSync(join(root, 'test', 'e2e'))
     .filter((f) => f.endsWith('.e2e.mjs'))
-    // `npm run test:e2e -- editor` runs only the suites whose file name contains "editor".
-    .filter((f) => process.argv.slice(2).every((word) => f.includes(word)) || process.argv.length <= 2)
+    .filter((f) => words.length === 0 || words.some((word) => f.includes(word)))
     .map((f) => join('test', 'e2e', f));
   const tests = spawn(process.execPath, ['--test', '--test-concurrency=1', ...suites], {
     cwd: root,
@@ -165,6 +171,8 @@ try {
     env: {
       ...process.env,
       E2E_BASE_URL: base,
+      // The same Worker without wrangler's proxy in front, for load (test/e2e/workerd-address.mjs).
+      E2E_WORKER_URL: worker,
       E2E_ADMIN_TOKEN: ADMIN_TOKEN,
       E2E_CHROMIUM: CHROMIUM,
       E2E_SERVER_LOG: SERVER_LOG,

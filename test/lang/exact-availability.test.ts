@@ -26,6 +26,7 @@ import {
   TRUCK,
   TRUCK_FULL,
 } from '../fixtures/big-model';
+import { bySize } from '../soak';
 import { random } from './random';
 
 /**
@@ -181,11 +182,11 @@ describe('exact availability against an oracle', () => {
   }
 
   // TRUCK_FULL, written with option lists, on fewer samples: the oracle's searches over its tables of up to 2,000
-  // rows take most of the time.
+  // rows take most of the time. A third of the samples under `npm test`, all under `npm run test:soak`.
   for (const [shape, samples] of [
-    [CAR, 25],
-    [TRUCK, 25],
-    [TRUCK_FULL, 6],
+    [CAR, bySize(8, 25)],
+    [TRUCK, bySize(8, 25)],
+    [TRUCK_FULL, bySize(2, 6)],
   ] as const) {
     it(`${shape.fields} fields × ${shape.tables} tables, up to ${shape.maxRows} rows: sampled options of sampled partial configurations`, () => {
       const b = bigModel(shape);
@@ -262,7 +263,7 @@ describe('the analysis of a generated product that saves (30 fields, 35 tables)'
 
 describe('walks over the options offered on the large models', () => {
   for (const [shape, walks] of [
-    [CAR, 2],
+    [CAR, bySize(1, 2)],
     [TRUCK, 1],
   ] as const) {
     it(`${shape.fields} × ${shape.tables}: ${walks} buyers choosing available options all reach a price`, () => {
