@@ -252,9 +252,15 @@ function withSoftDefaults(
   // the adjusted configuration stands, and asks for it, rather than the default that faults.
   if (!prices(m, adjusted) && !asksOnly(adjusted)) return { evaluation: asSent(), known: true };
   // A field the adjusted configuration hides or disables ignores the value given to it: its default stands.
-  const active = (i: number) => adjusted.fields[i]!.visible && adjusted.fields[i]!.enabled;
+  const active = (ev: Evaluation, i: number) => ev.fields[i]!.visible && ev.fields[i]!.enabled;
+  // A default never overrides the buyer: an adjustment that would make a value the buyer set count for nothing
+  // (its field shown and enabled as sent) is refused, and the configuration as sent answers.
+  const dropped = (x: unknown, i: number) => x !== undefined && !active(adjusted, i);
+  if (sent.some((x, i) => dropped(x, i) && active(asSent(), i))) {
+    return { evaluation: asSent(), known: true };
+  }
   const list = found
-    .filter((x) => active(x.field))
+    .filter((x) => active(adjusted, x.field))
     .map((x) => ({ field: m.ir.fields[x.field]!.id, value: x.value, replaced: x.replaced }));
   return { evaluation: { ...adjusted, adjusted: list }, known: true };
 }
