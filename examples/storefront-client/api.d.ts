@@ -10761,7 +10761,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The draft does not compile */
+            /** @description The draft does not compile (its own failing tests do not count) */
             422: {
                 headers: {
                     /** @description This request's id, also in the logs */
