@@ -104,9 +104,20 @@ describe('soft defaults', () => {
   });
 });
 
-describe('an adjustment that hides fields', () => {
-  it('an island shortens the run: cabinet_count is adjusted from 3 to 2', async () => {
+describe('soft defaults never override the buyer', () => {
+  it('two sinks on a 3-cabinet run answer 422 one_sink, not a shorter run that drops the second sink', async () => {
     const p = await product('kitchen', kitchen);
+    const res = await p.calculate({ type_1: 'sink80', type_3: 'sink80' });
+    expect(res.status).toBe(422);
+    const body = await res.json<{ code: string; errors: { code: string; rule?: string }[]; adjusted?: unknown }>();
+    expect(body.errors).toContainEqual(expect.objectContaining({ code: 'RULE', rule: 'one_sink' }));
+    expect(body.adjusted).toBeUndefined();
+    const r = await p.configure({ type_1: 'sink80', type_3: 'sink80' });
+    expect(r.errors).toContainEqual(expect.objectContaining({ code: 'RULE', rule: 'one_sink' }));
+    expect(r.calculation).toBeNull();
+    expect(field(r, 'cabinet_count')).toMatchObject({ value: 3, source: 'default' });
+    expect(field(r, 'type_3')).toMatchObject({ value: 'sink80', source: 'sent', visible: true });
+    // An adjustment that hides only a cabinet not set still applies.
     const island = await p.calculate({ island: true });
     expect(island.status).toBe(200);
     expect((await island.json<Calculated>()).adjusted).toEqual([{ field: 'cabinet_count', value: 2, replaced_default: 3 }]);

@@ -13,8 +13,25 @@ function modelOf(schema: string) {
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/promise/${name}.cpq`, import.meta.url), 'utf8');
 
-describe('an adjustment that hides fields', () => {
+describe('an adjustment never makes a field the buyer set inactive', () => {
   const m = modelOf(fixture('kitchen'));
+
+  it('two sinks on a 3-cabinet run: one_sink, not a 2-cabinet run without the second sink', () => {
+    const input = { configuration: { type_1: 'sink80', type_3: 'sink80' }, quantity: 1 };
+    const calculated = m.calculate(input);
+    expect(calculated.adjusted).toEqual([]);
+    expect(calculated.price).toBeNull();
+    expect(calculated.errors.map((e) => e.code === 'RULE' && e.rule)).toContain('one_sink');
+    const configured = m.configure(input);
+    expect(configured.evaluation).toEqual(calculated);
+    expect(configured.fields.find((f) => f.id === 'cabinet_count')).toMatchObject({ value: 3, source: 'default' });
+  });
+
+  it('nor one that hides the second cabinet the buyer made a sink', () => {
+    const calculated = m.calculate({ configuration: { type_1: 'sink80', type_2: 'sink80' }, quantity: 1 });
+    expect(calculated.adjusted).toEqual([]);
+    expect(calculated.errors.map((e) => e.code === 'RULE' && e.rule)).toContain('one_sink');
+  });
 
   it('an adjustment that hides only fields not sent still applies', () => {
     const calculated = m.calculate({ configuration: { island: true }, quantity: 1 });

@@ -267,6 +267,12 @@ function withSoftDefaults(
   if (!prices(m, adjusted) && !asksOnly(adjusted)) return { evaluation: asSent(), known: true };
   // A field the adjusted configuration hides or disables ignores the value given to it: its default stands.
   const active = (ev: Evaluation, i: number) => ev.fields[i]!.visible && ev.fields[i]!.enabled;
+  // A default never overrides the buyer: an adjustment that would make a value the buyer set count for nothing
+  // (its field shown and enabled as sent) is refused, and the configuration as sent answers.
+  const dropped = (x: unknown, i: number) => x !== undefined && !active(adjusted, i);
+  if (sent.some((x, i) => dropped(x, i) && active(asSent(), i))) {
+    return { evaluation: asSent(), known: true };
+  }
   const list = found
     .filter((x) => !x.asked && active(adjusted, x.field))
     .map((x) => ({ field: m.ir.fields[x.field]!.id, value: x.value, replaced: x.replaced }));
