@@ -112,8 +112,6 @@ export interface FieldIR {
   fallback: FieldValue;
   /** The declared `when_hidden`: the value while the field is not visible (else its type's empty value). */
   whenHidden?: FieldValue;
-  /** `adjust: ask`: a default the values sent exclude is never adjusted (soft defaults): the buyer is asked for it. */
-  adjust?: 'ask';
   required: boolean;
   visibleWhen?: Condition;
   enabledWhen?: Condition;

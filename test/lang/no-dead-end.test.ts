@@ -67,9 +67,8 @@ describe('soft defaults', () => {
     expect(r.complete).toBe(true);
     expect(r.fields.find((f) => f.id === 'kind')).toMatchObject({ value: 'b', source: 'adjusted' });
     // Exhaustive refutations of kind "a" and "c", height 2500 and divisor -5 took 7.9 million units with
-    // Gaschnig's backjumping (past the budget); 66,600 before issue 33, 106,000 since the soft default of kind is the
-    // cheapest kind that completes, which refutes "c" as well.
-    expect(r.units).toBeLessThan(MAX_WORK_UNITS / 15);
+    // Gaschnig's backjumping (past the budget); about 30,000 now.
+    expect(r.units).toBeLessThan(MAX_WORK_UNITS / 20);
   });
 });
 

@@ -58,18 +58,7 @@ export function readField(ctx: Ctx, decl: FieldDecl): FieldModel | undefined {
   readConditions(ctx, props, model);
   spec.read(ctx, props, model, where, READERS);
   readWhenHidden(ctx, props, model, where);
-  readAdjust(ctx, props, model, where);
   return model;
-}
-
-/** `adjust`: how a default the values sent exclude is treated (soft defaults): `nearest` (as without it) or `ask`. */
-function readAdjust(ctx: Ctx, props: Props, model: FieldModel, where: string): void {
-  const p = props.get('adjust');
-  if (!p) return;
-  const v = p.value;
-  const word = v.kind === 'name' ? v.name : undefined;
-  if (word === 'ask') model.adjust = 'ask';
-  else if (word !== 'nearest') ctx.diags.add('E_VALUE', v.span, `adjust of ${where} must be ask or nearest`);
 }
 
 /**

@@ -156,7 +156,6 @@ function field(
   if (f.options) out.options = options(f.options);
   if (f.default !== undefined) out.default = f.default;
   if (f.whenHidden !== undefined) out.whenHidden = f.whenHidden;
-  if (f.adjust !== undefined) out.adjust = f.adjust;
   if (f.visibleWhen) out.visibleWhen = cond(f.visibleWhen);
   if (f.enabledWhen) out.enabledWhen = cond(f.enabledWhen);
   if (f.requiredWhen) out.requiredWhen = cond(f.requiredWhen);

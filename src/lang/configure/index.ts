@@ -4,13 +4,13 @@
 import type { FieldIR } from '../ir';
 import type { CompiledModel } from '../runtime/compiled-model';
 import type { Ctx } from '../runtime/context';
-import { askFor, evaluateModel, packFor, refusedBeforeChecks } from '../runtime/evaluate';
+import { evaluateModel, packFor, refusedBeforeChecks } from '../runtime/evaluate';
 import type { Val } from '../runtime/fault';
 import { isAbsent, isValidQuantity } from '../runtime/fields';
 import type { Pack } from '../runtime/pack';
 import { Run } from '../runtime/run';
 import type { Evaluation, EvaluationInput, FieldState } from '../runtime/types';
-import { adjustDefaults, type Pricer, searchCompletions } from './adjust';
+import { adjustDefaults, searchCompletions } from './adjust';
 import { type Analysis, analysisOf, type Space, spaceFor } from './analysis';
 import { AnswerSize, type Truncated } from './answer';
 import { answerFields } from './answer-fields';
@@ -37,12 +37,6 @@ const CHOICES_UNITS = 1_000_000;
  * 40,000 units without an answer (bench/RESULTS.md, "Big models"). Decided from the tables, not by spending.
  */
 const SEARCH_FIRST_VALUES = 200;
-
-/**
- * Units of the budget a calculation's adjustments may spend comparing the prices of a choice field's options
- * (adjust.ts); past them, the first option in schema order that completes.
- */
-const COMPARING_UNITS = 200_000;
 
 /** Earlier solutions tried, with one field changed, before searching for a value afresh. */
 const VARIANTS_TRIED = 4;
@@ -244,8 +238,7 @@ function withSoftDefaults(
   const { a, space, sent, quantity, budget } = typeof search === 'function' ? search() : search;
   // The tables when they hold the model; else the search.
   const exact = exactCompletions(m, c, a, sent, quantity, budget);
-  const completions = exact ?? searchCompletions(c, a, space, quantity, sent, budget);
-  const found = adjustDefaults(space, m.ir.fields, sent, completions, pricer(m, c, packs, input, budget));
+  const found = adjustDefaults(space, m.ir.fields, sent, exact ?? searchCompletions(c, a, space, quantity, sent, budget));
   if (found === UNKNOWN) return { evaluation: asSent(), known: false };
   if (found === null || found.length === 0) return { evaluation: asSent(), known: true };
   const configuration: Record<string, unknown> = { ...input.configuration };
@@ -254,52 +247,16 @@ function withSoftDefaults(
   // may tick more than the buyer did, which the configuration keeps.
   const ticked = (x: unknown, i: number) => x !== undefined && m.ir.fields[i]!.valueType === 'list';
   const vouched = exact !== undefined && !sent.some(ticked);
-  // A field `adjust: ask` is evaluated at a value that completes, and then asked for (askFor).
-  const asked = found.filter((x) => x.asked).map((x) => x.field);
-  const adjusted = askFor(
-    m,
-    packFor(m, packs, input.lang),
-    evaluateModel(m, c, packs, { ...input, configuration }, vouched),
-    asked,
-  );
+  const adjusted = evaluateModel(m, c, packs, { ...input, configuration }, vouched);
   // A value the adjusted defaults make required (a field `required_when` an adjusted value) is the buyer's to give:
   // the adjusted configuration stands, and asks for it, rather than the default that faults.
   if (!prices(m, adjusted) && !asksOnly(adjusted)) return { evaluation: asSent(), known: true };
   // A field the adjusted configuration hides or disables ignores the value given to it: its default stands.
-  const active = (ev: Evaluation, i: number) => ev.fields[i]!.visible && ev.fields[i]!.enabled;
-  // A default never overrides the buyer: an adjustment that would make a value the buyer set count for nothing
-  // (its field shown and enabled as sent) is refused, and the configuration as sent answers.
-  const dropped = (x: unknown, i: number) => x !== undefined && !active(adjusted, i);
-  if (sent.some((x, i) => dropped(x, i) && active(asSent(), i))) {
-    return { evaluation: asSent(), known: true };
-  }
+  const active = (i: number) => adjusted.fields[i]!.visible && adjusted.fields[i]!.enabled;
   const list = found
-    .filter((x) => !x.asked && active(adjusted, x.field))
+    .filter((x) => active(x.field))
     .map((x) => ({ field: m.ir.fields[x.field]!.id, value: x.value, replaced: x.replaced }));
   return { evaluation: { ...adjusted, adjusted: list }, known: true };
-}
-
-/**
- * Prices the candidates of an adjustment (adjust.ts) within COMPARING_UNITS of the request's budget, which count
- * the searches for the options compared as well as their evaluations.
- */
-function pricer(m: CompiledModel, c: Ctx, packs: Map<string, Pack>, input: EvaluationInput, budget: Budget): Pricer {
-  const share = budget.part(COMPARING_UNITS);
-  return {
-    get spent() {
-      return !share.spend(0);
-    },
-    total(values) {
-      if (!share.spend(0)) return undefined;
-      const configuration: Record<string, unknown> = {};
-      values.forEach((x, i) => {
-        if (x !== undefined) configuration[m.ir.fields[i]!.id] = x;
-      });
-      const ev = evaluateModel(m, c, packs, { ...input, configuration });
-      share.spend(0);
-      return prices(m, ev) ? ev.price!.total : undefined;
-    },
-  };
 }
 
 /**

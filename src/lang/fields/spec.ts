@@ -19,7 +19,6 @@ export const COMMON_PROPS = [
   'required',
   'default',
   'when_hidden',
-  'adjust',
   'visible_when',
   'enabled_when',
   'required_when',

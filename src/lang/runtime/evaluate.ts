@@ -69,22 +69,6 @@ function validate(run: Run, i: number, f: CompiledField, required: boolean): voi
   }
 }
 
-/**
- * The evaluation with the buyer asked for each of `fields` (by index) that it shows and enables: required, at its
- * default, REQUIRED reported and nothing priced (a field `adjust: ask` whose default the values sent exclude).
- */
-export function askFor(m: CompiledModel, pack: Pack, ev: Evaluation, fields: readonly number[]): Evaluation {
-  const asked = fields.filter((i) => ev.fields[i]!.visible && ev.fields[i]!.enabled);
-  if (asked.length === 0) return ev;
-  const set = new Set(asked);
-  const states = ev.fields.map((s, i) => (set.has(i) ? { ...s, required: true, value: m.ir.fields[i]!.fallback as Val } : s));
-  const errors = asked.map((i) => {
-    const f = m.ir.fields[i]!;
-    return issue('REQUIRED', format(pack.messages, 'REQUIRED', { label: pack.fieldLabels[i]! }), f.id, f.id, f.at);
-  });
-  return { ...ev, fields: states, errors: [...errors, ...ev.errors], price: null };
-}
-
 /** Items of a sent list `because` shows; a longer list (or one holding a non-string) is shown as "array". */
 const LIST_ECHOED = 20;
 
