@@ -59,16 +59,16 @@ const POOL_SIZE = 256;
 
 /**
  * The model's kept solvers, settled on first use. `closed`: the residual checks that read nothing a request sends
- * (residual.ts), which settling verifies; those that do are left to each request.
+ * (residual.ts), which settling verifies (asked for only then); those that do are left to each request.
  */
-function keptFor(t: Tables, closed: ResidualChecks): Kept {
+function keptFor(t: Tables, closed: () => ResidualChecks): Kept {
   let k = kept.get(t);
   if (k === undefined) {
     const root = new Solver(t);
     const scratch = new Solver(t);
     const consistent = !t.never && root.start();
     k = { root, consistent, scratch, settled: false, pool: [] };
-    if (consistent) settle(t, k, closed);
+    if (consistent) settle(t, k, closed());
     kept.set(t, k);
   }
   return k;
@@ -76,7 +76,7 @@ function keptFor(t: Tables, closed: ResidualChecks): Kept {
 
 /** The model's solvers, settled once per version and isolate: the model's own work, before a request's budget. */
 export function settledFor(m: CompiledModel, c: Ctx, a: Analysis, t: Tables): Kept {
-  return keptFor(t, new ResidualChecks(c, a, t, [], m.ir.quantity.default, true));
+  return keptFor(t, () => new ResidualChecks(c, a, t, [], m.ir.quantity.default, true));
 }
 
 /** What a request's use of the tables needs: its residual checks, and the model's solvers settled. */
