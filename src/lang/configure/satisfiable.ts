@@ -10,11 +10,12 @@ import type { Span } from '../syntax/ast';
 
 export function checkSatisfiable(model: Model, ir: ProductIR, diags: Diagnostics): void {
   const withOptions = model.fields.some((f) => f.options?.some((o) => o.availableWhen));
+  const checked = model.constraints.length > 0 || withOptions;
+  // A product without constraints, error rules or available_when has nothing to search: not even instantiated.
+  if (!checked && !model.rules.some((r) => r.severity === 'error')) return;
   const instance = instantiate(ir);
-  if (model.rules.some((r) => r.severity === 'error') || model.constraints.length > 0 || withOptions) {
-    searchedAt(model, instance, diags);
-  }
-  if (model.constraints.length === 0 && !withOptions) return;
+  searchedAt(model, instance, diags);
+  if (!checked) return;
   const anchor = firstDeclared(model);
   const answer = instance.configure({ configuration: {}, quantity: ir.quantity.default });
   if (!answer.complete) return;
