@@ -1,5 +1,6 @@
 import { LIMITS } from '../api/quote-limits';
 import { presentCalculation } from '../configurator/calculation';
+import { ApiError } from '../errors';
 import { fieldType } from '../lang/fields/registry';
 import { type Evaluation, type Issue, resolveText } from '../lang/instantiate';
 import type { FieldIR, ProductIR } from '../lang/ir';
@@ -102,4 +103,52 @@ function valueLabel(field: FieldIR, value: SummaryLine['value'], ir: ProductIR, 
   if (typeof value === 'boolean') return value ? wordsFor(lang).yes : wordsFor(lang).no;
   if (typeof value === 'string' && field.options) return optionLabel(value);
   return field.unit ? `${value} ${field.unit}` : String(value);
+}
+
+/** Prices every item; any that does not price makes the whole request a 422 naming each such item and its errors. */
+export async function priceAll(
+  env: Env,
+  storeId: string,
+  inputs: readonly ItemInput[],
+  language: string,
+  currency: string | null,
+  positions: readonly number[] = inputs.map((_, i) => i),
+): Promise<PricedRow[]> {
+  const results = await Promise.all(inputs.map((input) => priceItem(env, storeId, input, language)));
+  const failed = results.flatMap((r, i) => ('errors' in r ? [{ index: positions[i]!, input: inputs[i]!, r }] : []));
+  if (failed.length > 0) throw itemsRejected(failed);
+  const priced = results as PricedRow[];
+  const expected = currency ?? priced[0]?.priced.currency;
+  const foreign = priced.findIndex((p) => p.priced.currency !== expected);
+  if (foreign >= 0) {
+    throw itemsRejected([
+      {
+        index: positions[foreign]!,
+        input: inputs[foreign]!,
+        r: {
+          errors: [
+            {
+              code: 'CURRENCY_MISMATCH',
+              message: `Priced in ${priced[foreign]!.priced.currency}; this quote is in ${expected}`,
+              because: {},
+            },
+          ],
+        },
+      },
+    ]);
+  }
+  return priced;
+}
+
+function itemsRejected(failed: { index: number; input: ItemInput; r: ItemProblem }[]): ApiError {
+  const errors = failed.flatMap(({ index, input, r }) =>
+    r.errors.map((issue) => ({ ...issue, item: index, product_id: input.product_id })),
+  );
+  const first = failed[0]!;
+  return new ApiError(
+    'VALIDATION_FAILED',
+    `Item ${first.index} (${first.input.product_id}) cannot be priced: ${first.r.errors[0]?.message ?? 'invalid'}` +
+      (failed.length > 1 ? ` (+${failed.length - 1} more items)` : ''),
+    errors.length > 100 ? { errors: errors.slice(0, 100), truncated: { errors: errors.length - 100 } } : { errors },
+  );
 }

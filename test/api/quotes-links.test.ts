@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/keys/secret';
-import { decideQuote } from '../../src/quotes/service';
+import { decideQuote } from '../../src/quotes/service/lifecycle';
 import { signIn } from '../backoffice/sign-in';
 import { admin, call } from '../helpers';
 import { type QuoteJson, quoteTenant, type SentQuoteJson } from './quotes-helpers';

@@ -60,17 +60,20 @@ describe('scripts/check-architecture.mjs', () => {
     expect(res).toEqual({ status: 0, output: expect.stringMatching(/no import cycles/) });
   });
 
-  it('allows drizzle-orm only in src/db/ and src/<concept>/service.ts', () => {
+  it('allows drizzle-orm only in src/db/, src/<concept>/service.ts and the files of src/<concept>/service/', () => {
     const allowed = check({
       'src/db/client.ts': "import { drizzle } from 'drizzle-orm/d1';\nexport { drizzle };\n",
       'src/stores/service.ts': "import { eq } from 'drizzle-orm';\nexport { eq };\n",
+      'src/quotes/service/store.ts': "import { eq } from 'drizzle-orm';\nexport { eq };\n",
     });
     expect(allowed.status).toBe(0);
     const res = check({
       'src/routes/stores.ts': "import { eq } from 'drizzle-orm';\nexport { eq };\n",
       'src/limits/middleware.ts': "\n\nimport { drizzle } from 'drizzle-orm/d1';\nexport { drizzle };\n",
+      'src/quotes/service/deeper/store.ts': "import { eq } from 'drizzle-orm';\nexport { eq };\n",
     });
     expect(res.status).toBe(1);
+    expect(res.output).toContain("src/quotes/service/deeper/store.ts:1: imports 'drizzle-orm'");
     expect(res.output).toContain("src/limits/middleware.ts:3: imports 'drizzle-orm/d1'");
     expect(res.output).toContain("src/routes/stores.ts:1: imports 'drizzle-orm'");
   });

@@ -5,16 +5,11 @@ import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openap
 import { LIMITS, READ_STATUSES } from '../../api/quote-limits';
 import { Quote, QuoteList } from '../../api/quotes';
 import { newApp } from '../../http/factory';
-import {
-  approveDiscount,
-  cancelQuote,
-  declineDiscount,
-  getQuote,
-  getQuoteSettings,
-  listQuotes,
-  revokeLinks,
-  setQuoteSettings,
-} from '../../quotes/service';
+import { approveDiscount, cancelQuote, declineDiscount } from '../../quotes/service/lifecycle';
+import { revokeLinks } from '../../quotes/service/links';
+import { listQuotes } from '../../quotes/service/list';
+import { getQuoteSettings, setQuoteSettings } from '../../quotes/service/settings';
+import { getQuote } from '../../quotes/service/store';
 import { presentQuote, presentSummary } from '../v1/present-quote';
 
 // The backoffice's view of a store's quotes: everything /v1 reads (internal groups included), and what only an

@@ -1,7 +1,8 @@
 import type { z } from '@hono/zod-openapi';
 import type { HistoryEntry, Quote, QuoteItem } from '../../api/quotes';
 import { iso } from '../../db/time';
-import { type HistoryRow, hasLiveLink, type ItemRow, type LoadedQuote, type QuoteRow } from '../../quotes/service';
+import { hasLiveLink } from '../../quotes/service/links';
+import type { HistoryRow, ItemRow, LoadedQuote, QuoteRow } from '../../quotes/service/store';
 import { majorOf } from '../../quotes/totals';
 
 // How a quote read from storage is presented as the API serves it (src/api/quotes.ts), for /v1/quotes and the admin API.

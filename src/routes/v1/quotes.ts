@@ -18,26 +18,15 @@ import { ifMatchHeader, ifMatchVersion, versionETag } from '../../api/version-et
 import type { RequestContext } from '../../env';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
-import {
-  type Actor,
-  addItem,
-  cancelQuote,
-  createQuote,
-  decideQuote,
-  getQuote,
-  type LoadedQuote,
-  listQuotes,
-  reissueShareLink,
-  removeItem,
-  replaceItem,
-  repriceQuote,
-  revokeLinks,
-  sendQuote,
-  updateQuote,
-} from '../../quotes/service';
+import { createQuote } from '../../quotes/service/create';
+import { addItem, removeItem, replaceItem, repriceQuote, updateQuote } from '../../quotes/service/edit';
+import { cancelQuote, decideQuote, sendQuote } from '../../quotes/service/lifecycle';
+import { reissueShareLink, revokeLinks } from '../../quotes/service/links';
+import { listQuotes } from '../../quotes/service/list';
+import { type Actor, getQuote, type LoadedQuote } from '../../quotes/service/store';
 import { presentQuote, presentSummary } from './present-quote';
 
-// The quotes of the public API (docs/quotes.md): handlers parse, authorise, call src/quotes/service.ts, present.
+// The quotes of the public API (docs/quotes.md): handlers parse, authorise, call src/quotes/service/, present.
 
 const tags = ['Quotes'];
 const Id = z

@@ -1,0 +1,117 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { database } from '../../db/client';
+import { quoteCounters, quoteHistory, quoteItems, quotes } from '../../db/schema';
+import { ApiError } from '../../errors';
+import { sha256Hex } from '../../keys/secret';
+import { getStore } from '../../stores/service';
+import { type ItemInput, priceAll } from '../pricing';
+import type { QuoteCustomer } from '../shapes';
+import { quoteTotals } from '../totals';
+import { checkValidUntil, defaultValidUntil, endOfDay } from '../validity';
+import { linkToken } from './links';
+import { type Actor, findQuote, itemValues, type LoadedQuote } from './store';
+
+// A new quote. Numbers come from a counter row incremented in the batch that inserts the quote, which D1
+// serialises: no read-then-write across awaits.
+
+export interface NewQuote {
+  items: ItemInput[];
+  customer: QuoteCustomer;
+  notes?: string | undefined;
+  validUntil?: string | undefined;
+  language?: string | undefined;
+  idempotency?: { key: string; body: string } | undefined;
+}
+
+/**
+ * A new draft, numbered Q-<year>-<6 digits> per store: one batch increments the store's counter for the year,
+ * inserts the quote numbered from it, its items and its first history entry. When any statement fails (a
+ * concurrent create with the same Idempotency-Key), the whole batch rolls back, the number included.
+ * Returns the quote, whether this call created it (false: a retry with the same key), and, when it did, the
+ * token of the quote's status link (a read-only page of where the request stands, for whoever created it).
+ */
+export async function createQuote(env: Env, storeId: string, input: NewQuote, actor: Actor) {
+  await getStore(env, storeId);
+  const idempotencyHash = input.idempotency ? await sha256Hex(input.idempotency.body) : null;
+  if (input.idempotency) {
+    const earlier = await replayed(env, storeId, input.idempotency.key, idempotencyHash!);
+    if (earlier) return { loaded: earlier, created: false, statusToken: null };
+  }
+  const now = Date.now();
+  const validUntil = input.validUntil ? endOfDay(input.validUntil) : defaultValidUntil(now);
+  checkValidUntil(validUntil, now);
+  const language = input.language ?? 'en';
+  const priced = await priceAll(env, storeId, input.items, language, null);
+  const first = priced[0]!;
+  const minorUnits = first.priced.minor_units;
+  const totals = quoteTotals(
+    priced.map((p) => p.totalMinor),
+    null,
+    minorUnits,
+  );
+  const id = crypto.randomUUID();
+  const status = await linkToken();
+  const year = new Date(now).getUTCFullYear();
+  const db = database(env);
+  const counter = sql`(SELECT last FROM quote_counters WHERE store_id = ${storeId} AND year = ${year})`;
+  try {
+    await db.batch([
+      db
+        .insert(quoteCounters)
+        .values({ storeId, year, last: 1 })
+        .onConflictDoUpdate({
+          target: [quoteCounters.storeId, quoteCounters.year],
+          set: { last: sql`${quoteCounters.last} + 1` },
+        }),
+      db.insert(quotes).values({
+        id,
+        storeId,
+        year,
+        seq: counter,
+        number: sql`printf('Q-%d-%06d', ${year}, ${counter})`,
+        status: 'draft',
+        version: 1,
+        currency: first.priced.currency,
+        minorUnits,
+        language,
+        customer: input.customer,
+        notes: input.notes ?? null,
+        validUntil,
+        discount: null,
+        ...totals,
+        statusTokenHash: status.hash,
+        idempotencyKey: input.idempotency?.key ?? null,
+        idempotencyHash,
+        createdBy: actor,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      ...itemValues(
+        id,
+        priced.map((p) => ({ ...p, id: crypto.randomUUID() })),
+      ).map((row) => db.insert(quoteItems).values(row)),
+      db
+        .insert(quoteHistory)
+        .values({ quoteId: id, version: 1, at: now, actor, action: 'created', details: { items: priced.length } }),
+    ]);
+  } catch (error) {
+    // Only a concurrent create with the same key fails here; its quote is the answer, as for any retry.
+    const earlier = input.idempotency ? await replayed(env, storeId, input.idempotency.key, idempotencyHash!) : undefined;
+    if (earlier) return { loaded: earlier, created: false, statusToken: null };
+    throw error;
+  }
+  return { loaded: (await findQuote(env, storeId, id))!, created: true, statusToken: status.token };
+}
+
+async function replayed(env: Env, storeId: string, key: string, hash: string): Promise<LoadedQuote | undefined> {
+  const row = await database(env)
+    .select({ id: quotes.id, hash: quotes.idempotencyHash })
+    .from(quotes)
+    .where(and(eq(quotes.storeId, storeId), eq(quotes.idempotencyKey, key)))
+    .get();
+  if (!row) return undefined;
+  if (row.hash !== hash) {
+    throw new ApiError('CONFLICT', 'This Idempotency-Key was used for a different request; use a new key for a new quote');
+  }
+  return findQuote(env, storeId, row.id);
+}

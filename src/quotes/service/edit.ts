@@ -1,0 +1,198 @@
+import { LIMITS } from '../../api/quote-limits';
+import { ApiError } from '../../errors';
+import { type ItemInput, type ItemProblem, type PricedRow, priceAll, priceItem } from '../pricing';
+import type { QuoteCustomer, QuoteDiscount } from '../shapes';
+import { checkValidUntil, endOfDay } from '../validity';
+import { type Actor, type Change, change, editable, getQuote, type LoadedQuote, stale } from './store';
+
+// The edits of a draft: its customer, notes, discount and validity, and its items (each priced when it is added).
+
+export interface QuotePatch {
+  customer?: QuoteCustomer | undefined;
+  notes?: string | null | undefined;
+  discount?: QuoteDiscount | null | undefined;
+  validUntil?: string | undefined;
+}
+
+/** Edits a draft's customer, notes, discount or validity. */
+export function updateQuote(env: Env, storeId: string, id: string, actor: Actor, ifMatch: number | undefined, patch: QuotePatch) {
+  return change(env, storeId, id, actor, ifMatch, (loaded) => {
+    editable(loaded, 'be edited');
+    const set: Change['set'] = {};
+    if (patch.customer !== undefined) set.customer = patch.customer;
+    if (patch.notes !== undefined) set.notes = patch.notes;
+    if (patch.discount !== undefined) set.discount = patch.discount;
+    if (patch.validUntil !== undefined) {
+      set.validUntil = endOfDay(patch.validUntil);
+      checkValidUntil(set.validUntil, Date.now());
+    }
+    return {
+      action: 'updated',
+      details: { fields: Object.keys(patch).filter((k) => patch[k as keyof QuotePatch] !== undefined) },
+      set,
+    };
+  });
+}
+
+function itemOf(loaded: LoadedQuote, itemId: string): number {
+  const index = loaded.items.findIndex((i) => i.id === itemId);
+  if (index < 0) throw new ApiError('NOT_FOUND', `Quote ${loaded.quote.number} has no item '${itemId}'`);
+  return index;
+}
+
+/**
+ * An item priced for a quote, before the change that adds or replaces it: pricing depends only on the quote's
+ * language and currency, which never change, so a change computed again after a conflict does not price again.
+ */
+async function pricedFor(
+  env: Env,
+  storeId: string,
+  id: string,
+  ifMatch: number | undefined,
+  input: ItemInput,
+  position?: (q: LoadedQuote) => number,
+) {
+  const read = await getQuote(env, storeId, id);
+  if (ifMatch !== undefined && read.quote.version !== ifMatch) throw stale(read.quote.number, read.quote.version);
+  editable(read, 'be edited');
+  const at = position ? position(read) : read.items.length;
+  const [priced] = await priceAll(env, storeId, [input], read.quote.language, read.quote.currency, [at]);
+  return { priced: priced!, read };
+}
+
+/** Adds a priced item to a draft (at most LIMITS.items); answers the quote and the new item's id. */
+export async function addItem(
+  env: Env,
+  storeId: string,
+  id: string,
+  actor: Actor,
+  ifMatch: number | undefined,
+  input: ItemInput,
+) {
+  const itemId = crypto.randomUUID();
+  const { priced, read } = await pricedFor(env, storeId, id, ifMatch, input);
+  const loaded = await change(
+    env,
+    storeId,
+    id,
+    actor,
+    ifMatch,
+    (q) => {
+      editable(q, 'be edited');
+      if (q.items.length >= LIMITS.items) {
+        throw new ApiError('CONFLICT', `A quote holds at most ${LIMITS.items} items`, { details: { max_items: LIMITS.items } });
+      }
+      return {
+        action: 'item_added',
+        details: { item_id: itemId, product_id: input.product_id },
+        set: {},
+        items: { put: [{ ...priced, id: itemId }], remove: [] },
+      };
+    },
+    read,
+  );
+  return { loaded, itemId };
+}
+
+/** Replaces one item of a draft with a newly priced one, keeping its id and position. */
+export async function replaceItem(
+  env: Env,
+  storeId: string,
+  id: string,
+  itemId: string,
+  actor: Actor,
+  ifMatch: number | undefined,
+  input: ItemInput,
+) {
+  const { priced, read } = await pricedFor(env, storeId, id, ifMatch, input, (q) => itemOf(q, itemId));
+  return change(
+    env,
+    storeId,
+    id,
+    actor,
+    ifMatch,
+    (q) => {
+      editable(q, 'be edited');
+      itemOf(q, itemId);
+      const items = { put: [{ ...priced, id: itemId }], remove: [] };
+      return { action: 'item_replaced', details: { item_id: itemId, product_id: input.product_id }, set: {}, items };
+    },
+    read,
+  );
+}
+
+export function removeItem(env: Env, storeId: string, id: string, itemId: string, actor: Actor, ifMatch: number | undefined) {
+  return change(env, storeId, id, actor, ifMatch, (q) => {
+    editable(q, 'be edited');
+    const index = itemOf(q, itemId);
+    return {
+      action: 'item_removed',
+      details: { item_id: itemId, product_id: q.items[index]!.productId },
+      set: {},
+      items: { put: [], remove: [itemId] },
+    };
+  });
+}
+
+export interface RepricedItem {
+  item_id: string;
+  product_id: string;
+  old_version: number;
+  new_version: number | null;
+  old_price: number;
+  new_price: number | null;
+  errors: ItemProblem['errors'];
+}
+
+/**
+ * Moves a draft's items to their products' current versions. Items that no longer price keep their old version
+ * and price and are reported with their errors, never dropped; the quote changes only when some item moved.
+ */
+export async function repriceQuote(env: Env, storeId: string, id: string, actor: Actor, ifMatch: number | undefined) {
+  let report: RepricedItem[] = [];
+  const loaded = await change(env, storeId, id, actor, ifMatch, async (q) => {
+    editable(q, 'be re-priced');
+    const fresh = await Promise.all(
+      q.items.map((i) =>
+        priceItem(
+          env,
+          storeId,
+          { product_id: i.productId, configuration: i.configuration, quantity: i.quantity },
+          q.quote.language,
+        ),
+      ),
+    );
+    const put: (PricedRow & { id: string })[] = [];
+    report = q.items.map((old, index) => {
+      const r = fresh[index]!;
+      const base = {
+        item_id: old.id,
+        product_id: old.productId,
+        old_version: old.productVersion,
+        old_price: old.priced.totals.price,
+      };
+      if ('errors' in r) return { ...base, new_version: null, new_price: null, errors: r.errors };
+      if (r.priced.currency !== q.quote.currency) {
+        const message = `Now priced in ${r.priced.currency}; this quote is in ${q.quote.currency}`;
+        return {
+          ...base,
+          new_version: r.productVersion,
+          new_price: null,
+          errors: [{ code: 'CURRENCY_MISMATCH', message, because: {} }],
+        };
+      }
+      put.push({ ...r, id: old.id });
+      return { ...base, new_version: r.productVersion, new_price: r.priced.totals.price, errors: [] };
+    });
+    const changed = report.filter(
+      (r) => r.new_version !== null && r.errors.length === 0 && (r.new_version !== r.old_version || r.new_price !== r.old_price),
+    );
+    return {
+      action: 'repriced',
+      details: { changed: changed.length, failed: report.filter((r) => r.errors.length > 0).length },
+      set: {},
+      items: { put, remove: [] },
+    };
+  });
+  return { loaded, report };
+}

@@ -1,0 +1,74 @@
+import { eq, or } from 'drizzle-orm';
+import { database } from '../../db/client';
+import { quotes } from '../../db/schema';
+import { ApiError } from '../../errors';
+import { base64url, sha256Hex } from '../../keys/secret';
+import { type Actor, change, findQuote, illegal, type LoadedQuote, type QuoteRow } from './store';
+
+// The links a quote gives out (docs/quotes.md, "Links"): only their tokens' hashes are kept.
+
+/**
+ * A link token: 32 random bytes (`q_` + 43 base64url characters) and the SHA-256 that is all the database keeps,
+ * so a token is shown once, in the answer that made it, like an API key.
+ */
+export async function linkToken(): Promise<{ token: string; hash: string }> {
+  const token = `q_${base64url(crypto.getRandomValues(new Uint8Array(32)))}`;
+  return { token, hash: await sha256Hex(token) };
+}
+
+const TOKEN_SHAPE = /^q_[A-Za-z0-9_-]{43}$/;
+
+/** Whether any link given out for the quote (share or status) still opens its page. */
+export const hasLiveLink = (q: QuoteRow) => q.shareTokenHash !== null || q.statusTokenHash !== null;
+
+/**
+ * Ends every link given out for a quote, the share link and the status link: their pages and the share page's
+ * Accept and Reject answer 404 from then on. A quote without a live link is answered as it is, unchanged.
+ */
+export function revokeLinks(env: Env, storeId: string, id: string, actor: Actor, ifMatch: number | undefined) {
+  return change(env, storeId, id, actor, ifMatch, (q) => {
+    if (!hasLiveLink(q.quote)) return null;
+    return {
+      action: 'links_revoked',
+      details: { share: q.quote.shareTokenHash !== null, status: q.quote.statusTokenHash !== null },
+      set: { shareTokenHash: null, statusTokenHash: null },
+    };
+  });
+}
+
+/**
+ * A new share link for a quote that was sent (and may since have been accepted, rejected or have expired), say
+ * after the first went to the wrong address and was revoked: the previous share link stops working. A draft gets
+ * its first by being sent; a cancelled quote none. Answers the quote and the token, shown this once.
+ */
+export async function reissueShareLink(env: Env, storeId: string, id: string, actor: Actor, ifMatch: number | undefined) {
+  const { token, hash } = await linkToken();
+  const loaded = await change(env, storeId, id, actor, ifMatch, (q) => {
+    if (!['sent', 'accepted', 'rejected'].includes(q.quote.status))
+      throw illegal(q, 'shared', ': only a sent quote has a share link');
+    return { action: 'share_link_issued', details: { replaced: q.quote.shareTokenHash !== null }, set: { shareTokenHash: hash } };
+  });
+  return { loaded, token };
+}
+export const deadLink = () => new ApiError('NOT_FOUND', 'Not found');
+
+/** What a link opens: a share link the offer with Accept and Reject, a status link a read-only page of the request. */
+export interface SharedQuote {
+  loaded: LoadedQuote;
+  kind: 'share' | 'status';
+  /** The token's hash, which a decision through the page must still find on the quote. */
+  hash: string;
+}
+
+/** The quote a link's token opens, or undefined: an unknown token, a revoked or replaced one, or a cancelled quote's. */
+export async function findSharedQuote(env: Env, token: string): Promise<SharedQuote | undefined> {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  const hash = await sha256Hex(token);
+  const row = await database(env)
+    .select({ id: quotes.id, storeId: quotes.storeId, share: quotes.shareTokenHash })
+    .from(quotes)
+    .where(or(eq(quotes.shareTokenHash, hash), eq(quotes.statusTokenHash, hash)))
+    .get();
+  const loaded = row ? await findQuote(env, row.storeId, row.id) : undefined;
+  return loaded && { loaded, kind: row!.share === hash ? 'share' : 'status', hash };
+}

@@ -1,0 +1,69 @@
+import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { QuoteStatus } from '../../api/quote-limits';
+import { database } from '../../db/client';
+import { quoteItems, quotes } from '../../db/schema';
+import { ApiError } from '../../errors';
+import { getStore } from '../../stores/service';
+import { effectiveStatus } from '../shapes';
+
+export interface ListQuery {
+  status?: QuoteStatus | undefined;
+  /** The number of the last quote of the previous page. */
+  cursor?: string | undefined;
+  limit: number;
+  /** Part of a number, or of the customer's name, company, email or reference. */
+  search?: string | undefined;
+}
+
+/** A store's quotes, newest first (by number), a page at a time; `next_cursor` is null on the last page. */
+export async function listQuotes(env: Env, storeId: string, query: ListQuery) {
+  await getStore(env, storeId);
+  const now = Date.now();
+  const conditions: (SQL | undefined)[] = [eq(quotes.storeId, storeId)];
+  if (query.status === 'expired') conditions.push(and(eq(quotes.status, 'sent'), lt(quotes.validUntil, now)));
+  else if (query.status === 'sent') conditions.push(and(eq(quotes.status, 'sent'), sql`${quotes.validUntil} >= ${now}`));
+  else if (query.status) conditions.push(eq(quotes.status, query.status));
+  if (query.cursor) {
+    const m = /^Q-(\d{4})-(\d{6,})$/.exec(query.cursor);
+    if (!m) {
+      throw new ApiError('BAD_REQUEST', 'Invalid cursor', {
+        errors: [{ field: 'cursor', code: 'INVALID_VALUE', message: 'Not a cursor this API gave out', location: 'query' }],
+      });
+    }
+    const [year, seq] = [Number(m[1]), Number(m[2])];
+    conditions.push(or(lt(quotes.year, year), and(eq(quotes.year, year), lt(quotes.seq, seq))));
+  }
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const matches = (column: SQL | typeof quotes.number) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+    conditions.push(or(matches(quotes.number), matches(sql`${quotes.customer}`)));
+  }
+  const rows = await database(env)
+    .select()
+    .from(quotes)
+    .where(and(...conditions))
+    .orderBy(desc(quotes.year), desc(quotes.seq))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const counts = page.length
+    ? await database(env)
+        .select({ quoteId: quoteItems.quoteId, n: sql<number>`count(*)` })
+        .from(quoteItems)
+        .where(
+          inArray(
+            quoteItems.quoteId,
+            page.map((q) => q.id),
+          ),
+        )
+        .groupBy(quoteItems.quoteId)
+    : [];
+  const itemCount = new Map(counts.map((c) => [c.quoteId, c.n]));
+  return {
+    quotes: page.map((quote) => ({
+      quote,
+      status: effectiveStatus(quote.status, quote.validUntil, now),
+      itemCount: itemCount.get(quote.id) ?? 0,
+    })),
+    nextCursor: rows.length > query.limit ? page.at(-1)!.number : null,
+  };
+}

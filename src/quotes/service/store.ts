@@ -1,0 +1,229 @@
+import { and, asc, eq, exists, sql } from 'drizzle-orm';
+import type { QuoteStatus } from '../../api/quote-limits';
+import { versionETag } from '../../api/version-etag';
+import { database } from '../../db/client';
+import { quoteHistory, quoteItems, quotes } from '../../db/schema';
+import { ApiError } from '../../errors';
+import type { PricedRow } from '../pricing';
+import { EDITABLE, effectiveStatus } from '../shapes';
+import { needsApproval, quoteTotals } from '../totals';
+import { approvalThreshold } from './settings';
+
+// A quote as stored (migrations/0004_quotes.sql) and the one way it changes. Every change is one D1 batch that
+// writes the items, the totals, the history entry and the new version together, each statement guarded by the
+// version the change was computed from, so a change computed from a stale quote writes nothing (optimistic
+// concurrency: 412 with If-Match, else computed again).
+
+export type QuoteRow = typeof quotes.$inferSelect;
+export type ItemRow = typeof quoteItems.$inferSelect;
+export type HistoryRow = typeof quoteHistory.$inferSelect;
+
+export interface LoadedQuote {
+  quote: QuoteRow;
+  /** The status a reader sees now: a sent quote past valid_until is expired. */
+  status: QuoteStatus;
+  items: ItemRow[];
+  history: HistoryRow[];
+}
+
+/** Who made a change, as the history records it: an API key, the admin, or the buyer through the share link. */
+export type Actor = `key:${string}` | 'admin' | 'buyer';
+
+/**
+ * How often a change without If-Match is computed again when another change got in first, each time after a
+ * random pause that grows with the attempt, so that a burst of writers to one quote spreads out instead of
+ * colliding again (50 concurrent item adds all land within these; test/api/quotes-concurrency.test.ts).
+ */
+const ATTEMPTS = 40;
+const BACKOFF_MS = 8;
+
+const pause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * BACKOFF_MS * Math.min(attempt, 10)));
+/** The columns of an item row that pricing decides. */
+export const pricedFields = (r: PricedRow) => ({
+  productId: r.productId,
+  productVersion: r.productVersion,
+  contentHash: r.contentHash,
+  quantity: r.quantity,
+  configuration: r.configuration,
+  priced: r.priced,
+  totalMinor: r.totalMinor,
+});
+
+export const itemValues = (quoteId: string, rows: readonly (PricedRow & { id: string })[]) =>
+  rows.map((r, position) => ({ id: r.id, quoteId, position, ...pricedFields(r) }));
+
+export async function findQuote(env: Env, storeId: string, id: string): Promise<LoadedQuote | undefined> {
+  const db = database(env);
+  const [found, items, history] = await db.batch([
+    db
+      .select()
+      .from(quotes)
+      .where(and(eq(quotes.id, id), eq(quotes.storeId, storeId))),
+    db.select().from(quoteItems).where(eq(quoteItems.quoteId, id)).orderBy(asc(quoteItems.position)),
+    db.select().from(quoteHistory).where(eq(quoteHistory.quoteId, id)).orderBy(asc(quoteHistory.version)),
+  ]);
+  const quote = found[0];
+  if (!quote) return undefined;
+  return { quote, status: effectiveStatus(quote.status, quote.validUntil, Date.now()), items, history };
+}
+
+/** One quote of the store with its items and history; NOT_FOUND for another store's quote, as for an unknown one. */
+export async function getQuote(env: Env, storeId: string, id: string): Promise<LoadedQuote> {
+  const loaded = await findQuote(env, storeId, id);
+  if (!loaded) throw new ApiError('NOT_FOUND', `Quote '${id}' not found`);
+  return loaded;
+}
+
+/** What one change does to a quote: its history entry, the columns it sets, and, when items change, all of them. */
+export interface Change {
+  action: string;
+  details: Record<string, unknown>;
+  set: Partial<Pick<QuoteRow, 'status' | 'customer' | 'notes' | 'validUntil' | 'discount' | 'sentAt' | 'decidedAt'>> &
+    Partial<Pick<QuoteRow, 'shareTokenHash' | 'statusTokenHash' | 'approvedDiscountMinor' | 'approvedSubtotalMinor'>>;
+  /** Items written (an id the quote has is replaced in place, a new one added last) and removed. */
+  items?: { put: (PricedRow & { id: string })[]; remove: string[] };
+}
+
+/** An edit of a draft: totals and the need for approval follow from its items and discount. */
+export function editable(loaded: LoadedQuote, what: string): void {
+  if (!EDITABLE.includes(loaded.quote.status)) {
+    throw new ApiError('ILLEGAL_TRANSITION', `Quote ${loaded.quote.number} is ${loaded.status}: only a draft can ${what}`, {
+      details: { status: loaded.status },
+    });
+  }
+}
+
+export function illegal(loaded: LoadedQuote, action: string, why = ''): ApiError {
+  return new ApiError('ILLEGAL_TRANSITION', `Quote ${loaded.quote.number} is ${loaded.status} and cannot be ${action}${why}`, {
+    details: { status: loaded.status },
+  });
+}
+
+/**
+ * Computes a change from the quote as it is and writes it in one batch guarded by that version. With `ifMatch`,
+ * a quote whose version differs (before or during) is PRECONDITION_FAILED; without, the change is computed again
+ * from the newer quote.
+ */
+export async function change(
+  env: Env,
+  storeId: string,
+  id: string,
+  actor: Actor,
+  ifMatch: number | undefined,
+  /** Gets the store's approval threshold too, read once per request; null: nothing to change, the quote stays as it is. */
+  plan: (loaded: LoadedQuote, threshold: number | null) => Promise<Change | null> | Change | null,
+  /** The quote as the caller just read it, for the first attempt. */
+  read?: LoadedQuote,
+): Promise<LoadedQuote> {
+  const threshold = await approvalThreshold(env, storeId);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (attempt > 0) await pause(attempt);
+    const loaded = attempt === 0 && read ? read : await getQuote(env, storeId, id);
+    if (ifMatch !== undefined && loaded.quote.version !== ifMatch) throw stale(loaded.quote.number, loaded.quote.version);
+    const planned = await plan(loaded, threshold);
+    if (planned === null) return loaded;
+    const outcome = await write(env, loaded, planned, actor, threshold);
+    if (outcome.written) return getQuote(env, storeId, id);
+    if (ifMatch !== undefined) throw stale(loaded.quote.number, outcome.version);
+  }
+  throw new ApiError('CONFLICT', `Quote '${id}' is being changed by others; try again`);
+}
+
+export function stale(number: string, version: number): ApiError {
+  return new ApiError(
+    'PRECONDITION_FAILED',
+    `Quote ${number} has changed (it is at version ${version}); read it again and retry`,
+    { details: { version } },
+    { ETag: versionETag(version) },
+  );
+}
+
+/** The batch of one change: not written when another change got in first; `version` is the quote's after it. */
+async function write(
+  env: Env,
+  loaded: LoadedQuote,
+  planned: Change,
+  actor: Actor,
+  threshold: number | null,
+): Promise<{ written: boolean; version: number }> {
+  const { quote } = loaded;
+  const db = database(env);
+  const now = Date.now();
+  const set: Change['set'] & Partial<QuoteRow> = { ...planned.set };
+  const put = new Map(planned.items?.put.map((i) => [i.id, i]));
+  const removed = new Set(planned.items?.remove);
+  const existing = new Set(loaded.items.map((i) => i.id));
+  const after = [
+    ...loaded.items.filter((i) => !removed.has(i.id)).map((i) => put.get(i.id) ?? i),
+    ...[...put.values()].filter((i) => !existing.has(i.id)),
+  ];
+  const itemTotals = after.map((i) => i.totalMinor);
+  if (EDITABLE.includes(quote.status) && (planned.set.status === undefined || EDITABLE.includes(planned.set.status))) {
+    const discount = planned.set.discount !== undefined ? planned.set.discount : quote.discount;
+    const totals = quoteTotals(itemTotals, discount, quote.minorUnits);
+    const approved = {
+      discountMinor: planned.set.approvedDiscountMinor ?? quote.approvedDiscountMinor,
+      subtotalMinor: planned.set.approvedSubtotalMinor ?? quote.approvedSubtotalMinor,
+    };
+    Object.assign(set, totals, { status: needsApproval(totals, threshold, approved) ? 'pending_approval' : 'draft' });
+  }
+  // Each statement inserts from, or deletes where, the quote still is at the version the change was computed from.
+  const unchanged = and(eq(quotes.id, quote.id), eq(quotes.version, quote.version));
+  const constant = <T>(value: T, name: string) => sql<T>`${value}`.as(name);
+  const history = db.insert(quoteHistory).select(
+    db
+      .select({
+        quoteId: quotes.id,
+        version: constant(quote.version + 1, 'version'),
+        at: constant(now, 'at'),
+        actor: constant(actor, 'actor'),
+        action: constant(planned.action, 'action'),
+        details: constant(JSON.stringify(planned.details), 'details'),
+      })
+      .from(quotes)
+      .where(unchanged),
+  );
+  const guarded = exists(db.select({ one: sql`1` }).from(quotes).where(unchanged));
+  let next = Math.max(-1, ...loaded.items.map((i) => i.position)) + 1;
+  const items = [
+    ...[...removed].map((itemId) =>
+      db.delete(quoteItems).where(and(eq(quoteItems.id, itemId), eq(quoteItems.quoteId, quote.id), guarded)),
+    ),
+    ...[...put.values()].map((r) => {
+      if (existing.has(r.id)) {
+        return db
+          .update(quoteItems)
+          .set(pricedFields(r))
+          .where(and(eq(quoteItems.id, r.id), eq(quoteItems.quoteId, quote.id), guarded));
+      }
+      return db.insert(quoteItems).select(
+        db
+          .select({
+            id: constant(r.id, 'id'),
+            quoteId: quotes.id,
+            position: constant(next++, 'position'),
+            productId: constant(r.productId, 'product_id'),
+            productVersion: constant(r.productVersion, 'product_version'),
+            contentHash: constant(r.contentHash, 'content_hash'),
+            quantity: constant(r.quantity, 'quantity'),
+            configuration: constant(JSON.stringify(r.configuration), 'configuration'),
+            priced: constant(JSON.stringify(r.priced), 'priced'),
+            totalMinor: constant(r.totalMinor, 'total_minor'),
+          })
+          .from(quotes)
+          .where(unchanged),
+      );
+    }),
+  ];
+  // Last: every statement above reads the version this one moves on.
+  const update = db
+    .update(quotes)
+    .set({ ...set, version: sql`${quotes.version} + 1`, updatedAt: now })
+    .where(unchanged)
+    .returning({ version: quotes.version });
+  const current = db.select({ version: quotes.version }).from(quotes).where(eq(quotes.id, quote.id));
+  const results = await db.batch([history, ...items, update, current]);
+  const written = (results.at(-2) as unknown[]).length === 1;
+  return { written, version: (results.at(-1) as { version: number }[])[0]?.version ?? quote.version };
+}
