@@ -249,7 +249,7 @@ export const quotePage = new Hono<AppEnv>()
     if (shared.loaded.status === 'sent') {
       const decision = c.req.param('decision') as 'accept' | 'reject';
       try {
-        await decideQuote(c.env, quote.storeId, quote.id, 'buyer', undefined, decision, shared.hash);
+        await decideQuote(c.env, c.executionCtx, quote.storeId, quote.id, 'buyer', undefined, decision, shared.hash);
       } catch (error) {
         // Revoked or replaced since the page read it: a dead link, as for a guessed token.
         if (error instanceof ApiError && error.code === 'NOT_FOUND') return notFound(c);

@@ -1,5 +1,5 @@
 import type { OutputInfo } from '../api/output-info';
-import type { QuoteStatus, StoredStatus } from '../api/quote-limits';
+import type { StoredStatus } from '../api/quote-limits';
 import type { Issue, PriceLine } from '../lang/instantiate';
 
 // What a quote is made of, as plain data: the stored shapes (src/db/schema.ts) and the limits every writer keeps.
@@ -43,9 +43,4 @@ export interface PricedItem {
   output_info: Record<string, OutputInfo>;
   warnings: Issue[];
   summary: SummaryLine[];
-}
-
-/** The status a reader sees at `now`. */
-export function effectiveStatus(status: StoredStatus, validUntil: number, now: number): QuoteStatus {
-  return status === 'sent' && now > validUntil ? 'expired' : status;
 }

@@ -1,3 +1,4 @@
+import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/keys/secret';
 import { decideQuote } from '../../src/quotes/service/lifecycle';
@@ -109,7 +110,9 @@ describe('a decision through a link revoked after its page was read', () => {
     // As the page would: the link's hash read before the revocation, the decision made after it.
     const hash = await sha256Hex(share.slice('/q/'.length));
     await t.send('DELETE', `/${q.id}/share?tenant_id=${t.storeId}`);
-    await expect(decideQuote(env, t.storeId, q.id, 'buyer', undefined, 'accept', hash)).rejects.toMatchObject({
+    await expect(
+      decideQuote(env, createExecutionContext(), t.storeId, q.id, 'buyer', undefined, 'accept', hash),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     expect((await (await t.get(q.id)).json<QuoteJson>()).status).toBe('sent');

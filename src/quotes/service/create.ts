@@ -4,9 +4,11 @@ import { quoteCounters, quoteHistory, quoteItems, quotes } from '../../db/schema
 import { ApiError } from '../../errors';
 import { sha256Hex } from '../../keys/secret';
 import { getStore } from '../../stores/service';
+import { type EventContext, onQuoteEvent, quoteEvent } from '../events';
 import { type ItemInput, priceAll } from '../pricing';
 import type { QuoteCustomer } from '../shapes';
 import { quoteTotals } from '../totals';
+import { CREATE } from '../transitions';
 import { checkValidUntil, defaultValidUntil, endOfDay } from '../validity';
 import { linkToken } from './links';
 import { type Actor, findQuote, itemValues, type LoadedQuote } from './store';
@@ -30,7 +32,7 @@ export interface NewQuote {
  * Returns the quote, whether this call created it (false: a retry with the same key), and, when it did, the
  * token of the quote's status link (a read-only page of where the request stands, for whoever created it).
  */
-export async function createQuote(env: Env, storeId: string, input: NewQuote, actor: Actor) {
+export async function createQuote(env: Env, ctx: EventContext, storeId: string, input: NewQuote, actor: Actor) {
   await getStore(env, storeId);
   const idempotencyHash = input.idempotency ? await sha256Hex(input.idempotency.body) : null;
   if (input.idempotency) {
@@ -69,7 +71,7 @@ export async function createQuote(env: Env, storeId: string, input: NewQuote, ac
         year,
         seq: counter,
         number: sql`printf('Q-%d-%06d', ${year}, ${counter})`,
-        status: 'draft',
+        status: CREATE.to,
         version: 1,
         currency: first.priced.currency,
         minorUnits,
@@ -100,7 +102,9 @@ export async function createQuote(env: Env, storeId: string, input: NewQuote, ac
     if (earlier) return { loaded: earlier, created: false, statusToken: null };
     throw error;
   }
-  return { loaded: (await findQuote(env, storeId, id))!, created: true, statusToken: status.token };
+  const loaded = (await findQuote(env, storeId, id))!;
+  await onQuoteEvent(env, ctx, quoteEvent(CREATE.event, loaded.quote, CREATE.to, 1, now));
+  return { loaded, created: true, statusToken: status.token };
 }
 
 async function replayed(env: Env, storeId: string, key: string, hash: string): Promise<LoadedQuote | undefined> {

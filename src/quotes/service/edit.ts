@@ -1,9 +1,11 @@
 import { LIMITS } from '../../api/quote-limits';
 import { ApiError } from '../../errors';
+import type { EventContext } from '../events';
 import { type ItemInput, type ItemProblem, type PricedRow, priceAll, priceItem } from '../pricing';
 import type { QuoteCustomer, QuoteDiscount } from '../shapes';
+import { transition } from '../transitions';
 import { checkValidUntil, endOfDay } from '../validity';
-import { type Actor, type Change, change, editable, getQuote, type LoadedQuote, stale } from './store';
+import { type Actor, type Change, change, getQuote, type LoadedQuote, stale } from './store';
 
 // The edits of a draft: its customer, notes, discount and validity, and its items (each priced when it is added).
 
@@ -15,9 +17,16 @@ export interface QuotePatch {
 }
 
 /** Edits a draft's customer, notes, discount or validity. */
-export function updateQuote(env: Env, storeId: string, id: string, actor: Actor, ifMatch: number | undefined, patch: QuotePatch) {
-  return change(env, storeId, id, actor, ifMatch, (loaded) => {
-    editable(loaded, 'be edited');
+export function updateQuote(
+  env: Env,
+  ctx: EventContext,
+  storeId: string,
+  id: string,
+  actor: Actor,
+  ifMatch: number | undefined,
+  patch: QuotePatch,
+) {
+  return change(env, ctx, storeId, id, actor, ifMatch, 'edit', () => {
     const set: Change['set'] = {};
     if (patch.customer !== undefined) set.customer = patch.customer;
     if (patch.notes !== undefined) set.notes = patch.notes;
@@ -48,13 +57,14 @@ async function pricedFor(
   env: Env,
   storeId: string,
   id: string,
+  actor: Actor,
   ifMatch: number | undefined,
   input: ItemInput,
   position?: (q: LoadedQuote) => number,
 ) {
   const read = await getQuote(env, storeId, id);
   if (ifMatch !== undefined && read.quote.version !== ifMatch) throw stale(read.quote.number, read.quote.version);
-  editable(read, 'be edited');
+  transition(read.quote, read.status, 'edit', actor);
   const at = position ? position(read) : read.items.length;
   const [priced] = await priceAll(env, storeId, [input], read.quote.language, read.quote.currency, [at]);
   return { priced: priced!, read };
@@ -63,6 +73,7 @@ async function pricedFor(
 /** Adds a priced item to a draft (at most LIMITS.items); answers the quote and the new item's id. */
 export async function addItem(
   env: Env,
+  ctx: EventContext,
   storeId: string,
   id: string,
   actor: Actor,
@@ -70,15 +81,16 @@ export async function addItem(
   input: ItemInput,
 ) {
   const itemId = crypto.randomUUID();
-  const { priced, read } = await pricedFor(env, storeId, id, ifMatch, input);
+  const { priced, read } = await pricedFor(env, storeId, id, actor, ifMatch, input);
   const loaded = await change(
     env,
+    ctx,
     storeId,
     id,
     actor,
     ifMatch,
+    'edit',
     (q) => {
-      editable(q, 'be edited');
       if (q.items.length >= LIMITS.items) {
         throw new ApiError('CONFLICT', `A quote holds at most ${LIMITS.items} items`, { details: { max_items: LIMITS.items } });
       }
@@ -97,6 +109,7 @@ export async function addItem(
 /** Replaces one item of a draft with a newly priced one, keeping its id and position. */
 export async function replaceItem(
   env: Env,
+  ctx: EventContext,
   storeId: string,
   id: string,
   itemId: string,
@@ -104,15 +117,16 @@ export async function replaceItem(
   ifMatch: number | undefined,
   input: ItemInput,
 ) {
-  const { priced, read } = await pricedFor(env, storeId, id, ifMatch, input, (q) => itemOf(q, itemId));
+  const { priced, read } = await pricedFor(env, storeId, id, actor, ifMatch, input, (q) => itemOf(q, itemId));
   return change(
     env,
+    ctx,
     storeId,
     id,
     actor,
     ifMatch,
+    'edit',
     (q) => {
-      editable(q, 'be edited');
       itemOf(q, itemId);
       const items = { put: [{ ...priced, id: itemId }], remove: [] };
       return { action: 'item_replaced', details: { item_id: itemId, product_id: input.product_id }, set: {}, items };
@@ -121,9 +135,16 @@ export async function replaceItem(
   );
 }
 
-export function removeItem(env: Env, storeId: string, id: string, itemId: string, actor: Actor, ifMatch: number | undefined) {
-  return change(env, storeId, id, actor, ifMatch, (q) => {
-    editable(q, 'be edited');
+export function removeItem(
+  env: Env,
+  ctx: EventContext,
+  storeId: string,
+  id: string,
+  itemId: string,
+  actor: Actor,
+  ifMatch: number | undefined,
+) {
+  return change(env, ctx, storeId, id, actor, ifMatch, 'edit', (q) => {
     const index = itemOf(q, itemId);
     return {
       action: 'item_removed',
@@ -148,10 +169,16 @@ export interface RepricedItem {
  * Moves a draft's items to their products' current versions. Items that no longer price keep their old version
  * and price and are reported with their errors, never dropped; the quote changes only when some item moved.
  */
-export async function repriceQuote(env: Env, storeId: string, id: string, actor: Actor, ifMatch: number | undefined) {
+export async function repriceQuote(
+  env: Env,
+  ctx: EventContext,
+  storeId: string,
+  id: string,
+  actor: Actor,
+  ifMatch: number | undefined,
+) {
   let report: RepricedItem[] = [];
-  const loaded = await change(env, storeId, id, actor, ifMatch, async (q) => {
-    editable(q, 'be re-priced');
+  const loaded = await change(env, ctx, storeId, id, actor, ifMatch, 'edit', async (q) => {
     const fresh = await Promise.all(
       q.items.map((i) =>
         priceItem(

@@ -4,7 +4,7 @@ import { database } from '../../db/client';
 import { quoteItems, quotes } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { getStore } from '../../stores/service';
-import { effectiveStatus } from '../shapes';
+import { effectiveStatus } from '../transitions';
 
 export interface ListQuery {
   status?: QuoteStatus | undefined;

@@ -1,18 +1,21 @@
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
-import type { QuoteStatus } from '../../api/quote-limits';
+import type { QuoteStatus, StoredStatus } from '../../api/quote-limits';
 import { versionETag } from '../../api/version-etag';
 import { database } from '../../db/client';
 import { quoteHistory, quoteItems, quotes } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { type EventContext, onQuoteEvent, quoteEvent } from '../events';
 import type { PricedRow } from '../pricing';
-import { EDITABLE, effectiveStatus } from '../shapes';
+import { EDITABLE } from '../shapes';
 import { needsApproval, quoteTotals } from '../totals';
+import { type Action, effectiveStatus, type Transition, transition } from '../transitions';
 import { approvalThreshold } from './settings';
 
 // A quote as stored (migrations/0004_quotes.sql) and the one way it changes. Every change is one D1 batch that
 // writes the items, the totals, the history entry and the new version together, each statement guarded by the
 // version the change was computed from, so a change computed from a stale quote writes nothing (optimistic
-// concurrency: 412 with If-Match, else computed again).
+// concurrency: 412 with If-Match, else computed again). Which changes a quote's status allows, and the status
+// after them, is the transition table's (src/quotes/transitions.ts): a change names its action, never a status.
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type ItemRow = typeof quoteItems.$inferSelect;
@@ -39,6 +42,7 @@ const BACKOFF_MS = 8;
 
 const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * BACKOFF_MS * Math.min(attempt, 10)));
+
 /** The columns of an item row that pricing decides. */
 export const pricedFields = (r: PricedRow) => ({
   productId: r.productId,
@@ -75,42 +79,33 @@ export async function getQuote(env: Env, storeId: string, id: string): Promise<L
   return loaded;
 }
 
-/** What one change does to a quote: its history entry, the columns it sets, and, when items change, all of them. */
+/**
+ * What one change does to a quote: its history entry (`action` as the history names it), the columns it sets (the
+ * status is the transition's), and, when items change, all of them.
+ */
 export interface Change {
   action: string;
   details: Record<string, unknown>;
-  set: Partial<Pick<QuoteRow, 'status' | 'customer' | 'notes' | 'validUntil' | 'discount' | 'sentAt' | 'decidedAt'>> &
+  set: Partial<Pick<QuoteRow, 'customer' | 'notes' | 'validUntil' | 'discount' | 'sentAt' | 'decidedAt'>> &
     Partial<Pick<QuoteRow, 'shareTokenHash' | 'statusTokenHash' | 'approvedDiscountMinor' | 'approvedSubtotalMinor'>>;
   /** Items written (an id the quote has is replaced in place, a new one added last) and removed. */
   items?: { put: (PricedRow & { id: string })[]; remove: string[] };
 }
 
-/** An edit of a draft: totals and the need for approval follow from its items and discount. */
-export function editable(loaded: LoadedQuote, what: string): void {
-  if (!EDITABLE.includes(loaded.quote.status)) {
-    throw new ApiError('ILLEGAL_TRANSITION', `Quote ${loaded.quote.number} is ${loaded.status}: only a draft can ${what}`, {
-      details: { status: loaded.status },
-    });
-  }
-}
-
-export function illegal(loaded: LoadedQuote, action: string, why = ''): ApiError {
-  return new ApiError('ILLEGAL_TRANSITION', `Quote ${loaded.quote.number} is ${loaded.status} and cannot be ${action}${why}`, {
-    details: { status: loaded.status },
-  });
-}
-
 /**
  * Computes a change from the quote as it is and writes it in one batch guarded by that version. With `ifMatch`,
  * a quote whose version differs (before or during) is PRECONDITION_FAILED; without, the change is computed again
- * from the newer quote.
+ * from the newer quote. The action must be one the transition table allows the actor from the quote's status, on
+ * every attempt; once written, its event (if the table names one) goes to `onQuoteEvent`.
  */
 export async function change(
   env: Env,
+  ctx: EventContext,
   storeId: string,
   id: string,
   actor: Actor,
   ifMatch: number | undefined,
+  act: Action,
   /** Gets the store's approval threshold too, read once per request; null: nothing to change, the quote stays as it is. */
   plan: (loaded: LoadedQuote, threshold: number | null) => Promise<Change | null> | Change | null,
   /** The quote as the caller just read it, for the first attempt. */
@@ -121,10 +116,17 @@ export async function change(
     if (attempt > 0) await pause(attempt);
     const loaded = attempt === 0 && read ? read : await getQuote(env, storeId, id);
     if (ifMatch !== undefined && loaded.quote.version !== ifMatch) throw stale(loaded.quote.number, loaded.quote.version);
+    const taken = transition(loaded.quote, loaded.status, act, actor);
     const planned = await plan(loaded, threshold);
     if (planned === null) return loaded;
-    const outcome = await write(env, loaded, planned, actor, threshold);
-    if (outcome.written) return getQuote(env, storeId, id);
+    const outcome = await write(env, loaded, planned, taken, actor, threshold);
+    if (outcome.written) {
+      if (taken.event) {
+        const { number, storeId } = loaded.quote;
+        await onQuoteEvent(env, ctx, quoteEvent(taken.event, { id, storeId, number }, taken.to, outcome.version, outcome.at));
+      }
+      return getQuote(env, storeId, id);
+    }
     if (ifMatch !== undefined) throw stale(loaded.quote.number, outcome.version);
   }
   throw new ApiError('CONFLICT', `Quote '${id}' is being changed by others; try again`);
@@ -139,18 +141,25 @@ export function stale(number: string, version: number): ApiError {
   );
 }
 
-/** The batch of one change: not written when another change got in first; `version` is the quote's after it. */
+/**
+ * The batch of one change: not written when another change got in first; `version` is the quote's after it, `at`
+ * the time it was written at.
+ */
 async function write(
   env: Env,
   loaded: LoadedQuote,
   planned: Change,
+  taken: Transition,
   actor: Actor,
   threshold: number | null,
-): Promise<{ written: boolean; version: number }> {
+): Promise<{ written: boolean; version: number; at: number }> {
   const { quote } = loaded;
   const db = database(env);
   const now = Date.now();
   const set: Change['set'] & Partial<QuoteRow> = { ...planned.set };
+  // `expired` is read, never stored: a transition that stays expired leaves the stored `sent` as it is.
+  const status: StoredStatus = taken.to === 'expired' ? quote.status : taken.to;
+  if (status !== quote.status) set.status = status;
   const put = new Map(planned.items?.put.map((i) => [i.id, i]));
   const removed = new Set(planned.items?.remove);
   const existing = new Set(loaded.items.map((i) => i.id));
@@ -159,7 +168,7 @@ async function write(
     ...[...put.values()].filter((i) => !existing.has(i.id)),
   ];
   const itemTotals = after.map((i) => i.totalMinor);
-  if (EDITABLE.includes(quote.status) && (planned.set.status === undefined || EDITABLE.includes(planned.set.status))) {
+  if (EDITABLE.includes(status)) {
     const discount = planned.set.discount !== undefined ? planned.set.discount : quote.discount;
     const totals = quoteTotals(itemTotals, discount, quote.minorUnits);
     const approved = {
@@ -225,5 +234,5 @@ async function write(
   const current = db.select({ version: quotes.version }).from(quotes).where(eq(quotes.id, quote.id));
   const results = await db.batch([history, ...items, update, current]);
   const written = (results.at(-2) as unknown[]).length === 1;
-  return { written, version: (results.at(-1) as { version: number }[])[0]?.version ?? quote.version };
+  return { written, version: (results.at(-1) as { version: number }[])[0]?.version ?? quote.version, at: now };
 }

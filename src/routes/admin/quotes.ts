@@ -115,7 +115,10 @@ export const adminQuotesApi = newApp()
     }),
     async (c) => {
       const { store_id, id } = c.req.valid('param');
-      return c.json(presentQuote(await approveDiscount(c.env, store_id, id, c.req.valid('json').note || undefined), true), 200);
+      return c.json(
+        presentQuote(await approveDiscount(c.env, c.executionCtx, store_id, id, c.req.valid('json').note || undefined), true),
+        200,
+      );
     },
   )
   .openapi(
@@ -131,7 +134,10 @@ export const adminQuotesApi = newApp()
     }),
     async (c) => {
       const { store_id, id } = c.req.valid('param');
-      return c.json(presentQuote(await declineDiscount(c.env, store_id, id, c.req.valid('json').note), true), 200);
+      return c.json(
+        presentQuote(await declineDiscount(c.env, c.executionCtx, store_id, id, c.req.valid('json').note), true),
+        200,
+      );
     },
   )
   .openapi(
@@ -148,7 +154,7 @@ export const adminQuotesApi = newApp()
     async (c) => {
       const { store_id, id } = c.req.valid('param');
       const reason = c.req.valid('json').reason || undefined;
-      return c.json(presentQuote(await cancelQuote(c.env, store_id, id, 'admin', undefined, reason), true), 200);
+      return c.json(presentQuote(await cancelQuote(c.env, c.executionCtx, store_id, id, 'admin', undefined, reason), true), 200);
     },
   )
   .openapi(
@@ -164,6 +170,6 @@ export const adminQuotesApi = newApp()
     }),
     async (c) => {
       const { store_id, id } = c.req.valid('param');
-      return c.json(presentQuote(await revokeLinks(c.env, store_id, id, 'admin', undefined), true), 200);
+      return c.json(presentQuote(await revokeLinks(c.env, c.executionCtx, store_id, id, 'admin', undefined), true), 200);
     },
   );

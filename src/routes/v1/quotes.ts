@@ -110,6 +110,7 @@ export const quotesApi = newApp()
       const key = c.req.valid('header')['Idempotency-Key'];
       const { loaded, created, statusToken } = await createQuote(
         c.env,
+        c.executionCtx,
         body.tenant_id,
         {
           items: body.items,
@@ -183,7 +184,7 @@ export const quotesApi = newApp()
       const { tenant_id, customer, notes, discount, valid_until } = c.req.valid('json');
       const { actor, internal, ifMatch } = write(c, tenant_id);
       const patch = { customer, notes, discount, validUntil: valid_until };
-      const loaded = await updateQuote(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch, patch);
+      const loaded = await updateQuote(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor, ifMatch, patch);
       return c.json(answer(c, loaded, internal), 200);
     },
   )
@@ -201,7 +202,7 @@ export const quotesApi = newApp()
     async (c) => {
       const { tenant_id, ...item } = c.req.valid('json');
       const { actor, internal, ifMatch } = write(c, tenant_id);
-      const { loaded } = await addItem(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch, item);
+      const { loaded } = await addItem(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor, ifMatch, item);
       // 200, not 201: the answer is the quote (the resource changed), not the item.
       return c.json(answer(c, loaded, internal), 200);
     },
@@ -221,7 +222,7 @@ export const quotesApi = newApp()
       const { tenant_id, ...item } = c.req.valid('json');
       const { id, item_id } = c.req.valid('param');
       const { actor, internal, ifMatch } = write(c, tenant_id);
-      const loaded = await replaceItem(c.env, tenant_id, id, item_id, actor, ifMatch, item);
+      const loaded = await replaceItem(c.env, c.executionCtx, tenant_id, id, item_id, actor, ifMatch, item);
       return c.json(answer(c, loaded, internal), 200);
     },
   )
@@ -240,7 +241,7 @@ export const quotesApi = newApp()
       const { tenant_id } = c.req.valid('query');
       const { id, item_id } = c.req.valid('param');
       const { actor, internal, ifMatch } = write(c, tenant_id);
-      const loaded = await removeItem(c.env, tenant_id, id, item_id, actor, ifMatch);
+      const loaded = await removeItem(c.env, c.executionCtx, tenant_id, id, item_id, actor, ifMatch);
       return c.json(answer(c, loaded, internal), 200);
     },
   )
@@ -261,7 +262,7 @@ export const quotesApi = newApp()
     async (c) => {
       const { tenant_id } = c.req.valid('json');
       const { actor, internal, ifMatch } = write(c, tenant_id);
-      const { loaded, report } = await repriceQuote(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch);
+      const { loaded, report } = await repriceQuote(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor, ifMatch);
       return c.json({ quote: answer(c, loaded, internal), items: report }, 200);
     },
   )
@@ -279,7 +280,7 @@ export const quotesApi = newApp()
     async (c) => {
       const { tenant_id } = c.req.valid('json');
       const { actor, internal, ifMatch } = write(c, tenant_id);
-      const { loaded, token } = await sendQuote(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch);
+      const { loaded, token } = await sendQuote(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor, ifMatch);
       return c.json({ ...answer(c, loaded, internal), share_url: linkUrl(c, token) }, 200);
     },
   )
@@ -297,7 +298,7 @@ export const quotesApi = newApp()
     async (c) => {
       const { tenant_id } = c.req.valid('json');
       const { actor, internal, ifMatch } = write(c, tenant_id);
-      const { loaded, token } = await reissueShareLink(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch);
+      const { loaded, token } = await reissueShareLink(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor, ifMatch);
       return c.json({ ...answer(c, loaded, internal), share_url: linkUrl(c, token) }, 200);
     },
   )
@@ -318,7 +319,7 @@ export const quotesApi = newApp()
     async (c) => {
       const { tenant_id } = c.req.valid('query');
       const { actor, internal, ifMatch } = write(c, tenant_id);
-      const loaded = await revokeLinks(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch);
+      const loaded = await revokeLinks(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor, ifMatch);
       return c.json(answer(c, loaded, internal), 200);
     },
   )
@@ -336,7 +337,7 @@ export const quotesApi = newApp()
     async (c) => {
       const { tenant_id } = c.req.valid('json');
       const { actor, internal, ifMatch } = write(c, tenant_id);
-      const loaded = await decideQuote(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch, 'accept');
+      const loaded = await decideQuote(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor, ifMatch, 'accept');
       return c.json(answer(c, loaded, internal), 200);
     },
   )
@@ -354,7 +355,7 @@ export const quotesApi = newApp()
     async (c) => {
       const { tenant_id } = c.req.valid('json');
       const { actor, internal, ifMatch } = write(c, tenant_id);
-      const loaded = await decideQuote(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch, 'reject');
+      const loaded = await decideQuote(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor, ifMatch, 'reject');
       return c.json(answer(c, loaded, internal), 200);
     },
   )
@@ -372,7 +373,7 @@ export const quotesApi = newApp()
     async (c) => {
       const { tenant_id, reason } = c.req.valid('json');
       const { actor, internal, ifMatch } = write(c, tenant_id);
-      const loaded = await cancelQuote(c.env, tenant_id, c.req.valid('param').id, actor, ifMatch, reason);
+      const loaded = await cancelQuote(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor, ifMatch, reason);
       return c.json(answer(c, loaded, internal), 200);
     },
   );

@@ -1,0 +1,57 @@
+import type { QuoteStatus } from '../api/quote-limits';
+
+// What a quote tells the world when its lifecycle moves (issue 34, "Events out"): one event per successful
+// transition that has a name here (src/quotes/transitions.ts says which), handed to `onQuoteEvent`, the single
+// hook where delivery (webhooks through a queue) plugs in.
+
+export const QUOTE_EVENTS = [
+  'quote.requested',
+  'quote.sent',
+  'quote.accepted',
+  'quote.rejected',
+  'quote.expired',
+  'quote.cancelled',
+] as const;
+export type QuoteEventType = (typeof QUOTE_EVENTS)[number];
+
+/** What of the request's context the hook may use: keeping work alive after the answer. */
+export type EventContext = Pick<ExecutionContext, 'waitUntil'>;
+
+export interface QuoteEvent {
+  type: QuoteEventType;
+  quote_id: string;
+  store_id: string;
+  number: string;
+  /** The quote's status as a reader sees it after the transition. */
+  status: QuoteStatus;
+  /** The quote's version the transition wrote. */
+  version: number;
+  /** When the transition was written (ISO 8601). */
+  at: string;
+}
+
+/** The event of a transition: the quote, the status and version the transition wrote, and when. */
+export function quoteEvent(
+  type: QuoteEventType,
+  quote: { id: string; storeId: string; number: string },
+  status: QuoteStatus,
+  version: number,
+  at: number,
+): QuoteEvent {
+  return {
+    type,
+    quote_id: quote.id,
+    store_id: quote.storeId,
+    number: quote.number,
+    status,
+    version,
+    at: new Date(at).toISOString(),
+  };
+}
+
+/**
+ * Called once after every successful transition that has an event, after its batch is written (never for a
+ * change that wrote nothing). Delivery is not built yet (issue 34, item 3): the hook takes the event and does
+ * nothing with it, so that the service calls it from its one place today and a delivery plugs in here alone.
+ */
+export async function onQuoteEvent(_env: Env, _ctx: EventContext, _event: QuoteEvent): Promise<void> {}
