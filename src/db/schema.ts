@@ -173,6 +173,12 @@ export const quotes = sqliteTable('quotes', {
   decidedAt: integer('decided_at'),
 });
 
+/** A quote as a `quote:request` key's create made it, which a retry of that create answers (migrations/0007). */
+export const quoteReplays = sqliteTable('quote_replays', {
+  quoteId: text('quote_id').primaryKey(),
+  quote: text('quote').notNull(),
+});
+
 export const quoteItems = sqliteTable('quote_items', {
   id: text('id').primaryKey(),
   quoteId: text('quote_id').notNull(),

@@ -1,7 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { database } from '../../db/client';
 import { quoteCounters, quoteHistory, quoteItems, quotes } from '../../db/schema';
-import { ApiError } from '../../errors';
 import { sha256Hex } from '../../keys/secret';
 import { getStore } from '../../stores/service';
 import { type EventContext, onQuoteEvent, quoteEvent } from '../events';
@@ -11,7 +10,8 @@ import { quoteTotals } from '../totals';
 import { CREATE } from '../transitions';
 import { checkValidUntil, defaultValidUntil, endOfDay } from '../validity';
 import { linkToken } from './links';
-import { type Actor, findQuote, itemValues, type LoadedQuote } from './store';
+import { keepAsCreated, replayed, scopedKey } from './replays';
+import { type Actor, findQuote, itemValues, type QuoteRow } from './store';
 
 // A new quote. Numbers come from a counter row incremented in the batch that inserts the quote, which D1
 // serialises: no read-then-write across awaits.
@@ -22,7 +22,8 @@ export interface NewQuote {
   notes?: string | undefined;
   validUntil?: string | undefined;
   language?: string | undefined;
-  idempotency?: { key: string; body: string } | undefined;
+  /** `asCreated`: a retry answers the quote as this create makes it (a `quote:request` key's; replays.ts). */
+  idempotency?: { key: string; body: string; asCreated: boolean } | undefined;
 }
 
 /**
@@ -34,9 +35,13 @@ export interface NewQuote {
  */
 export async function createQuote(env: Env, ctx: EventContext, storeId: string, input: NewQuote, actor: Actor) {
   await getStore(env, storeId);
-  const idempotencyHash = input.idempotency ? await sha256Hex(input.idempotency.body) : null;
-  if (input.idempotency) {
-    const earlier = await replayed(env, storeId, input.idempotency.key, idempotencyHash!);
+  const idempotency = input.idempotency && {
+    ...input.idempotency,
+    key: scopedKey(actor, input.idempotency.key),
+    hash: await sha256Hex(input.idempotency.body),
+  };
+  if (idempotency) {
+    const earlier = await replayed(env, storeId, idempotency.key, idempotency.hash);
     if (earlier) return { loaded: earlier, created: false, statusToken: null };
   }
   const now = Date.now();
@@ -54,8 +59,42 @@ export async function createQuote(env: Env, ctx: EventContext, storeId: string, 
   const id = crypto.randomUUID();
   const status = await linkToken();
   const year = new Date(now).getUTCFullYear();
+  // seq and number are the counter's, set in the batch.
+  const quote: QuoteRow = {
+    id,
+    storeId,
+    year,
+    seq: 0,
+    number: '',
+    status: CREATE.to,
+    version: 1,
+    currency: first.priced.currency,
+    minorUnits,
+    language,
+    customer: input.customer,
+    notes: input.notes ?? null,
+    validUntil,
+    discount: null,
+    ...totals,
+    approvedDiscountMinor: null,
+    approvedSubtotalMinor: null,
+    shareTokenHash: null,
+    statusTokenHash: status.hash,
+    idempotencyKey: idempotency?.key ?? null,
+    idempotencyHash: idempotency?.hash ?? null,
+    createdBy: actor,
+    createdAt: now,
+    updatedAt: now,
+    sentAt: null,
+    decidedAt: null,
+  };
+  const items = itemValues(
+    id,
+    priced.map((p) => ({ ...p, id: crypto.randomUUID() })),
+  );
+  const history = { quoteId: id, version: 1, at: now, actor, action: 'created', details: { items: priced.length } };
   const db = database(env);
-  const counter = sql`(SELECT last FROM quote_counters WHERE store_id = ${storeId} AND year = ${year})`;
+  const counter = sql<number>`(SELECT last FROM quote_counters WHERE store_id = ${storeId} AND year = ${year})`;
   try {
     await db.batch([
       db
@@ -65,57 +104,18 @@ export async function createQuote(env: Env, ctx: EventContext, storeId: string, 
           target: [quoteCounters.storeId, quoteCounters.year],
           set: { last: sql`${quoteCounters.last} + 1` },
         }),
-      db.insert(quotes).values({
-        id,
-        storeId,
-        year,
-        seq: counter,
-        number: sql`printf('Q-%d-%06d', ${year}, ${counter})`,
-        status: CREATE.to,
-        version: 1,
-        currency: first.priced.currency,
-        minorUnits,
-        language,
-        customer: input.customer,
-        notes: input.notes ?? null,
-        validUntil,
-        discount: null,
-        ...totals,
-        statusTokenHash: status.hash,
-        idempotencyKey: input.idempotency?.key ?? null,
-        idempotencyHash,
-        createdBy: actor,
-        createdAt: now,
-        updatedAt: now,
-      }),
-      ...itemValues(
-        id,
-        priced.map((p) => ({ ...p, id: crypto.randomUUID() })),
-      ).map((row) => db.insert(quoteItems).values(row)),
-      db
-        .insert(quoteHistory)
-        .values({ quoteId: id, version: 1, at: now, actor, action: 'created', details: { items: priced.length } }),
+      db.insert(quotes).values({ ...quote, seq: counter, number: sql`printf('Q-%d-%06d', ${year}, ${counter})` }),
+      ...items.map((row) => db.insert(quoteItems).values(row)),
+      db.insert(quoteHistory).values(history),
+      ...(idempotency?.asCreated ? [keepAsCreated(db, quote, items, history)] : []),
     ]);
   } catch (error) {
     // Only a concurrent create with the same key fails here; its quote is the answer, as for any retry.
-    const earlier = input.idempotency ? await replayed(env, storeId, input.idempotency.key, idempotencyHash!) : undefined;
+    const earlier = idempotency ? await replayed(env, storeId, idempotency.key, idempotency.hash) : undefined;
     if (earlier) return { loaded: earlier, created: false, statusToken: null };
     throw error;
   }
   const loaded = (await findQuote(env, storeId, id))!;
   await onQuoteEvent(env, ctx, quoteEvent(CREATE.event, loaded.quote, CREATE.to, 1, now));
   return { loaded, created: true, statusToken: status.token };
-}
-
-async function replayed(env: Env, storeId: string, key: string, hash: string): Promise<LoadedQuote | undefined> {
-  const row = await database(env)
-    .select({ id: quotes.id, hash: quotes.idempotencyHash })
-    .from(quotes)
-    .where(and(eq(quotes.storeId, storeId), eq(quotes.idempotencyKey, key)))
-    .get();
-  if (!row) return undefined;
-  if (row.hash !== hash) {
-    throw new ApiError('CONFLICT', 'This Idempotency-Key was used for a different request; use a new key for a new quote');
-  }
-  return findQuote(env, storeId, row.id);
 }

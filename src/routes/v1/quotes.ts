@@ -86,14 +86,15 @@ export const quotesApi = newApp()
             .optional()
             .openapi({
               param: { name: 'Idempotency-Key', in: 'header' },
-              description: 'A retried create with the same key answers the same quote; the same key with another body is 409',
+              description:
+                "Per API key: a retried create with the same key answers the same quote (a quote:request key's retry: the quote as created, version 1); the same key with another body is 409. Another API key's same Idempotency-Key is another request",
             }),
         }),
       },
       responses: {
         201: { ...json(CreatedQuote, 'The new quote, and its status link'), headers: QUOTE_HEADERS },
         200: {
-          ...json(CreatedQuote, 'A retry: the quote this Idempotency-Key created (status_url null)'),
+          ...json(CreatedQuote, 'A retry by the same API key: the quote this Idempotency-Key created (status_url null)'),
           headers: QUOTE_HEADERS,
         },
         ...rejected,
@@ -118,7 +119,7 @@ export const quotesApi = newApp()
           notes: body.notes,
           validUntil: body.valid_until,
           language: body.language,
-          idempotency: key === undefined ? undefined : { key, body: JSON.stringify(body) },
+          idempotency: key === undefined ? undefined : { key, body: JSON.stringify(body), asCreated: needed === 'quote:request' },
         },
         actor,
       );
