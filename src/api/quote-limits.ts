@@ -26,6 +26,13 @@ export const LIMITS = {
    * quoted, so no row nears D1's 2 MB and a quote of 100 items stays a bounded read.
    */
   itemChars: 131_072,
+  /**
+   * A quote's items together, as kept: a quote stays a bounded read (and its pages bounded renders) whatever its
+   * products echo. A quote a `quote:request` key creates (a public storefront key) holds at most `requestChars`,
+   * kept twice (the quote, and the answer its retry gives: src/quotes/service/replays.ts).
+   */
+  quoteChars: 1_048_576,
+  requestChars: 262_144,
   /** valid_until at most this many days ahead; the default is 30. */
   validityDays: 365,
   defaultValidityDays: 30,

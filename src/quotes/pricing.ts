@@ -6,6 +6,7 @@ import { type Evaluation, type Issue, resolveText } from '../lang/instantiate';
 import type { FieldIR, ProductIR } from '../lang/ir';
 import { loadProduct } from '../products/loaded';
 import type { PricedItem, SummaryLine } from './shapes';
+import { keptChars } from './size';
 import { minorOf } from './totals';
 import { wordsFor } from './words';
 
@@ -74,7 +75,7 @@ export async function priceItem(env: Env, storeId: string, input: ItemInput, lan
     },
   };
   // Both parts were made by JSON.parse or by calculate, so they have no cycle and a depth the product bounds.
-  const chars = JSON.stringify(row.configuration).length + JSON.stringify(row.priced).length;
+  const chars = keptChars(row);
   if (chars > LIMITS.itemChars) {
     const message = `This item's configuration and price take ${chars} characters to keep; a quote item holds at most ${LIMITS.itemChars}`;
     return { errors: [{ code: 'ITEM_TOO_LARGE', message, because: {} }] };

@@ -73,6 +73,45 @@ describe('caps on a quote', () => {
     expect((await fine.json<QuoteJson>()).number).toMatch(/-000001$/);
   });
 
+  it("caps what a quote keeps: a quote:request key's at 262,144 characters of JSON, any quote at 1,048,576 (422 QUOTE_TOO_LARGE)", async () => {
+    const storeId = await createStore('enterprise');
+    expect((await saveProduct(storeId, 'engraving', NOTE)).status).toBe(201);
+    const { key: storefront } = await createKey(storeId, ['quote:request']);
+    const { key: desk } = await createKey(storeId, ['quote:read', 'quote:write']);
+    // 8,000 characters sent make an item of about 97,000 kept: the configuration, the summary's value and its
+    // label, nine output texts.
+    const item = { product_id: 'engraving', configuration: { note: 'z'.repeat(8_000) } };
+    const create = (key: string, n: number, headers: Record<string, string> = {}) =>
+      call(
+        '/api/v1/quotes',
+        jsonInit('POST', { tenant_id: storeId, items: Array(n).fill(item) }, { 'X-API-Key': key, ...headers }),
+      );
+    const tooLarge = { code: 'VALIDATION_FAILED', errors: [{ code: 'QUOTE_TOO_LARGE', product_id: 'engraving' }] };
+    const refused = await create(storefront, 3, { 'Idempotency-Key': 'big' });
+    expect(refused.status).toBe(422);
+    expect(await refused.json<Problem>()).toMatchObject({ ...tooLarge, errors: [{ item: 2 }] });
+    const request = await create(storefront, 2);
+    expect(request.status).toBe(201);
+    const status = await call(new URL((await request.json<{ status_url: string }>()).status_url).pathname);
+    expect((await status.text()).length).toBeLessThan(262_144);
+    // A desk key may keep more, up to the cap of any quote: ten such items, not eleven, whether created or added.
+    expect(await (await create(desk, 11)).json<Problem>()).toMatchObject({ ...tooLarge, errors: [{ item: 10 }] });
+    const q = await (await create(desk, 10)).json<QuoteJson>();
+    expect(q.items).toHaveLength(10);
+    const send = (method: string, path: string) =>
+      call(`/api/v1/quotes/${q.id}${path}`, jsonInit(method, { tenant_id: storeId, ...item }, { 'X-API-Key': desk }));
+    const added = await send('POST', '/items');
+    expect(added.status).toBe(422);
+    expect(await added.json<Problem>()).toMatchObject({ ...tooLarge, errors: [{ item: 10 }] });
+    const list = await call(`/api/v1/quotes?tenant_id=${storeId}`, { headers: { 'X-API-Key': desk } });
+    const quotes = (await list.json<{ quotes: { number: string; version: number }[] }>()).quotes;
+    // Nothing was numbered for the refused creates, and the refused add changed nothing.
+    expect(quotes.map((x) => [x.number.slice(-6), x.version])).toEqual([
+      ['000002', 1],
+      ['000001', 1],
+    ]);
+  });
+
   it('holds at most 100 items: the 101st add is 409 and changes nothing', async () => {
     const t = await quoteTenant();
     const items = Array.from({ length: 100 }, () => ({ product_id: 'shelf', configuration: {} }));

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LIMITS } from '../../api/quote-limits';
 import { database } from '../../db/client';
 import { quoteCounters, quoteHistory, quoteItems, quotes } from '../../db/schema';
 import { sha256Hex } from '../../keys/secret';
@@ -6,6 +7,7 @@ import { getStore } from '../../stores/service';
 import { type EventContext, onQuoteEvent, quoteEvent } from '../events';
 import { type ItemInput, priceAll } from '../pricing';
 import type { QuoteCustomer } from '../shapes';
+import { checkQuoteSize } from '../size';
 import { quoteTotals } from '../totals';
 import { CREATE } from '../transitions';
 import { checkValidUntil, defaultValidUntil, endOfDay } from '../validity';
@@ -22,8 +24,12 @@ export interface NewQuote {
   notes?: string | undefined;
   validUntil?: string | undefined;
   language?: string | undefined;
-  /** `asCreated`: a retry answers the quote as this create makes it (a `quote:request` key's; replays.ts). */
-  idempotency?: { key: string; body: string; asCreated: boolean } | undefined;
+  idempotency?: { key: string; body: string } | undefined;
+  /**
+   * Created by a `quote:request` key: at most LIMITS.requestChars of items, and a retry answers the quote as this
+   * create makes it (replays.ts).
+   */
+  request: boolean;
 }
 
 /**
@@ -49,6 +55,7 @@ export async function createQuote(env: Env, ctx: EventContext, storeId: string, 
   checkValidUntil(validUntil, now);
   const language = input.language ?? 'en';
   const priced = await priceAll(env, storeId, input.items, language, null);
+  checkQuoteSize(priced, input.request ? LIMITS.requestChars : LIMITS.quoteChars);
   const first = priced[0]!;
   const minorUnits = first.priced.minor_units;
   const totals = quoteTotals(
@@ -107,7 +114,7 @@ export async function createQuote(env: Env, ctx: EventContext, storeId: string, 
       db.insert(quotes).values({ ...quote, seq: counter, number: sql`printf('Q-%d-%06d', ${year}, ${counter})` }),
       ...items.map((row) => db.insert(quoteItems).values(row)),
       db.insert(quoteHistory).values(history),
-      ...(idempotency?.asCreated ? [keepAsCreated(db, quote, items, history)] : []),
+      ...(idempotency && input.request ? [keepAsCreated(db, quote, items, history)] : []),
     ]);
   } catch (error) {
     // Only a concurrent create with the same key fails here; its quote is the answer, as for any retry.

@@ -1,5 +1,5 @@
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
-import type { QuoteStatus, StoredStatus } from '../../api/quote-limits';
+import { LIMITS, type QuoteStatus, type StoredStatus } from '../../api/quote-limits';
 import { versionETag } from '../../api/version-etag';
 import { database } from '../../db/client';
 import { quoteHistory, quoteItems, quotes } from '../../db/schema';
@@ -7,6 +7,7 @@ import { ApiError } from '../../errors';
 import { type EventContext, onQuoteEvent, quoteEvent } from '../events';
 import type { PricedRow } from '../pricing';
 import { EDITABLE } from '../shapes';
+import { checkQuoteSize } from '../size';
 import { needsApproval, quoteTotals } from '../totals';
 import { type Action, effectiveStatus, type Transition, transition } from '../transitions';
 import { approvalThreshold } from './settings';
@@ -167,6 +168,7 @@ async function write(
     ...loaded.items.filter((i) => !removed.has(i.id)).map((i) => put.get(i.id) ?? i),
     ...[...put.values()].filter((i) => !existing.has(i.id)),
   ];
+  if (planned.items) checkQuoteSize(after, LIMITS.quoteChars);
   const itemTotals = after.map((i) => i.totalMinor);
   if (EDITABLE.includes(status)) {
     const discount = planned.set.discount !== undefined ? planned.set.discount : quote.discount;

@@ -119,7 +119,8 @@ export const quotesApi = newApp()
           notes: body.notes,
           validUntil: body.valid_until,
           language: body.language,
-          idempotency: key === undefined ? undefined : { key, body: JSON.stringify(body), asCreated: needed === 'quote:request' },
+          idempotency: key === undefined ? undefined : { key, body: JSON.stringify(body) },
+          request: needed === 'quote:request',
         },
         actor,
       );
@@ -257,6 +258,7 @@ export const quotesApi = newApp()
       request: { params: z.object({ id: Id }), headers: IfMatch, ...jsonBody(TenantBody) },
       responses: {
         200: { ...json(RepriceResult, 'The re-priced quote and what changed'), headers: QUOTE_HEADERS },
+        422: json(ItemsRejected, "The re-priced items would pass the quote's size cap (QUOTE_TOO_LARGE)"),
         ...changeErrors,
       },
     }),
