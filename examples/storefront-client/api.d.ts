@@ -3699,7 +3699,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A retried create with the same key answers the same quote; the same key with another body is 409 */
+                /** @description Per API key: a retried create with the same key answers the same quote (a quote:request key's retry: the quote as created, version 1); the same key with another body is 409. Another API key's same Idempotency-Key is another request */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3711,7 +3711,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A retry: the quote this Idempotency-Key created (status_url null) */
+            /** @description A retry by the same API key: the quote this Idempotency-Key created (status_url null) */
             200: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -6015,6 +6015,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The re-priced items would pass the quote's size cap (QUOTE_TOO_LARGE) */
+            422: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteItemsRejected"];
                 };
             };
             /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */

@@ -249,7 +249,8 @@ export const quotePage = new Hono<AppEnv>()
     if (shared.loaded.status === 'sent') {
       const decision = c.req.param('decision') as 'accept' | 'reject';
       try {
-        await decideQuote(c.env, c.executionCtx, quote.storeId, quote.id, 'buyer', undefined, decision, shared.hash);
+        const call = { env: c.env, ctx: c.executionCtx, storeId: quote.storeId, actor: 'buyer' } as const;
+        await decideQuote(call, quote.id, decision, shared.hash);
       } catch (error) {
         // Revoked or replaced since the page read it: a dead link, as for a guessed token.
         if (error instanceof ApiError && error.code === 'NOT_FOUND') return notFound(c);

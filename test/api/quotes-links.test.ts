@@ -111,7 +111,7 @@ describe('a decision through a link revoked after its page was read', () => {
     const hash = await sha256Hex(share.slice('/q/'.length));
     await t.send('DELETE', `/${q.id}/share?tenant_id=${t.storeId}`);
     await expect(
-      decideQuote(env, createExecutionContext(), t.storeId, q.id, 'buyer', undefined, 'accept', hash),
+      decideQuote({ env, ctx: createExecutionContext(), storeId: t.storeId, actor: 'buyer' }, q.id, 'accept', hash),
     ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });

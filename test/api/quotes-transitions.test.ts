@@ -117,11 +117,11 @@ describe('the quote transition table, over HTTP', () => {
     const t = await quoteTenant();
     const q = await quoteIn(t, 'sent');
     const { env } = await import('cloudflare:workers');
-    await expect(decideQuote(env, createExecutionContext(), t.storeId, q.id, 'admin', undefined, 'accept')).rejects.toMatchObject(
-      {
-        code: 'FORBIDDEN',
-      },
-    );
+    await expect(
+      decideQuote({ env, ctx: createExecutionContext(), storeId: t.storeId, actor: 'admin' }, q.id, 'accept'),
+    ).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     expect((await (await t.get(q.id)).json<QuoteJson>()).status).toBe('sent');
   });
 });

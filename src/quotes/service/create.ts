@@ -4,7 +4,7 @@ import { database } from '../../db/client';
 import { quoteCounters, quoteHistory, quoteItems, quotes } from '../../db/schema';
 import { sha256Hex } from '../../keys/secret';
 import { getStore } from '../../stores/service';
-import { type EventContext, onQuoteEvent, quoteEvent } from '../events';
+import { onQuoteEvent, quoteEvent } from '../events';
 import { type ItemInput, priceAll } from '../pricing';
 import type { QuoteCustomer } from '../shapes';
 import { checkQuoteSize } from '../size';
@@ -13,7 +13,7 @@ import { CREATE } from '../transitions';
 import { checkValidUntil, defaultValidUntil, endOfDay } from '../validity';
 import { linkToken } from './links';
 import { keepAsCreated, replayed, scopedKey } from './replays';
-import { type Actor, findQuote, itemValues, type QuoteRow } from './store';
+import { findQuote, itemValues, type QuoteCall, type QuoteRow } from './store';
 
 // A new quote. Numbers come from a counter row incremented in the batch that inserts the quote, which D1
 // serialises: no read-then-write across awaits.
@@ -39,7 +39,8 @@ export interface NewQuote {
  * Returns the quote, whether this call created it (false: a retry with the same key), and, when it did, the
  * token of the quote's status link (a read-only page of where the request stands, for whoever created it).
  */
-export async function createQuote(env: Env, ctx: EventContext, storeId: string, input: NewQuote, actor: Actor) {
+export async function createQuote(call: QuoteCall, input: NewQuote) {
+  const { env, ctx, storeId, actor } = call;
   await getStore(env, storeId);
   const idempotency = input.idempotency && {
     ...input.idempotency,

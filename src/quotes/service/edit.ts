@@ -1,11 +1,10 @@
 import { LIMITS } from '../../api/quote-limits';
 import { ApiError } from '../../errors';
-import type { EventContext } from '../events';
 import { type ItemInput, type ItemProblem, type PricedRow, priceAll, priceItem } from '../pricing';
 import type { QuoteCustomer, QuoteDiscount } from '../shapes';
 import { transition } from '../transitions';
 import { checkValidUntil, endOfDay } from '../validity';
-import { type Actor, type Change, change, getQuote, type LoadedQuote, stale } from './store';
+import { type Change, change, getQuote, type LoadedQuote, type QuoteCall, stale } from './store';
 
 // The edits of a draft: its customer, notes, discount and validity, and its items (each priced when it is added).
 
@@ -17,16 +16,8 @@ export interface QuotePatch {
 }
 
 /** Edits a draft's customer, notes, discount or validity. */
-export function updateQuote(
-  env: Env,
-  ctx: EventContext,
-  storeId: string,
-  id: string,
-  actor: Actor,
-  ifMatch: number | undefined,
-  patch: QuotePatch,
-) {
-  return change(env, ctx, storeId, id, actor, ifMatch, 'edit', () => {
+export function updateQuote(call: QuoteCall, id: string, patch: QuotePatch) {
+  return change(call, id, 'edit', () => {
     const set: Change['set'] = {};
     if (patch.customer !== undefined) set.customer = patch.customer;
     if (patch.notes !== undefined) set.notes = patch.notes;
@@ -53,15 +44,8 @@ function itemOf(loaded: LoadedQuote, itemId: string): number {
  * An item priced for a quote, before the change that adds or replaces it: pricing depends only on the quote's
  * language and currency, which never change, so a change computed again after a conflict does not price again.
  */
-async function pricedFor(
-  env: Env,
-  storeId: string,
-  id: string,
-  actor: Actor,
-  ifMatch: number | undefined,
-  input: ItemInput,
-  position?: (q: LoadedQuote) => number,
-) {
+async function pricedFor(call: QuoteCall, id: string, input: ItemInput, position?: (q: LoadedQuote) => number) {
+  const { env, storeId, actor, ifMatch } = call;
   const read = await getQuote(env, storeId, id);
   if (ifMatch !== undefined && read.quote.version !== ifMatch) throw stale(read.quote.number, read.quote.version);
   transition(read.quote, read.status, 'edit', actor);
@@ -71,24 +55,12 @@ async function pricedFor(
 }
 
 /** Adds a priced item to a draft (at most LIMITS.items); answers the quote and the new item's id. */
-export async function addItem(
-  env: Env,
-  ctx: EventContext,
-  storeId: string,
-  id: string,
-  actor: Actor,
-  ifMatch: number | undefined,
-  input: ItemInput,
-) {
+export async function addItem(call: QuoteCall, id: string, input: ItemInput) {
   const itemId = crypto.randomUUID();
-  const { priced, read } = await pricedFor(env, storeId, id, actor, ifMatch, input);
+  const { priced, read } = await pricedFor(call, id, input);
   const loaded = await change(
-    env,
-    ctx,
-    storeId,
+    call,
     id,
-    actor,
-    ifMatch,
     'edit',
     (q) => {
       if (q.items.length >= LIMITS.items) {
@@ -107,24 +79,11 @@ export async function addItem(
 }
 
 /** Replaces one item of a draft with a newly priced one, keeping its id and position. */
-export async function replaceItem(
-  env: Env,
-  ctx: EventContext,
-  storeId: string,
-  id: string,
-  itemId: string,
-  actor: Actor,
-  ifMatch: number | undefined,
-  input: ItemInput,
-) {
-  const { priced, read } = await pricedFor(env, storeId, id, actor, ifMatch, input, (q) => itemOf(q, itemId));
+export async function replaceItem(call: QuoteCall, id: string, itemId: string, input: ItemInput) {
+  const { priced, read } = await pricedFor(call, id, input, (q) => itemOf(q, itemId));
   return change(
-    env,
-    ctx,
-    storeId,
+    call,
     id,
-    actor,
-    ifMatch,
     'edit',
     (q) => {
       itemOf(q, itemId);
@@ -135,16 +94,8 @@ export async function replaceItem(
   );
 }
 
-export function removeItem(
-  env: Env,
-  ctx: EventContext,
-  storeId: string,
-  id: string,
-  itemId: string,
-  actor: Actor,
-  ifMatch: number | undefined,
-) {
-  return change(env, ctx, storeId, id, actor, ifMatch, 'edit', (q) => {
+export function removeItem(call: QuoteCall, id: string, itemId: string) {
+  return change(call, id, 'edit', (q) => {
     const index = itemOf(q, itemId);
     return {
       action: 'item_removed',
@@ -169,21 +120,14 @@ export interface RepricedItem {
  * Moves a draft's items to their products' current versions. Items that no longer price keep their old version
  * and price and are reported with their errors, never dropped; the quote changes only when some item moved.
  */
-export async function repriceQuote(
-  env: Env,
-  ctx: EventContext,
-  storeId: string,
-  id: string,
-  actor: Actor,
-  ifMatch: number | undefined,
-) {
+export async function repriceQuote(call: QuoteCall, id: string) {
   let report: RepricedItem[] = [];
-  const loaded = await change(env, ctx, storeId, id, actor, ifMatch, 'edit', async (q) => {
+  const loaded = await change(call, id, 'edit', async (q) => {
     const fresh = await Promise.all(
       q.items.map((i) =>
         priceItem(
-          env,
-          storeId,
+          call.env,
+          call.storeId,
           { product_id: i.productId, configuration: i.configuration, quantity: i.quantity },
           q.quote.language,
         ),

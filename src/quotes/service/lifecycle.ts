@@ -1,8 +1,7 @@
-import type { EventContext } from '../events';
 import { needsApproval } from '../totals';
 import { illegal } from '../transitions';
 import { deadLink, linkToken } from './links';
-import { type Actor, change } from './store';
+import { change, type QuoteCall } from './store';
 
 // A quote's way from draft to decided: sending, the buyer's answer, cancelling, and the admin's approval. Which
 // status allows each, and the status after it, is the transition table's (src/quotes/transitions.ts).
@@ -11,16 +10,9 @@ import { type Actor, change } from './store';
  * Sends a draft: it is frozen from then on, and a new share token lets the buyer open it, accept and reject it.
  * Answers the quote and the token, which is shown this once.
  */
-export async function sendQuote(
-  env: Env,
-  ctx: EventContext,
-  storeId: string,
-  id: string,
-  actor: Actor,
-  ifMatch: number | undefined,
-) {
+export async function sendQuote(call: QuoteCall, id: string) {
   const { token, hash: shareTokenHash } = await linkToken();
-  const loaded = await change(env, ctx, storeId, id, actor, ifMatch, 'send', (q, threshold) => {
+  const loaded = await change(call, id, 'send', (q, threshold) => {
     // The threshold may have been lowered since the draft was last edited: it binds at sending too.
     const { subtotalMinor, discountMinor, totalMinor, approvedDiscountMinor, approvedSubtotalMinor } = q.quote;
     const approved = { discountMinor: approvedDiscountMinor, subtotalMinor: approvedSubtotalMinor };
@@ -39,33 +31,16 @@ export async function sendQuote(
  * page, `shareTokenHash` is the link's: a link revoked or replaced after the page read the quote decides nothing
  * (NOT_FOUND, as for any dead link).
  */
-export function decideQuote(
-  env: Env,
-  ctx: EventContext,
-  storeId: string,
-  id: string,
-  actor: Actor,
-  ifMatch: number | undefined,
-  decision: 'accept' | 'reject',
-  shareTokenHash?: string,
-) {
-  return change(env, ctx, storeId, id, actor, ifMatch, decision, (q) => {
+export function decideQuote(call: QuoteCall, id: string, decision: 'accept' | 'reject', shareTokenHash?: string) {
+  return change(call, id, decision, (q) => {
     if (shareTokenHash !== undefined && q.quote.shareTokenHash !== shareTokenHash) throw deadLink();
     return { action: decision === 'accept' ? 'accepted' : 'rejected', details: {}, set: { decidedAt: Date.now() } };
   });
 }
 
 /** Cancels a quote that is not yet decided; its links stop working. */
-export function cancelQuote(
-  env: Env,
-  ctx: EventContext,
-  storeId: string,
-  id: string,
-  actor: Actor,
-  ifMatch: number | undefined,
-  reason?: string,
-) {
-  return change(env, ctx, storeId, id, actor, ifMatch, 'cancel', () => ({
+export function cancelQuote(call: QuoteCall, id: string, reason?: string) {
+  return change(call, id, 'cancel', () => ({
     action: 'cancelled',
     details: reason ? { reason } : {},
     set: { shareTokenHash: null, statusTokenHash: null },
@@ -73,8 +48,8 @@ export function cancelQuote(
 }
 
 /** An admin approves the discount of a quote awaiting approval: it becomes a draft that can be sent. */
-export function approveDiscount(env: Env, ctx: EventContext, storeId: string, id: string, note?: string) {
-  return change(env, ctx, storeId, id, 'admin', undefined, 'approve', (q) => ({
+export function approveDiscount(call: QuoteCall, id: string, note?: string) {
+  return change(call, id, 'approve', (q) => ({
     action: 'discount_approved',
     details: note ? { note } : {},
     set: { approvedDiscountMinor: q.quote.discountMinor, approvedSubtotalMinor: q.quote.subtotalMinor },
@@ -82,8 +57,8 @@ export function approveDiscount(env: Env, ctx: EventContext, storeId: string, id
 }
 
 /** An admin declines the discount, with a note: it is removed and the quote is a draft again. */
-export function declineDiscount(env: Env, ctx: EventContext, storeId: string, id: string, note: string) {
-  return change(env, ctx, storeId, id, 'admin', undefined, 'decline', (q) => ({
+export function declineDiscount(call: QuoteCall, id: string, note: string) {
+  return change(call, id, 'decline', (q) => ({
     action: 'discount_declined',
     details: { note, discount: q.quote.discount },
     set: { discount: null },

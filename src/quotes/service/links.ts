@@ -3,8 +3,7 @@ import { database } from '../../db/client';
 import { quotes } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { base64url, sha256Hex } from '../../keys/secret';
-import type { EventContext } from '../events';
-import { type Actor, change, findQuote, type LoadedQuote, type QuoteRow } from './store';
+import { change, findQuote, type LoadedQuote, type QuoteCall, type QuoteRow } from './store';
 
 // The links a quote gives out (docs/quotes.md, "Links"): only their tokens' hashes are kept.
 
@@ -26,8 +25,8 @@ export const hasLiveLink = (q: QuoteRow) => q.shareTokenHash !== null || q.statu
  * Ends every link given out for a quote, the share link and the status link: their pages and the share page's
  * Accept and Reject answer 404 from then on. A quote without a live link is answered as it is, unchanged.
  */
-export function revokeLinks(env: Env, ctx: EventContext, storeId: string, id: string, actor: Actor, ifMatch: number | undefined) {
-  return change(env, ctx, storeId, id, actor, ifMatch, 'revoke', (q) => {
+export function revokeLinks(call: QuoteCall, id: string) {
+  return change(call, id, 'revoke', (q) => {
     if (!hasLiveLink(q.quote)) return null;
     return {
       action: 'links_revoked',
@@ -42,18 +41,13 @@ export function revokeLinks(env: Env, ctx: EventContext, storeId: string, id: st
  * after the first went to the wrong address and was revoked: the previous share link stops working. A draft gets
  * its first by being sent; a cancelled quote none. Answers the quote and the token, shown this once.
  */
-export async function reissueShareLink(
-  env: Env,
-  ctx: EventContext,
-  storeId: string,
-  id: string,
-  actor: Actor,
-  ifMatch: number | undefined,
-) {
+export async function reissueShareLink(call: QuoteCall, id: string) {
   const { token, hash } = await linkToken();
-  const loaded = await change(env, ctx, storeId, id, actor, ifMatch, 'share', (q) => {
-    return { action: 'share_link_issued', details: { replaced: q.quote.shareTokenHash !== null }, set: { shareTokenHash: hash } };
-  });
+  const loaded = await change(call, id, 'share', (q) => ({
+    action: 'share_link_issued',
+    details: { replaced: q.quote.shareTokenHash !== null },
+    set: { shareTokenHash: hash },
+  }));
   return { loaded, token };
 }
 export const deadLink = () => new ApiError('NOT_FOUND', 'Not found');

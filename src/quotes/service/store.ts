@@ -33,6 +33,16 @@ export interface LoadedQuote {
 /** Who made a change, as the history records it: an API key, the admin, or the buyer through the share link. */
 export type Actor = `key:${string}` | 'admin' | 'buyer';
 
+/** What every change of a store's quotes takes: the request it comes in, the store, who makes it. */
+export interface QuoteCall {
+  env: Env;
+  ctx: EventContext;
+  storeId: string;
+  actor: Actor;
+  /** The version the request's If-Match names: the change is made to that version only. */
+  ifMatch?: number | undefined;
+}
+
 /**
  * How often a change without If-Match is computed again when another change got in first, each time after a
  * random pause that grows with the attempt, so that a burst of writers to one quote spreads out instead of
@@ -100,18 +110,15 @@ export interface Change {
  * every attempt; once written, its event (if the table names one) goes to `onQuoteEvent`.
  */
 export async function change(
-  env: Env,
-  ctx: EventContext,
-  storeId: string,
+  call: QuoteCall,
   id: string,
-  actor: Actor,
-  ifMatch: number | undefined,
   act: Action,
   /** Gets the store's approval threshold too, read once per request; null: nothing to change, the quote stays as it is. */
   plan: (loaded: LoadedQuote, threshold: number | null) => Promise<Change | null> | Change | null,
   /** The quote as the caller just read it, for the first attempt. */
   read?: LoadedQuote,
 ): Promise<LoadedQuote> {
+  const { env, ctx, storeId, actor, ifMatch } = call;
   const threshold = await approvalThreshold(env, storeId);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (attempt > 0) await pause(attempt);

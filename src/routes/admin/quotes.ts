@@ -4,12 +4,13 @@ import { QuoteSettings } from '../../api/admin/quote-settings';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openapi';
 import { LIMITS, READ_STATUSES } from '../../api/quote-limits';
 import { Quote, QuoteList } from '../../api/quotes';
+import type { RequestContext } from '../../env';
 import { newApp } from '../../http/factory';
 import { approveDiscount, cancelQuote, declineDiscount } from '../../quotes/service/lifecycle';
 import { revokeLinks } from '../../quotes/service/links';
 import { listQuotes } from '../../quotes/service/list';
 import { getQuoteSettings, setQuoteSettings } from '../../quotes/service/settings';
-import { getQuote } from '../../quotes/service/store';
+import { getQuote, type QuoteCall } from '../../quotes/service/store';
 import { presentQuote, presentSummary } from '../v1/present-quote';
 
 // The backoffice's view of a store's quotes: everything /v1 reads (internal groups included), and what only an
@@ -29,6 +30,14 @@ const presentSettings = (s: { approvalThresholdBp: number | null }) => ({
 });
 
 const Note = z.string().trim().max(LIMITS.reason);
+
+/** A change the admin makes, to the quote as it is (the backoffice sends no If-Match). */
+const adminCall = (c: RequestContext, storeId: string): QuoteCall => ({
+  env: c.env,
+  ctx: c.executionCtx,
+  storeId,
+  actor: 'admin',
+});
 
 export const adminQuotesApi = newApp()
   .openapi(
@@ -116,7 +125,7 @@ export const adminQuotesApi = newApp()
     async (c) => {
       const { store_id, id } = c.req.valid('param');
       return c.json(
-        presentQuote(await approveDiscount(c.env, c.executionCtx, store_id, id, c.req.valid('json').note || undefined), true),
+        presentQuote(await approveDiscount(adminCall(c, store_id), id, c.req.valid('json').note || undefined), true),
         200,
       );
     },
@@ -134,10 +143,7 @@ export const adminQuotesApi = newApp()
     }),
     async (c) => {
       const { store_id, id } = c.req.valid('param');
-      return c.json(
-        presentQuote(await declineDiscount(c.env, c.executionCtx, store_id, id, c.req.valid('json').note), true),
-        200,
-      );
+      return c.json(presentQuote(await declineDiscount(adminCall(c, store_id), id, c.req.valid('json').note), true), 200);
     },
   )
   .openapi(
@@ -154,7 +160,7 @@ export const adminQuotesApi = newApp()
     async (c) => {
       const { store_id, id } = c.req.valid('param');
       const reason = c.req.valid('json').reason || undefined;
-      return c.json(presentQuote(await cancelQuote(c.env, c.executionCtx, store_id, id, 'admin', undefined, reason), true), 200);
+      return c.json(presentQuote(await cancelQuote(adminCall(c, store_id), id, reason), true), 200);
     },
   )
   .openapi(
@@ -170,6 +176,6 @@ export const adminQuotesApi = newApp()
     }),
     async (c) => {
       const { store_id, id } = c.req.valid('param');
-      return c.json(presentQuote(await revokeLinks(c.env, c.executionCtx, store_id, id, 'admin', undefined), true), 200);
+      return c.json(presentQuote(await revokeLinks(adminCall(c, store_id), id), true), 200);
     },
   );

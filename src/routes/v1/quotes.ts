@@ -23,7 +23,7 @@ import { addItem, removeItem, replaceItem, repriceQuote, updateQuote } from '../
 import { cancelQuote, decideQuote, sendQuote } from '../../quotes/service/lifecycle';
 import { reissueShareLink, revokeLinks } from '../../quotes/service/links';
 import { listQuotes } from '../../quotes/service/list';
-import { type Actor, getQuote, type LoadedQuote } from '../../quotes/service/store';
+import { type Actor, getQuote, type LoadedQuote, type QuoteCall } from '../../quotes/service/store';
 import { presentQuote, presentSummary } from './present-quote';
 
 // The quotes of the public API (docs/quotes.md): handlers parse, authorise, call src/quotes/service/, present.
@@ -53,12 +53,13 @@ const actorOf = (keyId: string): Actor => `key:${keyId}`;
 /** A buyer's page on this host: /q/<token>. */
 const linkUrl = (c: RequestContext, token: string) => `${new URL(c.req.url).origin}/q/${token}`;
 
-function write(c: RequestContext, tenantId: string) {
+/** A change by a key with quote:write, made to the version If-Match names (if any). */
+function write(c: RequestContext, tenantId: string): { call: QuoteCall; internal: boolean } {
   const principal = authorize(c, 'quote:write', tenantId);
+  const ifMatch = ifMatchVersion(c.req.header('if-match'));
   return {
-    actor: actorOf(principal.keyId),
+    call: { env: c.env, ctx: c.executionCtx, storeId: tenantId, actor: actorOf(principal.keyId), ifMatch },
     internal: principal.permissions.includes('production:read'),
-    ifMatch: ifMatchVersion(c.req.header('if-match')),
   };
 }
 
@@ -109,21 +110,16 @@ export const quotesApi = newApp()
       const { keyId, permissions } = authorize(c, needed, body.tenant_id);
       const [actor, internal] = [actorOf(keyId), permissions.includes('production:read')];
       const key = c.req.valid('header')['Idempotency-Key'];
-      const { loaded, created, statusToken } = await createQuote(
-        c.env,
-        c.executionCtx,
-        body.tenant_id,
-        {
-          items: body.items,
-          customer: body.customer ?? {},
-          notes: body.notes,
-          validUntil: body.valid_until,
-          language: body.language,
-          idempotency: key === undefined ? undefined : { key, body: JSON.stringify(body) },
-          request: needed === 'quote:request',
-        },
-        actor,
-      );
+      const call = { env: c.env, ctx: c.executionCtx, storeId: body.tenant_id, actor };
+      const { loaded, created, statusToken } = await createQuote(call, {
+        items: body.items,
+        customer: body.customer ?? {},
+        notes: body.notes,
+        validUntil: body.valid_until,
+        language: body.language,
+        idempotency: key === undefined ? undefined : { key, body: JSON.stringify(body) },
+        request: needed === 'quote:request',
+      });
       const status_url = statusToken === null ? null : linkUrl(c, statusToken);
       return c.json({ ...answer(c, loaded, internal), status_url }, created ? 201 : 200);
     },
@@ -184,9 +180,9 @@ export const quotesApi = newApp()
     }),
     async (c) => {
       const { tenant_id, customer, notes, discount, valid_until } = c.req.valid('json');
-      const { actor, internal, ifMatch } = write(c, tenant_id);
+      const { call, internal } = write(c, tenant_id);
       const patch = { customer, notes, discount, validUntil: valid_until };
-      const loaded = await updateQuote(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor, ifMatch, patch);
+      const loaded = await updateQuote(call, c.req.valid('param').id, patch);
       return c.json(answer(c, loaded, internal), 200);
     },
   )
@@ -203,8 +199,8 @@ export const quotesApi = newApp()
     }),
     async (c) => {
       const { tenant_id, ...item } = c.req.valid('json');
-      const { actor, internal, ifMatch } = write(c, tenant_id);
-      const { loaded } = await addItem(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor, ifMatch, item);
+      const { call, internal } = write(c, tenant_id);
+      const { loaded } = await addItem(call, c.req.valid('param').id, item);
       // 200, not 201: the answer is the quote (the resource changed), not the item.
       return c.json(answer(c, loaded, internal), 200);
     },
@@ -223,8 +219,8 @@ export const quotesApi = newApp()
     async (c) => {
       const { tenant_id, ...item } = c.req.valid('json');
       const { id, item_id } = c.req.valid('param');
-      const { actor, internal, ifMatch } = write(c, tenant_id);
-      const loaded = await replaceItem(c.env, c.executionCtx, tenant_id, id, item_id, actor, ifMatch, item);
+      const { call, internal } = write(c, tenant_id);
+      const loaded = await replaceItem(call, id, item_id, item);
       return c.json(answer(c, loaded, internal), 200);
     },
   )
@@ -242,8 +238,8 @@ export const quotesApi = newApp()
     async (c) => {
       const { tenant_id } = c.req.valid('query');
       const { id, item_id } = c.req.valid('param');
-      const { actor, internal, ifMatch } = write(c, tenant_id);
-      const loaded = await removeItem(c.env, c.executionCtx, tenant_id, id, item_id, actor, ifMatch);
+      const { call, internal } = write(c, tenant_id);
+      const loaded = await removeItem(call, id, item_id);
       return c.json(answer(c, loaded, internal), 200);
     },
   )
@@ -264,8 +260,8 @@ export const quotesApi = newApp()
     }),
     async (c) => {
       const { tenant_id } = c.req.valid('json');
-      const { actor, internal, ifMatch } = write(c, tenant_id);
-      const { loaded, report } = await repriceQuote(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor, ifMatch);
+      const { call, internal } = write(c, tenant_id);
+      const { loaded, report } = await repriceQuote(call, c.req.valid('param').id);
       return c.json({ quote: answer(c, loaded, internal), items: report }, 200);
     },
   )
@@ -282,8 +278,8 @@ export const quotesApi = newApp()
     }),
     async (c) => {
       const { tenant_id } = c.req.valid('json');
-      const { actor, internal, ifMatch } = write(c, tenant_id);
-      const { loaded, token } = await sendQuote(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor, ifMatch);
+      const { call, internal } = write(c, tenant_id);
+      const { loaded, token } = await sendQuote(call, c.req.valid('param').id);
       return c.json({ ...answer(c, loaded, internal), share_url: linkUrl(c, token) }, 200);
     },
   )
@@ -300,8 +296,8 @@ export const quotesApi = newApp()
     }),
     async (c) => {
       const { tenant_id } = c.req.valid('json');
-      const { actor, internal, ifMatch } = write(c, tenant_id);
-      const { loaded, token } = await reissueShareLink(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor, ifMatch);
+      const { call, internal } = write(c, tenant_id);
+      const { loaded, token } = await reissueShareLink(call, c.req.valid('param').id);
       return c.json({ ...answer(c, loaded, internal), share_url: linkUrl(c, token) }, 200);
     },
   )
@@ -321,8 +317,8 @@ export const quotesApi = newApp()
     }),
     async (c) => {
       const { tenant_id } = c.req.valid('query');
-      const { actor, internal, ifMatch } = write(c, tenant_id);
-      const loaded = await revokeLinks(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor, ifMatch);
+      const { call, internal } = write(c, tenant_id);
+      const loaded = await revokeLinks(call, c.req.valid('param').id);
       return c.json(answer(c, loaded, internal), 200);
     },
   )
@@ -339,8 +335,8 @@ export const quotesApi = newApp()
     }),
     async (c) => {
       const { tenant_id } = c.req.valid('json');
-      const { actor, internal, ifMatch } = write(c, tenant_id);
-      const loaded = await decideQuote(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor, ifMatch, 'accept');
+      const { call, internal } = write(c, tenant_id);
+      const loaded = await decideQuote(call, c.req.valid('param').id, 'accept');
       return c.json(answer(c, loaded, internal), 200);
     },
   )
@@ -357,8 +353,8 @@ export const quotesApi = newApp()
     }),
     async (c) => {
       const { tenant_id } = c.req.valid('json');
-      const { actor, internal, ifMatch } = write(c, tenant_id);
-      const loaded = await decideQuote(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor, ifMatch, 'reject');
+      const { call, internal } = write(c, tenant_id);
+      const loaded = await decideQuote(call, c.req.valid('param').id, 'reject');
       return c.json(answer(c, loaded, internal), 200);
     },
   )
@@ -375,8 +371,8 @@ export const quotesApi = newApp()
     }),
     async (c) => {
       const { tenant_id, reason } = c.req.valid('json');
-      const { actor, internal, ifMatch } = write(c, tenant_id);
-      const loaded = await cancelQuote(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor, ifMatch, reason);
+      const { call, internal } = write(c, tenant_id);
+      const loaded = await cancelQuote(call, c.req.valid('param').id, reason);
       return c.json(answer(c, loaded, internal), 200);
     },
   );
