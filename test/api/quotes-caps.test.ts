@@ -103,6 +103,17 @@ describe('caps on a quote', () => {
     const added = await send('POST', '/items');
     expect(added.status).toBe(422);
     expect(await added.json<Problem>()).toMatchObject({ ...tooLarge, errors: [{ item: 10 }] });
+    // A new version that echoes the note twice more makes the same ten items too large to re-price.
+    expect(
+      (await saveProduct(storeId, 'engraving', NOTE.replace('  copy0 = note', '  copy0 = note\n  more0 = note\n  more1 = note')))
+        .status,
+    ).toBe(200);
+    const repriced = await call(
+      `/api/v1/quotes/${q.id}/reprice`,
+      jsonInit('POST', { tenant_id: storeId }, { 'X-API-Key': desk }),
+    );
+    expect(repriced.status).toBe(422);
+    expect(await repriced.json<Problem>()).toMatchObject(tooLarge);
     const list = await call(`/api/v1/quotes?tenant_id=${storeId}`, { headers: { 'X-API-Key': desk } });
     const quotes = (await list.json<{ quotes: { number: string; version: number }[] }>()).quotes;
     // Nothing was numbered for the refused creates, and the refused add changed nothing.
