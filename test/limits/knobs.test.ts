@@ -35,7 +35,7 @@ describe('the knobs of bench/worker-with-knobs.ts', () => {
     });
     const run = await steady(far, key, 100, 20);
     expect(new Set(run.results.map((r) => r.status))).toEqual(new Set([200]));
-    // The first request of the isolate waits (for the key's revocations, then for a lease), and a few more while
+    // The first request of the isolate waits (for one call bringing the key's revocations and a lease), and a few more while
     // its rate estimate ramps up; renewals then happen in the background: at most 5 % of requests wait (the goal
     // of issue 17). Whether a request waited is what the header says, not a latency, so a busy machine cannot
     // fail this.
