@@ -103,7 +103,7 @@ CPQ service ready on ${base}
   demo store (tenant_id): ${DEMO_STORE}
   demo API key:           ${DEMO_KEY}
   admin token:            ${adminToken}
-  worker:                 ${knobbed ? `bench/worker-with-knobs.ts: admission ${admission}, Durable Object calls delayed by ${latency} ms` : 'src/index.ts (production)'}
+  worker:                 ${knobbed ? `bench/worker-with-knobs.ts: admission ${admission}, ${LATENCIES.map((name) => `${name} ${process.env[name] ?? '0'}`).join(', ')}` : 'src/index.ts (production)'}
   API reference:          ${base}/api/docs
   backoffice:             ${base}/admin
   demo shop:              ${base}/demo

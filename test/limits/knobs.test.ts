@@ -69,6 +69,23 @@ describe('the knobs of bench/worker-with-knobs.ts', () => {
     expect(responses.every((r) => r.headers.get(WAIT_HEADER) === '1')).toBe(true);
   });
 
+  it('CPQ_DEV_D1_LATENCY_MS and CPQ_DEV_KV_LATENCY_MS delay every D1 statement, batch and session read, and every KV call', async () => {
+    const far = farEnv(knobs({ CPQ_DEV_D1_LATENCY_MS: '120', CPQ_DEV_KV_LATENCY_MS: '80' }));
+    const took = async (work: () => Promise<unknown>) => {
+      const started = Date.now();
+      await work();
+      return Date.now() - started;
+    };
+    expect(await took(() => far.DB.prepare('SELECT ?1 AS n').bind(1).first())).toBeGreaterThanOrEqual(120);
+    const [one, two] = await far.DB.batch([far.DB.prepare('SELECT 1 AS n'), far.DB.prepare('SELECT ?1 AS n').bind(2)]);
+    expect([one?.results, two?.results]).toEqual([[{ n: 1 }], [{ n: 2 }]]);
+    const session = far.DB.withSession('first-unconstrained');
+    expect(await took(() => session.prepare('SELECT 1').run())).toBeGreaterThanOrEqual(120);
+    expect(typeof session.getBookmark()).not.toBe('undefined');
+    expect(await took(() => far.KEYS.get('no-such-key'))).toBeGreaterThanOrEqual(80);
+    expect(far.ACCESS).toBe(env.ACCESS);
+  });
+
   it('are ignored by the production Worker: no header, no delay', async () => {
     useFreshMinute();
     const { key } = await issueKey({ plan: 'pro' });
