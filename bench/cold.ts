@@ -77,7 +77,7 @@ async function warm(send: () => Promise<Response>): Promise<number[]> {
 async function cold(base: string, route: Route, kind: Kind): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
-    const source = kind === 'location cached' ? SOURCE : `// ${runId} ${route} ${i}\n${SOURCE}`;
+    const source = kind === 'location cached' ? SOURCE : `// ${crypto.randomUUID()}\n${SOURCE}`;
     const { store, key } = await newStore(base, source);
     times.push(await timed(request(base, route, store, key)));
   }
