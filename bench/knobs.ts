@@ -4,7 +4,8 @@
 //   and every response through the rate limiter says whether the request waited on an object, for the limiter or
 //   for the key's revocations (X-CPQ-Dev-Gate-Wait: 1 or 0);
 // - CPQ_DEV_D1_LATENCY_MS, CPQ_DEV_KV_LATENCY_MS: every D1 statement (or batch) and every KV call first waits that
-//   many ms, as for a far-away primary or a KV read missing the location's cache;
+//   many ms, as for a far-away primary or a KV read missing the location's cache; CPQ_DEV_D1_REPLICA_LATENCY_MS
+//   (by default the primary's) instead for reads of a session any replica may answer, as for a replica nearby;
 // - CPQ_ADMISSION=hop: one call to the object per request instead of the isolate's leases.
 import type { Context } from 'hono';
 import type { AppEnv } from '../src/env';
@@ -16,6 +17,7 @@ export const WAIT_HEADER = 'X-CPQ-Dev-Gate-Wait';
 export interface Knobs {
   CPQ_DEV_GATE_LATENCY_MS?: string;
   CPQ_DEV_D1_LATENCY_MS?: string;
+  CPQ_DEV_D1_REPLICA_LATENCY_MS?: string;
   CPQ_DEV_KV_LATENCY_MS?: string;
   CPQ_ADMISSION?: string;
 }
@@ -104,20 +106,25 @@ export function farDatabase<T extends D1Database | D1DatabaseSession>(db: T, hoo
 const knob = (env: Env, name: keyof Knobs) => Number((env as Env & Knobs)[name] ?? 0);
 
 /**
- * The environment with its Durable Objects `CPQ_DEV_GATE_LATENCY_MS` away, its D1 database `CPQ_DEV_D1_LATENCY_MS`
- * and its KV namespace `CPQ_DEV_KV_LATENCY_MS` (each untouched when 0 or unset).
+ * The environment with its Durable Objects `CPQ_DEV_GATE_LATENCY_MS` away, its D1 primary `CPQ_DEV_D1_LATENCY_MS`
+ * (its nearest replica `CPQ_DEV_D1_REPLICA_LATENCY_MS`, by default as far) and its KV namespace
+ * `CPQ_DEV_KV_LATENCY_MS` (each untouched when 0 or unset).
  */
 export function farEnv(env: Env): Env {
   const gate = knob(env, 'CPQ_DEV_GATE_LATENCY_MS');
   const d1 = knob(env, 'CPQ_DEV_D1_LATENCY_MS');
+  const replica =
+    (env as Env & Knobs).CPQ_DEV_D1_REPLICA_LATENCY_MS === undefined ? d1 : knob(env, 'CPQ_DEV_D1_REPLICA_LATENCY_MS');
   const kv = knob(env, 'CPQ_DEV_KV_LATENCY_MS');
-  if (!(gate > 0 || d1 > 0 || kv > 0)) return env;
+  if (!(gate > 0 || d1 > 0 || replica > 0 || kv > 0)) return env;
+  // A session that any replica may answer reads from the nearest one; everything else goes to the primary.
+  const d1Hook: Hook = (where, call) => delay(where.startsWith('session(first-unconstrained)') ? replica : d1)(where, call);
   return {
     ...env,
     ...(gate > 0
       ? { ACCESS: aroundNamespace(env.ACCESS, delay(gate)), SESSIONS: aroundNamespace(env.SESSIONS, delay(gate)) }
       : {}),
-    ...(d1 > 0 ? { DB: farDatabase(env.DB, delay(d1)) } : {}),
+    ...(d1 > 0 || replica > 0 ? { DB: farDatabase(env.DB, d1Hook) } : {}),
     ...(kv > 0 ? { KEYS: around(env.KEYS, delay(kv)) } : {}),
   };
 }

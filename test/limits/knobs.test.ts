@@ -69,7 +69,7 @@ describe('the knobs of bench/worker-with-knobs.ts', () => {
     expect(responses.every((r) => r.headers.get(WAIT_HEADER) === '1')).toBe(true);
   });
 
-  it('CPQ_DEV_D1_LATENCY_MS and CPQ_DEV_KV_LATENCY_MS delay every D1 statement, batch and session read, and every KV call', async () => {
+  it('CPQ_DEV_D1_LATENCY_MS (CPQ_DEV_D1_REPLICA_LATENCY_MS for replica reads) and CPQ_DEV_KV_LATENCY_MS delay every D1 statement and every KV call', async () => {
     const far = farEnv(knobs({ CPQ_DEV_D1_LATENCY_MS: '120', CPQ_DEV_KV_LATENCY_MS: '80' }));
     const took = async (work: () => Promise<unknown>) => {
       const started = Date.now();
@@ -84,6 +84,10 @@ describe('the knobs of bench/worker-with-knobs.ts', () => {
     expect(typeof session.getBookmark()).not.toBe('undefined');
     expect(await took(() => far.KEYS.get('no-such-key'))).toBeGreaterThanOrEqual(80);
     expect(far.ACCESS).toBe(env.ACCESS);
+    // A replica nearby: sessions any replica may answer are quick, the primary stays far.
+    const replicated = farEnv(knobs({ CPQ_DEV_D1_LATENCY_MS: '400', CPQ_DEV_D1_REPLICA_LATENCY_MS: '0' }));
+    expect(await took(() => replicated.DB.withSession('first-unconstrained').prepare('SELECT 1').run())).toBeLessThan(400);
+    expect(await took(() => replicated.DB.withSession('first-primary').prepare('SELECT 1').run())).toBeGreaterThanOrEqual(400);
   });
 
   it('are ignored by the production Worker: no header, no delay', async () => {
