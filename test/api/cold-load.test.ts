@@ -52,6 +52,21 @@ describe('a cold load of a product version', () => {
     expect(reads(fromCache.ran)).toEqual([]);
   });
 
+  it('serves a burst of cold requests, each making its own reads, and the location keeps the version', async () => {
+    const schema = SCHEMA(crypto.randomUUID());
+    const first = await storeWith('door', schema);
+    // One isolate, twenty requests at once, none finding the version: no request waits on another's read or put
+    // (docs/architecture.md, "What an isolate may share across requests").
+    const ctx = createExecutionContext();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => worker.fetch(first.calculate(), env, ctx)));
+    await waitOnExecutionContext(ctx);
+    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const second = await storeWith('gate', schema);
+    const fromCache = await logged(second.calculate());
+    expect(fromCache.res.status).toBe(200);
+    expect(reads(fromCache.ran)).toEqual([]);
+  });
+
   it('reads the primary when the replica does not have the version yet', async () => {
     const t = await storeWith('window', SCHEMA(crypto.randomUUID()));
     // A replica behind the primary: its reads find no rows.
