@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 
 const ALL = ['calculate', 'configure', 'big-models', 'big-models-http', 'compile', 'memory', 'http'];
 /** Run only when named: `npm run bench -- hostile`. */
-const ON_REQUEST = ['hostile', 'want', 'walks'];
+const ON_REQUEST = ['hostile', 'want', 'walks', 'cold'];
 /** Extra node flags per benchmark. */
 const NODE_FLAGS = { memory: ['--expose-gc'], 'big-models': ['--expose-gc'] };
 

@@ -2,6 +2,8 @@
 // (scripts/dev.mjs), for bench/http.ts and bench/load.mjs; test/limits/knobs.test.ts checks it. It exports only
 // what a Worker entry may: the fetch handler and the Durable Object classes.
 import { createApp } from '../src/app';
+import { createAuthenticate } from '../src/http/auth';
+import { isolateRevocations } from '../src/keys/revocations';
 import { createRateLimit, isolateLeases } from '../src/limits';
 import { farEnv, hopAdmission, type Knobs, reportWait } from './knobs';
 
@@ -10,7 +12,11 @@ export { EndedSessions, StoreAccess } from '../src/index';
 const gate = (env: Env, name: string) => env.ACCESS.getByName(name);
 const apps = {
   lease: createApp(createRateLimit({ gate, leases: isolateLeases, decided: reportWait })),
-  hop: createApp(createRateLimit({ gate, leases: isolateLeases, admit: hopAdmission, decided: reportWait })),
+  // The hop takes no lease, so its key check asks the object for revocations alone.
+  hop: createApp(
+    createRateLimit({ gate, leases: isolateLeases, admit: hopAdmission, decided: reportWait }),
+    createAuthenticate(isolateRevocations, null),
+  ),
 };
 
 export default {

@@ -4,7 +4,8 @@
 // the admin API.
 //
 // Environment: ADMIN_TOKEN (default dev-admin-token). The benchmarks' knobs, CPQ_DEV_GATE_LATENCY_MS (every call to
-// a Durable Object waits that many ms) and CPQ_ADMISSION=hop|lease (see docs/rate-limits.md, "Knobs for
+// a Durable Object waits that many ms), CPQ_DEV_D1_LATENCY_MS, CPQ_DEV_D1_REPLICA_LATENCY_MS and CPQ_DEV_KV_LATENCY_MS
+// (every D1 statement, replica read and KV call waits that many ms) and CPQ_ADMISSION=hop|lease (see docs/rate-limits.md, "Knobs for
 // benchmarks"): when either is set, wrangler serves bench/worker-with-knobs.ts, the production app composed with
 // them, instead of src/index.ts; otherwise this is the production Worker with the demo data.
 import { spawn, spawnSync } from 'node:child_process';
@@ -21,18 +22,23 @@ const base = `http://127.0.0.1:${port}`;
 const wrangler = join('node_modules', '.bin', 'wrangler');
 // Nothing may call out: without this, miniflare fetches a sample `Request.cf` object from Cloudflare.
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
-const knobbed = process.env.CPQ_DEV_GATE_LATENCY_MS !== undefined || process.env.CPQ_ADMISSION !== undefined;
-const latency = process.env.CPQ_DEV_GATE_LATENCY_MS ?? '0';
-if (!/^\d+$/.test(latency)) {
-  console.error(`CPQ_DEV_GATE_LATENCY_MS must be a whole number of milliseconds, not '${latency}'`);
-  process.exit(1);
+const LATENCIES = ['CPQ_DEV_GATE_LATENCY_MS', 'CPQ_DEV_D1_LATENCY_MS', 'CPQ_DEV_D1_REPLICA_LATENCY_MS', 'CPQ_DEV_KV_LATENCY_MS'];
+const knobbed = LATENCIES.some((name) => process.env[name] !== undefined) || process.env.CPQ_ADMISSION !== undefined;
+for (const name of LATENCIES) {
+  const latency = process.env[name] ?? '0';
+  if (!/^\d+$/.test(latency)) {
+    console.error(`${name} must be a whole number of milliseconds, not '${latency}'`);
+    process.exit(1);
+  }
 }
 const admission = process.env.CPQ_ADMISSION ?? 'lease';
 if (admission !== 'lease' && admission !== 'hop') {
   console.error(`CPQ_ADMISSION must be lease or hop, not '${admission}'`);
   process.exit(1);
 }
-const knobs = knobbed ? [`CPQ_DEV_GATE_LATENCY_MS:${latency}`, `CPQ_ADMISSION:${admission}`] : [];
+// An unset replica latency is the primary's (bench/knobs.ts), so it is passed only when set.
+const latencies = LATENCIES.filter((name) => process.env[name] !== undefined || name !== 'CPQ_DEV_D1_REPLICA_LATENCY_MS');
+const knobs = knobbed ? [...latencies.map((name) => `${name}:${process.env[name] ?? '0'}`), `CPQ_ADMISSION:${admission}`] : [];
 const vars = [`ADMIN_TOKEN:${adminToken}`, ...knobs, ...demoVars()];
 const entry = knobbed ? ['bench/worker-with-knobs.ts'] : [];
 
@@ -99,7 +105,7 @@ CPQ service ready on ${base}
   demo store (tenant_id): ${DEMO_STORE}
   demo API key:           ${DEMO_KEY}
   admin token:            ${adminToken}
-  worker:                 ${knobbed ? `bench/worker-with-knobs.ts: admission ${admission}, Durable Object calls delayed by ${latency} ms` : 'src/index.ts (production)'}
+  worker:                 ${knobbed ? `bench/worker-with-knobs.ts: admission ${admission}, ${latencies.map((name) => `${name} ${process.env[name] ?? '0'}`).join(', ')}` : 'src/index.ts (production)'}
   API reference:          ${base}/api/docs
   backoffice:             ${base}/admin
   demo shop:              ${base}/demo

@@ -38,10 +38,14 @@ const EXPOSED_HEADERS = [
 ];
 
 /**
- * The Worker's app around a rate limiter: production's (`rateLimit`, src/limits), or one a bench wrapper composed
- * with its comparison switches (bench/worker-with-knobs.ts). Nothing else differs.
+ * The Worker's app around a rate limiter and the key check that feeds it: production's (`rateLimit`, src/limits, and
+ * `authenticate`), or ones a bench wrapper composed with its comparison switches (bench/worker-with-knobs.ts).
+ * Nothing else differs.
  */
-export function createApp(limiter: MiddlewareHandler<AppEnv> = rateLimit) {
+export function createApp(
+  limiter: MiddlewareHandler<AppEnv> = rateLimit,
+  authenticator: MiddlewareHandler<AppEnv> = authenticate,
+) {
   const app = newApp();
   app.use('*', assignRequestId);
   // Outermost but for the request id: its headers reach every answer, the errors, 404s and 429s of the guards below included.
@@ -65,7 +69,7 @@ export function createApp(limiter: MiddlewareHandler<AppEnv> = rateLimit) {
   );
   // The limiter runs after authenticate (a store's budget needs the key), before requireKey (401s count per
   // address), and before every other guard, so that each public response, 405/413/415 included, carries its headers.
-  app.use('/api/v1/*', authenticate, limiter, requireKey);
+  app.use('/api/v1/*', authenticator, limiter, requireKey);
   // Health is a constant answer without I/O: counting it would cost a Durable Object round trip, more than serving
   // it, so monitors poll it outside every budget and its headers say so (docs/rate-limits.md).
   app.use('/api/health', uncounted);

@@ -6,6 +6,16 @@ import { type Admission, type AdmitRequest, type LeaseGrant, type LeaseRequest, 
 import { COUNTERS_SCHEMA } from '../limits/stored-counters';
 import { PLAN_SCHEMA } from '../limits/stored-plan';
 
+export interface KeysAndLeaseRequest {
+  keys: KeyUpdatesRequest;
+  lease: LeaseRequest;
+}
+
+export interface KeysAndLease {
+  keys: KeyUpdates;
+  lease: LeaseGrant;
+}
+
 const SCHEMA = [COUNTERS_SCHEMA, PLAN_SCHEMA, REVOCATIONS_SCHEMA].join('\n');
 
 /**
@@ -40,6 +50,15 @@ export class StoreAccess extends DurableObject<Env> {
 
   lease(request: LeaseRequest): Promise<LeaseGrant> {
     return this.#budget.lease(request);
+  }
+
+  /**
+   * The keys' updates and a lease in one call: what a keyed request in a cold isolate needs before it is admitted
+   * (src/access/joint.ts), in one round trip instead of two.
+   */
+  async keysAndLease(request: KeysAndLeaseRequest): Promise<KeysAndLease> {
+    const keys = this.#keys.updates(request.keys);
+    return { keys, lease: await this.#budget.lease(request.lease) };
   }
 
   setPlan(plan: Plan): void {

@@ -17,8 +17,8 @@ import { selectOutputGroups } from './output-groups';
 /** Storefronts may reuse a form for a minute and serve it stale while revalidating; the ETag makes revalidation cheap. */
 const FORM_CACHE_CONTROL = 'private, max-age=60, stale-while-revalidate=600';
 
-async function requireProduct(env: Env, storeId: string, productId: string, pointer?: VersionPointer | null) {
-  const loaded = await loadProduct(env, storeId, productId, pointer);
+async function requireProduct(c: RequestContext, storeId: string, productId: string, pointer?: VersionPointer | null) {
+  const loaded = await loadProduct(c.env, storeId, productId, pointer, c.executionCtx);
   if (!loaded) throw new ApiError('NOT_FOUND', `Product '${productId}' not found`);
   return loaded;
 }
@@ -49,7 +49,7 @@ export async function formResponse(c: RequestContext, storeId: string, productId
     const cached = await cachedForm(formCacheKey(storeId, productId, pointer, lang));
     if (cached) return sendForm(c, cached.etag, cached.language, () => cached.body);
   }
-  const loaded = warm ?? (await requireProduct(c.env, storeId, productId, pointer));
+  const loaded = warm ?? (await requireProduct(c, storeId, productId, pointer));
   const language = negotiateLanguage(lang, loaded.model.ir);
   // The compiler's release is part of the tag: a new one may render the same version's form differently.
   const etag = `"${loaded.contentHash.slice(0, 16)}-v${loaded.version}-ir${IR_VERSION}-${language}"`;
@@ -80,7 +80,7 @@ export async function calculationResponse(
   permissions: readonly Permission[],
   withStates = false,
 ) {
-  return calculationOf(c, await requireProduct(c.env, storeId, body.product_id), body, permissions, withStates);
+  return calculationOf(c, await requireProduct(c, storeId, body.product_id), body, permissions, withStates);
 }
 
 /** A calculation of a loaded product: a version, or a draft in the backoffice preview. */
@@ -119,7 +119,7 @@ export async function configurationResponse(
   body: ConfigureBody,
   permissions: readonly Permission[],
 ) {
-  const loaded = await requireProduct(c.env, storeId, body.product_id);
+  const loaded = await requireProduct(c, storeId, body.product_id);
   const ir = loaded.model.ir;
   const quantity = body.quantity ?? ir.quantity.default;
   if (body.want) refuseUnknownWant(loaded.model.ir, body.want);

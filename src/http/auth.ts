@@ -1,9 +1,11 @@
 import { createMiddleware } from 'hono/factory';
+import { jointKeyUpdates } from '../access/joint';
 import type { KeyRecord, Permission } from '../api/permissions';
 import type { AppEnv, RequestContext } from '../env';
 import { ApiError } from '../errors';
 import { isolateRevocations, type RevocationViews } from '../keys/revocations';
 import { verify } from '../keys/verify';
+import { isolateLeases, type LeaseRegistry, logError } from '../limits';
 
 /** `X-API-Key: K` or `Authorization: Bearer K` (spec §5.2). */
 export function presentedKey(headers: Headers): string | null {
@@ -16,20 +18,28 @@ export function presentedKey(headers: Headers): string | null {
 /**
  * Verifies the presented key (`verify`, src/keys/verify.ts) and keeps its verdict; the principal is the record of a
  * key that is neither unknown nor revoked. Refusing is left to `requireKey`, so that rate limiting runs in between
- * (an unknown key counts per client address, a revoked one nowhere).
+ * (an unknown key counts per client address, a revoked one nowhere). When the isolate must ask the store's object
+ * for its revocations, the same call brings a lease of the limiter's `leases` (src/access/joint.ts); null when the
+ * limiter admits otherwise (the benchmarks' per-request hop).
  */
-export function createAuthenticate(revocations: RevocationViews = isolateRevocations) {
+export function createAuthenticate(
+  revocations: RevocationViews = isolateRevocations,
+  leases: LeaseRegistry | null = isolateLeases,
+) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = presentedKey(c.req.raw.headers);
     const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
-    const verdict = key ? await verify(c.env, key, { waitUntil, requestId: c.var.requestId, revocations }) : null;
+    const requestId = c.var.requestId;
+    const failed = (err: unknown) => logError(requestId, 'returning a rate limit lease failed', err);
+    const call = leases ? jointKeyUpdates(c.env, leases, { waitUntil, failed }) : undefined;
+    const verdict = key ? await verify(c.env, key, { waitUntil, requestId, revocations, call }) : null;
     c.set('verdict', verdict);
     c.set('principal', verdict?.kind === 'principal' ? verdict.record : null);
     await next();
   });
 }
 
-/** `authenticate` with the isolate's views of revocations; tests simulating several isolates make their own. */
+/** `authenticate` with the isolate's views of revocations and leases; tests simulating several isolates make their own. */
 export const authenticate = createAuthenticate();
 
 /** 401 for a missing, malformed, unknown or revoked key. */

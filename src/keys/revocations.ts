@@ -2,7 +2,7 @@ import { storeAccess } from '../access/names';
 import type { KeyRecord } from '../api/permissions';
 import { Marks, sleep } from '../isolate/marks';
 import { withTimeout } from '../isolate/timeout';
-import { MAX_REPORTED_KEYS } from './store-keys';
+import { type KeyUpdates, type KeyUpdatesRequest, MAX_REPORTED_KEYS } from './store-keys';
 
 /**
  * How old this isolate's view of a store's revocations may be when it verifies a key: a revocation reaches every
@@ -27,6 +27,8 @@ export interface CheckContext {
   touch(keyIds: string[]): void;
   /** The store's object failed or was slow: the key is judged on what the view holds (fail open). */
   failed(err: unknown): void;
+  /** Asks the store's object for its updates; by default its `keyUpdates` (src/access/joint.ts adds a lease to it). */
+  call?: ((request: KeyUpdatesRequest) => Promise<KeyUpdates>) | undefined;
 }
 
 /** One store's revocations as this isolate knows them: plain state shared by its requests, and no promise. */
@@ -122,7 +124,9 @@ export class RevocationViews {
     const used = [...view.used].slice(0, MAX_REPORTED_KEYS);
     for (const keyId of used) view.used.delete(keyId);
     try {
-      const updates = await withTimeout(storeAccess(env, storeId).keyUpdates({ epoch: view.epoch, used }), CALL_TIMEOUT_MS);
+      const request = { epoch: view.epoch, used };
+      const call = ctx.call ? ctx.call(request) : storeAccess(env, storeId).keyUpdates(request);
+      const updates = await withTimeout(call, CALL_TIMEOUT_MS);
       for (const keyId of updates.revoked) view.revoked.add(keyId);
       view.epoch = Math.max(view.epoch, updates.epoch);
       view.sentAt = Math.max(view.sentAt, sentAt);

@@ -2,6 +2,7 @@ import type { KeyRecord } from '../api/permissions';
 import type { RevocationViews } from './revocations';
 import { recordKeyUse } from './service';
 import { lookupKey } from './store';
+import type { KeyUpdates, KeyUpdatesRequest } from './store-keys';
 
 /** What a presented API key is: a store's key with its record, a key the store revoked, or no key at all. */
 export type Verdict =
@@ -15,6 +16,8 @@ export interface VerifyContext {
   requestId?: string | undefined;
   /** The isolate's views of revocations (`isolateRevocations`); tests simulating several isolates give each its own. */
   revocations: RevocationViews;
+  /** How to ask the store's object for the key's updates, when not by its `keyUpdates` (src/access/joint.ts). */
+  call?: ((record: KeyRecord, request: KeyUpdatesRequest) => Promise<KeyUpdates>) | undefined;
 }
 
 /**
@@ -29,6 +32,7 @@ export async function verify(env: Env, token: string, ctx: VerifyContext): Promi
   if (!record) return { kind: 'unknown' };
   const { revoked, waited } = await ctx.revocations.check(env, record, {
     waitUntil: (promise) => ctx.waitUntil(promise),
+    call: ctx.call && ((request) => ctx.call!(record, request)),
     touch: (keyIds) => ctx.waitUntil(Promise.all(keyIds.map((keyId) => recordKeyUse(env, keyId, Date.now())))),
     failed: (err) =>
       console.error(

@@ -28,6 +28,15 @@ export interface LeaseContext {
   patienceMs: number;
 }
 
+/** A lease request travelling in another call to the subject's object (`LeaseRegistry.join`). */
+export interface JoinedLease {
+  request: LeaseRequest;
+  /** The object granted it. */
+  land: (grant: LeaseGrant) => void;
+  /** The call failed; what it handed back goes back with the next call. */
+  fail: () => void;
+}
+
 /** An admission decided from a lease, and whether the request had to wait for a call to the Durable Object. */
 export interface Decision extends Admission {
   waited: boolean;
@@ -178,6 +187,36 @@ export class LeaseRegistry {
     return this.#wait(holder, count, ctx, now);
   }
 
+  /**
+   * The lease request the subject's next admission would send, to travel in a call to the same object that another
+   * part of the request makes first (the key check's, src/access/joint.ts), so that a cold keyed request makes one
+   * call instead of two; the call is marked as under way until `land` or `fail`. Null when the holder has a usable
+   * lease it need not renew yet, or a call is under way already.
+   */
+  join(subject: string, tier: Tier, ctx: LeaseContext): JoinedLease | null {
+    const sentAt = this.clock.now();
+    const holder = this.#holder(subject, tier);
+    if (holder.calls.live(sentAt, ctx.patienceMs) > 0) return null;
+    const lease = holder.usable(sentAt);
+    if (lease && !holder.shouldRenew(lease, sentAt, ctx.patienceMs)) return null;
+    // The arriving request counts towards the rate the tokens wanted are estimated from (and again when admitted:
+    // an estimate that errs towards reserving a token more, which goes back unused).
+    if (!lease) holder.note(sentAt);
+    const mark = holder.calls.add(sentAt);
+    const { request, returning } = this.#ask(holder, ctx, false, sentAt, lease ? 0 : 1);
+    return {
+      request,
+      land: (grant) => {
+        holder.calls.delete(mark);
+        this.#land(holder, ctx, sentAt, grant);
+      },
+      fail: () => {
+        holder.calls.delete(mark);
+        if (returning) holder.giveBack(returning.start, returning.count);
+      },
+    };
+  }
+
   /** Drops a subject's lease (after a plan change), so that its next request asks the object; its tokens go back. */
   forget(subject: string): void {
     const holder = this.#holders.get(subject);
@@ -248,13 +287,29 @@ export class LeaseRegistry {
   }
 
   async #exchange(holder: Holder, ctx: LeaseContext, settle: boolean, sentAt: number): Promise<void> {
+    const { request, returning } = this.#ask(holder, ctx, settle, sentAt, 0);
+    let grant: LeaseGrant;
+    try {
+      grant = await ctx.call(request);
+    } catch (err) {
+      if (returning) holder.giveBack(returning.start, returning.count);
+      throw err;
+    }
+    this.#land(holder, ctx, sentAt, grant);
+  }
+
+  /**
+   * What to ask the object for: hands back what is not needed, asks for the requests waiting now (and `arriving`,
+   * a request not yet waiting) plus the expected use until the next renewal (nothing more when settling).
+   */
+  #ask(holder: Holder, ctx: LeaseContext, settle: boolean, sentAt: number, arriving: number) {
     const old = holder.lease;
     if (old && sentAt >= old.end) {
       holder.giveBack(old.start, old.tokens);
       old.tokens = 0;
     }
     const stock = old?.tokens ?? 0;
-    const waiting = settle ? 0 : holder.waiting.live(sentAt, 2 * ctx.patienceMs);
+    const waiting = settle ? 0 : holder.waiting.live(sentAt, 2 * ctx.patienceMs) + arriving;
     const target = settle ? 0 : holder.target(sentAt);
     const spare = Math.max(0, stock - waiting);
     // A holder whose rate dropped keeps what it expects to use and hands back the rest.
@@ -273,13 +328,11 @@ export class LeaseRegistry {
     };
     const returning = holder.returning;
     holder.returning = null;
-    let grant: LeaseGrant;
-    try {
-      grant = await ctx.call(request);
-    } catch (err) {
-      if (returning) holder.giveBack(returning.start, returning.count);
-      throw err;
-    }
+    return { request, returning };
+  }
+
+  /** The object's grant for a call sent at `sentAt` becomes the holder's lease. */
+  #land(holder: Holder, ctx: LeaseContext, sentAt: number, grant: LeaseGrant): void {
     holder.rtt = this.clock.now() - sentAt;
     // Tokens held meanwhile carry over when they belong to the granted window; otherwise they go back next time.
     const previous = holder.lease;

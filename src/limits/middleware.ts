@@ -43,7 +43,7 @@ export interface RateLimitOptions {
   decided?: (c: Context<AppEnv>, decision: Decision) => void;
 }
 
-const logError = (requestId: string | undefined, message: string, err: unknown) =>
+export const logError = (requestId: string | undefined, message: string, err: unknown) =>
   console.error(
     JSON.stringify({ level: 'error', request_id: requestId, message, error: err instanceof Error ? err.message : String(err) }),
   );

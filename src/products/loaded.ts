@@ -1,6 +1,7 @@
 import { instantiate, type Model } from '../lang/instantiate';
+import { cachedCompiled, storeCompiled } from './model-cache';
 import { publishCurrentVersion, readCurrentVersion, type VersionPointer } from './pointer';
-import { findCompiled, findCurrent, runnableIr } from './service';
+import { findCompiled, findCurrentCompiled, runnableIr } from './service';
 
 export interface LoadedProduct {
   version: number;
@@ -50,21 +51,26 @@ export function warmProduct(storeId: string, externalId: string, version: Versio
   return recall(cacheKey(storeId, externalId, version));
 }
 
-type StoredVersion = { version: number; contentHash: string; compiled: string; compiledParts: number };
+type StoredVersion = { version: number; contentHash: string; compiled: string };
 
-/** A stored compiled form's length, about, from its first part: its parts are cut at one size in bytes (src/db/parts.ts). */
-const compiledChars = (stored: StoredVersion) => stored.compiled.length * stored.compiledParts;
+/** Where a cold load may put what it read for the location's other isolates: the request's `waitUntil`. */
+export type LoadContext = { waitUntil(promise: Promise<unknown>): void } | undefined;
 
-const build = async (env: Env, storeId: string, externalId: string, stored: StoredVersion): Promise<LoadedProduct> => ({
-  version: stored.version,
-  contentHash: stored.contentHash,
-  model: instantiate(await runnableIr(env, storeId, externalId, stored)),
-});
+/** The version instantiated, its stored form put in the location's cache when it came from D1. */
+async function build(env: Env, storeId: string, externalId: string, stored: StoredVersion, ctx: LoadContext, fromD1: boolean) {
+  const { ir, json } = await runnableIr(env, storeId, externalId, stored);
+  if (fromD1 && ctx) storeCompiled((p) => ctx.waitUntil(p), stored.contentHash, json);
+  const loaded: LoadedProduct = { version: stored.version, contentHash: stored.contentHash, model: instantiate(ir) };
+  return { loaded, chars: json.length };
+}
 
 /**
  * The current version of a store's product, ready to evaluate, or null when the store has no such product.
- * Warm path: one KV read (edge-cached) and a Map hit. Cold isolate: one D1 read of the compiled form, and the
- * source only once per version after a release changed the IR (see `runnableIr`).
+ * Warm path: one KV read (edge-cached) and a Map hit. Cold isolate: the location's cache (src/products/model-cache.ts),
+ * else one read of the compiled form from any D1 replica (a version is immutable), else, when that replica lacks it
+ * (not replicated yet, or a stale pointer), the primary; the source only once per version after a release changed
+ * the IR (see `runnableIr`). Only the first cold isolate of a location reads D1 for a version, when the caller
+ * gives its request's context (`ctx`) for putting it in the cache.
  */
 export async function loadProduct(
   env: Env,
@@ -72,21 +78,31 @@ export async function loadProduct(
   externalId: string,
   /** The version pointer when the caller already read it. */
   known?: VersionPointer | null,
+  ctx?: LoadContext,
 ): Promise<LoadedProduct | null> {
   const pointer = known === undefined ? await readCurrentVersion(env, storeId, externalId) : known;
   if (pointer) {
     const key = cacheKey(storeId, externalId, pointer);
     const hit = recall(key);
     if (hit) return hit;
+    const cached = await cachedCompiled(pointer.contentHash);
+    if (cached !== undefined) {
+      const built = await build(env, storeId, externalId, { ...pointer, compiled: cached }, ctx, false);
+      return remember(key, built.loaded, built.chars);
+    }
     const row = await findCompiled(env, storeId, externalId, pointer.version);
     if (row?.contentHash === pointer.contentHash) {
-      return remember(key, await build(env, storeId, externalId, row), compiledChars(row));
+      const built = await build(env, storeId, externalId, row, ctx, true);
+      return remember(key, built.loaded, built.chars);
     }
   }
-  // No pointer (never published, evicted, or stale after a delete): D1 is the source of truth.
-  const current = await findCurrent(env, storeId, externalId);
+  // No pointer (never published, evicted, or stale after a delete), or a replica without the version: the primary.
+  const current = await findCurrentCompiled(env, storeId, externalId);
   if (!current) return null;
   await publishCurrentVersion(env, storeId, externalId, { version: current.version, contentHash: current.contentHash });
   const key = cacheKey(storeId, externalId, current);
-  return recall(key) ?? remember(key, await build(env, storeId, externalId, current), compiledChars(current));
+  const hit = recall(key);
+  if (hit) return hit;
+  const built = await build(env, storeId, externalId, current, ctx, true);
+  return remember(key, built.loaded, built.chars);
 }

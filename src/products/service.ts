@@ -1,7 +1,7 @@
 import { and, desc, eq, notExists, sql } from 'drizzle-orm';
 import type { DiagnosticJson } from '../api/validate';
 import { versionETag } from '../api/version-etag';
-import { database } from '../db/client';
+import { type Database, database, replicaDatabase } from '../db/client';
 import { joinParts, textParts } from '../db/parts';
 import {
   productDraftParts,
@@ -89,13 +89,18 @@ const compiledColumns = {
   createdAt: productVersions.createdAt,
 };
 
-/** One version's compiled form, without its source. */
+/**
+ * One version's compiled form, whole, without its source, from whichever D1 replica answers first (a version never
+ * changes once written); undefined when that replica has no such version, or not yet.
+ */
 export async function findCompiled(env: Env, storeId: string, externalId: string, version: number) {
-  return database(env)
+  const db = replicaDatabase(env);
+  const row = await db
     .select(compiledColumns)
     .from(productVersions)
     .where(and(versionKey(storeId, externalId), eq(productVersions.version, version)))
     .get();
+  return row && { ...row, compiled: await compiledOf(db, storeId, externalId, row) };
 }
 
 function listVersions(env: Env, storeId: string, externalId: string): Promise<VersionSummary[]> {
@@ -209,14 +214,15 @@ async function appendVersion(env: Env, v: NewVersion): Promise<{ row: VersionRow
 }
 
 /** The whole compiled form of a stored version: its first part joined with the others (one more query then). */
+/** A version's compiled form, whole: its first part, and the others read in the same session as the row. */
 async function compiledOf(
-  env: Env,
+  db: Database,
   storeId: string,
   externalId: string,
   stored: { version: number; compiled: string; compiledParts: number },
 ): Promise<string> {
   if (stored.compiledParts <= 1) return stored.compiled;
-  const rest = await database(env)
+  const rest = await db
     .select({ data: productVersionParts.data })
     .from(productVersionParts)
     .where(and(partsKey(storeId, externalId), eq(productVersionParts.version, stored.version)))
@@ -245,7 +251,13 @@ export async function deleteProduct(env: Env, storeId: string, externalId: strin
   await publishCurrentVersion(env, storeId, externalId, null);
 }
 
-/** The current version's compiled form, in one query. */
+/** The current version's compiled form, whole, from the primary. */
+export async function findCurrentCompiled(env: Env, storeId: string, externalId: string) {
+  const row = await findCurrent(env, storeId, externalId);
+  return row && { ...row, compiled: await compiledOf(database(env), storeId, externalId, row) };
+}
+
+/** The current version's compiled form (its first part), in one query. */
 export async function findCurrent(env: Env, storeId: string, externalId: string) {
   return database(env)
     .select(compiledColumns)
@@ -423,19 +435,20 @@ function currentIr(compiled: string): ProductIR | null {
 }
 
 /**
- * A stored version's IR in the shape this build's runtime expects. A version compiled by another compiler (its
- * `irVersion` is not IR_VERSION) is recompiled from its stored source and written back, so this happens once per
- * version, not once per isolate; one whose source no longer compiles is refused with SERVICE_UNAVAILABLE until
- * the schema is saved again. The source, and so the content hash and version number, never change.
+ * A stored version's IR in the shape this build's runtime expects, with its stored form. A version compiled by
+ * another compiler (its `irVersion` is not IR_VERSION) is recompiled from its stored source and written back, so this
+ * happens once per version, not once per isolate; one whose source no longer compiles is refused with
+ * SERVICE_UNAVAILABLE until the schema is saved again. The source, and so the content hash and version number, never
+ * change.
  */
 export async function runnableIr(
   env: Env,
   storeId: string,
   externalId: string,
-  stored: { version: number; compiled: string; compiledParts: number },
-): Promise<ProductIR> {
-  const ir = currentIr(await compiledOf(env, storeId, externalId, stored));
-  if (ir) return ir;
+  stored: { version: number; compiled: string },
+): Promise<{ ir: ProductIR; json: string }> {
+  const ir = currentIr(stored.compiled);
+  if (ir) return { ir, json: stored.compiled };
   const row = await getVersion(env, storeId, externalId, stored.version);
   const analysis = analyze(row.source, { tests: false });
   const fresh = analysis.ir;
@@ -448,7 +461,8 @@ export async function runnableIr(
     );
   }
   const db = database(env);
-  const [first, ...rest] = textParts(irToJson(fresh));
+  const json = irToJson(fresh);
+  const [first, ...rest] = textParts(json);
   const thisVersion = and(partsKey(storeId, externalId), eq(productVersionParts.version, row.version));
   await db.batch([
     db
@@ -460,5 +474,5 @@ export async function runnableIr(
       db.insert(productVersionParts).values({ storeId, externalId, version: row.version, part: i + 1, data }),
     ),
   ]);
-  return fresh;
+  return { ir: fresh, json };
 }

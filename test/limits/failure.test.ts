@@ -4,17 +4,21 @@ import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { storeAccess } from '../../src/access/names';
 import type { AppEnv } from '../../src/env';
-import { authenticate, requireKey } from '../../src/http/auth';
+import { createAuthenticate, requireKey } from '../../src/http/auth';
 import { onError } from '../../src/http/on-error';
 import { assignRequestId } from '../../src/http/request-guards';
+import { isolateRevocations } from '../../src/keys/revocations';
 import { createRateLimit, type Gate } from '../../src/limits';
 import { issueKey, rateHeaders, uniqueAddress, v1Request } from './helpers';
 
-/** The production middleware chain around a limiter whose Durable Object is unreachable in the given way. */
+/**
+ * The production middleware chain around a limiter whose Durable Object is unreachable in the given way. Its leases
+ * are its own, so the key check asks the store's object for revocations alone (no lease travels with them).
+ */
 function appWith(gate: () => Gate, timeoutMs?: number) {
   const app = new Hono<AppEnv>();
   app.use('*', assignRequestId);
-  app.use('/api/v1/*', authenticate, createRateLimit({ gate, timeoutMs }), requireKey);
+  app.use('/api/v1/*', createAuthenticate(isolateRevocations, null), createRateLimit({ gate, timeoutMs }), requireKey);
   app.get('/api/v1/*', (c) => c.json({ ok: true }));
   app.onError(onError);
   return async (n: number, request: () => Request) => {

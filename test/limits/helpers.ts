@@ -133,10 +133,11 @@ export function isolate(clock: LimiterClock, options: { env?: Env } & Pick<RateL
   const app = new Hono<AppEnv>();
   const { env: isolateEnv = env, ...limiter } = options;
   app.use('*', assignRequestId);
+  const leases = new LeaseRegistry({ clock });
   app.use(
     '/api/v1/*',
-    createAuthenticate(new RevocationViews()),
-    createRateLimit({ gate: (e, name) => e.ACCESS.getByName(name), leases: new LeaseRegistry({ clock }), ...limiter }),
+    createAuthenticate(new RevocationViews(), limiter.admit ? null : leases),
+    createRateLimit({ gate: (e, name) => e.ACCESS.getByName(name), leases, ...limiter }),
     requireKey,
   );
   app.get('/api/v1/*', (c) => c.json({ ok: true }));

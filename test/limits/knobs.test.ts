@@ -35,7 +35,7 @@ describe('the knobs of bench/worker-with-knobs.ts', () => {
     });
     const run = await steady(far, key, 100, 20);
     expect(new Set(run.results.map((r) => r.status))).toEqual(new Set([200]));
-    // The first request of the isolate waits (for the key's revocations, then for a lease), and a few more while
+    // The first request of the isolate waits (for one call bringing the key's revocations and a lease), and a few more while
     // its rate estimate ramps up; renewals then happen in the background: at most 5 % of requests wait (the goal
     // of issue 17). Whether a request waited is what the header says, not a latency, so a busy machine cannot
     // fail this.
@@ -67,6 +67,27 @@ describe('the knobs of bench/worker-with-knobs.ts', () => {
     await waitOnExecutionContext(ctx);
     expect(responses.filter((r) => r.status === 404)).toHaveLength(60);
     expect(responses.every((r) => r.headers.get(WAIT_HEADER) === '1')).toBe(true);
+  });
+
+  it('CPQ_DEV_D1_LATENCY_MS (CPQ_DEV_D1_REPLICA_LATENCY_MS for replica reads) and CPQ_DEV_KV_LATENCY_MS delay every D1 statement and every KV call', async () => {
+    const far = farEnv(knobs({ CPQ_DEV_D1_LATENCY_MS: '120', CPQ_DEV_KV_LATENCY_MS: '80' }));
+    const took = async (work: () => Promise<unknown>) => {
+      const started = Date.now();
+      await work();
+      return Date.now() - started;
+    };
+    expect(await took(() => far.DB.prepare('SELECT ?1 AS n').bind(1).first())).toBeGreaterThanOrEqual(120);
+    const [one, two] = await far.DB.batch([far.DB.prepare('SELECT 1 AS n'), far.DB.prepare('SELECT ?1 AS n').bind(2)]);
+    expect([one?.results, two?.results]).toEqual([[{ n: 1 }], [{ n: 2 }]]);
+    const session = far.DB.withSession('first-unconstrained');
+    expect(await took(() => session.prepare('SELECT 1').run())).toBeGreaterThanOrEqual(120);
+    expect(typeof session.getBookmark()).not.toBe('undefined');
+    expect(await took(() => far.KEYS.get('no-such-key'))).toBeGreaterThanOrEqual(80);
+    expect(far.ACCESS).toBe(env.ACCESS);
+    // A replica nearby: sessions any replica may answer are quick, the primary stays far.
+    const replicated = farEnv(knobs({ CPQ_DEV_D1_LATENCY_MS: '400', CPQ_DEV_D1_REPLICA_LATENCY_MS: '0' }));
+    expect(await took(() => replicated.DB.withSession('first-unconstrained').prepare('SELECT 1').run())).toBeLessThan(400);
+    expect(await took(() => replicated.DB.withSession('first-primary').prepare('SELECT 1').run())).toBeGreaterThanOrEqual(400);
   });
 
   it('are ignored by the production Worker: no header, no delay', async () => {
