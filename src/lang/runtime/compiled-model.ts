@@ -108,18 +108,17 @@ export function compileModel(ir: ProductIR): CompiledModel {
       const i = fieldIndex.get(field);
       const options = i === undefined ? undefined : ir.fields[i]?.options;
       if (i === undefined || options === undefined) throw new Error(`invalid IR: ${field} has no options`);
+      const byOption = new Map<string, Val>();
       for (const o of options) {
         if (!Object.hasOwn(o.attrs, attr)) throw new Error(`invalid IR: option ${o.id} has no ${attr}`);
+        byOption.set(o.id, o.attrs[attr] as Val);
       }
+      const read = slotReader(i);
       const s = alloc(key);
       // The field's value is one of its options (sent values are validated, the fallback is an option), or no
       // option while it is not visible: then the attribute reads as its type's empty value.
-      fns[s] = attributeOf(
-        slotReader(i),
-        options.map((o) => o.id),
-        options.map((o) => o.attrs[attr] as Val),
-        emptyLike(options[0]?.attrs[attr] ?? 0),
-      );
+      const empty = emptyLike(options[0]?.attrs[attr] ?? 0);
+      fns[s] = (c) => byOption.get(read(c) as string) ?? empty;
       attrSlots.set(key, s);
       return s;
     },
@@ -218,22 +217,6 @@ export function compileModel(ir: ProductIR): CompiledModel {
     compile,
     hasTexts: ir.outputs.some((o) => o.items.some((it) => it.text)),
     lookup,
-  };
-}
-
-/** Past this many options an attribute is looked up in a Map; below, comparing ids one by one is faster. */
-const SCANNED_OPTIONS = 16;
-
-/** The attribute of the option a field holds: `ids[k]` has `values[k]`; a value that is no option reads `empty`. */
-function attributeOf(read: Fn, ids: string[], values: Val[], empty: Val): Fn {
-  if (ids.length > SCANNED_OPTIONS) {
-    const byOption = new Map(ids.map((id, k) => [id, values[k] as Val]));
-    return (c) => byOption.get(read(c) as string) ?? empty;
-  }
-  return (c) => {
-    const v = read(c);
-    for (let k = 0; k < ids.length; k++) if (ids[k] === v) return values[k] as Val;
-    return empty;
   };
 }
 

@@ -22,13 +22,16 @@ import type { Evaluation, EvaluationInput, FieldState, Issue } from './types';
  */
 export const MAX_UNKNOWN_KEYS_LISTED = 100;
 
+const ownKey = Object.prototype.hasOwnProperty;
+
 function readConfiguration(run: Run, config: Record<string, unknown>): void {
   if (config === null || typeof config !== 'object') return;
   const { fieldIndex } = run.m;
   let unknown = 0;
-  // for-in walks the enumeration cache without allocating a key array; inherited keys are skipped.
+  // for-in walks the enumeration cache without allocating a key array; inherited keys are skipped, by
+  // hasOwnProperty, which the optimizer answers from that cache (Object.hasOwn doubles this loop's time).
   for (const key in config) {
-    if (!Object.hasOwn(config, key)) continue;
+    if (!ownKey.call(config, key)) continue;
     const i = fieldIndex.get(key);
     if (i === undefined) {
       if (++unknown > MAX_UNKNOWN_KEYS_LISTED) run.unlisted++;
