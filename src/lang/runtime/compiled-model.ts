@@ -48,6 +48,9 @@ export interface CompiledModel {
   readonly tiers: Tier[];
   /** `readsPrice`: the item reads `price.…`, so it is left out when there is no price. */
   readonly outputs: { id: string; items: { id: string; value: Fn; when: Fn | undefined; readsPrice: boolean }[] }[];
+  /** The output groups' ids, in order, and how many items they have in all. */
+  readonly outputIds: readonly string[];
+  readonly outputItems: number;
   readonly rules: { ir: RuleIR; when: Fn }[];
   /** Declared constraints, then every option's available_when, each as the condition a configuration meets. */
   readonly constraints: CompiledConstraint[];
@@ -212,6 +215,8 @@ export function compileModel(ir: ProductIR): CompiledModel {
         readsPrice: readsPrice(it.value) || (it.when !== undefined && readsPrice(it.when)),
       })),
     })),
+    outputIds: ir.outputs.map((o) => o.id),
+    outputItems: ir.outputs.reduce((n, o) => n + o.items.length, 0),
     rules: ir.rules.map((r) => ({ ir: r, when: compile(r.when) })),
     constraints: constraintsOf(ir, fieldIndex, compile),
     compile,

@@ -235,10 +235,15 @@ const NO_OUTPUT_ERRORS: Evaluation['outputErrors'] = new Map();
 
 /** Number items by group (every group); text items by group (only groups that have any) go into `texts`. */
 function outputs(run: Run, texts: Map<string, Map<string, string>>): Evaluation['outputs'] {
-  const c = run.c;
-  const result = new Items<Items<number>>();
-  for (const o of run.m.outputs) {
-    const items = new Items<number>();
+  const { c, m } = run;
+  // Sized once: every group's items go into these two arrays, which are never resized.
+  const ids = new Array<string>(m.outputItems);
+  const values = new Array<number>(m.outputItems);
+  let n = 0;
+  const groups = new Array<Items<number>>(m.outputs.length);
+  for (let g = 0; g < m.outputs.length; g++) {
+    const o = m.outputs[g]!;
+    const from = n;
     const list = o.items;
     let k = 0;
     while (k < list.length) {
@@ -249,8 +254,10 @@ function outputs(run: Run, texts: Map<string, Map<string, string>>): Evaluation[
           if (it.when !== undefined && it.when(c) !== true) continue;
           const v = it.value(c);
           // Outputs are served as data: drop binary float noise such as 4.800000000000001.
-          if (typeof v === 'number') items.add(it.id, snapSelf(v));
-          else {
+          if (typeof v === 'number') {
+            ids[n] = it.id;
+            values[n++] = snapSelf(v);
+          } else {
             let group = texts.get(o.id);
             if (group === undefined) {
               group = new Map();
@@ -264,9 +271,9 @@ function outputs(run: Run, texts: Map<string, Map<string, string>>): Evaluation[
         run.apart(e, o.id);
       }
     }
-    result.add(o.id, items);
+    groups[g] = new Items(ids, values, from, n);
   }
-  return result;
+  return new Items(m.outputIds, groups, 0, groups.length);
 }
 
 /**

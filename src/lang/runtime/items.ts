@@ -1,29 +1,35 @@
-// Output items as an evaluation returns them: ids and values in two arrays, filled in order. A Map per group cost a
-// hash table and a hashed insert per item, the largest part of the output step; its readers iterate (a response's
-// JSON) and rarely look one item up.
+// Output items as an evaluation returns them: a range of two arrays (ids, values) that every group of one
+// evaluation shares. A Map per group cost a hash table and a hashed insert per item, the largest part of the output
+// step; its readers iterate (a response's JSON) and rarely look one item up.
 
 /** Past this many entries a lookup builds a Map index once, so that looking every entry up stays linear. */
 const SCANNED = 16;
 
 export class Items<V> implements ReadonlyMap<string, V> {
-  private readonly ids: string[] = [];
-  private readonly vals: V[] = [];
   private index: Map<string, number> | undefined;
 
-  /** Ids are distinct (the checker refuses an item or group declared twice). */
-  add(id: string, value: V): void {
-    this.ids.push(id);
-    this.vals.push(value);
-    this.index = undefined;
-  }
+  /** Entries `from` to `to` (excluded) of `ids` and `vals`; ids are distinct (the checker refuses an item or group
+   * declared twice). */
+  constructor(
+    private readonly ids: readonly string[],
+    private readonly vals: readonly V[],
+    private readonly from: number,
+    private readonly to: number,
+  ) {}
 
   get size(): number {
-    return this.ids.length;
+    return this.to - this.from;
   }
 
   private find(id: string): number {
-    if (this.ids.length <= SCANNED) return this.ids.indexOf(id);
-    this.index ??= new Map(this.ids.map((x, k) => [x, k]));
+    if (this.to - this.from <= SCANNED) {
+      for (let k = this.from; k < this.to; k++) if (this.ids[k] === id) return k;
+      return -1;
+    }
+    if (this.index === undefined) {
+      this.index = new Map();
+      for (let k = this.from; k < this.to; k++) this.index.set(this.ids[k] as string, k);
+    }
     return this.index.get(id) ?? -1;
   }
 
@@ -37,15 +43,15 @@ export class Items<V> implements ReadonlyMap<string, V> {
   }
 
   *entries(): MapIterator<[string, V]> {
-    for (let k = 0; k < this.ids.length; k++) yield [this.ids[k] as string, this.vals[k] as V];
+    for (let k = this.from; k < this.to; k++) yield [this.ids[k] as string, this.vals[k] as V];
   }
 
-  keys(): MapIterator<string> {
-    return this.ids.values();
+  *keys(): MapIterator<string> {
+    for (let k = this.from; k < this.to; k++) yield this.ids[k] as string;
   }
 
-  values(): MapIterator<V> {
-    return this.vals.values();
+  *values(): MapIterator<V> {
+    for (let k = this.from; k < this.to; k++) yield this.vals[k] as V;
   }
 
   [Symbol.iterator](): MapIterator<[string, V]> {
@@ -53,6 +59,6 @@ export class Items<V> implements ReadonlyMap<string, V> {
   }
 
   forEach(fn: (value: V, id: string, items: ReadonlyMap<string, V>) => void): void {
-    for (let k = 0; k < this.ids.length; k++) fn(this.vals[k] as V, this.ids[k] as string, this);
+    for (let k = this.from; k < this.to; k++) fn(this.vals[k] as V, this.ids[k] as string, this);
   }
 }
