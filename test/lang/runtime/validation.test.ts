@@ -27,6 +27,14 @@ function form(parts: Partial<ProductIR> = {}): ProductIR {
 const codes = (ev: { errors: { code: string; field?: string }[] }) => ev.errors.map((e) => [e.code, e.field]);
 
 describe('configuration values', () => {
+  it('reads only the keys a configuration owns: an inherited one is neither a value nor an unknown key', () => {
+    const configuration = Object.assign(Object.create({ width: 2000, stray: 1 }), { colour: 'grey' });
+    const ev = evaluate(form(), configuration);
+    expect(ev.errors).toEqual([]);
+    expect(ev.fields.find((f) => f.id === 'width')?.value).toBe(1000);
+    expect(ev.fields.find((f) => f.id === 'colour')?.value).toBe('grey');
+  });
+
   it('accepts a valid configuration and uses its values', () => {
     const ev = evaluate(form(), { width: 1200, colour: 'grey', sill: true, note: 'abc', delivery: '2024-02-29' });
     expect(ev.errors).toEqual([]);
