@@ -26,18 +26,21 @@ const ownKey = Object.prototype.hasOwnProperty;
 
 function readConfiguration(run: Run, config: Record<string, unknown>): void {
   if (config === null || typeof config !== 'object') return;
-  const { fieldIndex } = run.m;
+  const { fieldIndex, fieldKeys } = run.m;
   let unknown = 0;
+  let next = 0;
   // for-in walks the enumeration cache without allocating a key array; inherited keys are skipped, by
   // hasOwnProperty, which the optimizer answers from that cache (Object.hasOwn doubles this loop's time).
   for (const key in config) {
     if (!ownKey.call(config, key)) continue;
-    const i = fieldIndex.get(key);
+    // Forms send fields in their order: the field after the last one found is tried before the index.
+    const i = fieldKeys[next] === key ? next : fieldIndex.get(key);
     if (i === undefined) {
       if (++unknown > MAX_UNKNOWN_KEYS_LISTED) run.unlisted++;
       else run.error('UNKNOWN_FIELD', 'UNKNOWN_FIELD', { field: key.length > 100 ? `${key.slice(0, 100)}…` : key }, key);
     } else {
       run.c.raw[i] = config[key];
+      next = i + 1;
     }
   }
 }
