@@ -41,6 +41,8 @@ export interface CompiledModel {
   readonly slots: SlotTable;
   readonly fields: CompiledField[];
   readonly fieldIndex: ReadonlyMap<string, number>;
+  /** The fields' ids in order, as interned strings: a key of a sent configuration is then the same string. */
+  readonly fieldKeys: readonly string[];
   /** Conditions undefined when always true. */
   readonly groups: { id: string; visible: Fn | undefined; enabled: Fn | undefined }[];
   readonly lines: { ir: LineIR; amount: Fn; when: Fn | undefined }[];
@@ -48,6 +50,9 @@ export interface CompiledModel {
   readonly tiers: Tier[];
   /** `readsPrice`: the item reads `price.…`, so it is left out when there is no price. */
   readonly outputs: { id: string; items: { id: string; value: Fn; when: Fn | undefined; readsPrice: boolean }[] }[];
+  /** The output groups' ids, in order, and how many items they have in all. */
+  readonly outputIds: readonly string[];
+  readonly outputItems: number;
   readonly rules: { ir: RuleIR; when: Fn }[];
   /** Declared constraints, then every option's available_when, each as the condition a configuration meets. */
   readonly constraints: CompiledConstraint[];
@@ -199,6 +204,7 @@ export function compileModel(ir: ProductIR): CompiledModel {
     slots: { fns, names, costs },
     fields,
     fieldIndex,
+    fieldKeys: internedIds(ir.fields),
     groups,
     lines: ir.price.lines.map((l) => ({ ir: l, amount: compile(l.amount), when: optional(l.when) })),
     minorScale: minorScale(ir.minorUnits),
@@ -212,6 +218,8 @@ export function compileModel(ir: ProductIR): CompiledModel {
         readsPrice: readsPrice(it.value) || (it.when !== undefined && readsPrice(it.when)),
       })),
     })),
+    outputIds: ir.outputs.map((o) => o.id),
+    outputItems: ir.outputs.reduce((n, o) => n + o.items.length, 0),
     rules: ir.rules.map((r) => ({ ir: r, when: compile(r.when) })),
     constraints: constraintsOf(ir, fieldIndex, compile),
     compile,
@@ -247,6 +255,15 @@ function constraintsOf(ir: ProductIR, fieldIndex: ReadonlyMap<string, number>, c
     }
   }
   return out;
+}
+
+/**
+ * The fields' ids, each as the string an object's key of that name is: property keys are interned, so a key of a
+ * sent configuration is then the very same string (an identity test, where a hash lookup costs several times more).
+ */
+function internedIds(fields: readonly FieldIR[]): string[] {
+  const keys = new Map(Object.keys(Object.fromEntries(fields.map((f) => [f.id, 0]))).map((k) => [k, k]));
+  return fields.map((f) => keys.get(f.id) ?? f.id);
 }
 
 /** What `price.<attr>` reads: a total, or a line's amount (0 when its condition left it out). */

@@ -5,8 +5,9 @@
 import type { CompiledField, CompiledModel } from './compiled-model';
 import type { Ctx, Fn } from './context';
 import { because } from './explain';
-import type { Fault, Val } from './fault';
+import type { Val } from './fault';
 import { cutText, echo, isAbsent, isValidQuantity, type Problem } from './fields';
+import { Items } from './items';
 import { negotiateLanguage } from './language';
 import { format } from './messages';
 import { snapSelf } from './numeric';
@@ -21,19 +22,25 @@ import type { Evaluation, EvaluationInput, FieldState, Issue } from './types';
  */
 export const MAX_UNKNOWN_KEYS_LISTED = 100;
 
+const ownKey = Object.prototype.hasOwnProperty;
+
 function readConfiguration(run: Run, config: Record<string, unknown>): void {
   if (config === null || typeof config !== 'object') return;
-  const { fieldIndex } = run.m;
+  const { fieldIndex, fieldKeys } = run.m;
   let unknown = 0;
-  // for-in walks the enumeration cache without allocating a key array; inherited keys are skipped.
+  let next = 0;
+  // for-in walks the enumeration cache without allocating a key array; inherited keys are skipped, by
+  // hasOwnProperty, which the optimizer answers from that cache (Object.hasOwn doubles this loop's time).
   for (const key in config) {
-    if (!Object.hasOwn(config, key)) continue;
-    const i = fieldIndex.get(key);
+    if (!ownKey.call(config, key)) continue;
+    // Forms send fields in their order: the field after the last one found is tried before the index.
+    const i = fieldKeys[next] === key ? next : fieldIndex.get(key);
     if (i === undefined) {
       if (++unknown > MAX_UNKNOWN_KEYS_LISTED) run.unlisted++;
       else run.error('UNKNOWN_FIELD', 'UNKNOWN_FIELD', { field: key.length > 100 ? `${key.slice(0, 100)}…` : key }, key);
     } else {
       run.c.raw[i] = config[key];
+      next = i + 1;
     }
   }
 }
@@ -58,14 +65,14 @@ function fieldState(f: CompiledField, visible: Val, enabled: Val, value: Val, c:
  * reported as missing. */
 function validate(run: Run, i: number, f: CompiledField, required: boolean): void {
   const raw = run.c.raw[i];
-  const label = run.pack.fieldLabels[i]!;
   if (run.c.bad[i] === 1) {
+    const label = run.pack.fieldLabels[i]!;
     const problems: Problem[] = [];
     f.check!(raw, problems);
     const sent = { [f.ir.id]: sentValue(raw) };
     for (const p of problems) run.error(p.code, p.key, { ...p.params, label }, f.ir.id, f.ir.id, f.ir.at, sent);
   } else if (required && isAbsent(raw) && f.ir.default === undefined) {
-    run.error('REQUIRED', 'REQUIRED', { label }, f.ir.id, f.ir.id, f.ir.at);
+    run.error('REQUIRED', 'REQUIRED', { label: run.pack.fieldLabels[i]! }, f.ir.id, f.ir.id, f.ir.at);
   }
 }
 
@@ -107,7 +114,10 @@ function fieldStates(run: Run): FieldState[] {
           f.check === undefined
             ? hiddenState(f, f.value(c))
             : fieldState(f, f.visible === undefined || f.visible(c), f.enabled === undefined || f.enabled(c), f.value(c), c);
-        if (state.visible && state.enabled && f.check !== undefined) validate(run, i, f, state.required);
+        // Only a value refused or required can have a problem to report.
+        if (state.visible && state.enabled && f.check !== undefined && (state.required || c.bad[i] === 1)) {
+          validate(run, i, f, state.required);
+        }
         states.push(state);
       }
     } catch (e) {
@@ -116,6 +126,29 @@ function fieldStates(run: Run): FieldState[] {
       if (state.visible && state.enabled && f.check !== undefined) validate(run, i, f, state.required);
       states.push(state);
       i++;
+    }
+  }
+  return states;
+}
+
+/** Each group's conditions; one that fails is reported and counts as holding (`holds`). */
+function groupStates(run: Run): Evaluation['groups'] {
+  const { m, c } = run;
+  const list = m.groups;
+  const states: Evaluation['groups'] = [];
+  let k = 0;
+  while (k < list.length) {
+    try {
+      for (; k < list.length; k++) {
+        const g = list[k]!;
+        const visible = g.visible === undefined || g.visible(c) !== false;
+        states.push({ id: g.id, visible, enabled: g.enabled === undefined || g.enabled(c) !== false });
+      }
+    } catch (e) {
+      run.fail(e);
+      // The conditions are memoized: the one that failed fails again, without a second report.
+      const g = list[k++]!;
+      states.push({ id: g.id, visible: holds(run, g.visible), enabled: holds(run, g.enabled) });
     }
   }
   return states;
@@ -200,17 +233,20 @@ const NONE_ADJUSTED: Evaluation['adjusted'] = Object.freeze([]);
 /** Shared by the evaluations of products without text items: no Map allocated per evaluation for nothing. */
 const NO_TEXTS: Evaluation['texts'] = new Map();
 
+/** Shared by the evaluations whose output items did not fault, the most. */
+const NO_OUTPUT_ERRORS: Evaluation['outputErrors'] = new Map();
+
 /** Number items by group (every group); text items by group (only groups that have any) go into `texts`. */
-function outputs(
-  run: Run,
-  texts: Map<string, Map<string, string>>,
-  failed: Map<string, Issue[]>,
-): Map<string, Map<string, number>> {
-  const c = run.c;
-  const result = new Map<string, Map<string, number>>();
-  const seen = new Map<Fault, Issue>();
-  for (const o of run.m.outputs) {
-    const items = new Map<string, number>();
+function outputs(run: Run, texts: Map<string, Map<string, string>>): Evaluation['outputs'] {
+  const { c, m } = run;
+  // Sized once: every group's items go into these two arrays, which are never resized.
+  const ids = new Array<string>(m.outputItems);
+  const values = new Array<number>(m.outputItems);
+  let n = 0;
+  const groups = new Array<Items<number>>(m.outputs.length);
+  for (let g = 0; g < m.outputs.length; g++) {
+    const o = m.outputs[g]!;
+    const from = n;
     const list = o.items;
     let k = 0;
     while (k < list.length) {
@@ -221,8 +257,10 @@ function outputs(
           if (it.when !== undefined && it.when(c) !== true) continue;
           const v = it.value(c);
           // Outputs are served as data: drop binary float noise such as 4.800000000000001.
-          if (typeof v === 'number') items.set(it.id, snapSelf(v));
-          else {
+          if (typeof v === 'number') {
+            ids[n] = it.id;
+            values[n++] = snapSelf(v);
+          } else {
             let group = texts.get(o.id);
             if (group === undefined) {
               group = new Map();
@@ -233,13 +271,12 @@ function outputs(
         }
       } catch (e) {
         k++;
-        const found = run.apart(e, seen);
-        if (found !== undefined) failed.set(o.id, [...(failed.get(o.id) ?? []), found]);
+        run.apart(e, o.id);
       }
     }
-    result.set(o.id, items);
+    groups[g] = new Items(ids, values, from, n);
   }
-  return result;
+  return new Items(m.outputIds, groups, 0, groups.length);
 }
 
 /**
@@ -305,24 +342,22 @@ export function evaluateModel(
   vouched = false,
 ): Evaluation {
   const { language, run, fields } = begin(m, c, packs, input);
-  const groups: Evaluation['groups'] = [];
-  for (const g of m.groups) groups.push({ id: g.id, visible: holds(run, g.visible), enabled: holds(run, g.enabled) });
+  const groups = groupStates(run);
   rules(run);
   if (!vouched) constraints(run);
   // Pricing a configuration that has errors would quote something the customer did not ask for.
   const priced = run.errors.length === 0 ? price(run) : null;
   c.price = priced;
   const texts = m.hasTexts ? new Map<string, Map<string, string>>() : (NO_TEXTS as Map<string, Map<string, string>>);
-  const outputErrors = new Map<string, Issue[]>();
   return {
     language,
     fields,
     groups,
     price: priced,
-    outputs: outputs(run, texts, outputErrors),
+    outputs: outputs(run, texts),
     texts,
     errors: run.errors,
-    outputErrors,
+    outputErrors: run.outputErrors ?? NO_OUTPUT_ERRORS,
     unlistedErrors: run.unlisted,
     warnings: run.warnings,
     adjusted: NONE_ADJUSTED,

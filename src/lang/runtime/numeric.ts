@@ -50,11 +50,27 @@ export function roundTo(x: number, places: number): number {
   return roundHalfAway(x / scale) * scale;
 }
 
+/** Within this relative distance of a power of ten, Math.log10 may round to the power's exponent: it decides there. */
+const NEAR_POWER = 1 + 1e-13;
+
+/**
+ * floor(log10(m)) for a finite m > 0, exactly as Math.log10 gives it (snapping runs per output item, and comparing
+ * with the powers of ten costs a third of Math.log10): the powers are compared where that is certain.
+ */
+function decimalExponent(m: number): number {
+  if (m >= 1 && m < 1e15) {
+    let e = 0;
+    while ((POW10[e + 1] as number) <= m) e++;
+    if (m * NEAR_POWER < (POW10[e + 1] as number) && m > (POW10[e] as number) * NEAR_POWER) return e;
+  }
+  return Math.floor(Math.log10(m));
+}
+
 /** `v` rounded at the 15th significant digit of `ref`: removes artefacts such as 2.3000000000000003. */
 export function snap(v: number, ref: number): number {
   const m = Math.abs(ref);
   if (m === 0 || !Number.isFinite(m)) return v;
-  return roundTo(v, 14 - Math.floor(Math.log10(m)));
+  return roundTo(v, 14 - decimalExponent(m));
 }
 
 export function snapSelf(v: number): number {

@@ -33,6 +33,10 @@ export class Run {
   readonly warnings: Issue[] = [];
   /** Errors counted but not listed (unknown keys past MAX_UNKNOWN_KEYS_LISTED). */
   unlisted = 0;
+  /** Faults of output items by group (Evaluation.outputErrors); undefined while there is none. */
+  outputErrors: Map<string, Issue[]> | undefined;
+  /** The issue made of each fault of an output item, so that one fault met in two groups is one issue. */
+  private seen: Map<Fault, Issue> | undefined;
 
   constructor(
     readonly m: CompiledModel,
@@ -54,19 +58,22 @@ export class Run {
   }
 
   /**
-   * A caught fault of an output item, as an issue kept out of `errors` (each fault once, by `seen`): it counts only
-   * for a request that returns the item's group (errorsFor). Undefined when the fault is already in `errors`.
+   * A caught fault of an item of output group `group`, kept out of `errors` in `outputErrors` (each fault once per
+   * group): it counts only for a request that returns the group (errorsFor). Left out when it is already in `errors`.
    */
-  apart(e: unknown, seen: Map<Fault, Issue>): Issue | undefined {
+  apart(e: unknown, group: string): void {
     if (!(e instanceof Fault)) throw e;
     this.c.unwind(e);
-    if (e.reported) return undefined;
-    let found = seen.get(e);
+    if (e.reported) return;
+    // Made on the first fault only: most evaluations have none.
+    this.seen ??= new Map();
+    this.outputErrors ??= new Map();
+    let found = this.seen.get(e);
     if (found === undefined) {
       found = issue(e.code, format(this.pack.messages, e.code, e.params), undefined, undefined, e.at);
-      seen.set(e, found);
+      this.seen.set(e, found);
     }
-    return found;
+    this.outputErrors.set(group, [...(this.outputErrors.get(group) ?? []), found]);
   }
 
   /** The closure's value, or undefined after reporting its fault. */

@@ -51,7 +51,7 @@ export interface Evaluation {
   /** null when errors prevent pricing. */
   price: Price | null;
   /** Every output group (the caller filters); items whose `when` is false are left out. */
-  outputs: Map<string, Map<string, number>>;
+  outputs: ReadonlyMap<string, ReadonlyMap<string, number>>;
   /** Text-valued items (`method = "screen print"`), by group; only groups that have one. */
   texts: ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** The configuration's errors; not those of output items (outputErrors). */

@@ -93,4 +93,23 @@ describe('formatNumber and snapSelf', () => {
     expect(snapSelf(1.2000000000000002)).toBe(1.2);
     expect(snapSelf(7)).toBe(7);
   });
+
+  it('snaps at the 15th digit Math.log10 names, also a few units in the last place around every power of ten', () => {
+    // snap finds the exponent without Math.log10 away from the powers of ten: the two must agree everywhere.
+    const reference = (v: number) => roundTo(v, 14 - Math.floor(Math.log10(Math.abs(v))));
+    const bits = new Float64Array(1);
+    const word = new BigUint64Array(bits.buffer);
+    for (let p = -3; p <= 16; p++) {
+      bits[0] = 10 ** p;
+      const power = word[0] as bigint;
+      for (let d = -40n; d <= 40n; d++) {
+        word[0] = power + d;
+        const v = bits[0] as number;
+        if (!Number.isInteger(v)) expect(snapSelf(v), `${v}`).toBe(reference(v));
+      }
+    }
+    for (const v of [0.675, 4.800000000000001, 2.3000000000000003, 999.9999999999999, 123456.789, 1e15 + 0.5]) {
+      expect(snapSelf(v), `${v}`).toBe(Number.isInteger(v) ? v : reference(v));
+    }
+  });
 });

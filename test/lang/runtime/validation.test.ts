@@ -27,6 +27,33 @@ function form(parts: Partial<ProductIR> = {}): ProductIR {
 const codes = (ev: { errors: { code: string; field?: string }[] }) => ev.errors.map((e) => [e.code, e.field]);
 
 describe('configuration values', () => {
+  it("reads keys in any order, some left out, as it reads them in the fields' order", () => {
+    const sent = { width: 1200, colour: 'grey', sill: true, note: 'abc', delivery: '2024-05-01' };
+    const inOrder = evaluate(form(), sent);
+    const reversed = evaluate(form(), Object.fromEntries(Object.entries(sent).reverse()));
+    const gaps = evaluate(form(), { note: 'abc', width: 1200, delivery: '2024-05-01', colour: 'grey', sill: true });
+    expect(inOrder.errors).toEqual([]);
+    expect(inOrder.fields.map((f) => f.value)).toEqual([1200, 'grey', true, 'abc', '2024-05-01', 2400]);
+    expect(reversed.fields).toEqual(inOrder.fields);
+    expect(gaps.fields).toEqual(inOrder.fields);
+    expect(evaluate(form(), { colour: 'grey', width: 1200 }).fields.map((f) => f.value)).toEqual([
+      1200,
+      'grey',
+      false,
+      '',
+      '',
+      2400,
+    ]);
+  });
+
+  it('reads only the keys a configuration owns: an inherited one is neither a value nor an unknown key', () => {
+    const configuration = Object.assign(Object.create({ width: 2000, stray: 1 }), { colour: 'grey' });
+    const ev = evaluate(form(), configuration);
+    expect(ev.errors).toEqual([]);
+    expect(ev.fields.find((f) => f.id === 'width')?.value).toBe(1000);
+    expect(ev.fields.find((f) => f.id === 'colour')?.value).toBe('grey');
+  });
+
   it('accepts a valid configuration and uses its values', () => {
     const ev = evaluate(form(), { width: 1200, colour: 'grey', sill: true, note: 'abc', delivery: '2024-02-29' });
     expect(ev.errors).toEqual([]);
