@@ -5,9 +5,13 @@
 // reasons and `because` are found on the configuration shown, and `because` names the buyer's values first.
 import { describe, expect, it } from 'vitest';
 import { MAX_COMPARED } from '../../src/lang/configure/adjust';
+import { Budget } from '../../src/lang/configure/budget';
+import { COMPARE_UNITS, optionPrices } from '../../src/lang/configure/pricing';
 import { analyze } from '../../src/lang/index';
 import { instantiate } from '../../src/lang/instantiate';
 import type { ProductIR } from '../../src/lang/ir';
+import { compileModel } from '../../src/lang/runtime/compiled-model';
+import { Ctx } from '../../src/lang/runtime/context';
 import bike from '../fixtures/promise/child-seat-bike.cpq?raw';
 import kitchen from '../fixtures/promise/kitchen-run.cpq?raw';
 
@@ -137,6 +141,19 @@ describe('a choice field takes the option whose completion costs least', () => {
     // o0 to o9 excluded: o1 to o8 compared, none completes; then o9 to o16, of which o10 to o16 complete.
     const later = model(styles(20, 10));
     expect(later.calculate({ premium: true }).adjusted).toEqual([{ field: 'style', value: 'o16', replaced: 'o0' }]);
+  });
+
+  it(`the comparing stops once the adjustment has spent ${COMPARE_UNITS.toLocaleString('en')} units`, () => {
+    const { ir } = analyze(styles(20, 1));
+    const m = compileModel(ir as ProductIR);
+    const c = new Ctx(m.slots, m.ir.fields.length);
+    const budget = new Budget(c);
+    const prices = optionPrices(m, c, 1, budget);
+    const style = m.fieldIndex.get('style')!;
+    expect([prices.compares(style), prices.compares(m.fieldIndex.get('premium')!)]).toEqual([true, false]);
+    expect(prices.of(['o3', false])).toBe(997 * 100);
+    budget.spend(COMPARE_UNITS);
+    expect(prices.compares(style)).toBe(false);
   });
 
   it('a field no price line reads is not compared: the first option in schema order that completes', () => {

@@ -14,20 +14,26 @@ import kitchen from '../fixtures/promise/kitchen-run.cpq?raw';
 
 const HANDLES = 250;
 
-/** The kitchen run with a handle of many options that a constraint reads: answered over the tables. */
-const bigKitchen = `${kitchen}
+/** A handle of many options that a constraint reads with `condition`: puts a model past the search-first values. */
+function handle(condition: string): string {
+  const options = Array.from({ length: HANDLES }, (_, k) => `    h${k} { label: "Handle ${k}" }`).join('\n');
+  return `
 field handle: dropdown {
   label: "Handle"
   options {
-${Array.from({ length: HANDLES }, (_, k) => `    h${k} { label: "Handle ${k}" }`).join('\n')}
+${options}
   }
 }
 
-constraint sink_handle {
-  require: handle != "h${HANDLES - 1}" or type_1 == "base"
-  message: "The last handle does not fit a sink cabinet"
+constraint last_handle {
+  require: handle != "h${HANDLES - 1}" or ${condition}
+  message: "The last handle does not fit"
 }
 `;
+}
+
+/** The kitchen run with the handle: answered over the tables. */
+const bigKitchen = kitchen + handle('type_1 == "base"');
 
 function model(source: string) {
   const { ir, diagnostics } = analyze(source);
@@ -114,6 +120,15 @@ describe('every value offered prices, with the fields set kept active', () => {
     const one = big.configure({ configuration: { type_1: 'sink80' }, quantity: 1 });
     const sink2 = one.fields.find((f) => f.id === 'type_2')!.options!.find((o) => o.id === 'sink80')!;
     expect(sink2.available).toBe(false);
+  });
+
+  it('the child-seat bike over the tables takes the cheapest type too: trekking, or cargo in XS', () => {
+    const big = model(`${bike.replace('price {', `${handle('bike_type != "cargo"')}\nprice {`)}`);
+    const ev = big.calculate({ configuration: { child_seat: true }, quantity: 1 });
+    expect(ev.adjusted).toEqual([{ field: 'bike_type', value: 'trekking', replaced: 'city' }]);
+    expect(big.configure({ configuration: { child_seat: true }, quantity: 1 }).evaluation).toEqual(ev);
+    const xs = big.calculate({ configuration: { child_seat: true, frame: 'xs' }, quantity: 1 });
+    expect(xs.adjusted).toEqual([{ field: 'bike_type', value: 'cargo', replaced: 'city' }]);
   });
 
   it('the child-seat bike', () => {
