@@ -39,6 +39,31 @@ describe('soft defaults never override the buyer', () => {
     expect((await p.calculate({ ...sent, cabinet_count: 2 })).status).toBe(200);
   });
 
+  it('every value offered on the way to two sinks prices: the second sink is never offered while the first is set', async () => {
+    const p = await configurable('kitchen-run', kitchen);
+    // Along one walk (a sink wherever one is offered, else the first value offered), every value offered at each
+    // step is sent to calculate: each answers 200, none a 422 the offer did not foresee.
+    let state: Record<string, unknown> = {};
+    for (const id of ['type_1', 'type_3', 'type_2', 'cabinet_count']) {
+      const r = await p.ask(state);
+      const offers = r.fields
+        .filter((f) => !(f.id in state) && f.visible && f.enabled)
+        .flatMap((f): [string, unknown][] => [
+          ...(f.options ?? []).filter((o) => o.available).map((o): [string, unknown] => [f.id, o.id]),
+          ...(typeof f.min === 'number' ? [[f.id, f.min] as [string, unknown], [f.id, f.max] as [string, unknown]] : []),
+        ]);
+      for (const [offered, value] of offers) {
+        const res = await p.calculate({ ...state, [offered]: value });
+        expect([offered, value, res.status]).toEqual([offered, value, 200]);
+      }
+      const own = offers.filter(([f]) => f === id);
+      const chosen = own.find(([, v]) => v === 'sink80') ?? own[0]!;
+      state = { ...state, [id]: chosen[1] };
+    }
+    // The walk took one sink, the first cabinet's: the third and second stayed base cabinets.
+    expect(state).toMatchObject({ type_1: 'sink80', type_2: 'base', type_3: 'base' });
+  });
+
   it('a child seat: the trekking bike at 1,890 €, not the cargo bike at 3,788 €', async () => {
     const p = await configurable('bike', bike);
     const res = await p.calculate({ child_seat: true });
