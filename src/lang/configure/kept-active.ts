@@ -128,7 +128,7 @@ export class KeptActive {
    * The checks a completion with field `field` at `value` (the other fields as sent) is held to besides the model's,
    * when they are not those of the configuration as sent (`base`); else undefined.
    */
-  ownFor(field: number, value: unknown): readonly Check[] | undefined {
+  private ownFor(field: number, value: unknown): readonly Check[] | undefined {
     if (!this.touching[field]) return undefined;
     const set = [...this.sent];
     set[field] = value;

@@ -1,7 +1,7 @@
-// Prices for soft defaults (issue 33): whether an evaluation prices, and the order in which the adjustment
-// (adjust.ts) tries a choice field's options once its default does not complete: cheapest first (ties: schema
-// order), so that it takes the completing option with the smallest price increase, not the first in schema order (a
-// child seat must not turn a 1,588 € city bike into a 3,788 € cargo bike when a 1,890 € trekking bike takes one).
+// Prices for soft defaults (issue 33): whether an evaluation prices, and what the adjustment (adjust.ts) compares a
+// choice field's options by once its default does not complete, so that it takes the completing option with the
+// smallest price increase (ties: schema order), not the first in schema order (a child seat must not turn a
+// 1,588 € city bike into a 3,788 € cargo bike when a 1,890 € trekking bike takes one).
 // An option's price is its completion's: the values sent and decided, the others as the completion the adjustment
 // finds with that option has them. Bounded by design (a full evaluation of every choice field's options made
 // configure on the 270 × 330 model 8× slower, bench/RESULTS.md §13): only when a default must be replaced, only for
