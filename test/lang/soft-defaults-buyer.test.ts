@@ -197,17 +197,11 @@ describe('adjust: ask', () => {
 field kind: dropdown {
   label: "Kind"
   adjust: ask
-  options {
-    a { label: "A" }
-    b { label: "B" }
-  }
+  options { a { label: "A" }, b { label: "B" } }
 }
 field size: dropdown {
   label: "Size"
-  options {
-    s { label: "S" }
-    l { label: "L" }
-  }
+  options { s { label: "S" }, l { label: "L" } }
 }
 field lid: checkbox {
   label: "Lid"
