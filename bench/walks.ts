@@ -31,6 +31,7 @@ interface Share {
 interface Done {
   times: number[];
   maxUnits: number;
+  totalUnits: number;
   priced: number;
   incomplete: number;
   walks: number;
@@ -39,11 +40,12 @@ interface Done {
 function runShare({ name, first, step, count }: Share): Done {
   const shape = SHAPES[name];
   const model = instantiate(irOf(shape.source()));
-  const out: Done = { times: [], maxUnits: 0, priced: 0, incomplete: 0, walks: 0 };
+  const out: Done = { times: [], maxUnits: 0, totalUnits: 0, priced: 0, incomplete: 0, walks: 0 };
   for (let w = first; w < count; w += step) {
     const r = walk(model, random(shape.seed * 100_003 + w), 1, { compact: true });
     out.times.push(...r.times);
     out.maxUnits = Math.max(out.maxUnits, r.maxUnits);
+    out.totalUnits += r.totalUnits;
     out.priced += r.priced;
     out.incomplete += r.incomplete;
     out.walks++;
@@ -73,7 +75,7 @@ if (!isMainThread) {
       ),
     );
     const times = shares.flatMap((s) => s.times);
-    const sum = (key: 'priced' | 'incomplete' | 'walks') => shares.reduce((n, s) => n + s[key], 0);
+    const sum = (key: 'priced' | 'incomplete' | 'walks' | 'totalUnits') => shares.reduce((n, s) => n + s[key], 0);
     rows.push([
       name,
       String(sum('walks')),
@@ -84,11 +86,15 @@ if (!isMainThread) {
       fmt3(percentile(times, 0.99)),
       fmt3(times.reduce((a, b) => Math.max(a, b), 0)),
       fmtInt(Math.max(...shares.map((s) => s.maxUnits))),
+      fmtInt(sum('totalUnits')),
       fmt3((performance.now() - started) / 1000),
     ]);
   }
   section(
     `random walks over the options offered, in process, ${threads} threads`,
-    table(['model', 'walks', 'priced', 'requests', 'complete', 'p50 ms', 'p99 ms', 'max ms', 'most units', 'seconds'], rows),
+    table(
+      ['model', 'walks', 'priced', 'requests', 'complete', 'p50 ms', 'p99 ms', 'max ms', 'most units', 'units in all', 'seconds'],
+      rows,
+    ),
   );
 }

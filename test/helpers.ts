@@ -49,7 +49,7 @@ export async function tenant(plan: 'free' | 'pro' | 'enterprise' = 'enterprise')
 
 /**
  * A product saved in a fresh store, and its configure requests: `post` answers the response, `ask` the 200 body
- * (failing the test on any other status).
+ * (failing the test on any other status); `calculate` answers a calculate request's response.
  */
 export async function configurable(id: string, text: string) {
   const t = await tenant();
@@ -62,5 +62,7 @@ export async function configurable(id: string, text: string) {
     if (res.status !== 200) throw new Error(`configure: ${res.status} ${await res.text()}`);
     return res.json<z.infer<typeof ConfigureResult>>();
   };
-  return { post, ask };
+  const calculate = (configuration: Record<string, unknown>) =>
+    call('/api/v1/calculate', jsonInit('POST', { tenant_id: t.storeId, product_id: id, configuration }, t.headers));
+  return { post, ask, calculate };
 }

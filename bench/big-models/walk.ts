@@ -32,6 +32,8 @@ export interface Walks {
   times: number[];
   /** The most work units a call spent (of MAX_WORK_UNITS). */
   maxUnits: number;
+  /** The work units of every call together: steadier than times on a loaded machine. */
+  totalUnits: number;
   priced: number;
   incomplete: number;
 }
@@ -48,7 +50,7 @@ export interface WalkOptions {
  * set, every state one timed configure call; how many then price. Compact and full answers offer the same options.
  */
 export function walk(model: Model, next: () => number, walks: number, o: WalkOptions = {}): Walks {
-  const out: Walks = { times: [], maxUnits: 0, priced: 0, incomplete: 0 };
+  const out: Walks = { times: [], maxUnits: 0, totalUnits: 0, priced: 0, incomplete: 0 };
   const ask = o.compact ? { compact: true, explain: [] } : {};
   for (let w = 0; w < walks; w++) {
     const configuration: Record<string, string> = {};
@@ -58,6 +60,7 @@ export function walk(model: Model, next: () => number, walks: number, o: WalkOpt
       const answer = model.configure({ configuration, quantity: 1, ...ask });
       out.times.push(now() - started);
       out.maxUnits = Math.max(out.maxUnits, answer.units);
+      out.totalUnits += answer.units;
       if (!answer.complete) out.incomplete++;
       const open = answer.fields.filter((f) => !(f.id in configuration));
       if (open.length === 0) break;

@@ -1046,7 +1046,7 @@ export interface components {
             configuration: {
                 [key: string]: unknown;
             };
-            /** @description Soft defaults: the fields not sent whose default the values sent exclude, and the nearest value that completes, used instead (docs/schema-language.md, "Effective values"); absent when every default is used */
+            /** @description Soft defaults: the fields not sent whose default the values sent exclude, and the nearest value that completes (for a choice field, the option whose completion costs least), used instead (docs/schema-language.md, "Effective values"); absent when every default is used */
             adjusted?: components["schemas"]["AdjustedDefault"][];
             result: {
                 totals: {
@@ -1275,7 +1275,7 @@ export interface components {
             /** @description The value a calculation uses */
             value: number | string | boolean | string[];
             /**
-             * @description sent: the buyer's value is used; refused: the buyer's value is not valid (see error), the default is used; ignored: sent for a field that is hidden or disabled; derived: a computed field; default: not sent, its default is used; adjusted: not sent, and the values sent exclude its default, so the nearest value that completes is used (see replaced_default)
+             * @description sent: the buyer's value is used; refused: the buyer's value is not valid (see error), the default is used; ignored: sent for a field that is hidden or disabled; derived: a computed field; default: not sent, its default is used; adjusted: not sent, and the values sent exclude its default, so the nearest value that completes (for a choice field, the cheapest) is used (see replaced_default)
              * @enum {string}
              */
             source: "sent" | "refused" | "default" | "adjusted" | "ignored" | "derived";
@@ -1901,7 +1901,7 @@ export interface components {
             configuration: {
                 [key: string]: unknown;
             };
-            /** @description Soft defaults: the fields not sent whose default the values sent exclude, and the nearest value that completes, used instead (docs/schema-language.md, "Effective values"); absent when every default is used */
+            /** @description Soft defaults: the fields not sent whose default the values sent exclude, and the nearest value that completes (for a choice field, the option whose completion costs least), used instead (docs/schema-language.md, "Effective values"); absent when every default is used */
             adjusted?: components["schemas"]["AdjustedDefault"][];
             result: {
                 totals: {

@@ -68,7 +68,7 @@ export const CalculationResult = z
     configuration: z.record(z.string(), z.unknown()),
     adjusted: z.array(AdjustedDefault).optional().openapi({
       description:
-        'Soft defaults: the fields not sent whose default the values sent exclude, and the nearest value that completes, used instead (docs/schema-language.md, "Effective values"); absent when every default is used',
+        'Soft defaults: the fields not sent whose default the values sent exclude, and the nearest value that completes (for a choice field, the option whose completion costs least), used instead (docs/schema-language.md, "Effective values"); absent when every default is used',
     }),
     result: z
       .object({

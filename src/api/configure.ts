@@ -61,7 +61,7 @@ export const ConfiguredField = z
     value: Value.openapi({ description: 'The value a calculation uses' }),
     source: z.enum(['sent', 'refused', 'default', 'adjusted', 'ignored', 'derived']).openapi({
       description:
-        "sent: the buyer's value is used; refused: the buyer's value is not valid (see error), the default is used; ignored: sent for a field that is hidden or disabled; derived: a computed field; default: not sent, its default is used; adjusted: not sent, and the values sent exclude its default, so the nearest value that completes is used (see replaced_default)",
+        "sent: the buyer's value is used; refused: the buyer's value is not valid (see error), the default is used; ignored: sent for a field that is hidden or disabled; derived: a computed field; default: not sent, its default is used; adjusted: not sent, and the values sent exclude its default, so the nearest value that completes (for a choice field, the cheapest) is used (see replaced_default)",
     }),
     replaced_default: Value.optional().openapi({ description: 'For an adjusted field: the default the values sent exclude' }),
     error: z

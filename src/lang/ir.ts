@@ -116,6 +116,11 @@ export interface FieldIR {
   visibleWhen?: Condition;
   enabledWhen?: Condition;
   requiredWhen?: Condition;
+  /**
+   * `adjust: ask`: a default the values sent exclude is not adjusted (soft defaults, configure/adjust.ts): the field
+   * is required instead. Absent: adjusted (`adjust: auto`).
+   */
+  adjust?: 'ask';
   /** hidden fields: the computed value, and its source text for the form. */
   value?: Expr;
   valueSource?: string;

@@ -3,6 +3,7 @@
 // editor (src/browser/editor/) never keeps a copy. scripts/build-browser.mjs evaluates this module at build time
 // into src/generated/vocabulary.ts rather than the editor importing it: the field-type records and the checker's
 // modules would come with it (measured: the editor bundle 191 kB gzipped instead of 135 kB, over its 150 kB budget).
+import { ADJUST_MODES } from './check/fields';
 import { GROUP_PROPS } from './check/groups';
 import { OUTPUT_PROPS, RULE_PROPS } from './check/outputs';
 import { PRICE_PROPS } from './check/price';
@@ -31,8 +32,8 @@ export interface Vocabulary {
     price: string[];
     test: string[];
   };
-  /** Words some properties take: `layout: tabs`, `lookup: next`. */
-  values: { layout: string[]; lookup: string[] };
+  /** Words some properties take: `layout: tabs`, `lookup: next`, `adjust: ask`. */
+  values: { layout: string[]; lookup: string[]; adjust: string[] };
   functions: { name: string; usage: string; doc: string }[];
   /** The binary operators' tokens (`and`, `+`, `<=`, …): the editor colours and completes them. */
   operators: string[];
@@ -53,7 +54,7 @@ export function vocabulary(): Vocabulary {
       price: [...PRICE_PROPS],
       test: [...TEST_PROPS],
     },
-    values: { layout: [...LAYOUTS], lookup: [...LOOKUPS] },
+    values: { layout: [...LAYOUTS], lookup: [...LOOKUPS], adjust: [...ADJUST_MODES] },
     functions: Object.entries(FUNCTIONS).map(([name, f]) => ({ name, usage: f.usage, doc: f.doc })),
     operators: [...OPERATOR_TOKENS],
   };

@@ -1,39 +1,25 @@
 /// <reference types="vite/client" />
 // Issue 23, item 2: every value /v1/configure offers prices, evaluation errors included, and defaults are soft: a
-// default the buyer's choices exclude is adjusted to the nearest value that completes, by configure and calculate
-// alike, and the buyer's choice is never blamed for it. Products: test/fixtures/promise/.
+// default the buyer's choices exclude is adjusted to the value that completes nearest to it (for a choice field the
+// cheapest: issue 33), by configure and calculate alike, and the buyer's choice is never blamed for it. Products:
+// test/fixtures/promise/.
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import type { CalculationResult } from '../../src/api/calculate';
 import type { ConfigureResult } from '../../src/api/configure';
 import eBike from '../fixtures/promise/e-bike.cpq?raw';
 import wardrobe from '../fixtures/promise/wardrobe.cpq?raw';
-import { call, jsonInit, saveProduct, tenant } from '../helpers';
+import { configurable } from '../helpers';
 
 type Configured = z.infer<typeof ConfigureResult>;
 type Calculated = z.infer<typeof CalculationResult>;
-
-async function product(id: string, source: string) {
-  const t = await tenant();
-  expect((await saveProduct(t.storeId, id, source)).status).toBe(201);
-  const post = (path: string, configuration: Record<string, unknown>) =>
-    call(`/api/v1/${path}`, jsonInit('POST', { tenant_id: t.storeId, product_id: id, configuration }, t.headers));
-  return {
-    configure: async (configuration: Record<string, unknown>) => {
-      const res = await post('configure', configuration);
-      expect(res.status).toBe(200);
-      return res.json<Configured>();
-    },
-    calculate: (configuration: Record<string, unknown>) => post('calculate', configuration),
-  };
-}
 
 const field = (r: Configured, id: string) => r.fields.find((f) => f.id === id)!;
 
 describe('offered values price, evaluation errors included', () => {
   it("offers a rider height only up to the frame-size table's last band (200), not the field's max (205)", async () => {
-    const p = await product('e-bike', eBike);
-    const r = await p.configure({});
+    const p = await configurable('e-bike', eBike);
+    const r = await p.ask({});
     expect(field(r, 'rider_height')).toMatchObject({ min: 150, max: 200 });
     expect((await p.calculate({ rider_height: 200, frame: 'mtb', motor: 'mid' })).status).toBe(200);
     const past = await p.calculate({ rider_height: 201 });
@@ -42,8 +28,8 @@ describe('offered values price, evaluation errors included', () => {
   });
 
   it('a battery whose range figure divides by zero with the cargo rack is unavailable, with the fault as reason', async () => {
-    const p = await product('e-bike', eBike);
-    const r = await p.configure({ cargo: true });
+    const p = await configurable('e-bike', eBike);
+    const r = await p.ask({ cargo: true });
     const small = field(r, 'battery').options!.find((o) => o.id === 'b400')!;
     expect(small.available).toBe(false);
     expect(small.reasons).toEqual([
@@ -54,9 +40,9 @@ describe('offered values price, evaluation errors included', () => {
 
 describe('soft defaults', () => {
   it('four doors, offered, price: the default width 2000 is adjusted to 2400 and the mirror panel to white', async () => {
-    const p = await product('wardrobe', wardrobe);
-    expect(field(await p.configure({}), 'doors').options!.find((o) => o.id === 'four')!.available).toBe(true);
-    const r = await p.configure({ doors: 'four' });
+    const p = await configurable('wardrobe', wardrobe);
+    expect(field(await p.ask({}), 'doors').options!.find((o) => o.id === 'four')!.available).toBe(true);
+    const r = await p.ask({ doors: 'four' });
     expect(r.errors).toEqual([]);
     expect(r.calculation).not.toBeNull();
     expect(field(r, 'width')).toMatchObject({ value: 2400, source: 'adjusted', replaced_default: 2000 });
@@ -75,22 +61,28 @@ describe('soft defaults', () => {
   });
 
   it('a default consistent with the choices stays; a choice of the buyer that conflicts with another is refused', async () => {
-    const p = await product('wardrobe', wardrobe);
+    const p = await configurable('wardrobe', wardrobe);
     const wide = await p.calculate({ width: 3000 });
     expect(wide.status).toBe(200);
-    // Two doors (the default) cannot span 3000 mm: three is the first option in schema order that completes.
-    expect((await wide.json<Calculated>()).adjusted).toEqual([{ field: 'doors', value: 'three', replaced_default: 'two' }]);
+    // Two doors (the default) cannot span 3000 mm. Of the options that complete, four doors cost least: with white
+    // panels (the mirror does not go with four), 239 €, where three doors keep the mirror default at 369 €.
+    const widened = await wide.json<Calculated>();
+    expect(widened.adjusted).toEqual([
+      { field: 'doors', value: 'four', replaced_default: 'two' },
+      { field: 'panel', value: 'white', replaced_default: 'mirror' },
+    ]);
+    expect(widened.result.totals.price).toBe(239);
     const plain = await p.calculate({ width: 2000 });
     expect(plain.status).toBe(200);
     expect((await plain.json<Calculated>()).adjusted).toBeUndefined();
     expect((await p.calculate({ doors: 'four', width: 2000 })).status).toBe(422);
-    const r = await p.configure({ doors: 'four', width: 2000 });
+    const r = await p.ask({ doors: 'four', width: 2000 });
     expect(field(r, 'panel').source).toBe('default');
   });
 
   it('the e-bike with a cargo rack prices with the 625 Wh battery in place of the 400 Wh default', async () => {
-    const p = await product('e-bike', eBike);
-    const r = await p.configure({ cargo: true });
+    const p = await configurable('e-bike', eBike);
+    const r = await p.ask({ cargo: true });
     expect(field(r, 'battery')).toMatchObject({ value: 'b625', source: 'adjusted', replaced_default: 'b400' });
     const res = await p.calculate({ cargo: true });
     expect(res.status).toBe(200);

@@ -88,7 +88,7 @@ describe('schema editor', () => {
     await shot(page, '30-editor-codemirror');
   });
 
-  it('completes declarations, field types, properties valid at the cursor, declared names and option ids', async () => {
+  it('completes declarations, field types, properties valid at the cursor and their words, declared names and option ids', async () => {
     await typeAtEnd('fie');
     assert.ok((await completions()).includes('field'), 'a declaration keyword at the start of a line');
     await page.keyboard.press('Escape');
@@ -103,6 +103,15 @@ describe('schema editor', () => {
     const props = await completions();
     assert.ok(props.includes('options'), 'a dropdown takes options');
     assert.ok(!props.includes('step'), 'but not a number’s step');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('ad');
+    assert.ok((await completions()).includes('adjust'), 'and what soft defaults do with its default');
+    await page.keyboard.press('Escape');
+    await page.keyboard.type('just: ');
+    await page.keyboard.press('Control+Space');
+    assert.deepEqual((await completions()).sort(), ['ask', 'auto'], 'the words adjust takes');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');

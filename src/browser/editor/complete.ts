@@ -81,6 +81,7 @@ export function completeSchema(ctx: CompletionContext): CompletionResult | null 
   if (/^output\s+\w+\s+$/.test(head)) return result(words(['internal', 'public'], 'keyword'));
   if (/^\s*layout\s*:\s*$/.test(head)) return result(words(vocabulary.values.layout, 'enum', 'layout'));
   if (/^\s*lookup\s*:\s*$/.test(head)) return result(words(vocabulary.values.lookup, 'enum', 'lookup'));
+  if (/^\s*adjust\s*:\s*$/.test(head)) return result(words(vocabulary.values.adjust, 'enum', 'adjust'));
 
   const stack = blocksAt(ctx.state.doc, ctx.pos);
   if (stack.length === 0 && /^\s*$/.test(head)) return result(words(vocabulary.declarations, 'keyword', 'declaration'));

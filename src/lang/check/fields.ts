@@ -7,9 +7,15 @@ import type { FieldDecl } from '../syntax/ast';
 import type { FieldModel } from './checked-model';
 import type { Ctx } from './context';
 import { readOptions } from './options';
-import { type Props, readExpr, readInteger, readLiteral, readNumbers, readProps } from './props';
+import { type Props, readChoice, readExpr, readInteger, readLiteral, readNumbers, readProps } from './props';
 import { didYouMean, listOf } from './suggest';
 import { readText } from './texts';
+
+/**
+ * `adjust`: what soft defaults do with a default the values sent exclude (docs/schema-language.md, "Effective
+ * values"): `auto` (also when absent) adjusts it, `ask` makes the field required instead.
+ */
+export const ADJUST_MODES = ['auto', 'ask'] as const;
 
 /** What the records' `read` facets are lent (they may not import the checker: src/lang/fields/spec.ts). */
 const READERS: Readers = { readLiteral, readInteger, readNumbers, readExpr, readOptions, didYouMean, listOf };
@@ -56,6 +62,8 @@ export function readField(ctx: Ctx, decl: FieldDecl): FieldModel | undefined {
   const required = props.get('required');
   if (required) model.required = readLiteral(ctx, required.value, 'boolean', '"required"') ?? false;
   readConditions(ctx, props, model);
+  const adjust = props.get('adjust');
+  if (adjust && readChoice(ctx, adjust.value, ADJUST_MODES, '"adjust"') === 'ask') model.adjust = 'ask';
   spec.read(ctx, props, model, where, READERS);
   readWhenHidden(ctx, props, model, where);
   return model;

@@ -159,6 +159,7 @@ function field(
   if (f.visibleWhen) out.visibleWhen = cond(f.visibleWhen);
   if (f.enabledWhen) out.enabledWhen = cond(f.enabledWhen);
   if (f.requiredWhen) out.requiredWhen = cond(f.requiredWhen);
+  if (f.adjust) out.adjust = f.adjust;
   if (f.value) {
     const value = cond(f.value);
     out.value = value.expr;

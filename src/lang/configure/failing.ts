@@ -1,6 +1,6 @@
 // The checks that exclude one option, for its reasons (index.ts, `reasons`): those that fail with the option
-// chosen, the other values as sent and the rest at their defaults; of them, the ones that read only values the
-// buyer has set when there are any (they exclude it whatever else is chosen). Only the checks that depend on the
+// chosen and the other values as shown (those sent, the rest at their defaults or adjusted values: issue 33); of
+// them, the ones that read only values the buyer has set when there are any (they exclude it whatever else is chosen). Only the checks that depend on the
 // option's field can change with the option: those are evaluated for each option, and the others are read from
 // one evaluation of every check on the configuration as sent (issue 25: 2,400 unavailable options × 174 tables
 // had spent the whole budget on reasons). The same checks, in the same order, as evaluating every check for
@@ -56,13 +56,13 @@ interface Others {
 }
 
 export class FailingChecks {
-  /** Positions of the checks failing on the configuration as sent; undefined until first needed. */
+  /** Positions of the checks failing on the configuration as shown; undefined until first needed. */
   private sentFailing: number[] | undefined;
   private readonly others = new Map<number, Others>();
   private readonly related: number[][];
   private readonly readers: number[][];
   /**
-   * The context's reset after which it holds the configuration as sent, but for field `changed` (-1: none); -1
+   * The context's reset after which it holds the configuration as shown, but for field `changed` (-1: none); -1
    * when it does not (another reset came between).
    */
   private loadedIn = -1;
@@ -74,6 +74,8 @@ export class FailingChecks {
     private readonly c: Ctx,
     private readonly quantity: number,
     private readonly sent: readonly unknown[],
+    /** By field index, the value shown: the one sent, else its adjusted value (soft defaults), else undefined. */
+    private readonly shown: readonly unknown[],
     private readonly budget: Budget,
   ) {
     this.related = relatedOf(a, sent.length);
@@ -132,22 +134,22 @@ export class FailingChecks {
   }
 
   private load(): void {
-    const { c, sent } = this;
+    const { c, shown } = this;
     c.reset(this.quantity);
-    for (let i = 0; i < sent.length; i++) c.raw[i] = sent[i];
+    for (let i = 0; i < shown.length; i++) c.raw[i] = shown[i];
     this.loadedIn = c.epoch;
     this.changed = -1;
   }
 
   /**
-   * The configuration as sent with `option` for `field`: from the one loaded, only that field (and the one changed
+   * The configuration as shown with `option` for `field`: from the one loaded, only that field (and the one changed
    * before it) and what reads them computed again, instead of a reset per option (a large model explains hundreds).
    */
   private loadWith(field: number, option: unknown): void {
     const { c } = this;
     if (this.loadedIn !== c.epoch) this.load();
     if (this.changed >= 0 && this.changed !== field)
-      c.rewrite(this.changed, this.sent[this.changed], this.readers[this.changed]!);
+      c.rewrite(this.changed, this.shown[this.changed], this.readers[this.changed]!);
     c.rewrite(field, option, this.readers[field]!);
     this.changed = field;
   }

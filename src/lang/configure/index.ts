@@ -1,7 +1,6 @@
 // The configurator engine: for a partial configuration (what the buyer has set so far), every option's
 // availability with its reasons, and the range left to each number, such that an option reported available can
 // always be completed (docs/schema-language.md, "Availability"). Pure: the model's closures and one context.
-import type { FieldIR } from '../ir';
 import type { CompiledModel } from '../runtime/compiled-model';
 import type { Ctx } from '../runtime/context';
 import { evaluateModel, packFor, refusedBeforeChecks } from '../runtime/evaluate';
@@ -14,19 +13,30 @@ import { adjustDefaults, searchCompletions } from './adjust';
 import { type Analysis, analysisOf, type Space, spaceFor } from './analysis';
 import { AnswerSize, type Truncated } from './answer';
 import { answerFields } from './answer-fields';
+import { askFor } from './ask';
 import { Budget, MAX_WORK_UNITS } from './budget';
 import { addConflicts } from './conflict';
+import { Engine } from './engine';
 import { breaksACheck } from './exact/defaults';
 import { type ExactAnswer, exactAvailability, exactCompletions, settledFor } from './exact/index';
 import { type Tables, tablesOf, untabulated } from './exact/tables';
 import { FailingChecks } from './failing';
-import { maxSelected, type Why } from './reasons';
-import { Problem, type Solution, UNKNOWN } from './search';
+import { KeptActive } from './kept-active';
+import { optionPrices, prices } from './pricing';
+import type { Why } from './reasons';
+import { UNKNOWN } from './search';
 import { type Want, type WantAnswer, wantAnswer } from './want';
 import { WhatIf } from './what-if';
 
 /** Units the search gets before the tables take over (the examples spend at most 16,000 in all: budget.ts). */
 const SEARCH_FIRST_UNITS = 40_000;
+
+/**
+ * Units the search gets first when the request keeps fields active (kept-active.ts): the tables verify those by
+ * evaluation on every state, without repairing their last solution, so the search keeps the lead longer (a state of
+ * test/fixtures/logic/chains.cpq took it 49,000 units, where the tables ran out of the whole budget).
+ */
+const SEARCH_FIRST_KEPT_UNITS = 200_000;
 
 /** Units of the budget left that `want` and `conflicts` may spend together (conflict.ts, suggestions.ts). */
 const CHOICES_UNITS = 1_000_000;
@@ -37,9 +47,6 @@ const CHOICES_UNITS = 1_000_000;
  * 40,000 units without an answer (bench/RESULTS.md, "Big models"). Decided from the tables, not by spending.
  */
 const SEARCH_FIRST_VALUES = 200;
-
-/** Earlier solutions tried, with one field changed, before searching for a value afresh. */
-const VARIANTS_TRIED = 4;
 
 export interface Reason {
   rule: string;
@@ -101,9 +108,6 @@ export interface ConfigureInput extends EvaluationInput {
   explain?: readonly string[] | undefined;
 }
 
-/** Per field: value → completable (true), not (false), or not known within the budget (undefined). */
-type Verdicts = Map<Val, boolean | undefined>;
-
 /** `units`: the budget (MAX_WORK_UNITS; the benchmark measures the cost of a unit with more). */
 export function configureModel(
   m: CompiledModel,
@@ -114,30 +118,31 @@ export function configureModel(
 ): Configuration {
   const { ir } = m;
   const search = searchFor(m, c, input, units);
-  const { a, sent, quantity, budget, space } = search;
+  const { a, sent, quantity, budget, space, kept } = search;
   const soft = withSoftDefaults(m, c, packs, input, search);
   const { evaluation } = soft;
   // A multi-select is always searched, over the selections that keep what the buyer ticked (spaceFor).
-  const searched = sent.map((x, i) => (ir.fields[i]!.valueType === 'list' ? undefined : x));
+  const searchedSent = sent.map((x, i) => (ir.fields[i]!.valueType === 'list' ? undefined : x));
   // The search (search.ts) first, within a sliver of the budget, where ordinary products finish at a fraction of the
   // tables' cost; past it, exact over the model's tables when they hold every check, else the search again. Tables
-  // of many values go to the tables at once.
-  const first = searchFirst(tablesOf(m, c, a))
-    ? new Engine(c, a, space, ir.fields, quantity, searched, budget.part(SEARCH_FIRST_UNITS)).answer()
-    : undefined;
-  const engine = first?.complete
-    ? first
-    : (exactAvailability(m, c, a, sent, quantity, budget) ??
-      new Engine(c, a, space, ir.fields, quantity, searched, budget).answer());
+  // of many values go to the tables at once. The fields the buyer set stay active in every completion
+  // (kept-active.ts): the search holds them with the model's checks, the tables as the request's residual checks.
+  const searched = (units: Budget) => new Engine(c, kept, space, ir.fields, quantity, searchedSent, units).answer();
+  const firstUnits = kept.possible ? SEARCH_FIRST_KEPT_UNITS : SEARCH_FIRST_UNITS;
+  const first = searchFirst(tablesOf(m, c, a)) ? searched(budget.part(firstUnits)) : undefined;
+  const engine = first?.complete ? first : (exactKeeping(m, c, search) ?? searched(budget));
   const run = new Run(m, c, packFor(m, packs, input.lang));
-  const failing = new FailingChecks(a, ir, c, quantity, sent, budget);
-  const why: Why = { m, c, run, a, quantity, sent, budget, failing, explained: new Map() };
+  // Reasons are found on the configuration shown: its adjusted values, not the defaults they replace.
+  const shown = [...sent];
+  for (const x of evaluation.adjusted) shown[m.fieldIndex.get(x.field)!] = x.value;
+  const failing = new FailingChecks(a, ir, c, quantity, sent, shown, budget);
+  const why: Why = { m, c, run, a, quantity, sent, shown, budget, failing, explained: new Map() };
   const answer = new AnswerSize();
   const only = input.compact ? new Set(input.explain) : undefined;
   const { fields, explained } = answerFields(why, evaluation, engine, answer, only);
   const complete = soft.known && engine.complete && explained && !budget.spent && !answer.cut;
   // Asked for only: minimal conflicts and changes take several engine tests per option (conflict.ts).
-  const whatIf = input.want || input.conflicts ? new WhatIf(m, c, a, quantity, sent, budget.part(CHOICES_UNITS)) : undefined;
+  const whatIf = input.want || input.conflicts ? new WhatIf(m, c, kept, quantity, sent, budget.part(CHOICES_UNITS)) : undefined;
   const want = whatIf && input.want ? wantAnswer(whatIf, m, input.want) : undefined;
   if (whatIf && input.conflicts) answer.leaveOut('conflicts', addConflicts(whatIf, m, fields, answer));
   return {
@@ -189,6 +194,13 @@ export function leftToSearch(m: CompiledModel, c: Ctx): LeftToSearch | undefined
   return { rule: decl.id, why, whole };
 }
 
+/** Availability over the model's tables, the fields sent kept active (kept-active.ts); undefined when they cannot hold it. */
+function exactKeeping(m: CompiledModel, c: Ctx, { a, sent, quantity, budget, kept }: Search): ExactAnswer | undefined {
+  const exact = exactAvailability(m, c, a, sent, quantity, budget, kept.own);
+  if (exact === undefined || !kept.possible) return exact;
+  return kept.recheck(exact, (set, own) => exactCompletions(m, c, a, set, quantity, budget, own)?.first() ?? null);
+}
+
 /** Whether the search is tried before the tables: a model the tables cannot hold, or tables of few values. */
 function searchFirst(t: Tables | null): boolean {
   return t === null || t.totalValues <= SEARCH_FIRST_VALUES;
@@ -204,11 +216,14 @@ function searchFor(m: CompiledModel, c: Ctx, input: EvaluationInput, units: numb
   // and settling's operations (exact/index.ts).
   const t = tablesOf(m, c, a);
   if (t !== null) settledFor(m, c, a, t);
-  return { a, space: spaceFor(a, ir.fields, sent), sent, quantity, budget: new Budget(c, units) };
+  const kept = new KeptActive(m, c, a, sent, quantity);
+  return { a, space: spaceFor(a, ir.fields, sent), sent, quantity, budget: new Budget(c, units), kept };
 }
 
 interface Search {
   a: Analysis;
+  /** What the request's completions keep active (kept-active.ts). */
+  kept: KeptActive;
   space: Space;
   sent: readonly unknown[];
   quantity: number;
@@ -235,28 +250,42 @@ function withSoftDefaults(
     plain ??= evaluateModel(m, c, packs, input);
     return plain;
   };
-  const { a, space, sent, quantity, budget } = typeof search === 'function' ? search() : search;
-  // The tables when they hold the model; else the search.
-  const exact = exactCompletions(m, c, a, sent, quantity, budget);
-  const found = adjustDefaults(space, m.ir.fields, sent, exact ?? searchCompletions(c, a, space, quantity, sent, budget));
+  const { a, space, sent, quantity, budget, kept } = typeof search === 'function' ? search() : search;
+  // The tables when they hold the model; else the search. Either keeps the fields sent active (kept-active.ts).
+  const exact = exactCompletions(m, c, a, sent, quantity, budget, kept.own);
+  const found = adjustDefaults(
+    space,
+    m.ir.fields,
+    sent,
+    exact ?? searchCompletions(c, kept.base, space, quantity, sent, budget),
+    optionPrices(m, c, quantity, budget),
+  );
   if (found === UNKNOWN) return { evaluation: asSent(), known: false };
-  if (found === null || found.length === 0) return { evaluation: asSent(), known: true };
+  if (found === null || (found.adjustments.length === 0 && found.asked.length === 0)) {
+    return { evaluation: asSent(), known: true };
+  }
+  const { adjustments, asked } = found;
   const configuration: Record<string, unknown> = { ...input.configuration };
-  for (const x of found) configuration[m.ir.fields[x.field]!.id] = x.value;
-  // The values decided over the tables are one of their solutions, unless a multi-select was sent: its completion
-  // may tick more than the buyer did, which the configuration keeps.
+  for (const x of adjustments) configuration[m.ir.fields[x.field]!.id] = x.value;
+  // The values decided over the tables are one of their solutions, unless a multi-select was sent (its completion
+  // may tick more than the buyer did, which the configuration keeps) or a field asked for keeps its default.
   const ticked = (x: unknown, i: number) => x !== undefined && m.ir.fields[i]!.valueType === 'list';
-  const vouched = exact !== undefined && !sent.some(ticked);
-  const adjusted = evaluateModel(m, c, packs, { ...input, configuration }, vouched);
+  const vouched = exact !== undefined && !sent.some(ticked) && asked.length === 0;
+  const notSent = new Set(adjustments.map((x) => x.field));
+  const adjusted = evaluateModel(m, c, packs, { ...input, configuration }, { vouched, notSent });
   // A value the adjusted defaults make required (a field `required_when` an adjusted value) is the buyer's to give:
-  // the adjusted configuration stands, and asks for it, rather than the default that faults.
-  if (!prices(m, adjusted) && !asksOnly(adjusted)) return { evaluation: asSent(), known: true };
+  // the adjusted configuration stands, and asks for it, rather than the default that faults; so does one asked for.
+  if (asked.length === 0 && !prices(m, adjusted) && !asksOnly(adjusted)) return { evaluation: asSent(), known: true };
   // A field the adjusted configuration hides or disables ignores the value given to it: its default stands.
   const active = (i: number) => adjusted.fields[i]!.visible && adjusted.fields[i]!.enabled;
-  const list = found
+  const list = adjustments
     .filter((x) => active(x.field))
     .map((x) => ({ field: m.ir.fields[x.field]!.id, value: x.value, replaced: x.replaced }));
-  return { evaluation: { ...adjusted, adjusted: list }, known: true };
+  const evaluation = { ...adjusted, adjusted: list };
+  return {
+    evaluation: asked.length === 0 ? evaluation : askFor(m, packFor(m, packs, input.lang), evaluation, asked),
+    known: true,
+  };
 }
 
 /**
@@ -272,12 +301,6 @@ function refusedByChecksOnly(
 ): boolean {
   const t = tablesOf(m, c, search.a);
   return t !== null && breaksACheck(t, search.a, m.ir.fields, search.sent) && !refusedBeforeChecks(m, c, packs, input);
-}
-
-/** Whether a calculation returning the customer-facing output groups (as by default) prices it. */
-function prices(m: CompiledModel, ev: Evaluation): boolean {
-  if (ev.errors.length > 0 || ev.price === null) return false;
-  return m.ir.outputs.every((o) => o.internal || !ev.outputErrors.has(o.id));
 }
 
 /** Whether only values the buyer has yet to give (REQUIRED) keep the calculation from pricing. */
@@ -302,159 +325,4 @@ function sentValues(m: CompiledModel, config: Record<string, unknown>): unknown[
     if (i !== undefined && !isAbsent(config[key])) out[i] = config[key];
   }
   return out;
-}
-
-class Engine {
-  complete = true;
-  /** Whether the configuration as sent can be completed at all (undefined: not known). */
-  satisfiable: boolean | undefined;
-
-  constructor(
-    private readonly c: Ctx,
-    private readonly a: Analysis,
-    private readonly space: Space,
-    private readonly fields: readonly FieldIR[],
-    private readonly quantity: number,
-    private readonly sent: readonly unknown[],
-    private readonly budget: Budget,
-  ) {}
-
-  /** The verdicts, and what the search learned on the way. */
-  answer(): ExactAnswer {
-    const verdicts = this.run();
-    return { verdicts, satisfiable: this.satisfiable, complete: this.complete };
-  }
-
-  /** Verdicts for every searched value of every field the checks depend on. */
-  run(): (Verdicts | undefined)[] {
-    const { a, sent } = this;
-    const out: (Verdicts | undefined)[] = a.domains.map(() => undefined);
-    // Fields not sent: one search over all of them; every solution vouches for every value it contains.
-    const base = this.problem();
-    const seen = a.domains.map(() => new Set<Val>());
-    const first = this.solve(base, new Map(), seen);
-    this.satisfiable = first === UNKNOWN ? undefined : first !== null;
-    const found = Array.isArray(first) ? [first] : [];
-    for (const i of base.searched) out[i] = this.verdicts(base, i, seen, this.satisfiable, found);
-    // Fields sent: each one freed in turn, the others as sent.
-    a.domains.forEach((domain, i) => {
-      if (domain === null || sent[i] === undefined) return;
-      if (this.budget.spent) {
-        this.complete = false;
-        return;
-      }
-      const freed = this.problem(i);
-      const own = a.domains.map(() => new Set<Val>());
-      if (this.satisfiable === true) own[i]!.add(sent[i] as Val);
-      // Solutions of the configuration as sent are solutions here too, with field i at its sent value.
-      const known = Array.isArray(first) ? [first.map((x, f) => (f === i ? (sent[i] as Val) : x))] : [];
-      out[i] = this.verdicts(freed, i, own, undefined, known);
-    });
-    return out;
-  }
-
-  private problem(free?: number): Problem {
-    return new Problem(this.c, this.a, this.space, this.quantity, this.sent, this.budget, free);
-  }
-
-  private verdicts(p: Problem, i: number, seen: Set<Val>[], known: boolean | undefined, found: Solution[]): Verdicts {
-    if (this.fields[i]!.valueType === 'list') return this.selectionVerdicts(p, i, seen, known, found);
-    const v: Verdicts = new Map();
-    for (const value of this.space.domains[i]!) {
-      if (!this.tried()) break;
-      if (seen[i]!.has(value)) v.set(value, true);
-      else if (known === false) v.set(value, false);
-      else {
-        let s = this.fromVariant(p, i, () => value, seen, found);
-        if (s === null) s = this.solve(p, new Map([[i, [value]]]), seen);
-        if (Array.isArray(s)) found.push(s);
-        v.set(value, s === UNKNOWN ? undefined : s !== null);
-      }
-    }
-    return v;
-  }
-
-  /**
-   * A multi-select's verdicts, by option: an option can be ticked when some solution's selection holds it. It is
-   * tried by ticking it in an earlier solution, then by a search over the selections that hold it.
-   */
-  private selectionVerdicts(p: Problem, i: number, seen: Set<Val>[], known: boolean | undefined, found: Solution[]): Verdicts {
-    const f = this.fields[i]!;
-    const v: Verdicts = new Map();
-    const domain = this.space.domains[i] as readonly (readonly string[])[];
-    for (const { id } of f.options ?? []) {
-      if (!this.tried()) break;
-      if ([...seen[i]!].some((s) => Array.isArray(s) && s.includes(id))) v.set(id, true);
-      else if (known === false) v.set(id, false);
-      else {
-        const withIt = (s: Solution) => {
-          const selection = s[i] as readonly string[] | undefined;
-          return selection === undefined || selection.length >= maxSelected(f) ? undefined : [...selection, id];
-        };
-        let s = this.fromVariant(p, i, withIt, seen, found);
-        if (s === null) s = this.solve(p, new Map([[i, domain.filter((x) => x.includes(id))]]), seen);
-        if (Array.isArray(s)) found.push(s);
-        v.set(id, s === UNKNOWN ? undefined : s !== null);
-      }
-    }
-    return v;
-  }
-
-  /**
-   * A solution found earlier with only field i changed (to `valueIn(solution)`; undefined: not this one), if that is
-   * still one (the last few solutions are tried).
-   */
-  private fromVariant(
-    p: Problem,
-    i: number,
-    valueIn: (s: Solution) => Val | undefined,
-    seen: Set<Val>[],
-    found: Solution[],
-  ): Solution | null | typeof UNKNOWN {
-    for (let k = found.length - 1; k >= 0 && k >= found.length - VARIANTS_TRIED; k--) {
-      const value = valueIn(found[k]!);
-      if (value === undefined) continue;
-      const s = p.variant(found[k]!, i, value);
-      if (s === UNKNOWN) {
-        this.complete = false;
-        return s;
-      }
-      if (s !== null) {
-        this.record(s, seen);
-        return s;
-      }
-    }
-    return null;
-  }
-
-  /** Charges one value tried; false (the answer incomplete) once the budget is spent. */
-  private tried(): boolean {
-    if (this.budget.spend(1)) return true;
-    this.complete = false;
-    return false;
-  }
-
-  private record(s: Solution, seen: Set<Val>[]): void {
-    this.budget.spend(s.length);
-    s.forEach((x, f) => {
-      if (x !== undefined) seen[f]!.add(x);
-    });
-  }
-
-  private solve(p: Problem, only: Map<number, readonly Val[]>, seen: Set<Val>[]): Solution | null | typeof UNKNOWN {
-    if (this.budget.spent) {
-      this.complete = false;
-      return UNKNOWN;
-    }
-    // Values no solution has shown yet first: each solution then vouches for as many new values as it can.
-    const prefer = (f: number, values: readonly Val[]) => {
-      this.budget.spend(values.length);
-      const s = seen[f]!;
-      return values.some((x) => s.has(x)) ? [...values.filter((x) => !s.has(x)), ...values.filter((x) => s.has(x))] : values;
-    };
-    const s = p.solve(only, prefer);
-    if (s === UNKNOWN) this.complete = false;
-    else if (s !== null) this.record(s, seen);
-    return s;
-  }
 }

@@ -17,11 +17,11 @@ import type { Reason } from './index';
 export const maxSelected = (f: FieldIR) => (typeof f.max === 'number' ? f.max : (f.options?.length ?? 0));
 
 /**
- * A multi-select's selection with option `id` ticked: the one sent (or its fallback) plus the option, or the option
+ * A multi-select's selection with option `id` ticked: the one shown (or its fallback) plus the option, or the option
  * alone when that would exceed max_selected.
  */
-function ticked(f: FieldIR, sent: unknown, id: Val): readonly string[] {
-  const base = Array.isArray(sent) ? (sent as string[]) : Array.isArray(f.fallback) ? (f.fallback as readonly string[]) : [];
+function ticked(f: FieldIR, shown: unknown, id: Val): readonly string[] {
+  const base = Array.isArray(shown) ? (shown as string[]) : Array.isArray(f.fallback) ? (f.fallback as readonly string[]) : [];
   if (base.includes(id as string)) return base;
   return base.length < maxSelected(f) ? [...base, id as string] : [id as string];
 }
@@ -34,6 +34,8 @@ export interface Why {
   a: Analysis;
   quantity: number;
   sent: readonly unknown[];
+  /** By field index, the value shown: the one sent, else the adjusted value (soft defaults), else undefined. */
+  shown: readonly unknown[];
   budget: Budget;
   failing: FailingChecks;
   /** Reasons of checks already explained for an option of a field they do not read, by check. */
@@ -47,13 +49,14 @@ export interface Found {
 }
 
 /**
- * Why an option cannot be completed: the checks that fail when it is chosen with the other values as sent and
- * every other field at its default, preferring those that read only values the buyer has set (those exclude it
- * whatever else is chosen), the first MAX_REASONS_PER_OPTION of them. `because` leaves the option's own field out.
+ * Why an option cannot be completed: the checks that fail when it is chosen with the other values as shown (those
+ * sent, and every other field at its default or adjusted value), preferring those that read only values the buyer
+ * has set (those exclude it whatever else is chosen), the first MAX_REASONS_PER_OPTION of them. `because` names
+ * the values shown, the buyer's first, and leaves the option's own field out.
  * Every check evaluated and every reason explained is charged to the budget; undefined once it is spent.
  */
 export function reasons(w: Why, field: number, option: Val, leaveOutField = true): Found | undefined {
-  const { m, c, budget } = w;
+  const { m, budget } = w;
   if (budget.spent) return undefined;
   const excluding = w.failing.of(field, option);
   if (excluding === undefined) return undefined;
@@ -70,7 +73,7 @@ export function reasons(w: Why, field: number, option: Val, leaveOutField = true
     }
     // Explaining walks the check again, reading what it read.
     if (!budget.spend(check.cost)) return undefined;
-    const r = reason(m, c, w.run, check, id);
+    const r = reason(w, check, id);
     if (same) w.explained.set(check, r);
     listed.push(r);
   }
@@ -79,7 +82,8 @@ export function reasons(w: Why, field: number, option: Val, leaveOutField = true
 
 /**
  * Why an option of a multi-select cannot be ticked: the sent selection is full (max_selected, reported as the
- * field's own TOO_MANY_SELECTED), or the checks that fail with it ticked besides the options sent (or the default).
+ * field's own TOO_MANY_SELECTED), or the checks that fail with it ticked besides the options shown (sent, adjusted
+ * or the default).
  * `because` keeps the field: its selection says which other ticked options take part.
  */
 export function selectionReasons(w: Why, field: number, option: string): Found | undefined {
@@ -93,10 +97,11 @@ export function selectionReasons(w: Why, field: number, option: string): Found |
     const message = format(run.pack.messages, 'TOO_MANY_SELECTED', params);
     return { listed: [{ rule: f.id, message, line: at.line, column: at.column, because }], more: 0 };
   }
-  return reasons(w, field, ticked(f, raw, option), false);
+  return reasons(w, field, ticked(f, w.shown[field], option), false);
 }
 
-function reason(m: CompiledModel, c: Ctx, run: Run, check: Check, leaveOut: string | undefined): Reason {
+function reason(w: Why, check: Check, leaveOut: string | undefined): Reason {
+  const { m, c, run } = w;
   if (check.issue) {
     // A unit that faults: its fault, with no values named (as calculate reports an evaluation fault).
     const found = check.issue(c, run.pack);
@@ -108,7 +113,7 @@ function reason(m: CompiledModel, c: Ctx, run: Run, check: Check, leaveOut: stri
       because: {},
     };
   }
-  const why = because(m, c, check.expr, leaveOut);
+  const why = because(m, c, check.expr, (i) => w.sent[i] !== undefined, leaveOut);
   const issue = check.ref >= 0 ? constraintIssue(run, check.ref, why) : ruleIssue(run, -1 - check.ref, why);
   return { rule: issue.rule ?? '', message: issue.message, line: issue.line ?? 1, column: issue.column ?? 1, because: why };
 }

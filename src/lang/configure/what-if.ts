@@ -1,7 +1,8 @@
 // "What if the buyer kept only some of their choices?": whether an option can be completed with some of the values
 // sent kept and the others freed, and a completion that shows it. The one test behind an option's minimal conflict
 // (conflict.ts) and the changes that would make it available (suggestions.ts): over the model's tables when they
-// hold it (exact/), else by the search (search.ts), each test charged to the request's budget.
+// hold it (exact/), else by the search (search.ts), each test charged to the request's budget. A completion keeps
+// active the fields kept and the option's (kept-active.ts), as calculate's would: then the search decides.
 import type { FieldIR } from '../ir';
 import type { CompiledModel } from '../runtime/compiled-model';
 import type { Ctx } from '../runtime/context';
@@ -12,6 +13,7 @@ import { exactFor, type Kept } from './exact/index';
 import type { ResidualChecks } from './exact/residual';
 import type { Solver } from './exact/solver';
 import { type Tables, tablesOf } from './exact/tables';
+import type { KeptActive } from './kept-active';
 import { Problem, type Solution, UNKNOWN } from './search';
 
 /** The option asked about: by field index, a choice field's option or a checkbox's value, or a multi-select's option to tick. */
@@ -30,19 +32,21 @@ export type Completion = Solution | null | typeof UNKNOWN;
 
 export class WhatIf {
   private readonly exact: ExactTest | undefined;
+  private readonly a: Analysis;
 
   constructor(
     private readonly m: CompiledModel,
     private readonly c: Ctx,
-    private readonly a: Analysis,
+    private readonly kept: KeptActive,
     private readonly quantity: number,
     private readonly sent: readonly unknown[],
     readonly budget: Budget,
   ) {
-    const t = tablesOf(m, c, a);
+    this.a = kept.base;
+    const t = kept.possible ? null : tablesOf(m, c, this.a);
     this.exact =
       t !== null && holdsSent(t, m.ir.fields, sent)
-        ? new ExactTest(t, exactFor(m, c, a, t, sent, quantity), m.ir.fields, sent, budget)
+        ? new ExactTest(t, exactFor(m, c, this.a, t, sent, quantity), m.ir.fields, sent, budget)
         : undefined;
   }
 
@@ -76,14 +80,21 @@ export class WhatIf {
   }
 
   private searched(target: Target, kept: readonly number[]): Completion {
-    const { a, sent } = this;
+    const { sent } = this;
     const field = target.field;
     // Fields the search does not vary keep their sent values; of the others, only those kept.
-    const fixed = sent.map((x, i) => (a.domains[i] === null ? x : undefined));
+    const fixed = sent.map((x, i) => (this.a.domains[i] === null ? x : undefined));
     for (const i of kept) fixed[i] = sent[i];
-    const space = spaceFor(a, this.m.ir.fields, fixed);
+    const space = spaceFor(this.a, this.m.ir.fields, fixed);
     const domain = space.domains[field];
     if (domain === null || domain === undefined) fixed[field] = target.value;
+    // The fields kept active: those set, the option's field with it (a multi-select's with the option ticked).
+    const set = [...fixed];
+    const ticked = Array.isArray(fixed[field]) ? (fixed[field] as string[]) : [];
+    const isList = this.m.ir.fields[field]!.valueType === 'list';
+    set[field] =
+      isList && !ticked.includes(target.value as string) ? [...ticked, target.value as string] : isList ? ticked : target.value;
+    const a = this.kept.of(set);
     const p = new Problem(this.c, a, space, this.quantity, fixed, this.budget, field);
     if (domain === null || domain === undefined) return p.solve(new Map(), this.sentFirst);
     const only =

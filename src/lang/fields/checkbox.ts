@@ -1,11 +1,11 @@
 // checkbox: a boolean, false unless its default says otherwise. Sent as a JSON boolean or as the option ids
 // configure lists for it, "true" and "false".
 import { booleanChecker } from '../runtime/sent-values';
-import { COMMON_PROPS, type FieldTypeSpec } from './spec';
+import { ADJUSTABLE_PROPS, type FieldTypeSpec } from './spec';
 import { wire } from './wire';
 
 export const checkbox = {
-  props: COMMON_PROPS,
+  props: ADJUSTABLE_PROPS,
   choice: false,
   computed: false,
   valueType: 'boolean',

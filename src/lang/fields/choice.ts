@@ -5,7 +5,7 @@ import type { FieldModel, OptionModel } from '../check/checked-model';
 import type { Ctx } from '../check/context';
 import type { Props } from '../check/props';
 import { choiceChecker } from '../runtime/sent-values';
-import { COMMON_PROPS, type FieldTypeSpec, type Readers } from './spec';
+import { ADJUSTABLE_PROPS, type FieldTypeSpec, type Readers } from './spec';
 import { wire } from './wire';
 
 /** The `options` of a field that offers some (choice and multi-select fields): E_PROPERTY when there are none. */
@@ -41,7 +41,7 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string, r: Readers):
 }
 
 const choice = {
-  props: [...COMMON_PROPS, 'options'],
+  props: [...ADJUSTABLE_PROPS, 'options'],
   choice: true,
   computed: false,
   valueType: 'string',

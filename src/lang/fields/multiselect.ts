@@ -8,7 +8,7 @@ import { selectionChecker } from '../runtime/sent-values';
 import type { Value } from '../syntax/ast';
 import { readFieldOptions } from './choice';
 import { rules } from './form-parts';
-import { COMMON_PROPS, type FieldTypeSpec, type Readers } from './spec';
+import { ADJUSTABLE_PROPS, type FieldTypeSpec, type Readers } from './spec';
 import { wire } from './wire';
 
 /**
@@ -63,7 +63,7 @@ function read(ctx: Ctx, props: Props, f: FieldModel, where: string, r: Readers):
 }
 
 export const multiselect = {
-  props: [...COMMON_PROPS, 'options', 'min_selected', 'max_selected'],
+  props: [...ADJUSTABLE_PROPS, 'options', 'min_selected', 'max_selected'],
   choice: false,
   computed: false,
   valueType: 'list',

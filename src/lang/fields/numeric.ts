@@ -7,7 +7,7 @@ import type { Props } from '../check/props';
 import { onStepGrid } from '../runtime/numeric';
 import { numberChecker } from '../runtime/sent-values';
 import { rules } from './form-parts';
-import { COMMON_PROPS, type ControlSpec, type FieldTypeSpec, type Readers } from './spec';
+import { ADJUSTABLE_PROPS, type ControlSpec, type FieldTypeSpec, type Readers } from './spec';
 import { type WireKeys, wire } from './wire';
 
 const DECIMAL = /^-?\d{1,30}(?:\.\d{1,30})?$/;
@@ -93,7 +93,7 @@ function numericType<W extends WireKeys, C extends ControlSpec>(own: {
   control: C;
 }) {
   return {
-    props: [...COMMON_PROPS, 'min', 'max', 'step', 'unit', ...own.props],
+    props: [...ADJUSTABLE_PROPS, 'min', 'max', 'step', 'unit', ...own.props],
     choice: false,
     computed: false,
     valueType: 'number',

@@ -24,6 +24,12 @@ export const COMMON_PROPS = [
   'required_when',
 ] as const;
 
+/**
+ * Properties of the types whose default soft defaults may adjust (docs/schema-language.md, "Effective values"): the
+ * common ones and `adjust`. Texts and dates always keep their default.
+ */
+export const ADJUSTABLE_PROPS = [...COMMON_PROPS, 'adjust'] as const;
+
 /** What the form document's renderer (src/configurator/form.ts) lends a type to write its own part of a field. */
 export interface FormContext {
   text(t: Text | undefined): string | undefined;
@@ -61,7 +67,7 @@ export interface Readers {
 }
 
 export interface FieldTypeSpec {
-  /** The properties a declaration of this type accepts (COMMON_PROPS and its own). */
+  /** The properties a declaration of this type accepts (COMMON_PROPS or ADJUSTABLE_PROPS, and its own). */
   readonly props: readonly string[];
   /** Choice types: values are option ids; comparisons and map keys are checked against them; `field.attr` reads options. */
   readonly choice: boolean;

@@ -17,6 +17,7 @@ export type MessageKey =
   | 'TOO_FEW_SELECTED'
   | 'TOO_MANY_SELECTED'
   | 'REQUIRED'
+  | 'REQUIRED_DEFAULT_EXCLUDED'
   | 'TOO_LONG'
   | 'PATTERN_MISMATCH'
   | 'INVALID_DATE'
@@ -52,6 +53,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     TOO_FEW_SELECTED: '{label}: choose at least {min}',
     TOO_MANY_SELECTED: '{label}: choose at most {max}',
     REQUIRED: '{label} is required',
+    REQUIRED_DEFAULT_EXCLUDED: '{label} is required: its default does not go with the other choices',
     TOO_LONG: '{label} must be at most {max} characters long',
     PATTERN_MISMATCH: '{label} does not have the expected format',
     INVALID_DATE: '{label} must be a valid date (YYYY-MM-DD)',
@@ -84,6 +86,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     TOO_FEW_SELECTED: '{label}: Bitte mindestens {min} wählen',
     TOO_MANY_SELECTED: '{label}: Bitte höchstens {max} wählen',
     REQUIRED: '{label} ist ein Pflichtfeld',
+    REQUIRED_DEFAULT_EXCLUDED: '{label} ist ein Pflichtfeld: die Voreinstellung passt nicht zu den übrigen Angaben',
     TOO_LONG: '{label} darf höchstens {max} Zeichen lang sein',
     PATTERN_MISMATCH: '{label} hat nicht das erwartete Format',
     INVALID_DATE: '{label} muss ein gültiges Datum sein (JJJJ-MM-TT)',
@@ -116,6 +119,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     TOO_FEW_SELECTED: '{label} : choisissez-en au moins {min}',
     TOO_MANY_SELECTED: '{label} : choisissez-en au plus {max}',
     REQUIRED: '{label} est obligatoire',
+    REQUIRED_DEFAULT_EXCLUDED: '{label} est obligatoire : la valeur par défaut ne convient pas aux autres choix',
     TOO_LONG: '{label} ne doit pas dépasser {max} caractères',
     PATTERN_MISMATCH: '{label} n’a pas le format attendu',
     INVALID_DATE: '{label} doit être une date valide (AAAA-MM-JJ)',
@@ -148,6 +152,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     TOO_FEW_SELECTED: '{label}: elija al menos {min}',
     TOO_MANY_SELECTED: '{label}: elija como máximo {max}',
     REQUIRED: '{label} es obligatorio',
+    REQUIRED_DEFAULT_EXCLUDED: '{label} es obligatorio: el valor predeterminado no es compatible con las demás opciones',
     TOO_LONG: '{label} no puede tener más de {max} caracteres',
     PATTERN_MISMATCH: '{label} no tiene el formato esperado',
     INVALID_DATE: '{label} debe ser una fecha válida (AAAA-MM-DD)',
@@ -180,6 +185,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     TOO_FEW_SELECTED: '{label}: sceglierne almeno {min}',
     TOO_MANY_SELECTED: '{label}: sceglierne al massimo {max}',
     REQUIRED: '{label} è obbligatorio',
+    REQUIRED_DEFAULT_EXCLUDED: '{label} è obbligatorio: il valore predefinito non è compatibile con le altre scelte',
     TOO_LONG: '{label} non può superare {max} caratteri',
     PATTERN_MISMATCH: '{label} non ha il formato previsto',
     INVALID_DATE: '{label} deve essere una data valida (AAAA-MM-GG)',
@@ -212,6 +218,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     TOO_FEW_SELECTED: '{label}: kies er minstens {min}',
     TOO_MANY_SELECTED: '{label}: kies er hoogstens {max}',
     REQUIRED: '{label} is verplicht',
+    REQUIRED_DEFAULT_EXCLUDED: '{label} is verplicht: de standaardwaarde past niet bij de andere keuzes',
     TOO_LONG: '{label} mag hoogstens {max} tekens lang zijn',
     PATTERN_MISMATCH: '{label} heeft niet de verwachte vorm',
     INVALID_DATE: '{label} moet een geldige datum zijn (JJJJ-MM-DD)',

@@ -179,7 +179,10 @@ export function ruleIssue(run: Run, k: number, why: Record<string, Val>): Issue 
   return issue('RULE', render(run, run.pack.ruleMessages[k]!, r.ir.id), r.ir.field, r.ir.id, r.ir.at, why);
 }
 
-function rules(run: Run): void {
+/** By field index: whether the buyer sent its value (a value adjusted for it does not count: `notSent`). */
+type Sent = (field: number) => boolean;
+
+function rules(run: Run, sent: Sent): void {
   const { m, c } = run;
   const list = m.rules;
   let k = 0;
@@ -188,7 +191,7 @@ function rules(run: Run): void {
       for (; k < list.length; k++) {
         const r = list[k]!;
         if (r.when(c) !== true) continue;
-        (r.ir.severity === 'error' ? run.errors : run.warnings).push(ruleIssue(run, k, because(m, c, r.ir.when)));
+        (r.ir.severity === 'error' ? run.errors : run.warnings).push(ruleIssue(run, k, because(m, c, r.ir.when, sent)));
       }
     } catch (e) {
       const r = list[k++]!;
@@ -198,7 +201,7 @@ function rules(run: Run): void {
 }
 
 /** Constraints that do not hold: a faulty condition is reported as its fault, not as the constraint. */
-function constraints(run: Run): void {
+function constraints(run: Run, sent: Sent): void {
   const { m, c } = run;
   const list = m.constraints;
   let k = 0;
@@ -207,7 +210,7 @@ function constraints(run: Run): void {
       for (; k < list.length; k++) {
         const r = list[k]!;
         if (r.holds(c) !== false) continue;
-        run.errors.push(constraintIssue(run, k, because(m, c, r.expr)));
+        run.errors.push(constraintIssue(run, k, because(m, c, r.expr, sent)));
       }
     } catch (e) {
       const r = list[k++]!;
@@ -330,21 +333,30 @@ export function refusedBeforeChecks(m: CompiledModel, c: Ctx, packs: Map<string,
   return run.unlisted > 0 || run.errors.some((e) => !e.code.startsWith('R_'));
 }
 
-/**
- * `vouched`: the model's tables hold every constraint and the configuration is one of their solutions (a completion
- * the exact engine found, configure/exact), so that no constraint fails or faults: they are not evaluated again.
- */
+/** How soft defaults (configure/index.ts) evaluate a configuration they adjusted. */
+export interface Adjusting {
+  /**
+   * The model's tables hold every constraint and the configuration is one of their solutions (a completion the
+   * exact engine found, configure/exact), so that no constraint fails or faults: they are not evaluated again.
+   */
+  vouched?: boolean;
+  /** The fields of the configuration given values the buyer did not send, by index (`because` names them last). */
+  notSent?: ReadonlySet<number>;
+}
+
 export function evaluateModel(
   m: CompiledModel,
   c: Ctx,
   packs: Map<string, Pack>,
   input: EvaluationInput,
-  vouched = false,
+  adjusting: Adjusting = {},
 ): Evaluation {
   const { language, run, fields } = begin(m, c, packs, input);
   const groups = groupStates(run);
-  rules(run);
-  if (!vouched) constraints(run);
+  const { notSent } = adjusting;
+  const sent: Sent = (i) => !isAbsent(c.raw[i]) && notSent?.has(i) !== true;
+  rules(run, sent);
+  if (!adjusting.vouched) constraints(run, sent);
   // Pricing a configuration that has errors would quote something the customer did not ask for.
   const priced = run.errors.length === 0 ? price(run) : null;
   c.price = priced;

@@ -151,13 +151,20 @@ export const MAX_BECAUSE_VALUES = 20;
 const MAX_BECAUSE_CHARS = 2_000;
 
 /**
- * The values that decided `e` in the evaluation `c` holds, by name in the order they are read; `leaveOut` names a
- * value not to list (the option whose availability is being explained).
+ * The values that decided `e` in the evaluation `c` holds, by name: the fields the buyer sent (`sent`, by field
+ * index) first, then the others (defaults, adjusted values, computed fields, `quantity`), each in the order they are
+ * read (issue 33: a conflict names the buyer's values before the defaults, and the cap keeps them). `leaveOut` names
+ * a value not to list (the option whose availability is being explained).
  */
-export function because(m: CompiledModel, c: Ctx, e: Expr, leaveOut?: string): Because {
+export function because(m: CompiledModel, c: Ctx, e: Expr, sent: (field: number) => boolean, leaveOut?: string): Because {
   const explanation = new Explanation(m, c);
   explanation.collect(e);
-  const { names } = explanation;
+  const isSent = (name: string) => {
+    const i = m.fieldIndex.get(name);
+    return i !== undefined && sent(i);
+  };
+  const read = [...explanation.names];
+  const names = [...read.filter(isSent), ...read.filter((name) => !isSent(name))];
   const out: Because = Object.create(null);
   let listed = 0;
   let chars = 0;

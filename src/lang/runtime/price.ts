@@ -59,13 +59,26 @@ class Sums {
  * as the configurator's search checks it (configure/evaluation.ts). A line's fault is thrown.
  */
 export function priceRefusal(m: CompiledModel, c: Ctx): Refusal | undefined {
+  const t = loadedTotals(m, c);
+  return 'code' in t ? t : undefined;
+}
+
+/**
+ * The total of the lines that apply on the loaded configuration, in minor units, or undefined when they give none:
+ * what soft defaults compare a choice field's options by (configure/pricing.ts). A line's fault is thrown.
+ */
+export function loadedTotal(m: CompiledModel, c: Ctx): number | undefined {
+  const t = loadedTotals(m, c);
+  return 'code' in t ? undefined : t.total;
+}
+
+function loadedTotals(m: CompiledModel, c: Ctx): Totals | Refusal {
   const sums = new Sums();
   for (const line of m.lines) {
     if (line.when !== undefined && line.when(c) !== true) continue;
     if (sums.add(line.amount(c) as number, line.ir.perOrder === true, m.minorScale) === undefined) return OVERFLOW;
   }
-  const t = sums.settle(m, c.quantity);
-  return 'code' in t ? t : undefined;
+  return sums.settle(m, c.quantity);
 }
 
 /** The price, or null after reporting why there is none. */

@@ -10,7 +10,7 @@ import type { CompiledModel } from '../../runtime/compiled-model';
 import type { Ctx } from '../../runtime/context';
 import type { Val } from '../../runtime/fault';
 import type { Completions } from '../adjust';
-import type { Analysis } from '../analysis';
+import type { Analysis, Check } from '../analysis';
 import type { Budget } from '../budget';
 import { type Solution, UNKNOWN } from '../search';
 import { defaultsOf } from './defaults';
@@ -79,7 +79,10 @@ export function settledFor(m: CompiledModel, c: Ctx, a: Analysis, t: Tables): Ke
   return keptFor(t, () => new ResidualChecks(c, a, t, [], m.ir.quantity.default, true));
 }
 
-/** What a request's use of the tables needs: its residual checks, and the model's solvers settled. */
+/**
+ * What a request's use of the tables needs: its residual checks (with `own`, the request's: kept-active.ts), and
+ * the model's solvers settled.
+ */
 export function exactFor(
   m: CompiledModel,
   c: Ctx,
@@ -87,8 +90,9 @@ export function exactFor(
   t: Tables,
   sent: readonly unknown[],
   quantity: number,
+  own: readonly Check[] = [],
 ): { k: Kept; residual: ResidualChecks } {
-  return { k: settledFor(m, c, a, t), residual: new ResidualChecks(c, a, t, sent, quantity) };
+  return { k: settledFor(m, c, a, t), residual: new ResidualChecks(c, a, t, sent, quantity, false, own) };
 }
 
 /**
@@ -165,6 +169,7 @@ export function exactAvailability(
   sent: readonly unknown[],
   quantity: number,
   budget: Budget,
+  own: readonly Check[] = [],
 ): ExactAnswer | undefined {
   const t = tablesOf(m, c, a);
   if (t === null) return undefined;
@@ -184,7 +189,7 @@ export function exactAvailability(
     if (v < 0) return undefined;
     fixed.push([x, v]);
   }
-  const { k, residual } = exactFor(m, c, a, t, sent, quantity);
+  const { k, residual } = exactFor(m, c, a, t, sent, quantity, own);
   return new Availability(t, fields, budget, k, residual).run(fixed, ticked);
 }
 
@@ -199,10 +204,11 @@ export function exactCompletions(
   sent: readonly unknown[],
   quantity: number,
   budget: Budget,
+  own: readonly Check[] = [],
 ): Completions | undefined {
   const t = tablesOf(m, c, a);
   if (t === null) return undefined;
-  const { k, residual } = exactFor(m, c, a, t, sent, quantity);
+  const { k, residual } = exactFor(m, c, a, t, sent, quantity, own);
   const fields = m.ir.fields;
   const s = k.scratch;
   s.copyFrom(k.root);

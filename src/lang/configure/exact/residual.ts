@@ -4,31 +4,43 @@
 // every variant of one. So the tables keep what they hold exact, and the model is not left to the search of
 // search.ts because of one check. A check is evaluated as search.ts evaluates it: its closure, the request's values
 // for the fields that are no variables, its quantity. The work goes to the context's counter, which the request's
-// budget (or settling's bound) charges.
+// budget (or settling's bound) charges. A request may add checks of its own, which read what it sends: those that
+// keep the fields the buyer set active (kept-active.ts).
 import type { Ctx } from '../../runtime/context';
-import type { Analysis } from '../analysis';
+import type { Analysis, Check } from '../analysis';
 import { fails } from '../search';
 import type { Solver } from './solver';
-import type { Residue, Tables } from './tables';
+import type { Tables } from './tables';
+
+/** A check verified by evaluation: the variables it reads, and whether it reads anything a request sends besides. */
+interface Verified {
+  readonly check: Check;
+  readonly vars: Int32Array | readonly number[];
+  readonly inputs: boolean;
+}
 
 export class ResidualChecks {
-  private readonly checks: readonly Residue[];
+  private readonly checks: readonly Verified[];
   /** The fields that are no variables, with the values the request sent for them. */
   private readonly given: [field: number, raw: unknown][] = [];
 
   /**
    * `sent`: by field index, the value sent (undefined: not sent); `closed`: only the checks that read nothing a
-   * request sends beside the variables, which settling (once per model, for every request) may rely on.
+   * request sends beside the variables, which settling (once per model, for every request) may rely on; `own`: the
+   * request's own checks, verified with the model's.
    */
   constructor(
     private readonly c: Ctx,
-    private readonly a: Analysis,
+    a: Analysis,
     private readonly t: Tables,
     sent: readonly unknown[],
     private readonly quantity: number,
     closed = false,
+    own: readonly Check[] = [],
   ) {
-    this.checks = t.residual.filter((r) => !closed || !r.inputs);
+    const model = t.residual.filter((r) => !closed || !r.inputs).map((r) => ({ ...r, check: a.checks[r.check]! }));
+    const request = own.map((check) => ({ check, vars: check.deps.map((f) => t.varOf[f]!).filter((x) => x >= 0), inputs: true }));
+    this.checks = request.length === 0 ? model : [...request, ...model];
     if (this.checks.length === 0) return;
     sent.forEach((raw, f) => {
       if (raw !== undefined && t.varOf[f]! < 0) this.given.push([f, raw]);
@@ -68,11 +80,11 @@ export class ResidualChecks {
   }
 
   /** Whether `checks` pass, evaluated on one configuration: what they share (a let, a field) is computed once. */
-  private pass(checks: readonly Residue[], valueAt: (x: number) => number): boolean {
+  private pass(checks: readonly Verified[], valueAt: (x: number) => number): boolean {
     const { c, t } = this;
     c.reset(this.quantity);
     for (const [f, raw] of this.given) c.raw[f] = raw;
     for (const r of checks) for (const x of r.vars) c.raw[t.fields[x]!] = t.values[x]![valueAt(x)];
-    return checks.every((r) => !fails(c, this.a.checks[r.check]!));
+    return checks.every((r) => !fails(c, r.check));
   }
 }
