@@ -127,6 +127,20 @@ const Totals = z
     discount: z.number().openapi({ description: 'The quote-level discount, rounded once to the minor unit' }),
     total: z.number(),
     currency: z.string(),
+    tax: z
+      .object({
+        rate_percent: z.number(),
+        prices: z.enum(['net', 'gross']).openapi({ description: 'net: tax comes on top of total; gross: total includes it' }),
+        net: z.number(),
+        amount: z.number().openapi({ description: 'Computed once on total and rounded once to the minor unit' }),
+        gross: z.number(),
+      })
+      .strict()
+      .nullable()
+      .openapi({
+        description:
+          'The store\'s tax as it was when the quote was sent (docs/quotes.md, "Tax"); null before sending, or when the store shows no tax',
+      }),
   })
   .strict();
 

@@ -5,6 +5,7 @@ import { database } from '../db/client';
 import { quoteCounters, quoteHistory, quoteItems, quoteSettings, quotes } from '../db/schema';
 import { ApiError } from '../errors';
 import { base64url, sha256Hex } from '../keys/secret';
+import { documentSnapshot } from '../store-profiles/service';
 import { getStore } from '../stores/service';
 import { type ItemInput, type ItemProblem, type PricedRow, priceItem } from './pricing';
 import { EDITABLE, effectiveStatus, type QuoteCustomer, type QuoteDiscount } from './shapes';
@@ -350,7 +351,8 @@ interface Change {
   action: string;
   details: Record<string, unknown>;
   set: Partial<Pick<QuoteRow, 'status' | 'customer' | 'notes' | 'validUntil' | 'discount' | 'sentAt' | 'decidedAt'>> &
-    Partial<Pick<QuoteRow, 'shareTokenHash' | 'statusTokenHash' | 'approvedDiscountMinor' | 'approvedSubtotalMinor'>>;
+    Partial<Pick<QuoteRow, 'shareTokenHash' | 'statusTokenHash' | 'approvedDiscountMinor' | 'approvedSubtotalMinor'>> &
+    Partial<Pick<QuoteRow, 'document'>>;
   /** Items written (an id the quote has is replaced in place, a new one added last) and removed. */
   items?: { put: (PricedRow & { id: string })[]; remove: string[] };
 }
@@ -694,6 +696,7 @@ function illegal(loaded: LoadedQuote, action: string, why = ''): ApiError {
  */
 export async function sendQuote(env: Env, storeId: string, id: string, actor: Actor, ifMatch: number | undefined) {
   const { token, hash: shareTokenHash } = await linkToken();
+  const document = await documentSnapshot(env, storeId);
   const loaded = await change(env, storeId, id, actor, ifMatch, (q, threshold) => {
     // The threshold may have been lowered since the draft was last edited: it binds at sending too.
     const { subtotalMinor, discountMinor, totalMinor, approvedDiscountMinor, approvedSubtotalMinor } = q.quote;
@@ -703,7 +706,7 @@ export async function sendQuote(env: Env, storeId: string, id: string, actor: Ac
     if (q.quote.status !== 'draft') throw illegal(q, 'sent');
     if (q.items.length === 0) throw illegal(q, 'sent', ' without items');
     if (q.quote.validUntil < Date.now()) throw illegal(q, 'sent', ': its valid_until has passed');
-    return { action: 'sent', details: {}, set: { status: 'sent', sentAt: Date.now(), shareTokenHash } };
+    return { action: 'sent', details: {}, set: { status: 'sent', sentAt: Date.now(), shareTokenHash, document } };
   });
   return { loaded, token };
 }
@@ -713,7 +716,7 @@ const DECISIONS = { accept: 'accepted', reject: 'rejected' } as const;
 /**
  * The buyer's answer to a sent quote; an expired quote can be neither accepted nor rejected. Through the share
  * page, `shareTokenHash` is the link's: a link revoked or replaced after the page read the quote decides nothing
- * (NOT_FOUND, as for any dead link).
+ * (NOT_FOUND, as for any dead link); `details` (the signer, the reason) go into the history entry.
  */
 export function decideQuote(
   env: Env,
@@ -723,13 +726,14 @@ export function decideQuote(
   ifMatch: number | undefined,
   decision: keyof typeof DECISIONS,
   shareTokenHash?: string,
+  details: Record<string, unknown> = {},
 ) {
   const status: StoredStatus = DECISIONS[decision];
   return change(env, storeId, id, actor, ifMatch, (q) => {
     if (shareTokenHash !== undefined && q.quote.shareTokenHash !== shareTokenHash) throw deadLink();
     if (q.status === 'expired') throw illegal(q, status, ': its valid_until has passed');
     if (q.status !== 'sent') throw illegal(q, status);
-    return { action: status, details: {}, set: { status, decidedAt: Date.now() } };
+    return { action: status, details, set: { status, decidedAt: Date.now() } };
   });
 }
 
