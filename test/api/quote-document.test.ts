@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signIn } from '../backoffice/sign-in';
 import { admin, call } from '../helpers';
 import { type QuoteJson, quoteTenant, type SentQuoteJson } from './quotes-helpers';
 
@@ -92,6 +93,18 @@ describe('the store profile API', () => {
       expect(res.status).toBe(200);
       expect((await res.json<{ tax_rate_percent: number }>()).tax_rate_percent).toBe(rate);
     }
+  });
+
+  it("is the form on the store's Settings page in the backoffice, filled with what is set", async () => {
+    const t = await quoteTenant();
+    await admin('PUT', `/stores/${t.storeId}/profile`, { ...PROFILE, prices: 'gross' });
+    const { cookie } = await signIn();
+    const html = await (await call(`/admin/stores/${t.storeId}/settings`, { headers: { Cookie: cookie } })).text();
+    expect(html).toContain(`data-action="/api/admin/stores/${t.storeId}/profile"`);
+    expect(html).toContain('value="Quote Joinery GmbH"');
+    expect(html).toContain('Hauptstraße 1\n10115 Berlin</textarea>');
+    expect(html).toContain('value="19"');
+    expect(html).toContain('<option value="gross" selected="">');
   });
 
   it('answers 404 for an unknown store', async () => {
