@@ -57,6 +57,7 @@ tfoot tr.tax td, tfoot tr.net td { color: var(--muted); }
   tr.item td.num::before { content: attr(data-label); color: var(--muted); }
   tfoot tr { display: flex; justify-content: space-between; gap: 12px; border-top: 1px solid var(--rule); }
   tfoot tr.total { border-top: 2px solid var(--ink); }
+  tfoot tr.total td { border: 0; }
   tfoot td { border: 0; padding: 6px 0; }
 }
 @page { size: A4; margin: 14mm 12mm; }

@@ -129,6 +129,8 @@ describe("the buyer's quote page", () => {
     const pdf = await page.pdf({ format: 'A4', printBackground: true });
     assert.equal(pdf.subarray(0, 4).toString(), '%PDF');
     assert.ok(pdf.length > 5_000, `a PDF of ${pdf.length} bytes`);
+    await page.fill('#signer', 'Ada Lovelace');
+    await page.check('input[name=consent]');
     await page.click('button.accept');
     await page.waitForSelector('.status[data-status="accepted"]');
     assert.equal(await page.locator('form').count(), 0);
@@ -176,6 +178,8 @@ describe('Stores > Quotes in the backoffice', () => {
     assert.equal(sent.status, 200);
     const buyer = await (await browser.newContext()).newPage();
     await buyer.goto(sent.body.share_url.replace(/^https?:\/\/[^/]+/, BASE));
+    await buyer.fill('#signer', 'Ada Lovelace');
+    await buyer.check('input[name=consent]');
     await buyer.click('button.accept');
     await buyer.waitForSelector('.status[data-status="accepted"]');
     await page.reload();
@@ -238,6 +242,8 @@ describe('the whole flow, from the demo shop', () => {
     const buyer = await (await browser.newContext()).newPage();
     await buyer.goto(share_url.replace(/^https?:\/\/[^/]+/, BASE));
     assert.equal(await buyer.locator('html').getAttribute('lang'), 'de');
+    await buyer.fill('#signer', 'Ada Lovelace');
+    await buyer.check('input[name=consent]');
     await buyer.click('button.accept');
     await buyer.waitForSelector('.status[data-status="accepted"]');
     await follow.reload();
