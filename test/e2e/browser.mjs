@@ -53,6 +53,28 @@ export async function adminApi(method, path, body, base = BASE) {
 }
 
 /**
+ * A new store with the shelving example and a sales key (`quote:read`, `quote:write`), and `/api/v1/quotes` as
+ * that key: `api(method, path, body?, headers?)` answers the status, the ETag and the body (JSON when it is).
+ */
+export async function quoteStore(store, name) {
+  assert.equal((await adminApi('POST', '/stores', { id: store, name, plan: 'enterprise' })).status, 201);
+  const schema = readFileSync('examples/shelving.cpq', 'utf8');
+  assert.equal((await adminApi('PUT', `/stores/${store}/products/shelving`, { schema })).status, 201);
+  const sales = { name: 'Sales', permissions: ['quote:read', 'quote:write'] };
+  const { key } = (await adminApi('POST', `/stores/${store}/api-keys`, sales)).body;
+  return async function api(method, path, body, headers = {}) {
+    const res = await fetch(`${BASE}/api/v1/quotes${path}`, {
+      method,
+      headers: { 'X-API-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      body: body ? JSON.stringify({ tenant_id: store, ...body }) : undefined,
+    });
+    const text = await res.text();
+    const json = (res.headers.get('Content-Type') ?? '').startsWith('application/json');
+    return { status: res.status, etag: res.headers.get('ETag'), body: json ? JSON.parse(text) : text };
+  };
+}
+
+/**
  * The demo shop's store with these examples saved in it, as their files are now. test/e2e/run.mjs seeded the demo
  * key; the store is made here, or exists already (another suite made it, or `npm run dev`).
  */

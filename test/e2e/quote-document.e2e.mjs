@@ -2,37 +2,23 @@
 // backoffice's Settings form, the document in each language the component speaks on a 390 px phone with nothing
 // scrolling sideways, Accept with the signer's name and consent, the dead link page, and the A4 PDF print makes.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { inflateSync } from 'node:zlib';
-import { adminApi, BASE, launch, shot, signedInPage, watchErrors } from './browser.mjs';
+import { adminApi, BASE, launch, quoteStore, shot, signedInPage, watchErrors } from './browser.mjs';
 
 const STORE = 'e2e-quote-document';
 const PHONE = { width: 390, height: 844 };
-let key;
+let api;
 let browser;
 
 before(async () => {
-  assert.equal((await adminApi('POST', '/stores', { id: STORE, name: 'Document Joinery', plan: 'enterprise' })).status, 201);
-  const schema = readFileSync('examples/shelving.cpq', 'utf8');
-  assert.equal((await adminApi('PUT', `/stores/${STORE}/products/shelving`, { schema })).status, 201);
-  key = (await adminApi('POST', `/stores/${STORE}/api-keys`, { name: 'Sales', permissions: ['quote:read', 'quote:write'] })).body
-    .key;
+  api = await quoteStore(STORE, 'Document Joinery');
   browser = await launch();
 });
 
 after(async () => {
   await browser?.close();
 });
-
-async function api(method, path, body) {
-  const res = await fetch(`${BASE}/api/v1/quotes${path}`, {
-    method,
-    headers: { 'X-API-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify({ tenant_id: STORE, ...body }) : undefined,
-  });
-  return { status: res.status, body: await res.json() };
-}
 
 /** A quote sent now, and the path of its share link. */
 async function sentQuote(language, items = 1) {

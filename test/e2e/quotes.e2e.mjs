@@ -7,38 +7,23 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_KEY, DEMO_STORE } from '../../scripts/demo-data.mjs';
-import { adminApi, BASE, bySize, launch, shot, signedInPage, watchErrors } from './browser.mjs';
+import { adminApi, BASE, bySize, launch, quoteStore, shot, signedInPage, watchErrors } from './browser.mjs';
 
 const STORE = 'e2e-quotes';
 const CREATIONS = bySize(50, 200);
 /** n writers make n(n+1)/2 requests: 1,275 for 50. */
 const WRITERS = bySize(15, 50);
-let key;
+let api;
 let browser;
 
 before(async () => {
-  assert.equal((await adminApi('POST', '/stores', { id: STORE, name: 'Quote Joinery', plan: 'enterprise' })).status, 201);
-  const schema = readFileSync('examples/shelving.cpq', 'utf8');
-  assert.equal((await adminApi('PUT', `/stores/${STORE}/products/shelving`, { schema })).status, 201);
-  key = (await adminApi('POST', `/stores/${STORE}/api-keys`, { name: 'Sales', permissions: ['quote:read', 'quote:write'] })).body
-    .key;
+  api = await quoteStore(STORE, 'Quote Joinery');
   browser = await launch();
 });
 
 after(async () => {
   await browser?.close();
 });
-
-async function api(method, path, body, headers = {}) {
-  const res = await fetch(`${BASE}/api/v1/quotes${path}`, {
-    method,
-    headers: { 'X-API-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify({ tenant_id: STORE, ...body }) : undefined,
-  });
-  const text = await res.text();
-  const json = (res.headers.get('Content-Type') ?? '').startsWith('application/json');
-  return { status: res.status, etag: res.headers.get('ETag'), body: json ? JSON.parse(text) : text };
-}
 
 const item = (quantity = 1) => ({ product_id: 'shelving', configuration: {}, quantity });
 
