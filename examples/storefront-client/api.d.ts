@@ -1568,6 +1568,7 @@ export interface components {
             actor: string;
             /** @description created, updated, item_added, …, sent, accepted, rejected, cancelled */
             action: string;
+            /** @description What the change was; an acceptance on the quote page: {signer, consent: true, address}, a rejection there: {reason?, address} (address: the client IP) */
             details: {
                 [key: string]: unknown;
             };

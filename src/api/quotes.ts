@@ -175,7 +175,10 @@ export const HistoryEntry = z
     at: z.string(),
     actor: z.string().openapi({ description: 'key:<key id>, admin, or buyer (the share link)' }),
     action: z.string().openapi({ description: 'created, updated, item_added, …, sent, accepted, rejected, cancelled' }),
-    details: z.record(z.string(), z.unknown()),
+    details: z.record(z.string(), z.unknown()).openapi({
+      description:
+        'What the change was; an acceptance on the quote page: {signer, consent: true, address}, a rejection there: {reason?, address} (address: the client IP)',
+    }),
   })
   .strict()
   .openapi('QuoteHistoryEntry');

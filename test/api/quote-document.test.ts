@@ -135,9 +135,14 @@ describe('tax in the totals', () => {
   });
 
   it('gross prices: the total includes the tax, which is rate / (100 + rate) of it', async () => {
-    const { q } = await sent({ tax_rate_percent: 19, prices: 'gross' });
+    const { q, path } = await sent({ tax_rate_percent: 19, prices: 'gross' });
     // 185.00 × 19 / 119 = 29.5378… → 29.54; net 155.46.
     expect(q.totals.tax).toEqual({ rate_percent: 19, prices: 'gross', net: 155.46, amount: 29.54, gross: 185 });
+    const html = await (await call(path)).text();
+    expect(html).toMatch(/Total including tax<\/td><td class="num">€185\.00/);
+    expect(html).toMatch(/Included tax 19%<\/td><td class="num">€29\.54/);
+    expect(html).toMatch(/Total excluding tax<\/td><td class="num">€155\.46/);
+    expect(html).toContain('Prices including tax');
   });
 
   it('is rounded once, on the total, half away from zero: not per line', async () => {
