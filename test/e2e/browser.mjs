@@ -13,6 +13,7 @@ if (!BASE || !ADMIN_TOKEN) throw new Error('Run the e2e suites with `npm run tes
 export const bySize = (small, soak) => (process.env.CPQ_SOAK === '1' ? soak : small);
 
 export const ARTIFACTS = 'test-artifacts';
+const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 mkdirSync(ARTIFACTS, { recursive: true });
 
 export function launch() {
@@ -126,4 +127,18 @@ export async function setSource(page, text) {
 /** The text selected in the schema editor (CodeMirror keeps the DOM selection in step with its own). */
 export function selectedText(page) {
   return page.evaluate(() => window.getSelection()?.toString() ?? '');
+}
+
+/**
+ * axe-core's serious and critical violations on the page, its "accessible name contains the visible text" rule
+ * switched on too. The page's context needs `bypassCSP: true`, only so that axe can be injected.
+ */
+export async function seriousViolations(page) {
+  await page.addScriptTag({ content: AXE });
+  const results = await page.evaluate(() =>
+    window.axe.run(document, { rules: { 'label-content-name-mismatch': { enabled: true } } }),
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
