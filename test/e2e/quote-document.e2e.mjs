@@ -36,7 +36,7 @@ async function sentQuote(language, items = 1) {
   assert.equal(created.status, 201, JSON.stringify(created.body));
   const sent = await api('POST', `/${created.body.id}/send`, {});
   assert.equal(sent.status, 200, JSON.stringify(sent.body));
-  return { quote: sent.body, path: new URL(sent.body.share_url).pathname };
+  return { quote: sent.body, path: new URL(sent.body.share_url).pathname, status: new URL(created.body.status_url).pathname };
 }
 
 const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth);
@@ -130,6 +130,14 @@ describe('the document on a 390 px phone', () => {
     assert.equal(entry.details.signer, 'Ada Lovelace');
     assert.equal(entry.details.consent, true);
     assert.equal(typeof entry.details.address, 'string');
+  });
+
+  it("fits the request's status page too", async () => {
+    const { status } = await sentQuote('fr');
+    const page = await (await browser.newContext({ viewport: PHONE })).newPage();
+    await page.goto(`${BASE}${status}`);
+    assert.match(await page.locator('h1').innerText(), /^Demande de devis Q-/);
+    assert.ok((await overflow(page)) <= PHONE.width);
   });
 
   it("shows a dead link as a page in the browser's language", async () => {
