@@ -610,6 +610,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/stores/{store_id}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's seller block and tax, as quote documents sent from now on print them */
+        get: operations["getStoreProfile"];
+        /** Replace the store's seller block and tax; quotes already sent keep the ones they were sent with */
+        put: operations["setStoreProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/validate": {
         parameters: {
             query?: never;
@@ -1433,6 +1451,19 @@ export interface components {
                 discount: number;
                 total: number;
                 currency: string;
+                /** @description The store's tax as it was when the quote was sent (docs/quotes.md, "Tax"); null before sending, or when the store shows no tax */
+                tax: {
+                    rate_percent: number;
+                    /**
+                     * @description net: tax comes on top of total; gross: total includes it
+                     * @enum {string}
+                     */
+                    prices: "net" | "gross";
+                    net: number;
+                    /** @description Computed once on total and rounded once to the minor unit */
+                    amount: number;
+                    gross: number;
+                } | null;
             };
             created_at: string;
             updated_at: string;
@@ -1537,6 +1568,7 @@ export interface components {
             actor: string;
             /** @description created, updated, item_added, …, sent, accepted, rejected, cancelled */
             action: string;
+            /** @description What the change was; an acceptance on the quote page: {signer, consent: true, address}, a rejection there: {reason?, address} (address: the client IP) */
             details: {
                 [key: string]: unknown;
             };
@@ -1623,6 +1655,19 @@ export interface components {
                 discount: number;
                 total: number;
                 currency: string;
+                /** @description The store's tax as it was when the quote was sent (docs/quotes.md, "Tax"); null before sending, or when the store shows no tax */
+                tax: {
+                    rate_percent: number;
+                    /**
+                     * @description net: tax comes on top of total; gross: total includes it
+                     * @enum {string}
+                     */
+                    prices: "net" | "gross";
+                    net: number;
+                    /** @description Computed once on total and rounded once to the minor unit */
+                    amount: number;
+                    gross: number;
+                } | null;
             };
             created_at: string;
             updated_at: string;
@@ -1663,6 +1708,19 @@ export interface components {
                 discount: number;
                 total: number;
                 currency: string;
+                /** @description The store's tax as it was when the quote was sent (docs/quotes.md, "Tax"); null before sending, or when the store shows no tax */
+                tax: {
+                    rate_percent: number;
+                    /**
+                     * @description net: tax comes on top of total; gross: total includes it
+                     * @enum {string}
+                     */
+                    prices: "net" | "gross";
+                    net: number;
+                    /** @description Computed once on total and rounded once to the minor unit */
+                    amount: number;
+                    gross: number;
+                } | null;
             };
             created_at: string;
             updated_at: string;
@@ -1763,6 +1821,19 @@ export interface components {
                 discount: number;
                 total: number;
                 currency: string;
+                /** @description The store's tax as it was when the quote was sent (docs/quotes.md, "Tax"); null before sending, or when the store shows no tax */
+                tax: {
+                    rate_percent: number;
+                    /**
+                     * @description net: tax comes on top of total; gross: total includes it
+                     * @enum {string}
+                     */
+                    prices: "net" | "gross";
+                    net: number;
+                    /** @description Computed once on total and rounded once to the minor unit */
+                    amount: number;
+                    gross: number;
+                } | null;
             };
             created_at: string;
             updated_at: string;
@@ -2021,6 +2092,40 @@ export interface components {
         QuoteSettings: {
             /** @description A quote discount above this share of the subtotal needs approval; null: never */
             approval_threshold_percent: number | null;
+        };
+        StoreProfile: {
+            legal_name: string | null;
+            address: string | null;
+            logo_url: string | null;
+            tax_id: string | null;
+            terms: string | null;
+            payment_terms: string | null;
+            tax_rate_percent: number | null;
+            /** @enum {string} */
+            prices: "net" | "gross";
+        };
+        StoreProfileInput: {
+            /** @description The seller, as the document names it */
+            legal_name?: string | null;
+            /** @description Lines separated by newlines */
+            address?: string | null;
+            /**
+             * Format: uri
+             * @description An https:// image shown at the top of the document
+             */
+            logo_url?: string | null;
+            /** @description VAT number or tax id */
+            tax_id?: string | null;
+            /** @description Terms the buyer agrees to by accepting */
+            terms?: string | null;
+            payment_terms?: string | null;
+            /** @description The tax rate, 0–100 with at most 2 decimals; null or left out: no tax on the document */
+            tax_rate_percent?: number | null;
+            /**
+             * @description net: tax is added to the items' prices; gross: their prices include it; default net
+             * @enum {string}
+             */
+            prices?: "net" | "gross";
         };
     };
     responses: never;
@@ -12357,6 +12462,295 @@ export interface operations {
                     "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStoreProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreProfile"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setStoreProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreProfileInput"];
+            };
+        };
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreProfile"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {

@@ -127,6 +127,20 @@ const Totals = z
     discount: z.number().openapi({ description: 'The quote-level discount, rounded once to the minor unit' }),
     total: z.number(),
     currency: z.string(),
+    tax: z
+      .object({
+        rate_percent: z.number(),
+        prices: z.enum(['net', 'gross']).openapi({ description: 'net: tax comes on top of total; gross: total includes it' }),
+        net: z.number(),
+        amount: z.number().openapi({ description: 'Computed once on total and rounded once to the minor unit' }),
+        gross: z.number(),
+      })
+      .strict()
+      .nullable()
+      .openapi({
+        description:
+          'The store\'s tax as it was when the quote was sent (docs/quotes.md, "Tax"); null before sending, or when the store shows no tax',
+      }),
   })
   .strict();
 
@@ -161,7 +175,10 @@ export const HistoryEntry = z
     at: z.string(),
     actor: z.string().openapi({ description: 'key:<key id>, admin, or buyer (the share link)' }),
     action: z.string().openapi({ description: 'created, updated, item_added, …, sent, accepted, rejected, cancelled' }),
-    details: z.record(z.string(), z.unknown()),
+    details: z.record(z.string(), z.unknown()).openapi({
+      description:
+        'What the change was; an acceptance on the quote page: {signer, consent: true, address}, a rejection there: {reason?, address} (address: the client IP)',
+    }),
   })
   .strict()
   .openapi('QuoteHistoryEntry');

@@ -4,6 +4,7 @@ import { type Permission, PLANS } from '../api/permissions';
 import { QUOTE_STATUSES } from '../api/quote-limits';
 import type { DiagnosticJson } from '../api/validate';
 import type { PricedItem, QuoteCustomer, QuoteDiscount } from '../quotes/shapes';
+import type { DocumentSnapshot } from '../store-profiles/shapes';
 
 // Timestamps are Unix milliseconds; migrations/ holds the same tables as SQL for `wrangler d1 migrations apply`.
 
@@ -171,6 +172,8 @@ export const quotes = sqliteTable('quotes', {
   updatedAt: integer('updated_at').notNull(),
   sentAt: integer('sent_at'),
   decidedAt: integer('decided_at'),
+  /** The store's profile and tax as they were when the quote was sent (migrations/0008_store_profiles.sql). */
+  document: text('document', { mode: 'json' }).$type<DocumentSnapshot>(),
 });
 
 /** A quote as a `quote:request` key's create made it, which a retry of that create answers (migrations/0007). */
@@ -204,3 +207,16 @@ export const quoteHistory = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.quoteId, t.version] })],
 );
+
+export const storeProfiles = sqliteTable('store_profiles', {
+  storeId: text('store_id').primaryKey(),
+  legalName: text('legal_name'),
+  address: text('address'),
+  logoUrl: text('logo_url'),
+  taxId: text('tax_id'),
+  terms: text('terms'),
+  paymentTerms: text('payment_terms'),
+  taxRateBp: integer('tax_rate_bp'),
+  prices: text('prices', { enum: ['net', 'gross'] }).notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});

@@ -24,6 +24,8 @@ const capOf = (maxSize: number) =>
   });
 const ordinaryCap = capOf(MAX_BODY_BYTES);
 const schemaCap = capOf(MAX_SCHEMA_BODY_BYTES);
+/** The buyer's Accept and Reject forms (src/quote-page/): a name, a tick and a reason, far below this. */
+export const formCap = capOf(8 * 1024);
 
 /** Refuses a body past its route's cap (413) before it is read whole. */
 export const limitBody = createMiddleware<AppEnv>((c, next) => {

@@ -20,13 +20,18 @@ export function majorOf(minor: number, minorUnits: number): number {
   return minor / 10 ** minorUnits;
 }
 
+/**
+ * a × b / c rounded half away from zero, for a ≥ 0 and b, c > 0; in BigInt, since basis points × a large amount
+ * can pass 2^53 before the division brings it back.
+ */
+export const mulDivRound = (a: number, b: number, c: number) =>
+  Number((2n * BigInt(a) * BigInt(b) + BigInt(c)) / (2n * BigInt(c)));
+
 export function quoteTotals(itemTotals: readonly number[], discount: QuoteDiscount | null, minorUnits: number): QuoteTotals {
   const subtotalMinor = itemTotals.reduce((sum, t) => sum + t, 0);
   let discountMinor = 0;
   if (discount?.type === 'percent') {
-    // In BigInt: basis points × a large subtotal can pass 2^53 before the division brings it back.
-    const bp = BigInt(Math.round(discount.value * 100));
-    discountMinor = Number((2n * BigInt(subtotalMinor) * bp + 10_000n) / 20_000n);
+    discountMinor = mulDivRound(subtotalMinor, Math.round(discount.value * 100), 10_000);
   } else if (discount?.type === 'amount') {
     discountMinor = Math.min(minorOf(discount.value, minorUnits), subtotalMinor);
   }

@@ -1,81 +1,54 @@
-// The few words a quote document prints itself (everything else comes from the products' schemas), by language;
-// an unknown language reads English.
+import type { CatalogLanguage } from '../lang/runtime/catalog';
+import { de } from './catalogue/de';
+import { type Catalogue, en, type Words } from './catalogue/en';
+import { es } from './catalogue/es';
+import { fr } from './catalogue/fr';
+import { it } from './catalogue/it';
+import { nl } from './catalogue/nl';
 
-const WORDS = {
-  en: {
-    quote: 'Quote',
-    number: 'Number',
-    date: 'Date',
-    validUntil: 'Valid until',
-    customer: 'Customer',
-    item: 'Item',
-    quantity: 'Quantity',
-    unitPrice: 'Unit price',
-    amount: 'Amount',
-    subtotal: 'Subtotal',
-    discount: 'Discount',
-    total: 'Total',
-    notes: 'Notes',
-    accept: 'Accept quote',
-    reject: 'Reject quote',
-    yes: 'Yes',
-    no: 'No',
-    request: 'Quote request',
-    requestedOn: 'Requested on',
-    requestStatus: {
-      requested: 'Requested: the store is preparing its offer and will send it to you.',
-      offered: 'The store has sent its offer; open it from the link that came with it to accept or reject it.',
-    },
-    status: {
-      draft: 'Draft',
-      pending_approval: 'Awaiting approval',
-      sent: 'Open',
-      accepted: 'Accepted, thank you',
-      rejected: 'Rejected',
-      expired: 'Expired',
-      cancelled: 'Cancelled',
-    },
-  },
-  de: {
-    quote: 'Angebot',
-    number: 'Nummer',
-    date: 'Datum',
-    validUntil: 'Gültig bis',
-    customer: 'Kunde',
-    item: 'Position',
-    quantity: 'Menge',
-    unitPrice: 'Stückpreis',
-    amount: 'Betrag',
-    subtotal: 'Zwischensumme',
-    discount: 'Rabatt',
-    total: 'Gesamt',
-    notes: 'Anmerkungen',
-    accept: 'Angebot annehmen',
-    reject: 'Angebot ablehnen',
-    yes: 'Ja',
-    no: 'Nein',
-    request: 'Angebotsanfrage',
-    requestedOn: 'Angefragt am',
-    requestStatus: {
-      requested: 'Angefragt: Der Shop erstellt sein Angebot und schickt es Ihnen zu.',
-      offered:
-        'Der Shop hat Ihnen sein Angebot geschickt; öffnen Sie es über den mitgeschickten Link, um es anzunehmen oder abzulehnen.',
-    },
-    status: {
-      draft: 'Entwurf',
-      pending_approval: 'Wartet auf Freigabe',
-      sent: 'Offen',
-      accepted: 'Angenommen, vielen Dank',
-      rejected: 'Abgelehnt',
-      expired: 'Abgelaufen',
-      cancelled: 'Storniert',
-    },
-  },
-} as const;
+// The few words a quote document prints itself (everything else comes from the products' schemas), in the
+// languages the component speaks (those of the message catalog, src/lang/runtime/catalog.ts). A page takes all
+// its words, dates and amounts from one language: the quote's when it speaks it, else English; a key a
+// catalogue lacks reads English.
 
-export type Words = (typeof WORDS)[keyof typeof WORDS];
+export type { Words };
 
-export function wordsFor(language: string): Words {
-  const base = language.toLowerCase().split('-')[0];
-  return base === 'de' ? WORDS.de : WORDS.en;
+const CATALOGUES: Record<CatalogLanguage, Catalogue> = { en, de, fr, es, it, nl };
+
+const baseOf = (tag: string) => tag.toLowerCase().split('-')[0]!;
+const spoken = (tag: string): tag is string => Object.hasOwn(CATALOGUES, baseOf(tag));
+
+/** The language a document in `tag` is written in: the tag itself (de-CH keeps its region's formats) when its language is spoken, else en. */
+export function documentLanguage(tag: string): string {
+  return spoken(tag) ? tag : 'en';
+}
+
+export function wordsFor(tag: string): Words {
+  const own = CATALOGUES[baseOf(documentLanguage(tag)) as CatalogLanguage];
+  return {
+    ...en,
+    ...own,
+    status: { ...en.status, ...own.status },
+    requestStatus: { ...en.requestStatus, ...own.requestStatus },
+  };
+}
+
+/** At most this many languages of an Accept-Language header are looked at; the rest is ignored. */
+const ACCEPT_MAX = 16;
+
+/**
+ * The spoken language a browser prefers most (Accept-Language, RFC 9110), for a page no quote names; else en.
+ * Only the base language is answered (de for de-CH): a page without dates or amounts needs no more.
+ */
+export function languageFromHeader(header: string | undefined): string {
+  const ranked = (header ?? '')
+    .split(',', ACCEPT_MAX)
+    .map((entry, i) => {
+      const [range = '', ...params] = entry.split(';', 4);
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { base: baseOf(range.trim()), q: q === undefined ? 1 : Number(q.slice(2)), i };
+    })
+    .filter((e) => e.q > 0 && Object.hasOwn(CATALOGUES, e.base))
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  return ranked[0]?.base ?? 'en';
 }

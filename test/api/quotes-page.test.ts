@@ -14,7 +14,8 @@ const form: RequestInit = {
   method: 'POST',
   redirect: 'manual',
   headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-  body: '',
+  // What Accept needs (test/api/quote-document.test.ts tests it); Reject ignores it.
+  body: 'signer=Ada+Lovelace&consent=yes',
 };
 
 describe('GET /q/{token}', () => {

@@ -13,6 +13,7 @@ if (!BASE || !ADMIN_TOKEN) throw new Error('Run the e2e suites with `npm run tes
 export const bySize = (small, soak) => (process.env.CPQ_SOAK === '1' ? soak : small);
 
 export const ARTIFACTS = 'test-artifacts';
+const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 mkdirSync(ARTIFACTS, { recursive: true });
 
 export function launch() {
@@ -50,6 +51,28 @@ export async function adminApi(method, path, body, base = BASE) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: res.status === 204 ? null : await res.json() };
+}
+
+/**
+ * A new store with the shelving example and a sales key (`quote:read`, `quote:write`), and `/api/v1/quotes` as
+ * that key: `api(method, path, body?, headers?)` answers the status, the ETag and the body (JSON when it is).
+ */
+export async function quoteStore(store, name) {
+  assert.equal((await adminApi('POST', '/stores', { id: store, name, plan: 'enterprise' })).status, 201);
+  const schema = readFileSync('examples/shelving.cpq', 'utf8');
+  assert.equal((await adminApi('PUT', `/stores/${store}/products/shelving`, { schema })).status, 201);
+  const sales = { name: 'Sales', permissions: ['quote:read', 'quote:write'] };
+  const { key } = (await adminApi('POST', `/stores/${store}/api-keys`, sales)).body;
+  return async function api(method, path, body, headers = {}) {
+    const res = await fetch(`${BASE}/api/v1/quotes${path}`, {
+      method,
+      headers: { 'X-API-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      body: body ? JSON.stringify({ tenant_id: store, ...body }) : undefined,
+    });
+    const text = await res.text();
+    const json = (res.headers.get('Content-Type') ?? '').startsWith('application/json');
+    return { status: res.status, etag: res.headers.get('ETag'), body: json ? JSON.parse(text) : text };
+  };
 }
 
 /**
@@ -104,4 +127,18 @@ export async function setSource(page, text) {
 /** The text selected in the schema editor (CodeMirror keeps the DOM selection in step with its own). */
 export function selectedText(page) {
   return page.evaluate(() => window.getSelection()?.toString() ?? '');
+}
+
+/**
+ * axe-core's serious and critical violations on the page, its "accessible name contains the visible text" rule
+ * switched on too. The page's context needs `bypassCSP: true`, only so that axe can be injected.
+ */
+export async function seriousViolations(page) {
+  await page.addScriptTag({ content: AXE });
+  const results = await page.evaluate(() =>
+    window.axe.run(document, { rules: { 'label-content-name-mismatch': { enabled: true } } }),
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -6,11 +6,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_TOKEN, adminApi, BASE, launch, shot } from './browser.mjs';
+import { ADMIN_TOKEN, adminApi, BASE, launch, seriousViolations, shot } from './browser.mjs';
 
 const STORE = 'e2e-a11y';
 const PRODUCT = 'pvc-window';
-const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 const source = readFileSync('examples/pvc-window.cpq', 'utf8');
 
 const base = `/admin/stores/${STORE}`;
@@ -62,16 +61,6 @@ async function pageAt(viewport, signedIn = true) {
     await page.waitForURL(`${BASE}/admin/stores`);
   }
   return page;
-}
-
-async function seriousViolations(page) {
-  await page.addScriptTag({ content: AXE });
-  const results = await page.evaluate(() =>
-    window.axe.run(document, { rules: { 'label-content-name-mismatch': { enabled: true } } }),
-  );
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** WCAG contrast of two colours given as CSS rgb()/rgba() strings (alpha ignored: the callers pass opaque ones). */

@@ -7,38 +7,23 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_KEY, DEMO_STORE } from '../../scripts/demo-data.mjs';
-import { adminApi, BASE, bySize, launch, shot, signedInPage, watchErrors } from './browser.mjs';
+import { adminApi, BASE, bySize, launch, quoteStore, shot, signedInPage, watchErrors } from './browser.mjs';
 
 const STORE = 'e2e-quotes';
 const CREATIONS = bySize(50, 200);
 /** n writers make n(n+1)/2 requests: 1,275 for 50. */
 const WRITERS = bySize(15, 50);
-let key;
+let api;
 let browser;
 
 before(async () => {
-  assert.equal((await adminApi('POST', '/stores', { id: STORE, name: 'Quote Joinery', plan: 'enterprise' })).status, 201);
-  const schema = readFileSync('examples/shelving.cpq', 'utf8');
-  assert.equal((await adminApi('PUT', `/stores/${STORE}/products/shelving`, { schema })).status, 201);
-  key = (await adminApi('POST', `/stores/${STORE}/api-keys`, { name: 'Sales', permissions: ['quote:read', 'quote:write'] })).body
-    .key;
+  api = await quoteStore(STORE, 'Quote Joinery');
   browser = await launch();
 });
 
 after(async () => {
   await browser?.close();
 });
-
-async function api(method, path, body, headers = {}) {
-  const res = await fetch(`${BASE}/api/v1/quotes${path}`, {
-    method,
-    headers: { 'X-API-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify({ tenant_id: STORE, ...body }) : undefined,
-  });
-  const text = await res.text();
-  const json = (res.headers.get('Content-Type') ?? '').startsWith('application/json');
-  return { status: res.status, etag: res.headers.get('ETag'), body: json ? JSON.parse(text) : text };
-}
 
 const item = (quantity = 1) => ({ product_id: 'shelving', configuration: {}, quantity });
 
@@ -129,6 +114,8 @@ describe("the buyer's quote page", () => {
     const pdf = await page.pdf({ format: 'A4', printBackground: true });
     assert.equal(pdf.subarray(0, 4).toString(), '%PDF');
     assert.ok(pdf.length > 5_000, `a PDF of ${pdf.length} bytes`);
+    await page.fill('#signer', 'Ada Lovelace');
+    await page.check('input[name=consent]');
     await page.click('button.accept');
     await page.waitForSelector('.status[data-status="accepted"]');
     assert.equal(await page.locator('form').count(), 0);
@@ -176,6 +163,8 @@ describe('Stores > Quotes in the backoffice', () => {
     assert.equal(sent.status, 200);
     const buyer = await (await browser.newContext()).newPage();
     await buyer.goto(sent.body.share_url.replace(/^https?:\/\/[^/]+/, BASE));
+    await buyer.fill('#signer', 'Ada Lovelace');
+    await buyer.check('input[name=consent]');
     await buyer.click('button.accept');
     await buyer.waitForSelector('.status[data-status="accepted"]');
     await page.reload();
@@ -238,6 +227,8 @@ describe('the whole flow, from the demo shop', () => {
     const buyer = await (await browser.newContext()).newPage();
     await buyer.goto(share_url.replace(/^https?:\/\/[^/]+/, BASE));
     assert.equal(await buyer.locator('html').getAttribute('lang'), 'de');
+    await buyer.fill('#signer', 'Ada Lovelace');
+    await buyer.check('input[name=consent]');
     await buyer.click('button.accept');
     await buyer.waitForSelector('.status[data-status="accepted"]');
     await follow.reload();

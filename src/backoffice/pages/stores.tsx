@@ -9,6 +9,7 @@ import type {
   QuoteSettingsJson,
   StoreJson,
   StoreListJson,
+  StoreProfileJson,
 } from '../types';
 import { ApiKeysPage } from '../views/api-keys';
 import { ProductsPage } from '../views/products';
@@ -71,6 +72,10 @@ export const storePages = new Hono<BackofficeEnv>()
     return c.html(<QuotePage csrf={c.var.csrf} store={store} quote={quote} />);
   })
   .get('/:store/settings', async (c) => {
-    const store = await load<StoreJson>(c, `/stores/${enc(c.req.param('store'))}`);
-    return c.html(<SettingsPage csrf={c.var.csrf} store={store} />);
+    const id = enc(c.req.param('store'));
+    const [store, profile] = await Promise.all([
+      load<StoreJson>(c, `/stores/${id}`),
+      load<StoreProfileJson>(c, `/stores/${id}/profile`),
+    ]);
+    return c.html(<SettingsPage csrf={c.var.csrf} store={store} profile={profile} />);
   });

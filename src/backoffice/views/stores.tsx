@@ -1,9 +1,10 @@
 import type { Child } from 'hono/jsx';
 import { PLANS } from '../../api/permissions';
 import { enc } from '../load';
-import type { StoreJson } from '../types';
+import type { StoreJson, StoreProfileJson } from '../types';
 import { type Crumb, Layout } from './layout';
 import { DataTable, Empty, FormError, PageHead, PlanBadge, Time } from './parts';
+import { StoreProfileCard } from './store-profile';
 
 // docs/rate-limits.md; shown so the author picks a plan knowing what it allows.
 const PLAN_LIMITS = 'Free: 60 requests a minute, 1,000 a day. Pro: 300 a minute, 10,000 a day. Enterprise: no limits.';
@@ -145,7 +146,7 @@ export function StorePage(props: {
   );
 }
 
-export function SettingsPage({ csrf, store }: { csrf: string; store: StoreJson }) {
+export function SettingsPage({ csrf, store, profile }: { csrf: string; store: StoreJson; profile: StoreProfileJson }) {
   return (
     <StorePage csrf={csrf} store={store} tab="settings" title="Settings">
       <div class="grid-2">
@@ -191,6 +192,7 @@ export function SettingsPage({ csrf, store }: { csrf: string; store: StoreJson }
           </dl>
         </section>
       </div>
+      <StoreProfileCard store={store} profile={profile} />
     </StorePage>
   );
 }

@@ -88,6 +88,7 @@ export async function createQuote(call: QuoteCall, input: NewQuote) {
     approvedSubtotalMinor: null,
     shareTokenHash: null,
     statusTokenHash: status.hash,
+    document: null,
     idempotencyKey: idempotency?.key ?? null,
     idempotencyHash: idempotency?.hash ?? null,
     createdBy: actor,

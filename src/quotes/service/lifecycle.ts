@@ -1,3 +1,4 @@
+import { documentSnapshot } from '../../store-profiles/service';
 import { needsApproval } from '../totals';
 import { illegal } from '../transitions';
 import { deadLink, linkToken } from './links';
@@ -12,6 +13,7 @@ import { change, type QuoteCall } from './store';
  */
 export async function sendQuote(call: QuoteCall, id: string) {
   const { token, hash: shareTokenHash } = await linkToken();
+  const document = await documentSnapshot(call.env, call.storeId);
   const loaded = await change(call, id, 'send', (q, threshold) => {
     // The threshold may have been lowered since the draft was last edited: it binds at sending too.
     const { subtotalMinor, discountMinor, totalMinor, approvedDiscountMinor, approvedSubtotalMinor } = q.quote;
@@ -21,7 +23,7 @@ export async function sendQuote(call: QuoteCall, id: string) {
     }
     if (q.items.length === 0) throw illegal(q.quote, q.status, 'send', ' without items');
     if (q.quote.validUntil < Date.now()) throw illegal(q.quote, q.status, 'send', ': its valid_until has passed');
-    return { action: 'sent', details: {}, set: { sentAt: Date.now(), shareTokenHash } };
+    return { action: 'sent', details: {}, set: { sentAt: Date.now(), shareTokenHash, document } };
   });
   return { loaded, token };
 }
@@ -29,12 +31,18 @@ export async function sendQuote(call: QuoteCall, id: string) {
 /**
  * The buyer's answer to a sent quote; an expired quote can be neither accepted nor rejected. Through the share
  * page, `shareTokenHash` is the link's: a link revoked or replaced after the page read the quote decides nothing
- * (NOT_FOUND, as for any dead link).
+ * (NOT_FOUND, as for any dead link); `details` (the signer, the reason) go into the history entry.
  */
-export function decideQuote(call: QuoteCall, id: string, decision: 'accept' | 'reject', shareTokenHash?: string) {
+export function decideQuote(
+  call: QuoteCall,
+  id: string,
+  decision: 'accept' | 'reject',
+  shareTokenHash?: string,
+  details: Record<string, unknown> = {},
+) {
   return change(call, id, decision, (q) => {
     if (shareTokenHash !== undefined && q.quote.shareTokenHash !== shareTokenHash) throw deadLink();
-    return { action: decision === 'accept' ? 'accepted' : 'rejected', details: {}, set: { decidedAt: Date.now() } };
+    return { action: decision === 'accept' ? 'accepted' : 'rejected', details, set: { decidedAt: Date.now() } };
   });
 }
 

@@ -98,7 +98,8 @@ export interface Change {
   action: string;
   details: Record<string, unknown>;
   set: Partial<Pick<QuoteRow, 'customer' | 'notes' | 'validUntil' | 'discount' | 'sentAt' | 'decidedAt'>> &
-    Partial<Pick<QuoteRow, 'shareTokenHash' | 'statusTokenHash' | 'approvedDiscountMinor' | 'approvedSubtotalMinor'>>;
+    Partial<Pick<QuoteRow, 'shareTokenHash' | 'statusTokenHash' | 'approvedDiscountMinor' | 'approvedSubtotalMinor'>> &
+    Partial<Pick<QuoteRow, 'document'>>;
   /** Items written (an id the quote has is replaced in place, a new one added last) and removed. */
   items?: { put: (PricedRow & { id: string })[]; remove: string[] };
 }

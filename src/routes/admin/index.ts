@@ -5,6 +5,7 @@ import { draftsApi } from './drafts';
 import { previewApi } from './preview';
 import { productsApi } from './products';
 import { adminQuotesApi } from './quotes';
+import { storeProfileApi } from './store-profile';
 import { storesApi } from './stores';
 import { versionsApi } from './versions';
 
@@ -19,6 +20,7 @@ export const adminApi = newApp()
   .route('/stores', draftsApi)
   .route('/stores', versionsApi)
   .route('/stores', adminQuotesApi)
+  .route('/stores', storeProfileApi)
   .route('/', previewApi);
 
 adminApi.onError(onError);

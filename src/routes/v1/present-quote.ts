@@ -3,9 +3,25 @@ import type { HistoryEntry, Quote, QuoteItem } from '../../api/quotes';
 import { iso } from '../../db/time';
 import { hasLiveLink } from '../../quotes/service/links';
 import type { HistoryRow, ItemRow, LoadedQuote, QuoteRow } from '../../quotes/service/store';
+import { taxTotals } from '../../quotes/tax';
 import { majorOf } from '../../quotes/totals';
 
 // How a quote read from storage is presented as the API serves it (src/api/quotes.ts), for /v1/quotes and the admin API.
+
+/** The tax of a sent quote, from the settings it was sent with. */
+function presentTax(q: QuoteRow) {
+  const tax = q.document?.tax;
+  if (!tax) return null;
+  const t = taxTotals(q.totalMinor, tax);
+  const major = (minor: number) => majorOf(minor, q.minorUnits);
+  return {
+    rate_percent: tax.rateBp / 100,
+    prices: tax.prices,
+    net: major(t.netMinor),
+    amount: major(t.taxMinor),
+    gross: major(t.grossMinor),
+  };
+}
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -27,6 +43,7 @@ function quoteHead(q: QuoteRow, status: LoadedQuote['status']) {
       discount: majorOf(q.discountMinor, q.minorUnits),
       total: majorOf(q.totalMinor, q.minorUnits),
       currency: q.currency,
+      tax: presentTax(q),
     },
     created_at: iso(q.createdAt)!,
     updated_at: iso(q.updatedAt)!,

@@ -1,0 +1,21 @@
+import type { Child } from 'hono/jsx';
+
+// The frame of every buyer's page: the language it is written in, a phone's viewport, no indexing, one stylesheet.
+
+export function shell(lang: string, title: string, body: Child): string {
+  return (
+    '<!doctype html>' +
+    (
+      <html lang={lang}>
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="robots" content="noindex" />
+          <title>{title}</title>
+          <link rel="stylesheet" href="/q/quote.css" />
+        </head>
+        <body>{body}</body>
+      </html>
+    ).toString()
+  );
+}
