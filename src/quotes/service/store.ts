@@ -130,10 +130,7 @@ export async function change(
     if (planned === null) return loaded;
     const outcome = await write(env, loaded, planned, taken, actor, threshold);
     if (outcome.written) {
-      if (taken.event) {
-        const { number, storeId } = loaded.quote;
-        await onQuoteEvent(env, ctx, quoteEvent(taken.event, { id, storeId, number }, taken.to, outcome.version, outcome.at));
-      }
+      if (taken.event) await onQuoteEvent(env, ctx, quoteEvent(taken.event, loaded.quote, taken.to, outcome.version, outcome.at));
       return getQuote(env, storeId, id);
     }
     if (ifMatch !== undefined) throw stale(loaded.quote.number, outcome.version);
