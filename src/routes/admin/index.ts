@@ -4,6 +4,7 @@ import { apiKeysApi } from './api-keys';
 import { draftsApi } from './drafts';
 import { previewApi } from './preview';
 import { productsApi } from './products';
+import { adminQuoteDeskApi } from './quote-desk';
 import { adminQuotesApi } from './quotes';
 import { storesApi } from './stores';
 import { versionsApi } from './versions';
@@ -19,6 +20,7 @@ export const adminApi = newApp()
   .route('/stores', draftsApi)
   .route('/stores', versionsApi)
   .route('/stores', adminQuotesApi)
+  .route('/stores', adminQuoteDeskApi)
   .route('/', previewApi);
 
 adminApi.onError(onError);

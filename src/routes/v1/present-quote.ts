@@ -1,11 +1,15 @@
 import type { z } from '@hono/zod-openapi';
 import type { HistoryEntry, Quote, QuoteItem } from '../../api/quotes';
 import { iso } from '../../db/time';
+import type { RequestContext } from '../../env';
 import { hasLiveLink } from '../../quotes/service/links';
 import type { HistoryRow, ItemRow, LoadedQuote, QuoteRow } from '../../quotes/service/store';
 import { majorOf } from '../../quotes/totals';
 
 // How a quote read from storage is presented as the API serves it (src/api/quotes.ts), for /v1/quotes and the admin API.
+
+/** A buyer's page on this host: /q/<token>. */
+export const linkUrl = (c: RequestContext, token: string) => `${new URL(c.req.url).origin}/q/${token}`;
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

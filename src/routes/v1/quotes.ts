@@ -24,7 +24,7 @@ import { cancelQuote, decideQuote, sendQuote } from '../../quotes/service/lifecy
 import { reissueShareLink, revokeLinks } from '../../quotes/service/links';
 import { listQuotes } from '../../quotes/service/list';
 import { type Actor, getQuote, type LoadedQuote } from '../../quotes/service/store';
-import { presentQuote, presentSummary } from './present-quote';
+import { linkUrl, presentQuote, presentSummary } from './present-quote';
 
 // The quotes of the public API (docs/quotes.md): handlers parse, authorise, call src/quotes/service/, present.
 
@@ -49,9 +49,6 @@ const rejected = { 422: json(ItemsRejected, 'An item does not price: errors name
 const changeErrors = errorResponses(400, 403, 404, 409, 412);
 
 const actorOf = (keyId: string): Actor => `key:${keyId}`;
-
-/** A buyer's page on this host: /q/<token>. */
-const linkUrl = (c: RequestContext, token: string) => `${new URL(c.req.url).origin}/q/${token}`;
 
 function write(c: RequestContext, tenantId: string) {
   const principal = authorize(c, 'quote:write', tenantId);
