@@ -46,10 +46,11 @@ export const storePages = new Hono<BackofficeEnv>()
     // Only the filters the list takes travel on; an unknown status is the API's 400, shown as not found.
     const { status, q, cursor } = c.req.query();
     const query = new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) });
-    const [store, list, settings] = await Promise.all([
+    const [store, list, settings, { products }] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<QuoteListJson>(c, `/stores/${id}/quotes?${query}`),
       load<QuoteSettingsJson>(c, `/stores/${id}/quote-settings`),
+      load<ProductListJson>(c, `/stores/${id}/products`),
     ]);
     return c.html(
       <QuotesPage
@@ -57,6 +58,7 @@ export const storePages = new Hono<BackofficeEnv>()
         store={store}
         list={list}
         settings={settings}
+        products={products}
         status={status || undefined}
         q={q || undefined}
       />,
@@ -64,11 +66,13 @@ export const storePages = new Hono<BackofficeEnv>()
   })
   .get('/:store/quotes/:id', async (c) => {
     const id = enc(c.req.param('store'));
-    const [store, quote] = await Promise.all([
+    // The store's products: the ones an item can be, and their current versions (an item on an older one is out of date).
+    const [store, quote, { products }] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<QuoteJson>(c, `/stores/${id}/quotes/${enc(c.req.param('id'))}`),
+      load<ProductListJson>(c, `/stores/${id}/products`),
     ]);
-    return c.html(<QuotePage csrf={c.var.csrf} store={store} quote={quote} />);
+    return c.html(<QuotePage csrf={c.var.csrf} store={store} quote={quote} products={products} />);
   })
   .get('/:store/settings', async (c) => {
     const store = await load<StoreJson>(c, `/stores/${enc(c.req.param('store'))}`);
