@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SHELF } from '../fixtures/shelf';
 import { admin, call, createStore, saveProduct } from '../helpers';
-import type { QuoteJson, SentQuoteJson } from './quotes-helpers';
+import { type QuoteJson, quoteTenant, type SentQuoteJson } from './quotes-helpers';
 
 // The backoffice quote desk's admin API: the /v1 quote writes, by the admin (docs/backoffice.md).
 
@@ -112,5 +112,33 @@ describe('admin quote desk', () => {
     expect((await admin('POST', `${d.base}/${q.id}/send`, {})).status).toBe(409);
     expect((await admin('POST', `${d.base}/${q.id}/approve`, { note: 'ok' })).status).toBe(200);
     expect((await admin('POST', `${d.base}/${q.id}/send`, {})).status).toBe(200);
+  });
+
+  it('clones any quote into a new draft: new number, same items and customer, no discount, priced at current versions', async () => {
+    const d = await desk();
+    const q = await d.create();
+    await admin('PATCH', `${d.base}/${q.id}`, { discount: { type: 'amount', value: 1, reason: 'Once' }, notes: 'Again' });
+    expect((await admin('POST', `${d.base}/${q.id}/send`, {})).status).toBe(200);
+    expect((await saveProduct(d.storeId, 'shelf', SHELF.replace('width_m * 50', 'width_m * 60'))).status).toBe(200);
+    const res = await admin('POST', `${d.base}/${q.id}/clone`, {});
+    expect(res.status).toBe(201);
+    const copy = await res.json<QuoteJson>();
+    expect(copy.number).not.toBe(q.number);
+    expect(copy).toMatchObject({ status: 'draft', customer: { name: 'Ada' }, notes: 'Again', discount: null, language: 'de' });
+    expect(copy.items.map((i) => [i.product_version, i.configuration, i.totals.price])).toEqual([[2, { width: 800 }, 48]]);
+    expect(copy.history).toMatchObject([{ action: 'created', actor: 'admin', details: { cloned_from: q.number } }]);
+    expect((await admin('POST', `${d.base}/nope/clone`, {})).status).toBe(404);
+  });
+
+  it('POST /v1/quotes/{id}/clone needs quote:write, and copies as the key', async () => {
+    const t = await quoteTenant();
+    const q = await (await t.create()).json<QuoteJson>();
+    const res = await t.send('POST', `/${q.id}/clone`, {});
+    expect(res.status).toBe(201);
+    const copy = await res.json<QuoteJson>();
+    expect(copy.history[0]).toMatchObject({ actor: expect.stringMatching(/^key:/), details: { cloned_from: q.number } });
+    const reader = await quoteTenant(['quote:read']);
+    const refused = await reader.send('POST', `/${q.id}/clone`, {});
+    expect(refused.status).toBe(403);
   });
 });

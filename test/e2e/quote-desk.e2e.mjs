@@ -133,6 +133,15 @@ describe('the quote desk', () => {
     await page.fill('#note-cancel', 'Customer went elsewhere');
     await submit(page, 'Cancel quote', () => document.querySelector('.page-head .badge')?.textContent === 'cancelled');
     assert.equal(await page.locator('#quote-desk-title').count(), 0);
+
+    // Clone: a new draft of the same items, editable again.
+    await page.click('button:has-text("Clone")');
+    await page.waitForFunction((n) => {
+      const h = document.querySelector('h1')?.textContent;
+      return h && h !== n && document.querySelector('#quote-desk-title');
+    }, number);
+    assert.equal(await itemRows(page).count(), 1);
+    assert.match(await page.locator('#quote-history-title + .table-wrap').innerText(), new RegExp(number));
     assert.deepEqual(errors, []);
   });
 });

@@ -198,6 +198,14 @@ export function QuotePage(props: { csrf: string; store: StoreJson; quote: QuoteJ
               {day(quote.valid_until, quote.language)}
             </p>
           </div>
+          <DeskForm
+            action={`${api}/clone`}
+            label="Clone"
+            name="Clone into a new draft"
+            flash="A new draft was made from the quote."
+            success="redirect"
+            redirect={`/admin/stores/${enc(store.id)}/quotes/{id}`}
+          />
         </div>
         {editable && <DraftDesk api={api} quote={quote} products={products} />}
         <div class="grid-2">

@@ -3,6 +3,7 @@ import { StoreParams } from '../../api/admin/params';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openapi';
 import { CreateQuote, ItemBody, ItemsRejected, PatchQuote, Quote, RepriceResult, SentQuote } from '../../api/quotes';
 import { newApp } from '../../http/factory';
+import { cloneQuote } from '../../quotes/service/clone';
 import { createQuote } from '../../quotes/service/create';
 import { addItem, removeItem, replaceItem, repriceQuote, updateQuote } from '../../quotes/service/edit';
 import { sendQuote } from '../../quotes/service/lifecycle';
@@ -184,5 +185,21 @@ export const adminQuoteDeskApi = newApp()
       const { store_id, id } = c.req.valid('param');
       const { loaded, token } = await reissueShareLink(c.env, c.executionCtx, store_id, id, 'admin', undefined);
       return c.json({ ...presentQuote(loaded, true), share_url: linkUrl(c, token) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{store_id}/quotes/{id}/clone',
+      operationId: 'adminCloneQuote',
+      tags,
+      security: ADMIN_SECURITY,
+      summary: "A new draft with a quote's items, customer and notes, under a new number, priced at current versions",
+      request: { params: QuoteParams, ...jsonBody(Empty) },
+      responses: { 201: json(Quote, 'The new draft'), ...rejected, ...errorResponses(400, 404) },
+    }),
+    async (c) => {
+      const { store_id, id } = c.req.valid('param');
+      return c.json(presentQuote(await cloneQuote(c.env, c.executionCtx, store_id, id, 'admin'), true), 201);
     },
   );

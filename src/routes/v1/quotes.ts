@@ -18,6 +18,7 @@ import { ifMatchHeader, ifMatchVersion, versionETag } from '../../api/version-et
 import type { RequestContext } from '../../env';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
+import { cloneQuote } from '../../quotes/service/clone';
 import { createQuote } from '../../quotes/service/create';
 import { addItem, removeItem, replaceItem, repriceQuote, updateQuote } from '../../quotes/service/edit';
 import { cancelQuote, decideQuote, sendQuote } from '../../quotes/service/lifecycle';
@@ -375,5 +376,27 @@ export const quotesApi = newApp()
       const { actor, internal, ifMatch } = write(c, tenant_id);
       const loaded = await cancelQuote(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor, ifMatch, reason);
       return c.json(answer(c, loaded, internal), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/clone',
+      operationId: 'cloneQuote',
+      tags,
+      security: KEY_SECURITY,
+      summary: "A new draft with a quote's items, customer and notes, under a new number, priced at current versions",
+      request: { params: z.object({ id: Id }), ...jsonBody(TenantBody) },
+      responses: {
+        201: quoteAnswer('The new draft (its first history entry names the quote it copies)'),
+        ...rejected,
+        ...errorResponses(400, 403, 404),
+      },
+    }),
+    async (c) => {
+      const { tenant_id } = c.req.valid('json');
+      const { actor, internal } = write(c, tenant_id);
+      const loaded = await cloneQuote(c.env, c.executionCtx, tenant_id, c.req.valid('param').id, actor);
+      return c.json(answer(c, loaded, internal), 201);
     },
   );
