@@ -10,11 +10,13 @@ import { adminApi, BASE, launch, shot, signedInPage, watchErrors } from './brows
 const STORE = 'e2e-quote-desk';
 const SCHEMA = readFileSync('examples/shelving.cpq', 'utf8');
 let browser;
+let key;
 
 before(async () => {
   assert.equal((await adminApi('POST', '/stores', { id: STORE, name: 'Desk Joinery', plan: 'enterprise' })).status, 201);
   assert.equal((await adminApi('PUT', `/stores/${STORE}/products/shelving`, { schema: SCHEMA })).status, 201);
   assert.equal((await adminApi('PUT', `/stores/${STORE}/quote-settings`, { approval_threshold_percent: 10 })).status, 200);
+  key = (await adminApi('POST', `/stores/${STORE}/api-keys`, { name: 'Sales desk', permissions: ['quote:write'] })).body.key;
   browser = await launch();
 });
 
@@ -49,6 +51,19 @@ describe('the quote desk', () => {
     // German money: a comma before the cents and the euro sign after the amount.
     assert.match(await page.locator('.quote-totals').innerText(), /\d,\d{2}\s€/);
     await shot(page, 'quote-desk-01-created');
+
+    // A change through the API: the history names the key and says what changed in words.
+    const byKey = await fetch(`${BASE}/api/v1/quotes/${id}`, {
+      method: 'PATCH',
+      headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tenant_id: STORE, notes: 'From the CRM', valid_until: new Date().toISOString().slice(0, 10) }),
+    });
+    assert.equal(byKey.status, 200);
+    await page.reload();
+    const latest = await page.locator('#quote-history-title + .table-wrap tbody tr').first().innerText();
+    assert.match(latest, /Sales desk/);
+    assert.match(latest, /fields: notes, valid until/);
+    assert.doesNotMatch(latest, /key:/);
 
     // Details.
     await page.fill('#customer-company', 'Engines Ltd');

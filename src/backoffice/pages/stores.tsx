@@ -67,12 +67,15 @@ export const storePages = new Hono<BackofficeEnv>()
   .get('/:store/quotes/:id', async (c) => {
     const id = enc(c.req.param('store'));
     // The store's products: the ones an item can be, and their current versions (an item on an older one is out of date).
-    const [store, quote, { products }] = await Promise.all([
+    // The store's keys name the key behind each change in the history.
+    const [store, quote, { products }, { api_keys }] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<QuoteJson>(c, `/stores/${id}/quotes/${enc(c.req.param('id'))}`),
       load<ProductListJson>(c, `/stores/${id}/products`),
+      load<ApiKeyListJson>(c, `/stores/${id}/api-keys`),
     ]);
-    return c.html(<QuotePage csrf={c.var.csrf} store={store} quote={quote} products={products} />);
+    const keyNames = new Map(api_keys.map((k) => [k.id, k.name]));
+    return c.html(<QuotePage csrf={c.var.csrf} store={store} quote={quote} products={products} keyNames={keyNames} />);
   })
   .get('/:store/settings', async (c) => {
     const store = await load<StoreJson>(c, `/stores/${enc(c.req.param('store'))}`);

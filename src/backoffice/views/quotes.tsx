@@ -4,7 +4,7 @@ import type { ProductSummaryJson, QuoteJson, QuoteListJson, QuoteSettingsJson, S
 import { Layout } from './layout';
 import { DataTable, Empty, FormError, Time } from './parts';
 import { DeskForm, DraftDesk, ItemActions, NewQuoteForm, RepricePanel, SharePanel } from './quote-desk';
-import { day, money } from './quote-format';
+import { actorName, day, detailsText, money } from './quote-format';
 import { StorePage, storeCrumbs } from './stores';
 
 // Stores > Quotes: the list with its filters, and a quote's page with what an admin may do to it (docs/quotes.md).
@@ -177,8 +177,14 @@ function ActionForm(props: {
   );
 }
 
-export function QuotePage(props: { csrf: string; store: StoreJson; quote: QuoteJson; products: ProductSummaryJson[] }) {
-  const { csrf, store, quote, products } = props;
+export function QuotePage(props: {
+  csrf: string;
+  store: StoreJson;
+  quote: QuoteJson;
+  products: ProductSummaryJson[];
+  keyNames: Map<string, string>;
+}) {
+  const { csrf, store, quote, products, keyNames } = props;
   const api = `/api/admin/stores/${enc(store.id)}/quotes/${enc(quote.id)}`;
   const crumbs = storeCrumbs(store, { href: `/admin/stores/${enc(store.id)}/quotes`, label: 'Quotes' }, { label: quote.number });
   const undecided = ['draft', 'pending_approval', 'sent', 'expired'].includes(quote.status);
@@ -318,11 +324,9 @@ export function QuotePage(props: { csrf: string; store: StoreJson; quote: QuoteJ
                   <Time iso={h.at} />
                 </td>
                 <td data-label="What">{h.action.replaceAll('_', ' ')}</td>
-                <td data-label="Who" class="mono">
-                  {h.actor}
-                </td>
-                <td data-label="Details" class="mono muted">
-                  {Object.keys(h.details).length ? JSON.stringify(h.details) : ''}
+                <td data-label="Who">{actorName(h.actor, keyNames)}</td>
+                <td data-label="Details" class="muted">
+                  {detailsText(h.details)}
                 </td>
               </tr>
             ))}
