@@ -30,7 +30,6 @@ async function submit(page, label, done) {
   await page.waitForFunction(done);
 }
 
-const badge = (page) => page.locator('.page-head .badge').innerText();
 const itemRows = (page) => page.locator('#quote-items-title ~ .table-wrap tbody tr');
 
 describe('the quote desk', () => {
