@@ -145,7 +145,11 @@ export const adminQuoteDeskApi = newApp()
       security: ADMIN_SECURITY,
       summary: "Move a draft's items to the current product versions; lists each item's old and new price",
       request: { params: QuoteParams, ...jsonBody(Empty) },
-      responses: { 200: json(RepriceResult, 'The re-priced quote and what changed'), ...changeErrors },
+      responses: {
+        200: json(RepriceResult, 'The re-priced quote and what changed'),
+        422: json(ItemsRejected, "The re-priced items would pass the quote's size cap (QUOTE_TOO_LARGE)"),
+        ...changeErrors,
+      },
     }),
     async (c) => {
       const { store_id, id } = c.req.valid('param');
