@@ -1,7 +1,7 @@
 import type { Child } from 'hono/jsx';
 import { enc } from '../load';
 import type { ProductSummaryJson, QuoteJson } from '../types';
-import { FormError } from './parts';
+import { CopyField, FormError } from './parts';
 
 // The quote desk's forms (docs/backoffice.md): each submits JSON to the admin API (src/routes/admin/quote-desk.ts)
 // through common.js, shows the API's problems next to the fields they name, and refreshes the page on success.
@@ -201,15 +201,7 @@ export function SharePanel() {
     <section id="share-link" class="notice ok" hidden aria-labelledby="share-link-title">
       <h2 id="share-link-title">The buyer's link</h2>
       <p>Send it to the buyer now: it is not shown again (a new one can be issued).</p>
-      <div class="inline-copy">
-        <label class="visually-hidden" for="share-link-value">
-          Share link
-        </label>
-        <input id="share-link-value" readonly spellcheck={false} autocomplete="off" />
-        <button class="btn" type="button" data-copy="#share-link-value">
-          Copy
-        </button>
-      </div>
+      <CopyField id="share-link-value" label="Share link" />
     </section>
   );
 }

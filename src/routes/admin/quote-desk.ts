@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { StoreParams } from '../../api/admin/params';
+import { QuoteParams, StoreParams } from '../../api/admin/params';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openapi';
 import { CreateQuote, ItemBody, ItemsRejected, PatchQuote, Quote, RepriceResult, SentQuote } from '../../api/quotes';
 import { newApp } from '../../http/factory';
@@ -14,13 +14,6 @@ import { linkUrl, presentQuote } from '../v1/present-quote';
 // admin on a store's quote. The same service calls, with `admin` as the actor and internal output groups shown.
 
 const tags = ['Admin: quotes'];
-const QuoteParams = StoreParams.extend({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: 'id', in: 'path' } }),
-});
 const ItemParams = QuoteParams.extend({
   item_id: z
     .string()

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { StoreParams } from '../../api/admin/params';
+import { QuoteParams, StoreParams } from '../../api/admin/params';
 import { QuoteSettings } from '../../api/admin/quote-settings';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openapi';
 import { LIMITS, READ_STATUSES } from '../../api/quote-limits';
@@ -16,13 +16,6 @@ import { presentQuote, presentSummary } from '../v1/present-quote';
 // admin may do: set the discount that needs approval, approve or decline such discounts.
 
 const tags = ['Admin: quotes'];
-const QuoteParams = StoreParams.extend({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: 'id', in: 'path' } }),
-});
 
 const presentSettings = (s: { approvalThresholdBp: number | null }) => ({
   approval_threshold_percent: s.approvalThresholdBp === null ? null : s.approvalThresholdBp / 100,
