@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { BackofficeEnv } from '../env';
 import { enc, load } from '../load';
+import { CSV_MAX_ROWS, CSV_PAGE, quotesCsv } from '../quotes-csv';
 import type {
   ApiKeyListJson,
   ProductListJson,
@@ -63,6 +64,28 @@ export const storePages = new Hono<BackofficeEnv>()
         q={q || undefined}
       />,
     );
+  })
+  .get('/:store/quotes.csv', async (c) => {
+    const id = enc(c.req.param('store'));
+    const { status, q } = c.req.query();
+    const quotes: QuoteListJson['quotes'] = [];
+    let cursor: string | null = '';
+    // Page after page of the list with the same filters, to the export's bound.
+    while (cursor !== null && quotes.length < CSV_MAX_ROWS) {
+      const query = new URLSearchParams({
+        ...(status ? { status } : {}),
+        ...(q ? { q } : {}),
+        ...(cursor ? { cursor } : {}),
+        limit: String(CSV_PAGE),
+      });
+      const page: QuoteListJson = await load<QuoteListJson>(c, `/stores/${id}/quotes?${query}`);
+      quotes.push(...page.quotes);
+      cursor = page.next_cursor;
+    }
+    return c.body(quotesCsv(quotes.slice(0, CSV_MAX_ROWS)), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="quotes-${c.req.param('store')}.csv"`,
+    });
   })
   .get('/:store/quotes/:id', async (c) => {
     const id = enc(c.req.param('store'));

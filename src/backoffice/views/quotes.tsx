@@ -63,6 +63,9 @@ export function QuotesPage(props: {
           <button class="btn" type="submit">
             Show
           </button>
+          <a class="btn" href={`${base}.csv?${new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}) })}`}>
+            Export CSV
+          </a>
         </form>
         {list.quotes.length === 0 ? (
           <Empty title="No quotes here">
