@@ -156,6 +156,18 @@ describe('the quote desk', () => {
     }, number);
     assert.equal(await itemRows(page).count(), 1);
     assert.match(await page.locator('#quote-history-title + .table-wrap').innerText(), new RegExp(number));
+
+    // The list exports what it shows as CSV: both quotes of Ada Desk.
+    await page.goto(`${BASE}/admin/stores/${STORE}/quotes?q=Ada+Desk`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('a:has-text("Export CSV")')]);
+    const rows = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split('\r\n');
+    assert.equal(rows.length, 3);
+    assert.ok(
+      rows.some((r) => r.startsWith(`${number},cancelled,Ada Desk,Engines Ltd,`)),
+      rows.join('\n'),
+    );
     assert.deepEqual(errors, []);
   });
 });
