@@ -31,4 +31,17 @@ describe('Stores > Quotes > Export CSV', () => {
     expect(found.slice(1, -1).map((l) => l.split(',')[0])).toEqual([second.number]);
     expect((await csv('/admin/stores/no-such-store/quotes.csv', cookie)).status).toBe(404);
   });
+
+  it('finds quotes by product id too', async () => {
+    const { cookie } = await signIn();
+    const store = await createStore();
+    expect((await saveProduct(store, 'shelf', SHELF)).status).toBe(201);
+    expect((await saveProduct(store, 'oak_rack', SHELF)).status).toBe(201);
+    const create = (product_id: string) =>
+      admin('POST', `/stores/${store}/quotes`, { items: [{ product_id, configuration: {} }], customer: { name: 'Ada' } });
+    const rack = await (await create('oak_rack')).json<{ number: string }>();
+    await create('shelf');
+    const found = (await (await csv(`/admin/stores/${store}/quotes.csv?q=oak_r`, cookie)).text()).split('\r\n');
+    expect(found.slice(1, -1).map((l) => l.split(',')[0])).toEqual([rack.number]);
+  });
 });

@@ -57,7 +57,7 @@ export function QuotesPage(props: {
             </select>
           </div>
           <div class="field">
-            <label for="quote-search">Number or customer</label>
+            <label for="quote-search">Number, customer or product</label>
             <input id="quote-search" name="q" type="search" maxlength={100} value={q ?? ''} />
           </div>
           <button class="btn" type="submit">

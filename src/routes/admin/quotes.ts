@@ -61,7 +61,7 @@ export const adminQuotesApi = newApp()
       operationId: 'adminListQuotes',
       tags,
       security: ADMIN_SECURITY,
-      summary: "The store's quotes, newest first, filtered by status, searched by number or customer",
+      summary: "The store's quotes, newest first, filtered by status, searched by number, customer or product",
       request: {
         params: StoreParams,
         query: z.object({
