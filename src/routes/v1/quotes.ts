@@ -137,7 +137,12 @@ export const quotesApi = newApp()
       request: {
         query: TenantQuery.extend({
           status: z.enum(READ_STATUSES).optional(),
-          q: z.string().min(1).max(100).optional().openapi({ description: "Part of the number, of the customer's fields, or of an item's product id" }),
+          q: z
+            .string()
+            .min(1)
+            .max(100)
+            .optional()
+            .openapi({ description: "Part of the number, of the customer's fields, or of an item's product id" }),
           cursor: z.string().max(32).optional().openapi({ description: "The previous page's next_cursor" }),
           limit: z.coerce.number().int().min(1).max(100).default(20),
         }),
