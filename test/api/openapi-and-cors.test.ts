@@ -76,7 +76,7 @@ describe('GET /api/openapi.json', () => {
       if (path.startsWith('/api/v1/')) {
         expect(op.responses['429']?.headers?.['Retry-After']?.required, where).toBe(true);
         expect(op.responses['401']?.headers?.['WWW-Authenticate']?.required, where).toBe(true);
-        expect(op.responses['200']?.headers?.['X-RateLimit-Remaining']?.required, where).toBe(true);
+        expect((op.responses['200'] ?? op.responses['201'])?.headers?.['X-RateLimit-Remaining']?.required, where).toBe(true);
       }
     }
     const paths = doc.paths as unknown as Record<string, Record<string, Op>>;

@@ -30,3 +30,11 @@ export const ExternalId = z
 export const ProductParams = StoreParams.extend({
   external_id: ExternalId.openapi({ param: { name: 'external_id', in: 'path' } }),
 });
+
+export const QuoteParams = StoreParams.extend({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});

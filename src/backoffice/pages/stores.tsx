@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { BackofficeEnv } from '../env';
 import { enc, load } from '../load';
+import { CSV_MAX_ROWS, CSV_PAGE, quotesCsv } from '../quotes-csv';
 import type {
   ApiKeyListJson,
   ProductListJson,
@@ -47,10 +48,11 @@ export const storePages = new Hono<BackofficeEnv>()
     // Only the filters the list takes travel on; an unknown status is the API's 400, shown as not found.
     const { status, q, cursor } = c.req.query();
     const query = new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) });
-    const [store, list, settings] = await Promise.all([
+    const [store, list, settings, { products }] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<QuoteListJson>(c, `/stores/${id}/quotes?${query}`),
       load<QuoteSettingsJson>(c, `/stores/${id}/quote-settings`),
+      load<ProductListJson>(c, `/stores/${id}/products`),
     ]);
     return c.html(
       <QuotesPage
@@ -58,18 +60,46 @@ export const storePages = new Hono<BackofficeEnv>()
         store={store}
         list={list}
         settings={settings}
+        products={products}
         status={status || undefined}
         q={q || undefined}
       />,
     );
   })
+  .get('/:store/quotes.csv', async (c) => {
+    const id = enc(c.req.param('store'));
+    const { status, q } = c.req.query();
+    const quotes: QuoteListJson['quotes'] = [];
+    let cursor: string | null = '';
+    // Page after page of the list with the same filters, to the export's bound.
+    while (cursor !== null && quotes.length < CSV_MAX_ROWS) {
+      const query = new URLSearchParams({
+        ...(status ? { status } : {}),
+        ...(q ? { q } : {}),
+        ...(cursor ? { cursor } : {}),
+        limit: String(CSV_PAGE),
+      });
+      const page: QuoteListJson = await load<QuoteListJson>(c, `/stores/${id}/quotes?${query}`);
+      quotes.push(...page.quotes);
+      cursor = page.next_cursor;
+    }
+    return c.body(quotesCsv(quotes.slice(0, CSV_MAX_ROWS)), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="quotes-${c.req.param('store')}.csv"`,
+    });
+  })
   .get('/:store/quotes/:id', async (c) => {
     const id = enc(c.req.param('store'));
-    const [store, quote] = await Promise.all([
+    // The store's products: the ones an item can be, and their current versions (an item on an older one is out of date).
+    // The store's keys name the key behind each change in the history.
+    const [store, quote, { products }, { api_keys }] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<QuoteJson>(c, `/stores/${id}/quotes/${enc(c.req.param('id'))}`),
+      load<ProductListJson>(c, `/stores/${id}/products`),
+      load<ApiKeyListJson>(c, `/stores/${id}/api-keys`),
     ]);
-    return c.html(<QuotePage csrf={c.var.csrf} store={store} quote={quote} />);
+    const keyNames = new Map(api_keys.map((k) => [k.id, k.name]));
+    return c.html(<QuotePage csrf={c.var.csrf} store={store} quote={quote} products={products} keyNames={keyNames} />);
   })
   .get('/:store/settings', async (c) => {
     const id = enc(c.req.param('store'));

@@ -1,7 +1,7 @@
 import { DEFAULT_PERMISSIONS, PERMISSIONS, type Permission } from '../../api/permissions';
 import { enc } from '../load';
 import type { ApiKeyJson, StoreJson } from '../types';
-import { DataTable, Empty, FormError, Time } from './parts';
+import { CopyField, DataTable, Empty, FormError, Time } from './parts';
 import { StorePage } from './stores';
 
 const PERMISSION_HELP: Record<Permission, string> = {
@@ -113,15 +113,7 @@ export function ApiKeysPage({ csrf, store, keys }: { csrf: string; store: StoreJ
         <p>
           <strong>It will not be shown again.</strong> Only a hash is stored; if the key is lost, revoke it and create another.
         </p>
-        <div class="secret">
-          <label class="visually-hidden" for="new-key-value">
-            New API key
-          </label>
-          <input id="new-key-value" readonly spellcheck={false} autocomplete="off" />
-          <button class="btn" type="button" data-copy="#new-key-value">
-            Copy
-          </button>
-        </div>
+        <CopyField id="new-key-value" label="New API key" />
         <button class="btn small" type="button" data-dismiss="#new-key">
           I have stored it
         </button>

@@ -66,3 +66,18 @@ export function DataTable({ columns, children }: { columns: (string | Column)[];
     </div>
   );
 }
+
+/** A value shown once (a new key, a share link) in a read-only field with a Copy button (common.js). */
+export function CopyField({ id, label }: { id: string; label: string }) {
+  return (
+    <div class="secret">
+      <label class="visually-hidden" for={id}>
+        {label}
+      </label>
+      <input id={id} readonly spellcheck={false} autocomplete="off" />
+      <button class="btn" type="button" data-copy={`#${id}`}>
+        Copy
+      </button>
+    </div>
+  );
+}

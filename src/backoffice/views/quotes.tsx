@@ -1,8 +1,10 @@
 import { READ_STATUSES } from '../../api/quote-limits';
 import { enc } from '../load';
-import type { QuoteJson, QuoteListJson, QuoteSettingsJson, StoreJson } from '../types';
+import type { ProductSummaryJson, QuoteJson, QuoteListJson, QuoteSettingsJson, StoreJson } from '../types';
 import { Layout } from './layout';
 import { DataTable, Empty, FormError, Time } from './parts';
+import { DeskForm, DraftDesk, ItemActions, NewQuoteForm, RepricePanel, SharePanel } from './quote-desk';
+import { actorName, day, detailsText, money } from './quote-format';
 import { StorePage, storeCrumbs } from './stores';
 
 // Stores > Quotes: the list with its filters, and a quote's page with what an admin may do to it (docs/quotes.md).
@@ -23,17 +25,16 @@ function StatusBadge({ status }: { status: string }) {
   return <span class={`badge status ${STATUS_BADGE[status] ?? ''}`}>{statusLabel(status)}</span>;
 }
 
-const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`;
-
 export function QuotesPage(props: {
   csrf: string;
   store: StoreJson;
   list: QuoteListJson;
   settings: QuoteSettingsJson;
+  products: ProductSummaryJson[];
   status: string | undefined;
   q: string | undefined;
 }) {
-  const { csrf, store, list, settings, status, q } = props;
+  const { csrf, store, list, settings, products, status, q } = props;
   const base = `/admin/stores/${enc(store.id)}/quotes`;
   const next = list.next_cursor
     ? `${base}?${new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}), cursor: list.next_cursor })}`
@@ -42,6 +43,7 @@ export function QuotesPage(props: {
     <StorePage csrf={csrf} store={store} tab="quotes" title="Quotes">
       <section class="card" aria-labelledby="quotes-title">
         <h2 id="quotes-title">Quotes</h2>
+        {products.length > 0 && <NewQuoteForm store={store.id} products={products} />}
         <form class="filters" method="get" action={base} aria-label="Filter quotes">
           <div class="field">
             <label for="quote-status">Status</label>
@@ -55,16 +57,19 @@ export function QuotesPage(props: {
             </select>
           </div>
           <div class="field">
-            <label for="quote-search">Number or customer</label>
+            <label for="quote-search">Number, customer or product</label>
             <input id="quote-search" name="q" type="search" maxlength={100} value={q ?? ''} />
           </div>
           <button class="btn" type="submit">
             Show
           </button>
+          <a class="btn" href={`${base}.csv?${new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}) })}`}>
+            Export CSV
+          </a>
         </form>
         {list.quotes.length === 0 ? (
           <Empty title="No quotes here">
-            <p>Quotes are created through the API (POST /api/v1/quotes) or by buyers in the storefront.</p>
+            <p>Quotes are created here (New quote), through the API (POST /api/v1/quotes) or by buyers in the storefront.</p>
           </Empty>
         ) : (
           <DataTable
@@ -96,9 +101,9 @@ export function QuotesPage(props: {
                   {quote.item_count}
                 </td>
                 <td data-label="Total" class="num">
-                  {money(quote.totals.total, quote.currency)}
+                  {money(quote.totals.total, quote.currency, quote.language)}
                 </td>
-                <td data-label="Valid until">{quote.valid_until}</td>
+                <td data-label="Valid until">{day(quote.valid_until, quote.language)}</td>
                 <td data-label="Created">
                   <Time iso={quote.created_at} />
                 </td>
@@ -158,14 +163,7 @@ function ActionForm(props: {
 }) {
   const id = `note-${props.action.split('/').pop()}`;
   return (
-    <form
-      class="api-form"
-      data-method={props.method ?? 'POST'}
-      data-action={props.action}
-      data-success="reload"
-      data-flash={props.flash}
-    >
-      <FormError />
+    <DeskForm action={props.action} method={props.method} label={props.label} flash={props.flash} danger={props.danger}>
       {props.note && (
         <div class="field">
           <label for={id}>{props.note === 'required' ? 'Note (required)' : 'Note'}</label>
@@ -178,127 +176,166 @@ function ActionForm(props: {
           />
         </div>
       )}
-      <button class={`btn ${props.danger ? 'danger' : 'primary'}`} type="submit">
-        {props.label}
-      </button>
-    </form>
+    </DeskForm>
   );
 }
 
-export function QuotePage({ csrf, store, quote }: { csrf: string; store: StoreJson; quote: QuoteJson }) {
+export function QuotePage(props: {
+  csrf: string;
+  store: StoreJson;
+  quote: QuoteJson;
+  products: ProductSummaryJson[];
+  keyNames: Map<string, string>;
+}) {
+  const { csrf, store, quote, products, keyNames } = props;
   const api = `/api/admin/stores/${enc(store.id)}/quotes/${enc(quote.id)}`;
   const crumbs = storeCrumbs(store, { href: `/admin/stores/${enc(store.id)}/quotes`, label: 'Quotes' }, { label: quote.number });
   const undecided = ['draft', 'pending_approval', 'sent', 'expired'].includes(quote.status);
+  const editable = quote.status === 'draft' || quote.status === 'pending_approval';
+  const current = new Map(products.map((p) => [p.external_id, p.current_version]));
+  const fmt = (amount: number) => money(amount, quote.currency, quote.language);
   return (
     <Layout title={`${quote.number} · ${store.name}`} csrf={csrf} crumbs={crumbs}>
-      <div class="page-head">
-        <div>
-          <h1 class="mono">{quote.number}</h1>
-          <p>
-            <StatusBadge status={quote.status} /> · version {quote.version} · valid until {quote.valid_until}
-          </p>
+      <SharePanel />
+      <RepricePanel quote={quote} />
+      <div id="quote-body">
+        <div class="page-head">
+          <div>
+            <h1 class="mono">{quote.number}</h1>
+            <p>
+              <StatusBadge status={quote.status} /> · version {quote.version} · valid until{' '}
+              {day(quote.valid_until, quote.language)}
+            </p>
+          </div>
+          <DeskForm
+            action={`${api}/clone`}
+            label="Clone"
+            name="Clone into a new draft"
+            flash="A new draft was made from the quote."
+            success="redirect"
+            redirect={`/admin/stores/${enc(store.id)}/quotes/{id}`}
+          />
         </div>
-      </div>
-      <div class="grid-2">
-        <section class="card" aria-labelledby="quote-items-title">
-          <h2 id="quote-items-title">Items</h2>
-          <DataTable columns={['Product', { label: 'Quantity', numeric: true }, { label: 'Price', numeric: true }]}>
-            {quote.items.map((item) => (
+        {editable && <DraftDesk api={api} quote={quote} products={products} />}
+        <div class="grid-2">
+          <section class="card" aria-labelledby="quote-items-title">
+            <h2 id="quote-items-title">Items</h2>
+            <DataTable columns={['Product', { label: 'Quantity', numeric: true }, { label: 'Price', numeric: true }]}>
+              {quote.items.map((item) => (
+                <tr>
+                  <td data-label="Product">
+                    <strong>{item.product_name}</strong>{' '}
+                    <span class="muted mono">
+                      {item.product_id} v{item.product_version}
+                    </span>
+                    {(current.get(item.product_id) ?? 0) > item.product_version && (
+                      <span class="badge warn out-of-date" title="Re-price to move it to the current version">
+                        out of date: v{current.get(item.product_id)} published
+                      </span>
+                    )}
+                    <ul class="quote-summary">
+                      {item.summary.map((s) => (
+                        <li>
+                          {s.label}: {s.value_label}
+                        </li>
+                      ))}
+                    </ul>
+                    {editable && <ItemActions api={api} item={item} products={products} />}
+                  </td>
+                  <td data-label="Quantity" class="num">
+                    {item.quantity}
+                  </td>
+                  <td data-label="Price" class="num">
+                    {fmt(item.totals.price)}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+            <dl class="facts quote-totals">
+              <dt>Subtotal</dt>
+              <dd>{fmt(quote.totals.subtotal)}</dd>
+              <dt>Discount</dt>
+              <dd>
+                {quote.discount
+                  ? `${fmt(quote.totals.discount)} (${quote.discount.type === 'percent' ? `${quote.discount.value} %, ` : ''}${quote.discount.reason})`
+                  : 'none'}
+              </dd>
+              <dt>Total</dt>
+              <dd>
+                <strong>{fmt(quote.totals.total)}</strong>
+              </dd>
+            </dl>
+          </section>
+          <section class="card" aria-labelledby="quote-customer-title">
+            <h2 id="quote-customer-title">Customer</h2>
+            <dl class="facts">
+              <dt>Name</dt>
+              <dd>{quote.customer.name ?? '—'}</dd>
+              <dt>Company</dt>
+              <dd>{quote.customer.company ?? '—'}</dd>
+              <dt>Email</dt>
+              <dd>{quote.customer.email ?? '—'}</dd>
+              <dt>Reference</dt>
+              <dd>{quote.customer.reference ?? '—'}</dd>
+              <dt>Language</dt>
+              <dd>{quote.language}</dd>
+            </dl>
+            {quote.notes && <p class="quote-notes">{quote.notes}</p>}
+            {quote.status === 'pending_approval' && (
+              <div class="quote-approval">
+                <h3>The discount needs approval</h3>
+                <ActionForm action={`${api}/approve`} label="Approve discount" flash="Discount approved." note="optional" />
+                <ActionForm
+                  action={`${api}/decline`}
+                  label="Decline discount"
+                  flash="Discount declined."
+                  note="required"
+                  danger
+                />
+              </div>
+            )}
+            {undecided && (
+              <ActionForm action={`${api}/cancel`} label="Cancel quote" flash="Quote cancelled." note="optional" danger />
+            )}
+            {['sent', 'expired', 'accepted', 'rejected'].includes(quote.status) && (
+              <DeskForm
+                action={`${api}/share`}
+                label="Issue a new share link"
+                flash="A new share link was issued; the previous one no longer opens the quote."
+                success="show-link"
+              />
+            )}
+            {quote.links_active && (
+              <div class="quote-links">
+                <p class="muted">
+                  A link given out for this quote (the buyer's share link, or the status link of a request) still opens it.
+                </p>
+                <ActionForm action={`${api}/share`} method="DELETE" label="Revoke links" flash="Links revoked." danger />
+              </div>
+            )}
+          </section>
+        </div>
+        <section class="card" aria-labelledby="quote-history-title">
+          <h2 id="quote-history-title">History</h2>
+          <DataTable columns={[{ label: 'Version', numeric: true }, 'When', 'What', 'Who', 'Details']}>
+            {[...quote.history].reverse().map((h) => (
               <tr>
-                <td data-label="Product">
-                  <strong>{item.product_name}</strong>{' '}
-                  <span class="muted mono">
-                    {item.product_id} v{item.product_version}
-                  </span>
-                  <ul class="quote-summary">
-                    {item.summary.map((s) => (
-                      <li>
-                        {s.label}: {s.value_label}
-                      </li>
-                    ))}
-                  </ul>
+                <td data-label="Version" class="num">
+                  {h.version}
                 </td>
-                <td data-label="Quantity" class="num">
-                  {item.quantity}
+                <td data-label="When">
+                  <Time iso={h.at} />
                 </td>
-                <td data-label="Price" class="num">
-                  {money(item.totals.price, quote.currency)}
+                <td data-label="What">{h.action.replaceAll('_', ' ')}</td>
+                <td data-label="Who">{actorName(h.actor, keyNames)}</td>
+                <td data-label="Details" class="muted">
+                  {detailsText(h.details)}
                 </td>
               </tr>
             ))}
           </DataTable>
-          <dl class="facts quote-totals">
-            <dt>Subtotal</dt>
-            <dd>{money(quote.totals.subtotal, quote.currency)}</dd>
-            <dt>Discount</dt>
-            <dd>
-              {quote.discount
-                ? `${money(quote.totals.discount, quote.currency)} (${quote.discount.type === 'percent' ? `${quote.discount.value} %, ` : ''}${quote.discount.reason})`
-                : 'none'}
-            </dd>
-            <dt>Total</dt>
-            <dd>
-              <strong>{money(quote.totals.total, quote.currency)}</strong>
-            </dd>
-          </dl>
-        </section>
-        <section class="card" aria-labelledby="quote-customer-title">
-          <h2 id="quote-customer-title">Customer</h2>
-          <dl class="facts">
-            <dt>Name</dt>
-            <dd>{quote.customer.name ?? '—'}</dd>
-            <dt>Company</dt>
-            <dd>{quote.customer.company ?? '—'}</dd>
-            <dt>Email</dt>
-            <dd>{quote.customer.email ?? '—'}</dd>
-            <dt>Reference</dt>
-            <dd>{quote.customer.reference ?? '—'}</dd>
-            <dt>Language</dt>
-            <dd>{quote.language}</dd>
-          </dl>
-          {quote.notes && <p class="quote-notes">{quote.notes}</p>}
-          {quote.status === 'pending_approval' && (
-            <div class="quote-approval">
-              <h3>The discount needs approval</h3>
-              <ActionForm action={`${api}/approve`} label="Approve discount" flash="Discount approved." note="optional" />
-              <ActionForm action={`${api}/decline`} label="Decline discount" flash="Discount declined." note="required" danger />
-            </div>
-          )}
-          {undecided && (
-            <ActionForm action={`${api}/cancel`} label="Cancel quote" flash="Quote cancelled." note="optional" danger />
-          )}
-          {quote.links_active && (
-            <div class="quote-links">
-              <p class="muted">
-                A link given out for this quote (the buyer's share link, or the status link of a request) still opens it.
-              </p>
-              <ActionForm action={`${api}/share`} method="DELETE" label="Revoke links" flash="Links revoked." danger />
-            </div>
-          )}
         </section>
       </div>
-      <section class="card" aria-labelledby="quote-history-title">
-        <h2 id="quote-history-title">History</h2>
-        <DataTable columns={[{ label: 'Version', numeric: true }, 'When', 'What', 'Who', 'Details']}>
-          {[...quote.history].reverse().map((h) => (
-            <tr>
-              <td data-label="Version" class="num">
-                {h.version}
-              </td>
-              <td data-label="When">
-                <Time iso={h.at} />
-              </td>
-              <td data-label="What">{h.action.replaceAll('_', ' ')}</td>
-              <td data-label="Who" class="mono">
-                {h.actor}
-              </td>
-              <td data-label="Details" class="mono muted">
-                {Object.keys(h.details).length ? JSON.stringify(h.details) : ''}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      </section>
     </Layout>
   );
 }

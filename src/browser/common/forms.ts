@@ -5,22 +5,53 @@ import { flash, notify, refresh } from '../shared/page';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
+type Body = Record<string, unknown>;
+
+/**
+ * A field named `a.b` goes into the object `a` of the body, and `a.0.b` into the first object of the list `a`
+ * (each created on first use), as the API nests them.
+ */
+function slot(body: Body, name: string): [Body, string] {
+  const path = name.split('.');
+  let at = body;
+  path.slice(0, -1).forEach((part, i) => {
+    if (typeof at[part] !== 'object' || at[part] === null) at[part] = /^\d+$/.test(path[i + 1] ?? '') ? [] : {};
+    at = at[part] as Body;
+  });
+  return [at, path[path.length - 1] ?? name];
+}
+
+/** Text parsed as JSON; text that is not JSON is sent as it is, for the server to name as the field's problem. */
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * The JSON body of a form: checkboxes marked data-type="array" collect into a list; fields marked
- * data-type="number" are numbers (empty: null); empty optional fields are left out.
+ * data-type="number" are numbers (empty: null); data-type="json" fields are parsed; dotted names nest; empty
+ * optional fields are left out.
  */
-export function formBody(form: HTMLFormElement): Record<string, string | string[] | number | null> {
-  const body: Record<string, string | string[] | number | null> = {};
+export function formBody(form: HTMLFormElement): Body {
+  const body: Body = {};
   for (const el of Array.from(form.elements) as Control[]) {
     if (!el.name || el.name === '_csrf' || el.disabled) continue;
+    const [at, key] = slot(body, el.name);
     if (el.dataset.type === 'array') {
-      const list = Array.isArray(body[el.name]) ? (body[el.name] as string[]) : [];
-      body[el.name] = list;
+      const list = Array.isArray(at[key]) ? (at[key] as string[]) : [];
+      at[key] = list;
       if ((el as HTMLInputElement).checked) list.push(el.value);
+    } else if (el.value === '' && el.hasAttribute('data-optional')) {
+      // Left out: the API keeps what it has.
     } else if (el.dataset.type === 'number') {
-      body[el.name] = el.value === '' ? null : Number(el.value);
-    } else if (el.value !== '' || !el.hasAttribute('data-optional')) {
-      body[el.name] = el.value;
+      at[key] = el.value === '' ? null : Number(el.value);
+    } else if (el.dataset.type === 'json') {
+      at[key] = jsonOf(el.value);
+    } else {
+      at[key] = el.value;
     }
   }
   return body;
@@ -102,4 +133,41 @@ export const onSuccess: Record<string, Success> = {
     input.focus();
     input.select();
   },
+  /** A quote just sent or given a new share link: the link (shown only in this answer) beside a Copy button. */
+  async 'show-link'(form, body) {
+    const panel = document.getElementById('share-link') as HTMLElement;
+    (panel.querySelector('#share-link-value') as HTMLInputElement).value = (body as { share_url: string }).share_url;
+    panel.hidden = false;
+    await refresh('#quote-body');
+    if (form.dataset.flash) notify(form.dataset.flash);
+  },
+  /** A re-priced quote: each item's old and new price (or why it no longer prices) in the report table. */
+  async 'show-reprice'(form, body) {
+    const { items } = body as { items: RepricedItem[] };
+    const panel = document.getElementById('reprice-report') as HTMLElement;
+    // The quote's locale and currency, as the server formats the page's money (data-locale, data-currency).
+    const money = new Intl.NumberFormat(panel.dataset.locale, { style: 'currency', currency: panel.dataset.currency });
+    const rows = items.map((i) => {
+      const row = document.createElement('tr');
+      const news =
+        i.new_price === null ? i.errors.map((e) => e.message).join('; ') : `${money.format(i.new_price)} (v${i.new_version})`;
+      for (const text of [i.product_id, `${money.format(i.old_price)} (v${i.old_version})`, news]) {
+        row.appendChild(document.createElement('td')).textContent = text;
+      }
+      return row;
+    });
+    panel.querySelector('tbody')?.replaceChildren(...rows);
+    panel.hidden = false;
+    await refresh('#quote-body');
+    if (form.dataset.flash) notify(form.dataset.flash);
+  },
 };
+
+interface RepricedItem {
+  product_id: string;
+  old_version: number;
+  new_version: number | null;
+  old_price: number;
+  new_price: number | null;
+  errors: { message: string }[];
+}

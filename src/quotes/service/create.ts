@@ -30,6 +30,8 @@ export interface NewQuote {
    * create makes it (replays.ts).
    */
   request: boolean;
+  /** The number of the quote this one copies (clone.ts), told in its first history entry. */
+  clonedFrom?: string | undefined;
 }
 
 /**
@@ -101,7 +103,14 @@ export async function createQuote(call: QuoteCall, input: NewQuote) {
     id,
     priced.map((p) => ({ ...p, id: crypto.randomUUID() })),
   );
-  const history = { quoteId: id, version: 1, at: now, actor, action: 'created', details: { items: priced.length } };
+  const history = {
+    quoteId: id,
+    version: 1,
+    at: now,
+    actor,
+    action: 'created',
+    details: { items: priced.length, ...(input.clonedFrom ? { cloned_from: input.clonedFrom } : {}) },
+  };
   const db = database(env);
   const counter = sql<number>`(SELECT last FROM quote_counters WHERE store_id = ${storeId} AND year = ${year})`;
   try {

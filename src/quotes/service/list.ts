@@ -11,7 +11,7 @@ export interface ListQuery {
   /** The number of the last quote of the previous page. */
   cursor?: string | undefined;
   limit: number;
-  /** Part of a number, or of the customer's name, company, email or reference. */
+  /** Part of a number, of the customer's name, company, email or reference, or of an item's product id. */
   search?: string | undefined;
 }
 
@@ -36,7 +36,8 @@ export async function listQuotes(env: Env, storeId: string, query: ListQuery) {
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     const matches = (column: SQL | typeof quotes.number) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
-    conditions.push(or(matches(quotes.number), matches(sql`${quotes.customer}`)));
+    const product = sql`EXISTS (SELECT 1 FROM ${quoteItems} WHERE ${quoteItems.quoteId} = ${quotes.id} AND ${matches(sql`${quoteItems.productId}`)})`;
+    conditions.push(or(matches(quotes.number), matches(sql`${quotes.customer}`), product));
   }
   const rows = await database(env)
     .select()

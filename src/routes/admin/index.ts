@@ -4,6 +4,7 @@ import { apiKeysApi } from './api-keys';
 import { draftsApi } from './drafts';
 import { previewApi } from './preview';
 import { productsApi } from './products';
+import { adminQuoteDeskApi } from './quote-desk';
 import { adminQuotesApi } from './quotes';
 import { storeProfileApi } from './store-profile';
 import { storesApi } from './stores';
@@ -21,6 +22,7 @@ export const adminApi = newApp()
   .route('/stores', versionsApi)
   .route('/stores', adminQuotesApi)
   .route('/stores', storeProfileApi)
+  .route('/stores', adminQuoteDeskApi)
   .route('/', previewApi);
 
 adminApi.onError(onError);

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { StoreParams } from '../../api/admin/params';
+import { QuoteParams, StoreParams } from '../../api/admin/params';
 import { QuoteSettings } from '../../api/admin/quote-settings';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openapi';
 import { LIMITS, READ_STATUSES } from '../../api/quote-limits';
@@ -17,13 +17,6 @@ import { presentQuote, presentSummary } from '../v1/present-quote';
 // admin may do: set the discount that needs approval, approve or decline such discounts.
 
 const tags = ['Admin: quotes'];
-const QuoteParams = StoreParams.extend({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: 'id', in: 'path' } }),
-});
 
 const presentSettings = (s: { approvalThresholdBp: number | null }) => ({
   approval_threshold_percent: s.approvalThresholdBp === null ? null : s.approvalThresholdBp / 100,
@@ -32,7 +25,7 @@ const presentSettings = (s: { approvalThresholdBp: number | null }) => ({
 const Note = z.string().trim().max(LIMITS.reason);
 
 /** A change the admin makes, to the quote as it is (the backoffice sends no If-Match). */
-const adminCall = (c: RequestContext, storeId: string): QuoteCall => ({
+export const adminCall = (c: RequestContext, storeId: string): QuoteCall => ({
   env: c.env,
   ctx: c.executionCtx,
   storeId,
@@ -77,7 +70,7 @@ export const adminQuotesApi = newApp()
       operationId: 'adminListQuotes',
       tags,
       security: ADMIN_SECURITY,
-      summary: "The store's quotes, newest first, filtered by status, searched by number or customer",
+      summary: "The store's quotes, newest first, filtered by status, searched by number, customer or product",
       request: {
         params: StoreParams,
         query: z.object({

@@ -1,6 +1,7 @@
 import type { z } from '@hono/zod-openapi';
 import type { HistoryEntry, Quote, QuoteItem } from '../../api/quotes';
 import { iso } from '../../db/time';
+import type { RequestContext } from '../../env';
 import { hasLiveLink } from '../../quotes/service/links';
 import type { HistoryRow, ItemRow, LoadedQuote, QuoteRow } from '../../quotes/service/store';
 import { taxTotals } from '../../quotes/tax';
@@ -22,6 +23,9 @@ function presentTax(q: QuoteRow) {
     gross: major(t.grossMinor),
   };
 }
+
+/** A buyer's page on this host: /q/<token>. */
+export const linkUrl = (c: RequestContext, token: string) => `${new URL(c.req.url).origin}/q/${token}`;
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

@@ -18,13 +18,14 @@ import { ifMatchHeader, ifMatchVersion, versionETag } from '../../api/version-et
 import type { RequestContext } from '../../env';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
+import { cloneQuote } from '../../quotes/service/clone';
 import { createQuote } from '../../quotes/service/create';
 import { addItem, removeItem, replaceItem, repriceQuote, updateQuote } from '../../quotes/service/edit';
 import { cancelQuote, decideQuote, sendQuote } from '../../quotes/service/lifecycle';
 import { reissueShareLink, revokeLinks } from '../../quotes/service/links';
 import { listQuotes } from '../../quotes/service/list';
 import { type Actor, getQuote, type LoadedQuote, type QuoteCall } from '../../quotes/service/store';
-import { presentQuote, presentSummary } from './present-quote';
+import { linkUrl, presentQuote, presentSummary } from './present-quote';
 
 // The quotes of the public API (docs/quotes.md): handlers parse, authorise, call src/quotes/service/, present.
 
@@ -49,9 +50,6 @@ const rejected = { 422: json(ItemsRejected, 'An item does not price: errors name
 const changeErrors = errorResponses(400, 403, 404, 409, 412);
 
 const actorOf = (keyId: string): Actor => `key:${keyId}`;
-
-/** A buyer's page on this host: /q/<token>. */
-const linkUrl = (c: RequestContext, token: string) => `${new URL(c.req.url).origin}/q/${token}`;
 
 /** A change by a key with quote:write, made to the version If-Match names (if any). */
 function write(c: RequestContext, tenantId: string): { call: QuoteCall; internal: boolean } {
@@ -135,7 +133,12 @@ export const quotesApi = newApp()
       request: {
         query: TenantQuery.extend({
           status: z.enum(READ_STATUSES).optional(),
-          q: z.string().min(1).max(100).optional().openapi({ description: "Part of the number or of the customer's fields" }),
+          q: z
+            .string()
+            .min(1)
+            .max(100)
+            .optional()
+            .openapi({ description: "Part of the number, of the customer's fields, or of an item's product id" }),
           cursor: z.string().max(32).optional().openapi({ description: "The previous page's next_cursor" }),
           limit: z.coerce.number().int().min(1).max(100).default(20),
         }),
@@ -374,5 +377,27 @@ export const quotesApi = newApp()
       const { call, internal } = write(c, tenant_id);
       const loaded = await cancelQuote(call, c.req.valid('param').id, reason);
       return c.json(answer(c, loaded, internal), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/clone',
+      operationId: 'cloneQuote',
+      tags,
+      security: KEY_SECURITY,
+      summary: "A new draft with a quote's items, customer and notes, under a new number, priced at current versions",
+      request: { params: z.object({ id: Id }), ...jsonBody(TenantBody) },
+      responses: {
+        201: quoteAnswer('The new draft (its first history entry names the quote it copies)'),
+        ...rejected,
+        ...errorResponses(400, 403, 404),
+      },
+    }),
+    async (c) => {
+      const { tenant_id } = c.req.valid('json');
+      const { call, internal } = write(c, tenant_id);
+      const loaded = await cloneQuote(call, c.req.valid('param').id);
+      return c.json(answer(c, loaded, internal), 201);
     },
   );

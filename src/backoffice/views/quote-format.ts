@@ -1,0 +1,31 @@
+// Money and dates on the quote pages, in the quote's language (its `language`, e.g. de → 1.234,50 €), so that the
+// desk shows a quote as its buyer reads it. Dates are calendar days in UTC, as valid_until is kept.
+
+export const money = (amount: number, currency: string, language: string) =>
+  new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
+
+export const day = (isoDay: string, language: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
+
+/** Who made a change: an API key by its name (key:<id> when the key is gone), the admin, or the buyer. */
+export const actorName = (actor: string, keyNames: Map<string, string>) =>
+  actor.startsWith('key:') ? (keyNames.get(actor.slice(4)) ?? actor) : actor;
+
+const words = (key: string) =>
+  key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replaceAll('_', ' ')
+    .toLowerCase();
+
+function valueText(key: string, value: unknown): string {
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? words(v) : JSON.stringify(v))).join(', ');
+  // An item's id is a UUID: its first part tells items of one quote apart.
+  if (key === 'item_id' && typeof value === 'string') return value.slice(0, 8);
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
+/** A history entry's details as "name: value" pairs, e.g. "fields: customer, valid until · product id: shelf". */
+export const detailsText = (details: Record<string, unknown>) =>
+  Object.entries(details)
+    .map(([k, v]) => `${words(k)}: ${valueText(k, v)}`)
+    .join(' · ');
