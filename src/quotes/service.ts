@@ -6,6 +6,7 @@ import { quoteCounters, quoteHistory, quoteItems, quoteSettings, quotes } from '
 import { ApiError } from '../errors';
 import { base64url, sha256Hex } from '../keys/secret';
 import { getStore } from '../stores/service';
+import { announceTransition } from '../webhooks/announce';
 import { type ItemInput, type ItemProblem, type PricedRow, priceItem } from './pricing';
 import { EDITABLE, effectiveStatus, type QuoteCustomer, type QuoteDiscount } from './shapes';
 import { needsApproval, quoteTotals } from './totals';
@@ -388,7 +389,7 @@ async function change(
     const planned = await plan(loaded, threshold);
     if (planned === null) return loaded;
     const outcome = await write(env, loaded, planned, actor, threshold);
-    if (outcome.written) return getQuote(env, storeId, id);
+    if (outcome.written) return announceTransition(env, loaded, await getQuote(env, storeId, id));
     if (ifMatch !== undefined) throw stale(loaded.quote.number, outcome.version);
   }
   throw new ApiError('CONFLICT', `Quote '${id}' is being changed by others; try again`);

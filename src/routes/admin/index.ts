@@ -7,6 +7,7 @@ import { productsApi } from './products';
 import { adminQuotesApi } from './quotes';
 import { storesApi } from './stores';
 import { versionsApi } from './versions';
+import { webhooksApi } from './webhooks';
 
 /**
  * The admin API, mounted by app.ts at /api/admin behind `requireAdmin`, and called in process by the backoffice's
@@ -19,6 +20,7 @@ export const adminApi = newApp()
   .route('/stores', draftsApi)
   .route('/stores', versionsApi)
   .route('/stores', adminQuotesApi)
+  .route('/stores', webhooksApi)
   .route('/', previewApi);
 
 adminApi.onError(onError);

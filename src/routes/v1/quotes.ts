@@ -35,6 +35,7 @@ import {
   sendQuote,
   updateQuote,
 } from '../../quotes/service';
+import { announceQuote } from '../../webhooks/announce';
 import { presentQuote, presentSummary } from './present-quote';
 
 // The quotes of the public API (docs/quotes.md): handlers parse, authorise, call src/quotes/service.ts, present.
@@ -132,6 +133,7 @@ export const quotesApi = newApp()
         },
         actor,
       );
+      if (created && needed === 'quote:request') await announceQuote(c.env, loaded, 'quote.requested');
       const status_url = statusToken === null ? null : linkUrl(c, statusToken);
       return c.json({ ...answer(c, loaded, internal), status_url }, created ? 201 : 200);
     },
