@@ -33,7 +33,8 @@ if (admission !== 'lease' && admission !== 'hop') {
   process.exit(1);
 }
 const knobs = knobbed ? [`CPQ_DEV_GATE_LATENCY_MS:${latency}`, `CPQ_ADMISSION:${admission}`] : [];
-const vars = [`ADMIN_TOKEN:${adminToken}`, ...knobs, ...demoVars()];
+// Webhooks may go to a receiver on this machine over http (docs/webhooks.md, "Local development").
+const vars = [`ADMIN_TOKEN:${adminToken}`, 'WEBHOOKS_ALLOW_LOCAL:1', ...knobs, ...demoVars()];
 const entry = knobbed ? ['bench/worker-with-knobs.ts'] : [];
 
 function run(cmdArgs) {
