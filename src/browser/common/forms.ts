@@ -7,16 +7,19 @@ type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 /**
  * The JSON body of a form: checkboxes marked data-type="array" collect into a list; fields marked
- * data-type="number" are numbers (empty: null); empty optional fields are left out.
+ * data-type="number" are numbers (empty: null), data-type="boolean" true when their value is "true"; empty optional
+ * fields are left out.
  */
-export function formBody(form: HTMLFormElement): Record<string, string | string[] | number | null> {
-  const body: Record<string, string | string[] | number | null> = {};
+export function formBody(form: HTMLFormElement): Record<string, string | string[] | number | boolean | null> {
+  const body: Record<string, string | string[] | number | boolean | null> = {};
   for (const el of Array.from(form.elements) as Control[]) {
     if (!el.name || el.name === '_csrf' || el.disabled) continue;
     if (el.dataset.type === 'array') {
       const list = Array.isArray(body[el.name]) ? (body[el.name] as string[]) : [];
       body[el.name] = list;
       if ((el as HTMLInputElement).checked) list.push(el.value);
+    } else if (el.dataset.type === 'boolean') {
+      body[el.name] = el.value === 'true';
     } else if (el.dataset.type === 'number') {
       body[el.name] = el.value === '' ? null : Number(el.value);
     } else if (el.value !== '' || !el.hasAttribute('data-optional')) {
@@ -90,15 +93,16 @@ export const onSuccess: Record<string, Success> = {
     await refresh(form.dataset.refresh ?? '');
     if (form.dataset.flash) notify(form.dataset.flash);
   },
+  /** A secret shown once (an API key, a webhook's signing secret): data-secret and data-secret-label name its fields. */
   async 'show-key'(form, body) {
-    const key = body as { key: string; name: string };
+    const made = body as Record<string, string>;
     const panel = document.getElementById('new-key') as HTMLElement;
     const input = panel.querySelector('#new-key-value') as HTMLInputElement;
-    input.value = key.key;
-    (panel.querySelector('.new-key-name') as HTMLElement).textContent = key.name;
+    input.value = made[form.dataset.secret ?? 'key'] ?? '';
+    (panel.querySelector('.new-key-name') as HTMLElement).textContent = made[form.dataset.secretLabel ?? 'name'] ?? '';
     panel.hidden = false;
     form.reset();
-    await refresh('#keys');
+    await refresh(form.dataset.refresh ?? '#keys');
     input.focus();
     input.select();
   },
