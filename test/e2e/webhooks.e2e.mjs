@@ -7,11 +7,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { adminApi, BASE } from './browser.mjs';
+import { adminApi, BASE, launch, shot, signedInPage, watchErrors } from './browser.mjs';
 
 const STORE = 'e2e-webhooks';
 let server;
 let target;
+let browser;
 const received = [];
 /** Statuses the receiver answers next, one per request; 200 when none are left. */
 const planned = [];
@@ -30,9 +31,13 @@ before(async () => {
   assert.equal((await adminApi('POST', '/stores', { id: STORE, name: 'Hook Joinery', plan: 'enterprise' })).status, 201);
   const schema = readFileSync('examples/shelving.cpq', 'utf8');
   assert.equal((await adminApi('PUT', `/stores/${STORE}/products/shelving`, { schema })).status, 201);
+  browser = await launch();
 });
 
-after(() => server?.close());
+after(async () => {
+  server?.close();
+  await browser?.close();
+});
 
 async function quotes(key, method, path, body) {
   const res = await fetch(`${BASE}/api/v1/quotes${path}`, {
@@ -106,5 +111,41 @@ describe('webhooks through the queue', () => {
     verify(secret, received[2]);
     assert.equal(received[2].body, received[0].body);
     await until('the replay in the log', async () => (await log())[0].attempts === 3);
+  });
+});
+
+describe('Stores > Webhooks in the backoffice', () => {
+  it('adds an endpoint (its secret shown once), shows the log, replays a delivery and disables the endpoint', async () => {
+    const page = await signedInPage(browser);
+    const errors = [];
+    watchErrors(page, errors);
+    await page.goto(`${BASE}/admin/stores/${STORE}/webhooks`);
+    // The first suite's endpoint and its delivery are listed.
+    await page.locator('tr[data-delivery-id] .badge.ok', { hasText: 'delivered' }).first().waitFor();
+
+    await page.fill('#hook-url', `${target}/second`);
+    await page.getByRole('checkbox', { name: 'quote.sent' }).check();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.locator('#new-key:not([hidden])').waitFor();
+    const secret = await page.inputValue('#new-key-value');
+    assert.match(secret, /^whsec_/);
+    await page.locator('#hooks tr[data-webhook-id]').nth(1).waitFor();
+    await shot(page, 'webhooks-secret-shown');
+    const listed = (await adminApi('GET', `/stores/${STORE}/webhooks`)).body.webhooks;
+    assert.deepEqual(listed.at(-1).events, ['quote.sent', 'quote.accepted']);
+
+    const before = received.length;
+    await page
+      .getByRole('button', { name: /^Replay quote\.accepted/ })
+      .first()
+      .click();
+    await until('the replay from the page', () => received.length > before);
+    await page.waitForLoadState('load');
+
+    await page.getByRole('button', { name: `Disable ${target}/second` }).click();
+    await page.getByRole('button', { name: `Enable ${target}/second` }).waitFor();
+    assert.equal((await adminApi('GET', `/stores/${STORE}/webhooks`)).body.webhooks.at(-1).enabled, false);
+    await shot(page, 'webhooks-log');
+    assert.deepEqual(errors, []);
   });
 });
