@@ -154,7 +154,7 @@ export function WebhooksPage(props: { csrf: string; store: StoreJson; hooks: Web
           <FormError />
           <div class="field">
             <label for="hook-url">URL</label>
-            <input id="hook-url" name="url" type="url" required maxlength={2048} placeholder="https://erp.example.com/cpq" />
+            <input id="hook-url" name="url" required maxlength={2048} placeholder="https://erp.example.com/cpq" />
           </div>
           <div class="field narrow">
             <label for="hook-description">Description</label>
