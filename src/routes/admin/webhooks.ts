@@ -1,4 +1,4 @@
-import { createRoute, type z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { StoreParams } from '../../api/admin/params';
 import {
   CreatedWebhook,
@@ -159,14 +159,11 @@ export const webhooksApi = newApp()
       tags,
       security: ADMIN_SECURITY,
       summary: "Send a delivery again (its event's stored payload, signed anew), whatever became of it",
-      request: { params: DeliveryParams },
-      responses: {
-        202: json(Delivery, 'Queued again'),
-        ...errorResponses(400, 401, 404, 409),
-      },
+      request: { params: DeliveryParams, ...jsonBody(z.object({}).strict()) },
+      responses: { 200: json(Delivery, 'The delivery, queued again'), ...errorResponses(400, 401, 404, 409) },
     }),
     async (c) => {
       const { store_id, delivery_id } = c.req.valid('param');
-      return c.json(presentDelivery(await replayDelivery(c.env, store_id, delivery_id)), 202);
+      return c.json(presentDelivery(await replayDelivery(c.env, store_id, delivery_id)), 200);
     },
   );
