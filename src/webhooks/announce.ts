@@ -1,7 +1,7 @@
 import type { EventType } from '../api/webhooks';
 import { iso } from '../db/time';
 import type { ItemRow, LoadedQuote } from '../quotes/service';
-import { majorOf } from '../quotes/totals';
+import { majorTotals } from '../quotes/totals';
 import { emitEvent, type NewEvent } from './service';
 
 // What the rest of the Worker calls when something a store's systems want to hear about happened: a quote's
@@ -42,11 +42,7 @@ export function quoteData({ quote: q, status, items }: LoadedQuote, type: EventT
       customer: q.customer,
       valid_until: day(q.validUntil),
       discount: q.discount,
-      totals: {
-        subtotal: majorOf(q.subtotalMinor, q.minorUnits),
-        discount: majorOf(q.discountMinor, q.minorUnits),
-        total: majorOf(q.totalMinor, q.minorUnits),
-      },
+      totals: majorTotals(q),
       created_at: iso(q.createdAt),
       sent_at: iso(q.sentAt),
       decided_at: iso(q.decidedAt),

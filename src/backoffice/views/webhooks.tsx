@@ -1,7 +1,7 @@
 import { EVENT_TYPES } from '../../api/webhooks';
 import { enc } from '../load';
 import type { DeliveryJson, StoreJson, WebhookJson } from '../types';
-import { DataTable, Empty, FormError, Time } from './parts';
+import { DataTable, Empty, FormError, SecretPanel, Time } from './parts';
 import { StorePage } from './stores';
 
 // Stores > Webhooks: the store's endpoints (add, disable, delete; the secret shown once) and the delivery log with
@@ -104,26 +104,16 @@ export function WebhooksPage(props: { csrf: string; store: StoreJson; hooks: Web
   const { csrf, store, hooks, deliveries } = props;
   return (
     <StorePage csrf={csrf} store={store} tab="webhooks" title="Webhooks">
-      <section id="new-key" class="notice ok" hidden aria-labelledby="new-key-title">
-        <h2 id="new-key-title">
-          Copy the signing secret for <span class="new-key-name"></span> now
-        </h2>
-        <p>
-          <strong>It will not be shown again.</strong> The receiver checks each event's Cpq-Signature with it.
-        </p>
-        <div class="secret">
-          <label class="visually-hidden" for="new-key-value">
-            Signing secret
-          </label>
-          <input id="new-key-value" readonly spellcheck={false} autocomplete="off" />
-          <button class="btn" type="button" data-copy="#new-key-value">
-            Copy
-          </button>
-        </div>
-        <button class="btn small" type="button" data-dismiss="#new-key">
-          I have stored it
-        </button>
-      </section>
+      <SecretPanel
+        title={
+          <>
+            Copy the signing secret for <span class="new-key-name"></span> now
+          </>
+        }
+        label="Signing secret"
+      >
+        The receiver checks each event's Cpq-Signature with it.
+      </SecretPanel>
       <section class="card" aria-labelledby="hooks-title">
         <h2 id="hooks-title">Endpoints</h2>
         <div id="hooks">

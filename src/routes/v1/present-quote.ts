@@ -2,7 +2,7 @@ import type { z } from '@hono/zod-openapi';
 import type { HistoryEntry, Quote, QuoteItem } from '../../api/quotes';
 import { iso } from '../../db/time';
 import { type HistoryRow, hasLiveLink, type ItemRow, type LoadedQuote, type QuoteRow } from '../../quotes/service';
-import { majorOf } from '../../quotes/totals';
+import { majorTotals } from '../../quotes/totals';
 
 // How a quote read from storage is presented as the API serves it (src/api/quotes.ts), for /v1/quotes and the admin API.
 
@@ -21,12 +21,7 @@ function quoteHead(q: QuoteRow, status: LoadedQuote['status']) {
     notes: q.notes,
     valid_until: day(q.validUntil),
     discount: q.discount,
-    totals: {
-      subtotal: majorOf(q.subtotalMinor, q.minorUnits),
-      discount: majorOf(q.discountMinor, q.minorUnits),
-      total: majorOf(q.totalMinor, q.minorUnits),
-      currency: q.currency,
-    },
+    totals: { ...majorTotals(q), currency: q.currency },
     created_at: iso(q.createdAt)!,
     updated_at: iso(q.updatedAt)!,
     sent_at: iso(q.sentAt),
