@@ -40,6 +40,9 @@ export default defineConfig(async () => {
               wrangler: { configPath: './wrangler.toml' },
               miniflare: {
                 bindings: { ADMIN_TOKEN: 'test-admin-token', TEST_MIGRATIONS: migrations },
+                // Webhook tests hand the consumer its batches themselves (createMessageBatch): the queue's own
+                // delivery waits longer than a test file runs, so it never races them.
+                queueConsumers: { 'cpq-webhooks': { maxBatchTimeout: 60, maxBatchSize: 100 } },
               },
             }),
           ],

@@ -39,7 +39,8 @@ if (admission !== 'lease' && admission !== 'hop') {
 // An unset replica latency is the primary's (bench/knobs.ts), so it is passed only when set.
 const latencies = LATENCIES.filter((name) => process.env[name] !== undefined || name !== 'CPQ_DEV_D1_REPLICA_LATENCY_MS');
 const knobs = knobbed ? [...latencies.map((name) => `${name}:${process.env[name] ?? '0'}`), `CPQ_ADMISSION:${admission}`] : [];
-const vars = [`ADMIN_TOKEN:${adminToken}`, ...knobs, ...demoVars()];
+// Webhooks may go to a receiver on this machine over http (docs/webhooks.md, "Local development").
+const vars = [`ADMIN_TOKEN:${adminToken}`, 'WEBHOOKS_ALLOW_LOCAL:1', ...knobs, ...demoVars()];
 const entry = knobbed ? ['bench/worker-with-knobs.ts'] : [];
 
 function run(cmdArgs) {

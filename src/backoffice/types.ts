@@ -7,6 +7,7 @@ import type { QuoteSettings } from '../api/admin/quote-settings';
 import type { StoreProfile } from '../api/admin/store-profile';
 import type { StoreList } from '../api/admin/stores';
 import type { VersionDiff } from '../api/admin/versions';
+import type { Delivery, DeliveryList, Webhook, WebhookList } from '../api/admin/webhooks';
 import type { Quote, QuoteList } from '../api/quotes';
 
 // The admin API's JSON as the pages read it, inferred from the admin API's response schemas (src/api/): a changed response fails
@@ -26,3 +27,7 @@ export type QuoteJson = z.infer<typeof Quote>;
 export type QuoteListJson = z.infer<typeof QuoteList>;
 export type QuoteSettingsJson = z.infer<typeof QuoteSettings>;
 export type StoreProfileJson = z.infer<typeof StoreProfile>;
+export type WebhookJson = z.infer<typeof Webhook>;
+export type WebhookListJson = z.infer<typeof WebhookList>;
+export type DeliveryJson = z.infer<typeof Delivery>;
+export type DeliveryListJson = z.infer<typeof DeliveryList>;

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { type Permission, PLANS } from '../api/permissions';
 import { QUOTE_STATUSES } from '../api/quote-limits';
 import type { DiagnosticJson } from '../api/validate';
+import { DELIVERY_STATUSES, EVENT_TYPES, type EventType } from '../api/webhooks';
 import type { PricedItem, QuoteCustomer, QuoteDiscount } from '../quotes/shapes';
 import type { DocumentSnapshot } from '../store-profiles/shapes';
 
@@ -220,3 +221,76 @@ export const storeProfiles = sqliteTable('store_profiles', {
   prices: text('prices', { enum: ['net', 'gross'] }).notNull(),
   updatedAt: integer('updated_at').notNull(),
 });
+
+/** A store's webhook endpoints (migrations/0009_webhooks.sql, docs/webhooks.md). */
+export const webhookEndpoints = sqliteTable(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    url: text('url').notNull(),
+    description: text('description'),
+    secret: text('secret').notNull(),
+    events: text('events', { mode: 'json' }).$type<EventType[]>().notNull(),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('webhook_endpoints_store').on(t.storeId)],
+);
+
+export const webhookEvents = sqliteTable(
+  'webhook_events',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id').notNull(),
+    type: text('type', { enum: EVENT_TYPES }).notNull(),
+    subject: text('subject').notNull(),
+    /** The JSON body every delivery sends; its first part when it is larger than one D1 value (src/db/parts.ts). */
+    payload: text('payload').notNull(),
+    payloadParts: integer('payload_parts').notNull().default(1),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('webhook_events_expired').on(t.subject).where(sql`type = 'quote.expired'`)],
+);
+
+export const webhookEventParts = sqliteTable(
+  'webhook_event_parts',
+  {
+    eventId: text('event_id').notNull(),
+    part: integer('part').notNull(),
+    data: text('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.part] })],
+);
+
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id').notNull(),
+    eventId: text('event_id').notNull(),
+    endpointId: text('endpoint_id').notNull(),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull(),
+    attempts: integer('attempts').notNull(),
+    nextRetryAt: integer('next_retry_at'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('webhook_deliveries_store').on(t.storeId, t.createdAt), index('webhook_deliveries_endpoint').on(t.endpointId)],
+);
+
+export const webhookAttempts = sqliteTable(
+  'webhook_attempts',
+  {
+    deliveryId: text('delivery_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    at: integer('at').notNull(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.attempt] })],
+);

@@ -17,6 +17,7 @@ import { analyze } from '../lang';
 import { IR_VERSION, type ProductIR } from '../lang/ir';
 import { irFromJson, irToJson } from '../lang/ir-json';
 import { getStore } from '../stores/service';
+import { announcePublished } from '../webhooks/announce';
 import { splitDiagnostics } from './diagnostics';
 import { type LineDiff, lineDiff } from './diff';
 import { publishCurrentVersion } from './pointer';
@@ -359,6 +360,7 @@ export async function saveSchema(
   if (base !== undefined && !appended && row.contentHash !== contentHash) throw moved(externalId, base, row.version);
   // A concurrent save of this source appended it first: that version is kept (and published by that save).
   if (appended) await publishCurrentVersion(env, storeId, externalId, { version: row.version, contentHash });
+  if (appended) await announcePublished(env, storeId, externalId, { version: row.version, name, contentHash });
   return {
     name,
     version: row.version,

@@ -1,4 +1,6 @@
 import type { QuoteStatus } from '../api/quote-limits';
+import { announceQuote } from '../webhooks/announce';
+import type { LoadedQuote } from './service/store';
 
 // What a quote tells the world when its lifecycle moves (issue 34, "Events out"): one event per successful
 // transition that has a name here (src/quotes/transitions.ts says which), handed to `onQuoteEvent`, the single
@@ -51,7 +53,9 @@ export function quoteEvent(
 
 /**
  * Called once after every successful transition that has an event, after its batch is written (never for a
- * change that wrote nothing). Delivery is not built yet (issue 34, item 3): the hook takes the event and does
- * nothing with it, so that the service calls it from its one place today and a delivery plugs in here alone.
+ * change that wrote nothing), with the quote as written: the store's webhooks get it (docs/webhooks.md). A
+ * failure to announce is logged there and never fails the transition, which has happened.
  */
-export async function onQuoteEvent(_env: Env, _ctx: EventContext, _event: QuoteEvent): Promise<void> {}
+export async function onQuoteEvent(env: Env, _ctx: EventContext, event: QuoteEvent, after: LoadedQuote): Promise<void> {
+  await announceQuote(env, after, event.type);
+}

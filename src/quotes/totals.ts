@@ -27,6 +27,15 @@ export function majorOf(minor: number, minorUnits: number): number {
 export const mulDivRound = (a: number, b: number, c: number) =>
   Number((2n * BigInt(a) * BigInt(b) + BigInt(c)) / (2n * BigInt(c)));
 
+/** A quote's stored totals as served: major units. */
+export function majorTotals(q: QuoteTotals & { minorUnits: number }) {
+  return {
+    subtotal: majorOf(q.subtotalMinor, q.minorUnits),
+    discount: majorOf(q.discountMinor, q.minorUnits),
+    total: majorOf(q.totalMinor, q.minorUnits),
+  };
+}
+
 export function quoteTotals(itemTotals: readonly number[], discount: QuoteDiscount | null, minorUnits: number): QuoteTotals {
   const subtotalMinor = itemTotals.reduce((sum, t) => sum + t, 0);
   let discountMinor = 0;

@@ -4,7 +4,7 @@ import type { QuoteStatus } from '../../src/api/quote-limits';
 import * as events from '../../src/quotes/events';
 import { decideQuote } from '../../src/quotes/service/lifecycle';
 import { type Action, TRANSITIONS } from '../../src/quotes/transitions';
-import { admin } from '../helpers';
+import { admin, createKey } from '../helpers';
 import { type QuoteJson, quoteTenant } from './quotes-helpers';
 
 // The transition table (src/quotes/transitions.ts) over HTTP, exhaustively: a quote in every status a reader sees,
@@ -131,11 +131,15 @@ describe('onQuoteEvent', () => {
     const spy = vi.spyOn(events, 'onQuoteEvent');
     try {
       const t = await quoteTenant();
-      const q = await (await t.create()).json<QuoteJson>();
+      // A store's own draft is not "requested": only a storefront's quote:request key's create is.
+      const own = await (await t.create()).json<QuoteJson>();
+      const storefront = await createKey(t.storeId, ['quote:request']);
+      const q = await (await t.create({}, { 'X-API-Key': storefront.key })).json<QuoteJson>();
       await t.send('PATCH', `/${q.id}`, { notes: 'no event' });
       await t.send('POST', `/${q.id}/send`, {});
       await t.send('POST', `/${q.id}/send`, {}); // refused: no event
       await t.send('POST', `/${q.id}/accept`, {});
+      expect(spy.mock.calls.filter((c) => c[2].quote_id === own.id)).toEqual([]);
       const mine = spy.mock.calls.map((c) => c[2]).filter((e) => e.quote_id === q.id);
       expect(mine.map((e) => [e.type, e.status, e.version])).toEqual([
         ['quote.requested', 'draft', 1],

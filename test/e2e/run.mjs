@@ -135,6 +135,11 @@ try {
       '--var',
       `ADMIN_TOKEN:${ADMIN_TOKEN}`,
       ...demoVars().flatMap((v) => ['--var', v]),
+      // webhooks.e2e.mjs delivers to a receiver on localhost over http, and waits out retries of a second.
+      '--var',
+      'WEBHOOKS_ALLOW_LOCAL:1',
+      '--var',
+      'WEBHOOKS_RETRY_BASE_SECONDS:1',
       '--show-interactive-dev-session=false',
     ],
     { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },

@@ -4,6 +4,7 @@ import { enc, load } from '../load';
 import { CSV_MAX_ROWS, CSV_PAGE, quotesCsv } from '../quotes-csv';
 import type {
   ApiKeyListJson,
+  DeliveryListJson,
   ProductListJson,
   QuoteJson,
   QuoteListJson,
@@ -11,11 +12,13 @@ import type {
   StoreJson,
   StoreListJson,
   StoreProfileJson,
+  WebhookListJson,
 } from '../types';
 import { ApiKeysPage } from '../views/api-keys';
 import { ProductsPage } from '../views/products';
 import { QuotePage, QuotesPage } from '../views/quotes';
 import { SettingsPage, StoresPage } from '../views/stores';
+import { WebhooksPage } from '../views/webhooks';
 
 export const storePages = new Hono<BackofficeEnv>()
   .get('/', async (c) => {
@@ -42,6 +45,15 @@ export const storePages = new Hono<BackofficeEnv>()
       (a, b) => Number(a.revoked_at !== null) - Number(b.revoked_at !== null) || b.created_at.localeCompare(a.created_at),
     );
     return c.html(<ApiKeysPage csrf={c.var.csrf} store={store} keys={keys} />);
+  })
+  .get('/:store/webhooks', async (c) => {
+    const id = enc(c.req.param('store'));
+    const [store, { webhooks }, { deliveries }] = await Promise.all([
+      load<StoreJson>(c, `/stores/${id}`),
+      load<WebhookListJson>(c, `/stores/${id}/webhooks`),
+      load<DeliveryListJson>(c, `/stores/${id}/webhook-deliveries?limit=50`),
+    ]);
+    return c.html(<WebhooksPage csrf={c.var.csrf} store={store} hooks={webhooks} deliveries={deliveries} />);
   })
   .get('/:store/quotes', async (c) => {
     const id = enc(c.req.param('store'));

@@ -1,7 +1,7 @@
 import { DEFAULT_PERMISSIONS, PERMISSIONS, type Permission } from '../../api/permissions';
 import { enc } from '../load';
 import type { ApiKeyJson, StoreJson } from '../types';
-import { CopyField, DataTable, Empty, FormError, Time } from './parts';
+import { DataTable, Empty, FormError, SecretPanel, Time } from './parts';
 import { StorePage } from './stores';
 
 const PERMISSION_HELP: Record<Permission, string> = {
@@ -106,18 +106,16 @@ function KeyList({ storeId, keys }: { storeId: string; keys: ApiKeyJson[] }) {
 export function ApiKeysPage({ csrf, store, keys }: { csrf: string; store: StoreJson; keys: ApiKeyJson[] }) {
   return (
     <StorePage csrf={csrf} store={store} tab="api-keys" title="API keys">
-      <section id="new-key" class="notice ok" hidden aria-labelledby="new-key-title">
-        <h2 id="new-key-title">
-          Copy the new key for "<span class="new-key-name"></span>" now
-        </h2>
-        <p>
-          <strong>It will not be shown again.</strong> Only a hash is stored; if the key is lost, revoke it and create another.
-        </p>
-        <CopyField id="new-key-value" label="New API key" />
-        <button class="btn small" type="button" data-dismiss="#new-key">
-          I have stored it
-        </button>
-      </section>
+      <SecretPanel
+        title={
+          <>
+            Copy the new key for "<span class="new-key-name"></span>" now
+          </>
+        }
+        label="New API key"
+      >
+        Only a hash is stored; if the key is lost, revoke it and create another.
+      </SecretPanel>
       <section class="card" aria-labelledby="keys-title">
         <div class="card-head">
           <h2 id="keys-title">Keys</h2>

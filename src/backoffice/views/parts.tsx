@@ -81,3 +81,22 @@ export function CopyField({ id, label }: { id: string; label: string }) {
     </div>
   );
 }
+
+/**
+ * A secret shown once (an API key, a webhook's signing secret), hidden until the form marked
+ * data-success="show-key" fills it (src/browser/common/forms.ts); `title` holds the .new-key-name it names.
+ */
+export function SecretPanel({ title, label, children }: { title: Child; label: string; children: Child }) {
+  return (
+    <section id="new-key" class="notice ok" hidden aria-labelledby="new-key-title">
+      <h2 id="new-key-title">{title}</h2>
+      <p>
+        <strong>It will not be shown again.</strong> {children}
+      </p>
+      <CopyField id="new-key-value" label={label} />
+      <button class="btn small" type="button" data-dismiss="#new-key">
+        I have stored it
+      </button>
+    </section>
+  );
+}

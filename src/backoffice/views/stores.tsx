@@ -100,12 +100,13 @@ export function StoresPage({ csrf, stores }: { csrf: string; stores: StoreJson[]
   );
 }
 
-export type StoreTab = 'products' | 'api-keys' | 'quotes' | 'settings';
+export type StoreTab = 'products' | 'api-keys' | 'quotes' | 'webhooks' | 'settings';
 
 const TABS: [StoreTab, string][] = [
   ['products', 'Products'],
   ['api-keys', 'API keys'],
   ['quotes', 'Quotes'],
+  ['webhooks', 'Webhooks'],
   ['settings', 'Settings'],
 ];
 

@@ -32,7 +32,7 @@ function jsonOf(text: string): unknown {
 
 /**
  * The JSON body of a form: checkboxes marked data-type="array" collect into a list; fields marked
- * data-type="number" are numbers (empty: null); data-type="json" fields are parsed; dotted names nest; empty
+ * data-type="number" are numbers (empty: null), data-type="boolean" true when their value is "true"; data-type="json" fields are parsed; dotted names nest; empty
  * optional fields are left out.
  */
 export function formBody(form: HTMLFormElement): Body {
@@ -44,6 +44,8 @@ export function formBody(form: HTMLFormElement): Body {
       const list = Array.isArray(at[key]) ? (at[key] as string[]) : [];
       at[key] = list;
       if ((el as HTMLInputElement).checked) list.push(el.value);
+    } else if (el.dataset.type === 'boolean') {
+      at[key] = el.value === 'true';
     } else if (el.value === '' && el.hasAttribute('data-optional')) {
       // Left out: the API keeps what it has.
     } else if (el.dataset.type === 'number') {
@@ -121,15 +123,16 @@ export const onSuccess: Record<string, Success> = {
     await refresh(form.dataset.refresh ?? '');
     if (form.dataset.flash) notify(form.dataset.flash);
   },
+  /** A secret shown once (an API key, a webhook's signing secret): data-secret and data-secret-label name its fields. */
   async 'show-key'(form, body) {
-    const key = body as { key: string; name: string };
+    const made = body as Record<string, string>;
     const panel = document.getElementById('new-key') as HTMLElement;
     const input = panel.querySelector('#new-key-value') as HTMLInputElement;
-    input.value = key.key;
-    (panel.querySelector('.new-key-name') as HTMLElement).textContent = key.name;
+    input.value = made[form.dataset.secret ?? 'key'] ?? '';
+    (panel.querySelector('.new-key-name') as HTMLElement).textContent = made[form.dataset.secretLabel ?? 'name'] ?? '';
     panel.hidden = false;
     form.reset();
-    await refresh('#keys');
+    await refresh(form.dataset.refresh ?? '#keys');
     input.focus();
     input.select();
   },

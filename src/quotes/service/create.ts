@@ -134,6 +134,7 @@ export async function createQuote(call: QuoteCall, input: NewQuote) {
     throw error;
   }
   const loaded = (await findQuote(env, storeId, id))!;
-  await onQuoteEvent(env, ctx, quoteEvent(CREATE.event, loaded.quote, CREATE.to, 1, now));
+  // A quote a storefront's quote:request key asked for is "requested"; a draft the store makes itself is not news.
+  if (input.request) await onQuoteEvent(env, ctx, quoteEvent(CREATE.event, loaded.quote, CREATE.to, 1, now), loaded);
   return { loaded, created: true, statusToken: status.token };
 }

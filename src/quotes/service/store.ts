@@ -130,8 +130,11 @@ export async function change(
     if (planned === null) return loaded;
     const outcome = await write(env, loaded, planned, taken, actor, threshold);
     if (outcome.written) {
-      if (taken.event) await onQuoteEvent(env, ctx, quoteEvent(taken.event, loaded.quote, taken.to, outcome.version, outcome.at));
-      return getQuote(env, storeId, id);
+      const after = await getQuote(env, storeId, id);
+      if (taken.event) {
+        await onQuoteEvent(env, ctx, quoteEvent(taken.event, loaded.quote, taken.to, outcome.version, outcome.at), after);
+      }
+      return after;
     }
     if (ifMatch !== undefined) throw stale(loaded.quote.number, outcome.version);
   }

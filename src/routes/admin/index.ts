@@ -9,6 +9,7 @@ import { adminQuotesApi } from './quotes';
 import { storeProfileApi } from './store-profile';
 import { storesApi } from './stores';
 import { versionsApi } from './versions';
+import { webhooksApi } from './webhooks';
 
 /**
  * The admin API, mounted by app.ts at /api/admin behind `requireAdmin`, and called in process by the backoffice's
@@ -23,6 +24,7 @@ export const adminApi = newApp()
   .route('/stores', adminQuotesApi)
   .route('/stores', storeProfileApi)
   .route('/stores', adminQuoteDeskApi)
+  .route('/stores', webhooksApi)
   .route('/', previewApi);
 
 adminApi.onError(onError);

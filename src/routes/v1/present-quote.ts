@@ -5,7 +5,7 @@ import type { RequestContext } from '../../env';
 import { hasLiveLink } from '../../quotes/service/links';
 import type { HistoryRow, ItemRow, LoadedQuote, QuoteRow } from '../../quotes/service/store';
 import { taxTotals } from '../../quotes/tax';
-import { majorOf } from '../../quotes/totals';
+import { majorOf, majorTotals } from '../../quotes/totals';
 
 // How a quote read from storage is presented as the API serves it (src/api/quotes.ts), for /v1/quotes and the admin API.
 
@@ -42,13 +42,7 @@ function quoteHead(q: QuoteRow, status: LoadedQuote['status']) {
     notes: q.notes,
     valid_until: day(q.validUntil),
     discount: q.discount,
-    totals: {
-      subtotal: majorOf(q.subtotalMinor, q.minorUnits),
-      discount: majorOf(q.discountMinor, q.minorUnits),
-      total: majorOf(q.totalMinor, q.minorUnits),
-      currency: q.currency,
-      tax: presentTax(q),
-    },
+    totals: { ...majorTotals(q), currency: q.currency, tax: presentTax(q) },
     created_at: iso(q.createdAt)!,
     updated_at: iso(q.updatedAt)!,
     sent_at: iso(q.sentAt),

@@ -1,0 +1,343 @@
+import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { type DeliveryStatus, type EventType, WEBHOOK_LIMITS } from '../api/webhooks';
+import { database } from '../db/client';
+import { joinParts, textParts } from '../db/parts';
+import { quotes, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEventParts, webhookEvents } from '../db/schema';
+import { ApiError } from '../errors';
+import { getStore } from '../stores/service';
+import { newSecret } from './signature';
+
+// Webhooks' D1 rows (migrations/0009_webhooks.sql) and the queue they feed (docs/webhooks.md). An event is stored
+// once with its payload; each endpoint subscribed to its type gets a delivery row and a queue message carrying
+// only the delivery's id (a message holds at most 128 KB, a payload more), so a retry and a replay send what
+// was stored. One message per endpoint rather than one per event: each endpoint is retried on its own schedule,
+// and a failing endpoint never makes a healthy one receive an event twice.
+
+export type Endpoint = typeof webhookEndpoints.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type AttemptRow = typeof webhookAttempts.$inferSelect;
+
+/** What a queue message of `cpq-webhooks` carries. */
+export interface DeliveryMessage {
+  delivery: string;
+}
+
+export interface NewEvent {
+  storeId: string;
+  type: EventType;
+  /** The quote's or product's id. */
+  subject: string;
+  data: Record<string, unknown>;
+}
+
+const newId = (prefix: string) => `${prefix}_${crypto.randomUUID().replaceAll('-', '')}`;
+
+export async function createEndpoint(
+  env: Env,
+  storeId: string,
+  input: { url: string; events: EventType[]; description?: string | undefined; enabled?: boolean | undefined },
+): Promise<Endpoint> {
+  await getStore(env, storeId);
+  const now = Date.now();
+  const row: Endpoint = {
+    id: newId('we'),
+    storeId,
+    url: input.url,
+    description: input.description ?? null,
+    secret: newSecret(),
+    events: [...new Set(input.events)],
+    enabled: input.enabled ?? true,
+    createdAt: now,
+    updatedAt: now,
+  };
+  // Counted in the statement that inserts, so concurrent creates cannot pass the cap together.
+  const inserted = await database(env).run(sql`
+    INSERT INTO webhook_endpoints (id, store_id, url, description, secret, events, enabled, created_at, updated_at)
+    SELECT ${row.id}, ${storeId}, ${row.url}, ${row.description}, ${row.secret}, ${JSON.stringify(row.events)},
+      ${row.enabled ? 1 : 0}, ${now}, ${now}
+    WHERE (SELECT COUNT(*) FROM webhook_endpoints WHERE store_id = ${storeId}) < ${WEBHOOK_LIMITS.endpoints}`);
+  if (inserted.meta.changes !== 1) {
+    throw new ApiError('CONFLICT', `Store '${storeId}' has ${WEBHOOK_LIMITS.endpoints} webhook endpoints, the most it may have`, {
+      details: { max: WEBHOOK_LIMITS.endpoints },
+    });
+  }
+  return row;
+}
+
+export async function listEndpoints(env: Env, storeId: string): Promise<Endpoint[]> {
+  await getStore(env, storeId);
+  return database(env)
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.storeId, storeId))
+    .orderBy(asc(webhookEndpoints.createdAt))
+    .all();
+}
+
+const endpointKey = (storeId: string, id: string) => and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.storeId, storeId));
+const noEndpoint = (id: string) => new ApiError('NOT_FOUND', `Webhook endpoint '${id}' not found`);
+
+export async function updateEndpoint(
+  env: Env,
+  storeId: string,
+  id: string,
+  patch: Partial<Pick<Endpoint, 'url' | 'events' | 'description' | 'enabled'>>,
+): Promise<Endpoint> {
+  const set = { ...patch, ...(patch.events ? { events: [...new Set(patch.events)] } : {}), updatedAt: Date.now() };
+  const row = await database(env).update(webhookEndpoints).set(set).where(endpointKey(storeId, id)).returning().get();
+  if (!row) throw noEndpoint(id);
+  return row;
+}
+
+/** Removes an endpoint and its delivery log; its queued messages find no delivery and are dropped. */
+export async function deleteEndpoint(env: Env, storeId: string, id: string): Promise<void> {
+  const db = database(env);
+  const ofEndpoint = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.storeId, storeId)));
+  const [, , removed] = await db.batch([
+    db.delete(webhookAttempts).where(inArray(webhookAttempts.deliveryId, ofEndpoint)),
+    db.delete(webhookDeliveries).where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.storeId, storeId))),
+    db.delete(webhookEndpoints).where(endpointKey(storeId, id)).returning({ id: webhookEndpoints.id }),
+  ]);
+  if (removed.length === 0) throw noEndpoint(id);
+}
+
+/**
+ * Stores the event and enqueues one delivery per enabled endpoint of the store subscribed to its type; nothing
+ * when none is. Answers the deliveries' ids. A quote.expired event is stored at most once per quote: a second
+ * emission finds it and enqueues nothing.
+ */
+export async function emitEvent(env: Env, event: NewEvent): Promise<string[]> {
+  const db = database(env);
+  const endpoints = (
+    await db
+      .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.storeId, event.storeId), eq(webhookEndpoints.enabled, true)))
+      .all()
+  ).filter((e) => e.events.includes(event.type));
+  if (endpoints.length === 0) return [];
+  const now = Date.now();
+  const id = newId('evt');
+  const payload = JSON.stringify({
+    id,
+    type: event.type,
+    created_at: new Date(now).toISOString(),
+    store_id: event.storeId,
+    data: event.data,
+  });
+  const [first, ...rest] = textParts(payload);
+  const [stored] = await db.batch([
+    db
+      .insert(webhookEvents)
+      .values({
+        id,
+        storeId: event.storeId,
+        type: event.type,
+        subject: event.subject,
+        payload: first!,
+        payloadParts: rest.length + 1,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: webhookEvents.id }),
+    ...rest.map((data, i) => db.insert(webhookEventParts).values({ eventId: id, part: i + 1, data })),
+  ]);
+  if (stored.length === 0) return [];
+  const deliveries = endpoints.map((e) => ({
+    id: newId('whd'),
+    storeId: event.storeId,
+    eventId: id,
+    endpointId: e.id,
+    status: 'queued' as const,
+    attempts: 0,
+    nextRetryAt: null,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  await db.insert(webhookDeliveries).values(deliveries);
+  await env.WEBHOOKS.sendBatch(deliveries.map((d) => ({ body: { delivery: d.id } satisfies DeliveryMessage })));
+  return deliveries.map((d) => d.id);
+}
+
+export interface DeliveryView extends DeliveryRow {
+  eventType: EventType;
+  url: string;
+  log: AttemptRow[];
+}
+
+const cursorOf = (d: DeliveryRow) => `${d.createdAt}.${d.id}`;
+
+/** A store's deliveries, newest first, a page at a time, each with its latest attempts. */
+export async function listDeliveries(
+  env: Env,
+  storeId: string,
+  query: { webhookId?: string | undefined; status?: DeliveryStatus | undefined; limit: number; cursor?: string | undefined },
+): Promise<{ deliveries: DeliveryView[]; nextCursor: string | null }> {
+  await getStore(env, storeId);
+  const conditions: (SQL | undefined)[] = [eq(webhookDeliveries.storeId, storeId)];
+  if (query.webhookId) conditions.push(eq(webhookDeliveries.endpointId, query.webhookId));
+  if (query.status) conditions.push(eq(webhookDeliveries.status, query.status));
+  if (query.cursor) {
+    const [at, id] = [Number(query.cursor.split('.')[0]), query.cursor.split('.')[1] ?? ''];
+    if (!Number.isSafeInteger(at)) throw new ApiError('BAD_REQUEST', "Invalid query field 'cursor': not a cursor this list gave");
+    conditions.push(
+      or(lt(webhookDeliveries.createdAt, at), and(eq(webhookDeliveries.createdAt, at), lt(webhookDeliveries.id, id))),
+    );
+  }
+  const rows = await deliveryRows(env, and(...conditions), query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return { deliveries: page, nextCursor: rows.length > query.limit ? cursorOf(page.at(-1)!) : null };
+}
+
+async function deliveryRows(env: Env, where: SQL | undefined, limit: number): Promise<DeliveryView[]> {
+  const db = database(env);
+  const rows = await db
+    .select({ delivery: webhookDeliveries, eventType: webhookEvents.type, url: webhookEndpoints.url })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(where)
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(limit)
+    .all();
+  if (rows.length === 0) return [];
+  // Attempts are numbered 1, 2, … per delivery: the latest few are those above its count less the cap.
+  const attempts = await db
+    .select({ attempt: webhookAttempts })
+    .from(webhookAttempts)
+    .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
+    .where(
+      and(
+        inArray(
+          webhookAttempts.deliveryId,
+          rows.map((r) => r.delivery.id),
+        ),
+        gt(webhookAttempts.attempt, sql`${webhookDeliveries.attempts} - ${WEBHOOK_LIMITS.attemptsShown}`),
+      ),
+    )
+    .orderBy(asc(webhookAttempts.attempt))
+    .all();
+  const log = new Map<string, AttemptRow[]>();
+  for (const { attempt } of attempts) {
+    const list = log.get(attempt.deliveryId);
+    if (list) list.push(attempt);
+    else log.set(attempt.deliveryId, [attempt]);
+  }
+  return rows.map((r) => ({ ...r.delivery, eventType: r.eventType, url: r.url, log: log.get(r.delivery.id) ?? [] }));
+}
+
+export async function getDelivery(env: Env, storeId: string, id: string): Promise<DeliveryView> {
+  const [found] = await deliveryRows(env, and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.storeId, storeId)), 1);
+  if (!found) throw new ApiError('NOT_FOUND', `Webhook delivery '${id}' not found`);
+  return found;
+}
+
+/** Sends a delivery again, whatever became of it: its event's stored payload, signed anew, with a fresh retry budget. */
+export async function replayDelivery(env: Env, storeId: string, id: string): Promise<DeliveryView> {
+  const found = await getDelivery(env, storeId, id);
+  const endpoint = await database(env).select().from(webhookEndpoints).where(eq(webhookEndpoints.id, found.endpointId)).get();
+  if (!endpoint?.enabled) {
+    throw new ApiError('CONFLICT', `Webhook endpoint '${found.endpointId}' is disabled: enable it to replay its deliveries`);
+  }
+  await database(env)
+    .update(webhookDeliveries)
+    .set({ status: 'queued', nextRetryAt: null, updatedAt: Date.now() })
+    .where(eq(webhookDeliveries.id, id));
+  await env.WEBHOOKS.send({ delivery: id } satisfies DeliveryMessage);
+  return getDelivery(env, storeId, id);
+}
+
+/** What the consumer needs to make an attempt: undefined when the delivery is gone (its endpoint was deleted). */
+export async function deliveryTarget(env: Env, id: string) {
+  const db = database(env);
+  const row = await db
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: webhookEvents })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(eq(webhookDeliveries.id, id))
+    .get();
+  if (!row) return undefined;
+  const { event } = row;
+  const parts =
+    event.payloadParts > 1
+      ? await db
+          .select({ data: webhookEventParts.data })
+          .from(webhookEventParts)
+          .where(eq(webhookEventParts.eventId, event.id))
+          .orderBy(asc(webhookEventParts.part))
+          .all()
+      : [];
+  return { delivery: row.delivery, endpoint: row.endpoint, event, body: joinParts(event.payload, parts) };
+}
+
+export interface AttemptOutcome {
+  at: number;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+/** Logs one attempt and the delivery's new state, numbering the attempt in the statement that counts it. */
+export async function recordAttempt(
+  env: Env,
+  id: string,
+  outcome: AttemptOutcome,
+  state: { status: DeliveryStatus; nextRetryAt: number | null },
+): Promise<void> {
+  const db = database(env);
+  const error = outcome.error?.slice(0, WEBHOOK_LIMITS.errorChars) ?? null;
+  await db.batch([
+    db
+      .update(webhookDeliveries)
+      .set({ ...state, attempts: sql`${webhookDeliveries.attempts} + 1`, updatedAt: outcome.at })
+      .where(eq(webhookDeliveries.id, id)),
+    db.insert(webhookAttempts).select(
+      db
+        .select({
+          deliveryId: webhookDeliveries.id,
+          attempt: webhookDeliveries.attempts,
+          at: sql<number>`${outcome.at}`.as('at'),
+          statusCode: sql<number | null>`${outcome.statusCode}`.as('status_code'),
+          durationMs: sql<number>`${outcome.durationMs}`.as('duration_ms'),
+          error: sql<string | null>`${error}`.as('error'),
+        })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.id, id)),
+    ),
+  ]);
+}
+
+/** A delivery's state without an attempt: skipped (endpoint disabled) or failed (the dead-letter queue's verdict). */
+export async function settleDelivery(env: Env, id: string, status: 'skipped' | 'failed'): Promise<void> {
+  await database(env)
+    .update(webhookDeliveries)
+    .set({ status, nextRetryAt: null, updatedAt: Date.now() })
+    .where(eq(webhookDeliveries.id, id));
+}
+
+/**
+ * Sent quotes whose valid_until passed within `window` ms before `now`, not yet announced as expired, of stores
+ * with an enabled endpoint subscribed to quote.expired: at most `limit`, the longest expired first.
+ */
+export async function unannouncedExpiries(env: Env, now: number, window: number, limit: number) {
+  return database(env)
+    .select({ storeId: quotes.storeId, id: quotes.id })
+    .from(quotes)
+    .where(
+      and(
+        eq(quotes.status, 'sent'),
+        lt(quotes.validUntil, now),
+        gt(quotes.validUntil, now - window),
+        sql`EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.store_id = ${quotes.storeId} AND e.enabled = 1
+          AND e.events LIKE '%"quote.expired"%')`,
+        sql`NOT EXISTS (SELECT 1 FROM webhook_events v WHERE v.subject = ${quotes.id} AND v.type = 'quote.expired')`,
+      ),
+    )
+    .orderBy(asc(quotes.validUntil))
+    .limit(limit)
+    .all();
+}

@@ -1,0 +1,365 @@
+import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import worker from '../../src/index';
+import type { DeliveryMessage } from '../../src/webhooks/service';
+import { SHELF } from '../fixtures/shelf';
+import { admin, createKey, createStore, saveProduct } from '../helpers';
+import { quoteTenant } from './quotes-helpers';
+
+// Webhooks (docs/webhooks.md): endpoints through the admin API, events stored and queued by the transitions that
+// make them, and the queue consumer run on real message batches against a receiver standing in for the store's
+// server (the e2e suite, test/e2e/webhooks.e2e.mjs, delivers through wrangler dev's queues to a real one).
+
+interface Received {
+  url: string;
+  headers: Headers;
+  body: string;
+}
+
+/** A receiver for the consumer's outbound fetch: answers each request with the next of `statuses` (then the last). */
+function receiver(...statuses: (number | 'timeout')[]) {
+  const received: Received[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    received.push({ url: String(input), headers: new Headers(init?.headers), body: String(init?.body) });
+    const status = statuses[Math.min(received.length - 1, statuses.length - 1)]!;
+    if (status === 'timeout') throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    return new Response('ok', { status });
+  });
+  return received;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+const hooks = (storeId: string) => `/stores/${storeId}/webhooks`;
+
+async function endpoint(storeId: string, events: string[], url = 'https://erp.example.com/hooks') {
+  const res = await admin('POST', hooks(storeId), { url, events });
+  expect(res.status).toBe(201);
+  return res.json<{ id: string; secret: string; secret_prefix: string }>();
+}
+
+interface DeliveryJson {
+  id: string;
+  event_id: string;
+  event_type: string;
+  webhook_id: string;
+  status: string;
+  attempts: number;
+  next_retry_at: string | null;
+  log: { attempt: number; status_code: number | null; duration_ms: number; error: string | null }[];
+}
+
+async function deliveries(storeId: string, query = '') {
+  const res = await admin('GET', `/stores/${storeId}/webhook-deliveries${query}`);
+  expect(res.status).toBe(200);
+  return res.json<{ deliveries: DeliveryJson[]; next_cursor: string | null }>();
+}
+
+/** Runs the Worker's queue handler on one message for the delivery, as the queue would on attempt `attempts`. */
+async function consume(deliveryId: string, attempts = 1, queue = 'cpq-webhooks') {
+  const batch = createMessageBatch<DeliveryMessage>(queue, [
+    { id: `m-${deliveryId}-${attempts}`, timestamp: new Date(), attempts, body: { delivery: deliveryId } },
+  ]);
+  const ctx = createExecutionContext();
+  await worker.queue(batch, env, ctx);
+  return getQueueResult(batch, ctx);
+}
+
+async function hmacHex(secret: string, text: string) {
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text));
+  return Buffer.from(mac).toString('hex');
+}
+
+/** A store with the shelf product, a quote key, and a quote sent to the buyer. */
+async function sentQuote(t: Awaited<ReturnType<typeof quoteTenant>>) {
+  const created = await t.create({ items: [{ product_id: 'shelf', configuration: { width: 900, wood: 'oak' }, quantity: 2 }] });
+  const q = await created.json<{ id: string }>();
+  expect((await t.send('POST', `/${q.id}/send`, {})).status).toBe(200);
+  return q.id;
+}
+
+describe('webhook endpoints', () => {
+  it('are created with a secret shown once, listed without it, changed and removed', async () => {
+    const storeId = await createStore();
+    const made = await endpoint(storeId, ['quote.accepted', 'quote.accepted', 'product.published']);
+    expect(made.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(made.secret.startsWith(made.secret_prefix)).toBe(true);
+
+    const listed = await (await admin('GET', hooks(storeId))).json<{ webhooks: Record<string, unknown>[] }>();
+    expect(listed.webhooks).toHaveLength(1);
+    expect(listed.webhooks[0]).toMatchObject({ id: made.id, events: ['quote.accepted', 'product.published'], enabled: true });
+    expect(JSON.stringify(listed)).not.toContain(made.secret);
+
+    const patched = await admin('PATCH', `${hooks(storeId)}/${made.id}`, { enabled: false, events: ['quote.sent'] });
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toMatchObject({ enabled: false, events: ['quote.sent'] });
+
+    expect((await admin('DELETE', `${hooks(storeId)}/${made.id}`)).status).toBe(204);
+    expect((await admin('DELETE', `${hooks(storeId)}/${made.id}`)).status).toBe(404);
+    expect((await admin('PATCH', `${hooks(storeId)}/${made.id}`, { enabled: true })).status).toBe(404);
+  });
+
+  it.each([
+    ['http://erp.example.com/hooks', 'only https'],
+    ['http://127.0.0.1:9999/hooks', 'only https'],
+    ['https://localhost/hooks', 'local'],
+    ['https://10.1.2.3/hooks', 'private'],
+    ['https://192.168.0.5/hooks', 'private'],
+    ['https://[::1]/hooks', 'IPv6'],
+    ['https://user:pw@erp.example.com/', 'credentials'],
+    ['not a url', 'not a URL'],
+  ])('refuses %s as a target', async (url, why) => {
+    const storeId = await createStore();
+    const res = await admin('POST', hooks(storeId), { url, events: ['quote.sent'] });
+    expect(res.status).toBe(400);
+    const body = await res.json<{ code: string; error: string; errors: { field: string }[] }>();
+    expect(body.code).toBe('BAD_REQUEST');
+    expect(body.error).toContain(why);
+    expect(body.errors[0]!.field).toBe('url');
+  });
+
+  it('refuses unknown event types, no event types, unknown fields, an unknown store, and no admin token', async () => {
+    const storeId = await createStore();
+    const url = 'https://erp.example.com/hooks';
+    for (const body of [
+      { url, events: ['quote.paid'] },
+      { url, events: [] },
+      { url, events: ['quote.sent'], secret: 'x' },
+    ]) {
+      const res = await admin('POST', hooks(storeId), body);
+      expect(res.status).toBe(400);
+      expect((await res.json<{ code: string }>()).code).toBe('BAD_REQUEST');
+    }
+    expect((await admin('PATCH', `${hooks(storeId)}/we_x`, { url: 'http://erp.example.com' })).status).toBe(400);
+    expect((await admin('POST', hooks('no-such-store'), { url, events: ['quote.sent'] })).status).toBe(404);
+    const anonymous = await worker.fetch(
+      new Request(`http://localhost/api/admin${hooks(storeId)}`),
+      env,
+      createExecutionContext(),
+    );
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('caps a store at 10 endpoints', async () => {
+    const storeId = await createStore();
+    const made = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        admin('POST', hooks(storeId), { url: `https://erp.example.com/${i}`, events: ['quote.sent'] }),
+      ),
+    );
+    expect(made.filter((r) => r.status === 201)).toHaveLength(10);
+    const refused = made.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(2);
+    expect(await refused[0]!.json()).toMatchObject({ code: 'CONFLICT', details: { max: 10 } });
+  });
+});
+
+describe('events', () => {
+  it('are queued for the endpoints subscribed to them, at each quote transition', async () => {
+    const t = await quoteTenant();
+    const accepted = await endpoint(t.storeId, ['quote.sent', 'quote.accepted']);
+    const cancelled = await endpoint(t.storeId, ['quote.cancelled', 'quote.rejected']);
+    const id = await sentQuote(t);
+    expect((await t.send('POST', `/${id}/accept`, {})).status).toBe(200);
+    const other = await sentQuote(t);
+    expect((await t.send('POST', `/${other}/reject`, {})).status).toBe(200);
+    const third = (await (await t.create()).json<{ id: string }>()).id;
+    expect((await t.send('POST', `/${third}/cancel`, {})).status).toBe(200);
+    // Cancelling again changes nothing and announces nothing.
+    expect((await t.send('POST', `/${third}/cancel`, {})).status).toBe(409);
+
+    const log = (await deliveries(t.storeId)).deliveries;
+    const seen = log.map((d) => [d.event_type, d.webhook_id === accepted.id ? 'a' : 'c']).reverse();
+    expect(seen).toEqual([
+      ['quote.sent', 'a'],
+      ['quote.accepted', 'a'],
+      ['quote.sent', 'a'],
+      ['quote.rejected', 'c'],
+      ['quote.cancelled', 'c'],
+    ]);
+    expect(log.every((d) => d.status === 'queued' && d.attempts === 0 && d.log.length === 0)).toBe(true);
+    expect((await deliveries(t.storeId, `?webhook_id=${cancelled.id}`)).deliveries).toHaveLength(2);
+  });
+
+  it('quote.requested: only for a quote a quote:request key created', async () => {
+    const t = await quoteTenant();
+    await endpoint(t.storeId, ['quote.requested']);
+    const { key } = await createKey(t.storeId, ['quote:request']);
+    const storefront = await t.create({}, { 'X-API-Key': key });
+    expect(storefront.status).toBe(201);
+    expect((await t.create()).status).toBe(201);
+    const log = (await deliveries(t.storeId)).deliveries;
+    expect(log.map((d) => d.event_type)).toEqual(['quote.requested']);
+  });
+
+  it('product.published: for each new version, not for a save of the same source', async () => {
+    const storeId = await createStore();
+    await endpoint(storeId, ['product.published']);
+    expect((await saveProduct(storeId, 'shelf', SHELF)).status).toBe(201);
+    expect((await saveProduct(storeId, 'shelf', SHELF)).status).toBe(200);
+    expect((await saveProduct(storeId, 'shelf', `${SHELF}\n// v2\n`)).status).toBe(200);
+    expect((await deliveries(storeId)).deliveries.map((d) => d.event_type)).toEqual(['product.published', 'product.published']);
+  });
+
+  it('nothing is stored or queued for a disabled endpoint or a store without endpoints', async () => {
+    const t = await quoteTenant();
+    const made = await endpoint(t.storeId, ['quote.sent']);
+    await admin('PATCH', `${hooks(t.storeId)}/${made.id}`, { enabled: false });
+    await sentQuote(t);
+    expect((await deliveries(t.storeId)).deliveries).toEqual([]);
+    const count = await env.DB.prepare('SELECT COUNT(*) AS n FROM webhook_events WHERE store_id = ?')
+      .bind(t.storeId)
+      .first<{ n: number }>();
+    expect(count!.n).toBe(0);
+  });
+
+  it('quote.expired: the cron announces a sent quote past valid_until once', async () => {
+    const t = await quoteTenant();
+    await endpoint(t.storeId, ['quote.expired']);
+    const id = await sentQuote(t);
+    await env.DB.prepare('UPDATE quotes SET valid_until = ? WHERE id = ?')
+      .bind(Date.now() - 60_000, id)
+      .run();
+    for (let run = 0; run < 2; run++) {
+      const ctx = createExecutionContext();
+      await worker.scheduled(createScheduledController({ cron: '*/10 * * * *' }), env, ctx);
+    }
+    const log = (await deliveries(t.storeId)).deliveries;
+    expect(log.map((d) => d.event_type)).toEqual(['quote.expired']);
+  });
+});
+
+describe('the consumer', () => {
+  it('delivers a signed quote.accepted with the items and their production outputs', async () => {
+    const t = await quoteTenant();
+    const hook = await endpoint(t.storeId, ['quote.accepted']);
+    const id = await sentQuote(t);
+    await t.send('POST', `/${id}/accept`, {});
+    const [queued] = (await deliveries(t.storeId)).deliveries;
+    const received = receiver(200);
+    const result = await consume(queued!.id);
+    expect(result.explicitAcks).toEqual([`m-${queued!.id}-1`]);
+    expect(result.retryMessages).toEqual([]);
+
+    expect(received).toHaveLength(1);
+    const [got] = received;
+    expect(got!.url).toBe('https://erp.example.com/hooks');
+    expect(got!.headers.get('Content-Type')).toBe('application/json');
+    expect(got!.headers.get('Cpq-Event-Id')).toBe(queued!.event_id);
+    expect(got!.headers.get('Cpq-Event-Type')).toBe('quote.accepted');
+    const signature = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(got!.headers.get('Cpq-Signature')!);
+    expect(signature).not.toBeNull();
+    expect(Math.abs(Number(signature![1]) - Date.now() / 1000)).toBeLessThan(60);
+    expect(signature![2]).toBe(await hmacHex(hook.secret, `${signature![1]}.${got!.body}`));
+
+    const event = JSON.parse(got!.body);
+    expect(event).toMatchObject({ id: queued!.event_id, type: 'quote.accepted', store_id: t.storeId });
+    expect(event.data.quote).toMatchObject({ id, status: 'accepted', currency: 'EUR' });
+    const [item] = event.data.quote.items;
+    expect(item).toMatchObject({ product_id: 'shelf', quantity: 2, configuration: { width: 900, wood: 'oak' } });
+    // The internal BOM is what the ERP needs: it travels, with what describes it.
+    expect(item.outputs).toEqual({ bom: { board_m: 0.9, screws: 4 }, weight: { kg: 5.4 } });
+    expect(item.output_info.bom.internal).toBe(true);
+
+    const [after] = (await deliveries(t.storeId)).deliveries;
+    expect(after).toMatchObject({ status: 'delivered', attempts: 1, next_retry_at: null });
+    expect(after!.log).toEqual([expect.objectContaining({ attempt: 1, status_code: 200, error: null })]);
+  });
+
+  it('retries a failing receiver with growing delays, then the dead-letter queue marks the delivery failed', async () => {
+    const t = await quoteTenant();
+    await endpoint(t.storeId, ['quote.sent']);
+    await sentQuote(t);
+    const [queued] = (await deliveries(t.storeId)).deliveries;
+    const received = receiver(500, 'timeout', 503);
+
+    const retried = async (attempts: number) =>
+      (await consume(queued!.id, attempts)).retryMessages.map((m: { msgId: string }) => m.msgId);
+    const waits = async () => {
+      const [now] = (await deliveries(t.storeId)).deliveries;
+      return now!.next_retry_at === null ? null : Math.round((Date.parse(now!.next_retry_at) - Date.now()) / 10_000) * 10;
+    };
+    expect(await retried(1)).toEqual([`m-${queued!.id}-1`]);
+    expect((await deliveries(t.storeId)).deliveries[0]).toMatchObject({ status: 'retrying', attempts: 1 });
+    expect(await waits()).toBe(60);
+    expect(await retried(2)).toEqual([`m-${queued!.id}-2`]);
+    expect(await waits()).toBe(120);
+    // The last attempt the queue allows (max_retries 5): retried into the dead-letter queue, no further retry announced.
+    expect(await retried(6)).toEqual([`m-${queued!.id}-6`]);
+    let now: DeliveryJson | undefined;
+    [now] = (await deliveries(t.storeId)).deliveries;
+    expect(now).toMatchObject({ status: 'retrying', attempts: 3, next_retry_at: null });
+    expect(now!.log.map((a) => [a.attempt, a.status_code, a.error])).toEqual([
+      [1, 500, 'HTTP 500'],
+      [2, null, 'no answer within 10 s'],
+      [3, 503, 'HTTP 503'],
+    ]);
+    expect(received).toHaveLength(3);
+
+    expect((await consume(queued!.id, 1, 'cpq-webhooks-dlq')).explicitAcks).toHaveLength(1);
+    expect(received).toHaveLength(3);
+    [now] = (await deliveries(t.storeId)).deliveries;
+    expect(now).toMatchObject({ status: 'failed', next_retry_at: null });
+  });
+
+  it('skips a delivery whose endpoint was disabled, and drops one whose endpoint was deleted', async () => {
+    const t = await quoteTenant();
+    const hook = await endpoint(t.storeId, ['quote.sent']);
+    await sentQuote(t);
+    const [queued] = (await deliveries(t.storeId)).deliveries;
+    const received = receiver(200);
+    await admin('PATCH', `${hooks(t.storeId)}/${hook.id}`, { enabled: false });
+    expect((await consume(queued!.id)).explicitAcks).toHaveLength(1);
+    expect((await deliveries(t.storeId)).deliveries[0]).toMatchObject({ status: 'skipped', attempts: 0 });
+    await admin('DELETE', `${hooks(t.storeId)}/${hook.id}`);
+    expect((await consume(queued!.id)).explicitAcks).toHaveLength(1);
+    expect(received).toHaveLength(0);
+    expect((await deliveries(t.storeId)).deliveries).toEqual([]);
+  });
+});
+
+describe('replay', () => {
+  it('queues a delivery again and sends the same event signed anew', async () => {
+    const t = await quoteTenant();
+    const hook = await endpoint(t.storeId, ['quote.sent']);
+    await sentQuote(t);
+    const [queued] = (await deliveries(t.storeId)).deliveries;
+    const received = receiver(200);
+    await consume(queued!.id);
+    const replayed = await admin('POST', `/stores/${t.storeId}/webhook-deliveries/${queued!.id}/replay`, {});
+    expect(replayed.status).toBe(200);
+    expect(await replayed.json()).toMatchObject({ id: queued!.id, status: 'queued', attempts: 1 });
+    await consume(queued!.id);
+    expect(received).toHaveLength(2);
+    expect(received[1]!.body).toBe(received[0]!.body);
+    const [after] = (await deliveries(t.storeId)).deliveries;
+    expect(after).toMatchObject({ status: 'delivered', attempts: 2 });
+    expect(after!.log.map((a) => a.attempt)).toEqual([1, 2]);
+
+    await admin('PATCH', `${hooks(t.storeId)}/${hook.id}`, { enabled: false });
+    const refused = await admin('POST', `/stores/${t.storeId}/webhook-deliveries/${queued!.id}/replay`, {});
+    expect(refused.status).toBe(409);
+    expect((await admin('POST', `/stores/${t.storeId}/webhook-deliveries/whd_nope/replay`, {})).status).toBe(404);
+    // Another store's delivery is not found from this one.
+    const other = await createStore();
+    expect((await admin('POST', `/stores/${other}/webhook-deliveries/${queued!.id}/replay`, {})).status).toBe(404);
+  });
+
+  it('pages the log with a cursor', async () => {
+    const storeId = await createStore();
+    await endpoint(storeId, ['product.published']);
+    for (let v = 0; v < 3; v++) expect((await saveProduct(storeId, 'shelf', `${SHELF}\n// ${v}\n`)).status).toBeLessThan(300);
+    const first = await deliveries(storeId, '?limit=2');
+    expect(first.deliveries).toHaveLength(2);
+    const rest = await deliveries(storeId, `?limit=2&cursor=${first.next_cursor}`);
+    expect(rest.deliveries).toHaveLength(1);
+    expect(rest.next_cursor).toBeNull();
+    const ids = [...first.deliveries, ...rest.deliveries].map((d) => d.id);
+    expect(new Set(ids).size).toBe(3);
+    expect((await admin('GET', `/stores/${storeId}/webhook-deliveries?cursor=nope`)).status).toBe(400);
+  });
+});
