@@ -262,6 +262,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/quotes/{id}/clone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new draft with a quote's items, customer and notes, under a new number, priced at current versions */
+        post: operations["cloneQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stores": {
         parameters: {
             query?: never;
@@ -515,10 +532,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The store's quotes, newest first, filtered by status, searched by number or customer */
+        /** The store's quotes, newest first, filtered by status, searched by number, customer or product */
         get: operations["adminListQuotes"];
         put?: never;
-        post?: never;
+        /** Create a draft quote in the backoffice */
+        post: operations["adminCreateQuote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -539,7 +557,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Edit a draft's customer, notes, discount or validity */
+        patch: operations["adminUpdateQuote"];
         trace?: never;
     };
     "/api/admin/stores/{store_id}/quotes/{id}/approve": {
@@ -602,7 +621,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post?: never;
+        /** A new share link for a sent quote; the previous share link stops working */
+        post: operations["adminReissueQuoteShareLink"];
         /** End every link given out for a quote (share and status): their pages answer 404 from then on */
         delete: operations["adminRevokeQuoteLinks"];
         options?: never;
@@ -622,6 +642,162 @@ export interface paths {
         /** Replace the store's seller block and tax; quotes already sent keep the ones they were sent with */
         put: operations["setStoreProfile"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/quotes/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a priced item to a draft */
+        post: operations["adminAddQuoteItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/quotes/{id}/items/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace an item of a draft (priced again; its id and position are kept) */
+        put: operations["adminReplaceQuoteItem"];
+        post?: never;
+        /** Remove an item from a draft */
+        delete: operations["adminRemoveQuoteItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/quotes/{id}/reprice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a draft's items to the current product versions; lists each item's old and new price */
+        post: operations["adminRepriceQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/quotes/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a draft: it is frozen, and share_url opens the buyer's quote page */
+        post: operations["adminSendQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/quotes/{id}/clone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new draft with a quote's items, customer and notes, under a new number, priced at current versions */
+        post: operations["adminCloneQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A store's webhook endpoints (never their secrets) */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Register an endpoint for events; the response is the only time its signing secret is shown */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an endpoint and its delivery log; deliveries still queued are dropped */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Change an endpoint's URL, events, description, or enable or disable it */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery log: newest first, each delivery with its latest attempts */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/webhook-deliveries/{delivery_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again (its event's stored payload, signed anew), whatever became of it */
+        post: operations["replayWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2127,6 +2303,44 @@ export interface components {
              */
             prices?: "net" | "gross";
         };
+        CreatedWebhook: components["schemas"]["Webhook"] & {
+            /** @description The signing secret (whsec_…), shown this once */
+            secret: string;
+        };
+        Webhook: {
+            id: string;
+            url: string;
+            description: string | null;
+            events: ("quote.requested" | "quote.sent" | "quote.accepted" | "quote.rejected" | "quote.expired" | "quote.cancelled" | "product.published")[];
+            enabled: boolean;
+            secret_prefix: string;
+            created_at: string;
+            updated_at: string;
+        };
+        WebhookDelivery: {
+            id: string;
+            event_id: string;
+            /** @enum {string} */
+            event_type: "quote.requested" | "quote.sent" | "quote.accepted" | "quote.rejected" | "quote.expired" | "quote.cancelled" | "product.published";
+            webhook_id: string;
+            url: string;
+            /** @enum {string} */
+            status: "queued" | "retrying" | "delivered" | "failed" | "skipped";
+            attempts: number;
+            next_retry_at: string | null;
+            created_at: string;
+            updated_at: string;
+            /** @description The latest attempts (at most 20), oldest first */
+            log: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookAttempt: {
+            attempt: number;
+            at: string;
+            /** @description null when no answer came (see error) */
+            status_code: number | null;
+            duration_ms: number;
+            error: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -3564,7 +3778,7 @@ export interface operations {
                 /** @description The store the key belongs to */
                 tenant_id: string;
                 status?: "draft" | "pending_approval" | "sent" | "accepted" | "rejected" | "cancelled" | "expired";
-                /** @description Part of the number or of the customer's fields */
+                /** @description Part of the number, of the customer's fields, or of an item's product id */
                 q?: string;
                 /** @description The previous page's next_cursor */
                 cursor?: string;
@@ -8237,6 +8451,328 @@ export interface operations {
             };
         };
     };
+    cloneQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantBody"];
+            };
+        };
+        responses: {
+            /** @description The new draft (its first history entry names the quote it copies) */
+            201: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks access to this tenant or this operation */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An item does not price: errors names each such item (item, product_id) and why */
+            422: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteItemsRejected"];
+                };
+            };
+            /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listStores: {
         parameters: {
             query?: never;
@@ -11704,6 +12240,200 @@ export interface operations {
             };
         };
     };
+    adminCreateQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: components["schemas"]["QuoteItemInput"][];
+                    customer?: components["schemas"]["QuoteCustomer"];
+                    notes?: string;
+                    /**
+                     * Format: date
+                     * @description The last day the quote holds (UTC); default 30 days ahead
+                     * @example 2026-12-31
+                     */
+                    valid_until?: string;
+                    /**
+                     * @description The language of the quote document and of its labels; default en
+                     * @example de-CH
+                     */
+                    language?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new draft */
+            201: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An item does not price: errors names each such item and why */
+            422: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteItemsRejected"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminGetQuote: {
         parameters: {
             query?: never;
@@ -11779,6 +12509,203 @@ export interface operations {
                     "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUpdateQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customer?: components["schemas"]["QuoteCustomer"];
+                    notes?: string | null;
+                    /** @description null removes it */
+                    discount?: {
+                        /** @enum {string} */
+                        type: "percent" | "amount";
+                        /** @description percent: 0 < value ≤ 100, at most 2 decimals; amount: in major units of the currency */
+                        value: number;
+                        reason: string;
+                    } | null;
+                    /**
+                     * Format: date
+                     * @description The last day the quote holds (UTC); default 30 days ahead
+                     * @example 2026-12-31
+                     */
+                    valid_until?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The edited quote */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12374,6 +13301,186 @@ export interface operations {
             };
         };
     };
+    adminReissueQuoteShareLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The quote and its new link */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentQuote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminRevokeQuoteLinks: {
         parameters: {
             query?: never;
@@ -12725,6 +13832,2071 @@ export interface operations {
                     "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminAddQuoteItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    product_id: string;
+                    /**
+                     * @description Field id → value, as for calculate; at most 16384 characters of JSON
+                     * @example {
+                     *       "width": 1200,
+                     *       "glass": "triple"
+                     *     }
+                     */
+                    configuration: {
+                        [key: string]: unknown;
+                    };
+                    /**
+                     * @description Default: the product's default quantity (1 unless the schema sets it)
+                     * @example 2
+                     */
+                    quantity?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The quote with the new item last */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An item does not price: errors names each such item and why */
+            422: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteItemsRejected"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminReplaceQuoteItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    product_id: string;
+                    /**
+                     * @description Field id → value, as for calculate; at most 16384 characters of JSON
+                     * @example {
+                     *       "width": 1200,
+                     *       "glass": "triple"
+                     *     }
+                     */
+                    configuration: {
+                        [key: string]: unknown;
+                    };
+                    /**
+                     * @description Default: the product's default quantity (1 unless the schema sets it)
+                     * @example 2
+                     */
+                    quantity?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An item does not price: errors names each such item and why */
+            422: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteItemsRejected"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRemoveQuoteItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote without the item */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRepriceQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The re-priced quote and what changed */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepriceResult"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The re-priced items would pass the quote's size cap (QUOTE_TOO_LARGE) */
+            422: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteItemsRejected"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminSendQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The sent quote and its link */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentQuote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCloneQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The new draft */
+            201: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An item does not price: errors names each such item and why */
+            422: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteItemsRejected"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhooks: components["schemas"]["Webhook"][];
+                    };
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An https URL (http only to localhost when the Worker runs with WEBHOOKS_ALLOW_LOCAL=1) */
+                    url: string;
+                    /**
+                     * @example [
+                     *       "quote.accepted"
+                     *     ]
+                     */
+                    events: ("quote.requested" | "quote.sent" | "quote.accepted" | "quote.rejected" | "quote.expired" | "quote.cancelled" | "product.published")[];
+                    description?: string;
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint and its secret, shown once */
+            201: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhook"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An https URL (http only to localhost when the Worker runs with WEBHOOKS_ALLOW_LOCAL=1) */
+                    url?: string;
+                    /**
+                     * @example [
+                     *       "quote.accepted"
+                     *     ]
+                     */
+                    events?: ("quote.requested" | "quote.sent" | "quote.accepted" | "quote.rejected" | "quote.expired" | "quote.cancelled" | "product.published")[];
+                    description?: string | null;
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                webhook_id?: string;
+                status?: "queued" | "retrying" | "delivered" | "failed" | "skipped";
+                limit?: number;
+                /** @description The previous page's next_cursor */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries; next_cursor is null on the last */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: components["schemas"]["WebhookDelivery"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The delivery, queued again */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
