@@ -1,14 +1,15 @@
 // Webhooks' wire contract (docs/webhooks.md): the event types, a delivery's states and the limits every writer keeps.
 
-export const EVENT_TYPES = [
+/** What a quote's lifecycle tells (the transition table names which transition tells which: src/quotes/transitions.ts). */
+export const QUOTE_EVENTS = [
   'quote.requested',
   'quote.sent',
   'quote.accepted',
   'quote.rejected',
   'quote.expired',
   'quote.cancelled',
-  'product.published',
 ] as const;
+export const EVENT_TYPES = [...QUOTE_EVENTS, 'product.published'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**

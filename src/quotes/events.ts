@@ -1,4 +1,5 @@
 import type { QuoteStatus } from '../api/quote-limits';
+import type { QUOTE_EVENTS } from '../api/webhooks';
 import { announceQuote } from '../webhooks/announce';
 import type { LoadedQuote } from './service/store';
 
@@ -6,14 +7,6 @@ import type { LoadedQuote } from './service/store';
 // transition that has a name here (src/quotes/transitions.ts says which), handed to `onQuoteEvent`, the single
 // hook where delivery (webhooks through a queue) plugs in.
 
-export const QUOTE_EVENTS = [
-  'quote.requested',
-  'quote.sent',
-  'quote.accepted',
-  'quote.rejected',
-  'quote.expired',
-  'quote.cancelled',
-] as const;
 export type QuoteEventType = (typeof QUOTE_EVENTS)[number];
 
 /** What of the request's context the hook may use: keeping work alive after the answer. */
