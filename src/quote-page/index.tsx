@@ -123,7 +123,7 @@ export const quotePage = new Hono<AppEnv>()
           : { details: rejection(body, address) };
       if ('problem' in answer) return c.html(await page(c.env, shared.loaded, 'share', token, answer.problem), 422, PAGE_HEADERS);
       try {
-        const call = { env: c.env, ctx: c.executionCtx, storeId: quote.storeId, actor: 'buyer' } as const;
+        const call = { env: c.env, storeId: quote.storeId, actor: 'buyer' } as const;
         await decideQuote(call, quote.id, decision, shared.hash, answer.details);
       } catch (error) {
         // Revoked or replaced since the page read it: a dead link, as for a guessed token.

@@ -9,9 +9,6 @@ import type { LoadedQuote } from './service/store';
 
 export type QuoteEventType = (typeof QUOTE_EVENTS)[number];
 
-/** What of the request's context the hook may use: keeping work alive after the answer. */
-export type EventContext = Pick<ExecutionContext, 'waitUntil'>;
-
 export interface QuoteEvent {
   type: QuoteEventType;
   quote_id: string;
@@ -49,6 +46,6 @@ export function quoteEvent(
  * change that wrote nothing), with the quote as written: the store's webhooks get it (docs/webhooks.md). A
  * failure to announce is logged there and never fails the transition, which has happened.
  */
-export async function onQuoteEvent(env: Env, _ctx: EventContext, event: QuoteEvent, after: LoadedQuote): Promise<void> {
+export async function onQuoteEvent(env: Env, event: QuoteEvent, after: LoadedQuote): Promise<void> {
   await announceQuote(env, after, event.type);
 }

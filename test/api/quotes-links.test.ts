@@ -1,4 +1,3 @@
-import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/keys/secret';
 import { decideQuote } from '../../src/quotes/service/lifecycle';
@@ -111,9 +110,7 @@ describe('a decision through a link revoked after its page was read', () => {
     // As the page would: the link's hash read before the revocation, the decision made after it.
     const hash = await sha256Hex(share.slice('/q/'.length));
     await t.send('DELETE', `/${q.id}/share?tenant_id=${t.storeId}`);
-    await expect(
-      decideQuote({ env, ctx: createExecutionContext(), storeId: t.storeId, actor: 'buyer' }, q.id, 'accept', hash),
-    ).rejects.toMatchObject({
+    await expect(decideQuote({ env, storeId: t.storeId, actor: 'buyer' }, q.id, 'accept', hash)).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     expect((await (await t.get(q.id)).json<QuoteJson>()).status).toBe('sent');

@@ -42,7 +42,7 @@ export interface NewQuote {
  * token of the quote's status link (a read-only page of where the request stands, for whoever created it).
  */
 export async function createQuote(call: QuoteCall, input: NewQuote) {
-  const { env, ctx, storeId, actor } = call;
+  const { env, storeId, actor } = call;
   await getStore(env, storeId);
   const idempotency = input.idempotency && {
     ...input.idempotency,
@@ -135,6 +135,6 @@ export async function createQuote(call: QuoteCall, input: NewQuote) {
   }
   const loaded = (await findQuote(env, storeId, id))!;
   // A quote a storefront's quote:request key asked for is "requested"; a draft the store makes itself is not news.
-  if (input.request) await onQuoteEvent(env, ctx, quoteEvent(CREATE.event, loaded.quote, CREATE.to, 1, now), loaded);
+  if (input.request) await onQuoteEvent(env, quoteEvent(CREATE.event, loaded.quote, CREATE.to, 1, now), loaded);
   return { loaded, created: true, statusToken: status.token };
 }

@@ -4,7 +4,7 @@ import { versionETag } from '../../api/version-etag';
 import { database } from '../../db/client';
 import { quoteHistory, quoteItems, quotes } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { type EventContext, onQuoteEvent, quoteEvent } from '../events';
+import { onQuoteEvent, quoteEvent } from '../events';
 import type { PricedRow } from '../pricing';
 import { EDITABLE } from '../shapes';
 import { checkQuoteSize } from '../size';
@@ -36,7 +36,6 @@ export type Actor = `key:${string}` | 'admin' | 'buyer';
 /** What every change of a store's quotes takes: the request it comes in, the store, who makes it. */
 export interface QuoteCall {
   env: Env;
-  ctx: EventContext;
   storeId: string;
   actor: Actor;
   /** The version the request's If-Match names: the change is made to that version only. */
@@ -119,7 +118,7 @@ export async function change(
   /** The quote as the caller just read it, for the first attempt. */
   read?: LoadedQuote,
 ): Promise<LoadedQuote> {
-  const { env, ctx, storeId, actor, ifMatch } = call;
+  const { env, storeId, actor, ifMatch } = call;
   const threshold = await approvalThreshold(env, storeId);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (attempt > 0) await pause(attempt);
@@ -132,7 +131,7 @@ export async function change(
     if (outcome.written) {
       const after = await getQuote(env, storeId, id);
       if (taken.event) {
-        await onQuoteEvent(env, ctx, quoteEvent(taken.event, loaded.quote, taken.to, outcome.version, outcome.at), after);
+        await onQuoteEvent(env, quoteEvent(taken.event, loaded.quote, taken.to, outcome.version, outcome.at), after);
       }
       return after;
     }

@@ -27,7 +27,6 @@ const Note = z.string().trim().max(LIMITS.reason);
 /** A change the admin makes, to the quote as it is (the backoffice sends no If-Match). */
 export const adminCall = (c: RequestContext, storeId: string): QuoteCall => ({
   env: c.env,
-  ctx: c.executionCtx,
   storeId,
   actor: 'admin',
 });

@@ -56,7 +56,7 @@ function write(c: RequestContext, tenantId: string): { call: QuoteCall; internal
   const principal = authorize(c, 'quote:write', tenantId);
   const ifMatch = ifMatchVersion(c.req.header('if-match'));
   return {
-    call: { env: c.env, ctx: c.executionCtx, storeId: tenantId, actor: actorOf(principal.keyId), ifMatch },
+    call: { env: c.env, storeId: tenantId, actor: actorOf(principal.keyId), ifMatch },
     internal: principal.permissions.includes('production:read'),
   };
 }
@@ -108,7 +108,7 @@ export const quotesApi = newApp()
       const { keyId, permissions } = authorize(c, needed, body.tenant_id);
       const [actor, internal] = [actorOf(keyId), permissions.includes('production:read')];
       const key = c.req.valid('header')['Idempotency-Key'];
-      const call = { env: c.env, ctx: c.executionCtx, storeId: body.tenant_id, actor };
+      const call = { env: c.env, storeId: body.tenant_id, actor };
       const { loaded, created, statusToken } = await createQuote(call, {
         items: body.items,
         customer: body.customer ?? {},
