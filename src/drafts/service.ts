@@ -42,10 +42,11 @@ export async function getDraft(env: Env, storeId: string, externalId: string): P
 
 /**
  * Saves the product's draft, errors and all (a draft is work in progress), and returns when. A draft keeps the
- * version it started from: the current version when it was first saved, null for a new product.
+ * version it started from, set when it is first saved: `base` when the editor says which version its text came
+ * from (0 for a new product), else the current version; null for a new product. Publishing checks it.
  * PAYLOAD_TOO_LARGE for a source over the language's limit, which could never be published.
  */
-export async function saveDraft(env: Env, storeId: string, externalId: string, source: string): Promise<number> {
+export async function saveDraft(env: Env, storeId: string, externalId: string, source: string, base?: number): Promise<number> {
   const bytes = new TextEncoder().encode(source).length;
   if (bytes > MAX_SOURCE_BYTES) {
     throw new ApiError('PAYLOAD_TOO_LARGE', `The draft is ${bytes} bytes long; a schema may have at most ${MAX_SOURCE_BYTES}`, {
@@ -62,7 +63,7 @@ export async function saveDraft(env: Env, storeId: string, externalId: string, s
   await db.batch([
     db
       .insert(productDrafts)
-      .values({ storeId, externalId, baseVersion: current?.version ?? null, ...stored })
+      .values({ storeId, externalId, baseVersion: (base ?? current?.version) || null, ...stored })
       .onConflictDoUpdate({ target: [productDrafts.storeId, productDrafts.externalId], set: stored }),
     db.delete(productDraftParts).where(partsKey(storeId, externalId)),
     ...rest.map((data, i) => db.insert(productDraftParts).values({ storeId, externalId, part: i + 1, data })),
@@ -84,10 +85,19 @@ export async function discardDraft(env: Env, storeId: string, externalId: string
 /**
  * Saves the draft as the product's next version with the note, then removes the draft, unless the author saved
  * it again meanwhile (that newer draft is kept). VALIDATION_FAILED when it does not compile: the draft stays.
+ * PRECONDITION_FAILED when a version was published since the draft's base (by `cpq push`, the API or another
+ * tab), which publishing would silently revert, unless `force` says the author means to replace it.
  */
-export async function publishDraft(env: Env, storeId: string, externalId: string, note: string | null): Promise<SavedVersion> {
+export async function publishDraft(
+  env: Env,
+  storeId: string,
+  externalId: string,
+  note: string | null,
+  force = false,
+): Promise<SavedVersion> {
   const draft = await getDraft(env, storeId, externalId);
-  const saved = await saveSchema(env, storeId, externalId, draft.source, note);
+  const base = force ? undefined : (draft.baseVersion ?? 0);
+  const saved = await saveSchema(env, storeId, externalId, draft.source, note, base);
   const db = database(env);
   const first = textParts(draft.source)[0]!;
   await db.batch([

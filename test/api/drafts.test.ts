@@ -181,6 +181,50 @@ describe('drafts', () => {
     });
   });
 
+  it('refuses (412) to publish a draft over a version published since it began, unless forced', async () => {
+    const storeId = await createStore();
+    await saveProduct(storeId, 'shelf', SHELF);
+    // The editor began from version 1; meanwhile `cpq push` (or another tab) published version 2.
+    await putDraft(storeId, 'shelf', OAK_DEARER);
+    const OAK_CHEAPER = SHELF.replace('price: 30', 'price: 25');
+    expect((await saveProduct(storeId, 'shelf', OAK_CHEAPER)).status).toBe(200);
+    const refused = await admin('POST', `${draftPath(storeId, 'shelf')}/publish`, { note: 'Oak 45' });
+    expect(refused.status).toBe(412);
+    expect(refused.headers.get('ETag')).toBe('"v2"');
+    expect(await refused.json()).toMatchObject({ code: 'PRECONDITION_FAILED', details: { version: 2 } });
+    // Nothing reverted, the draft kept.
+    const kept = await (await admin('GET', `/stores/${storeId}/products/shelf`)).json<z.infer<typeof ProductDetail>>();
+    expect([kept.current_version, kept.source]).toEqual([2, OAK_CHEAPER]);
+    expect(await (await admin('GET', draftPath(storeId, 'shelf'))).json()).toMatchObject({ base_version: 1 });
+
+    const forced = await admin('POST', `${draftPath(storeId, 'shelf')}/publish`, { note: 'Oak 45', force: true });
+    expect(forced.status).toBe(201);
+    expect(await forced.json()).toMatchObject({ version: 3 });
+    expect((await admin('GET', draftPath(storeId, 'shelf'))).status).toBe(404);
+  });
+
+  it("records the version the editor's text came from when the draft is first saved, and checks it on publish", async () => {
+    const storeId = await createStore();
+    await saveProduct(storeId, 'shelf', SHELF);
+    await saveProduct(storeId, 'shelf', SHELF.replace('price: 30', 'price: 25'));
+    // The editor loaded version 1 before version 2 existed, and saves its first keystroke only now.
+    expect((await admin('PUT', draftPath(storeId, 'shelf'), { source: OAK_DEARER, base_version: 1 })).status).toBe(200);
+    // Later saves keep the base the draft began from.
+    expect((await admin('PUT', draftPath(storeId, 'shelf'), { source: OAK_DEARER, base_version: 2 })).status).toBe(200);
+    expect(await (await admin('GET', draftPath(storeId, 'shelf'))).json()).toMatchObject({ base_version: 1 });
+    expect((await admin('POST', `${draftPath(storeId, 'shelf')}/publish`, {})).status).toBe(412);
+
+    // A new product's draft began from nothing: someone else creating the product first is the same conflict.
+    await admin('PUT', draftPath(storeId, 'bench'), { source: SHELF, base_version: 0 });
+    await saveProduct(storeId, 'bench', OAK_DEARER);
+    expect((await admin('POST', `${draftPath(storeId, 'bench')}/publish`, {})).status).toBe(412);
+
+    for (const bad of [-1, 1.5, '1', null]) {
+      expect((await admin('PUT', draftPath(storeId, 'shelf'), { source: SHELF, base_version: bad })).status).toBe(400);
+    }
+    expect((await admin('POST', `${draftPath(storeId, 'shelf')}/publish`, { force: 'yes' })).status).toBe(400);
+  });
+
   it("keeps each store's drafts apart", async () => {
     const a = await createStore();
     const b = await createStore();

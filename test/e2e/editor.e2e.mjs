@@ -308,6 +308,32 @@ describe('creating, publishing and discarding', () => {
   });
 });
 
+describe('a version published meanwhile', () => {
+  it('asks before publishing a draft over a version `cpq push` published since the draft began', async () => {
+    await typeAtEnd('// edited in the backoffice');
+    await page.locator('#draft-status', { hasText: 'Draft saved' }).waitFor();
+    const pushed = `${(await adminApi('GET', `/stores/${STORE}/products/starter`)).body.source}\n// pushed from a laptop`;
+    assert.equal((await adminApi('PUT', `/stores/${STORE}/products/starter`, { schema: pushed })).status, 200);
+
+    await page.click('#publish');
+    const dialog = page.locator('dialog[open]');
+    await dialog.getByText('Version 3 was published after this draft began').waitFor();
+    await shot(page, '38-editor-newer-version');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText(/Not published: .*is at version 3/).waitFor();
+    let live = await adminApi('GET', `/stores/${STORE}/products/starter`);
+    assert.equal(live.body.current_version, 3, 'the pushed version stays');
+    assert.equal(live.body.source, pushed);
+    assert.equal((await adminApi('GET', `/stores/${STORE}/products/starter/draft`)).status, 200, 'the draft is kept');
+
+    await page.click('#publish');
+    await dialog.getByRole('button', { name: 'Publish anyway' }).click();
+    await page.getByText('Published as version 4.').waitFor();
+    live = await adminApi('GET', `/stores/${STORE}/products/starter`);
+    assert.match(live.body.source, /\/\/ edited in the backoffice$/);
+  });
+});
+
 describe('tests in the schema', () => {
   it("shows the schema's test blocks passing and failing beside the problems", async () => {
     await setSource(page, full);

@@ -20,6 +20,8 @@ export interface DraftOptions {
   product(): string | null;
   /** The editor's text (read when saving, not per keystroke: a long schema is a long string). */
   text(): string;
+  /** The version the editor's text came from (0 for a new product): a new draft records it, and publishing checks it. */
+  baseVersion(): number;
   /** The text the server already has (the draft, or the current version when there is no draft). */
   serverSource: string;
   /** False for a new product's starter text: the server has nothing yet, so publishing needs it saved first. */
@@ -114,14 +116,14 @@ export class DraftKeeper {
   private async put(path: string): Promise<string | null> {
     const text = this.o.text();
     this.o.onState('saving');
-    let answer = await call('PUT', path, { source: text });
+    let answer = await call('PUT', path, { source: text, base_version: this.o.baseVersion() });
     if (answer.status === 401) {
       this.saveLocal();
       this.o.onState('signed-out');
       await signedIn();
       this.o.onState('saving');
       const again = this.o.text();
-      answer = await call('PUT', path, { source: again });
+      answer = await call('PUT', path, { source: again, base_version: this.o.baseVersion() });
       if (answer.ok) return this.stored(again);
     }
     if (!answer.ok) {

@@ -120,6 +120,7 @@ function start(form: HTMLFormElement): void {
     product: productId,
     text,
     serverSource: textarea.value,
+    baseVersion: () => Number(form.dataset.current ?? 0),
     onServer: Boolean(form.dataset.current) || hasDraft,
     onState(state, detail) {
       if (state === status?.dataset.state && !detail) return;
@@ -158,11 +159,15 @@ function start(form: HTMLFormElement): void {
       const published = text();
       const note = $<HTMLInputElement>('publish-note')?.value.trim();
       const path = `/api/admin/stores/${encodeURIComponent(store)}/products/${encodeURIComponent(id)}/draft/publish`;
-      let answer = await call<Record<string, unknown> & Validation>('POST', path, note ? { note } : {});
-      if (answer.status === 401) {
+      const post = async (force: boolean) => {
+        const body = { ...(note ? { note } : {}), ...(force ? { force } : {}) };
+        const first = await call<Record<string, unknown> & Validation>('POST', path, body);
+        if (first.status !== 401) return first;
         await signedIn();
-        answer = await call<Record<string, unknown> & Validation>('POST', path, note ? { note } : {});
-      }
+        return call<Record<string, unknown> & Validation>('POST', path, body);
+      };
+      let answer = await post(false);
+      if (answer.status === 412 && (await replaceNewerVersion(answer.body.details))) answer = await post(true);
       const body = answer.body;
       if (answer.status === 201 || answer.ok) {
         keeper.published(published);
@@ -198,6 +203,20 @@ function start(form: HTMLFormElement): void {
     } finally {
       if (button) button.disabled = false;
     }
+  }
+
+  /**
+   * Whether the author means to publish over a version published since the draft began (by `cpq push`, the API or
+   * another tab): publishing replaces it, and its changes are lost unless merged into the draft first.
+   */
+  function replaceNewerVersion(details: unknown): Promise<boolean> {
+    const newer = (details as { version?: unknown } | undefined)?.version;
+    const what = typeof newer === 'number' ? `Version ${newer} was published` : 'The product changed';
+    return confirmDialog(
+      'A newer version exists',
+      `${what} after this draft began. Publishing the draft replaces it: its changes are lost unless you merge them into the draft first.`,
+      'Publish anyway',
+    );
   }
 
   const discardButton = $<HTMLButtonElement>('discard-draft');

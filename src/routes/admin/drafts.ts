@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { Draft, DraftBody, SavedDraft } from '../../api/admin/drafts';
+import { Draft, DraftBody, PublishDraftBody, SavedDraft } from '../../api/admin/drafts';
 import { ProductParams } from '../../api/admin/params';
-import { ProductRejected, SavedProduct, VersionNote } from '../../api/admin/products';
+import { ProductRejected, SavedProduct } from '../../api/admin/products';
 import { formResponses } from '../../api/form';
 import { ADMIN_SECURITY, ConditionalHeaders, errorResponses, headers, json, jsonBody, Lang } from '../../api/openapi';
 import { PERMISSIONS } from '../../api/permissions';
@@ -51,8 +51,8 @@ export const draftsApi = newApp()
     }),
     async (c) => {
       const { store_id, external_id } = c.req.valid('param');
-      const { source } = c.req.valid('json');
-      const updatedAt = await saveDraft(c.env, store_id, external_id, source);
+      const { source, base_version } = c.req.valid('json');
+      const updatedAt = await saveDraft(c.env, store_id, external_id, source, base_version);
       return c.json({ updated_at: iso(updatedAt)!, ...validationResult(source) }, 200);
     },
   )
@@ -81,17 +81,18 @@ export const draftsApi = newApp()
       tags,
       security: ADMIN_SECURITY,
       summary: "Publish the draft as the product's next version, with a note; the draft is removed",
-      request: { params: ProductParams, ...jsonBody(z.object({ note: VersionNote.optional() }).strict()) },
+      request: { params: ProductParams, ...jsonBody(PublishDraftBody) },
       responses: {
         200: json(SavedProduct, 'Unchanged: the draft equals the current version, which is kept'),
         201: json(SavedProduct, 'Published as a new version'),
         422: json(ProductRejected, 'The draft has errors; nothing was published and the draft is kept'),
-        ...errorResponses(400, 401, 404),
+        ...errorResponses(400, 401, 404, 412),
       },
     }),
     async (c) => {
       const { store_id, external_id } = c.req.valid('param');
-      const saved = await publishDraft(c.env, store_id, external_id, c.req.valid('json').note ?? null);
+      const { note, force } = c.req.valid('json');
+      const saved = await publishDraft(c.env, store_id, external_id, note ?? null, force);
       const body = savedProduct(external_id, saved);
       return saved.unchanged ? c.json(body, 200) : c.json(body, 201);
     },
