@@ -103,4 +103,9 @@ describe('the knobs of bench/worker-with-knobs.ts', () => {
     expect(res.headers.get('X-RateLimit-Remaining')).toBe('299');
     await waitOnExecutionContext(ctx);
   });
+
+  it("keep production's queue and cron handlers, so webhooks deliver and expiries announce under the knobs", () => {
+    expect(knobbed.queue).toBe(worker.queue);
+    expect(knobbed.scheduled).toBe(worker.scheduled);
+  });
 });
