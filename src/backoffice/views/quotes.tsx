@@ -170,7 +170,12 @@ export function QuotePage(props: {
   const current = new Map(products.map((p) => [p.external_id, p.current_version]));
   const fmt = (amount: number) => money(amount, quote.currency, quote.language);
   return (
-    <Layout title={`${quote.number} · ${store.name}`} csrf={csrf} crumbs={crumbs}>
+    <Layout
+      title={`${quote.number} · ${store.name}`}
+      csrf={csrf}
+      crumbs={crumbs}
+      modules={editable ? ['/admin/assets/quote-desk.js', '/embed/v1/configurator.js'] : undefined}
+    >
       <SharePanel />
       <RepricePanel quote={quote} />
       <div id="quote-body">
@@ -191,7 +196,7 @@ export function QuotePage(props: {
             redirect={`/admin/stores/${enc(store.id)}/quotes/{id}`}
           />
         </div>
-        {editable && <DraftDesk api={api} quote={quote} products={products} />}
+        {editable && <DraftDesk api={api} store={store.id} quote={quote} products={products} />}
         <div class="grid-2">
           <section class="card" aria-labelledby="quote-items-title">
             <h2 id="quote-items-title">Items</h2>
@@ -215,7 +220,9 @@ export function QuotePage(props: {
                         </li>
                       ))}
                     </ul>
-                    {editable && <ItemActions api={api} item={item} products={products} />}
+                    {editable && (
+                      <ItemActions api={api} store={store.id} language={quote.language} item={item} products={products} />
+                    )}
                   </td>
                   <td data-label="Quantity" class="num">
                     {item.quantity}
