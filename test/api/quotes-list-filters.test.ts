@@ -87,4 +87,18 @@ describe('quote list filters', () => {
       expect(big.status).toBe(400);
     }
   });
+
+  it('reads through indexes: the quotes of a product by quote_items_product, the days of a store by quotes_store_created', async () => {
+    const { env } = await import('cloudflare:workers');
+    const plan = async (query: string, ...values: unknown[]) =>
+      (
+        await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`)
+          .bind(...values)
+          .all<{ detail: string }>()
+      ).results
+        .map((r) => r.detail)
+        .join('; ');
+    expect(await plan('SELECT quote_id FROM quote_items WHERE product_id = ?', 'shelf')).toContain('quote_items_product');
+    expect(await plan('SELECT id FROM quotes WHERE store_id = ? AND created_at >= ?', 's', 1)).toContain('quotes_store_created');
+  });
 });
