@@ -9,6 +9,19 @@ import { FormError } from './parts';
 
 type Item = QuoteJson['items'][number];
 
+/** The products an item can be, each at its current version (the one an item added now is priced at). */
+export function ProductOptions({ products, selected }: { products: ProductSummaryJson[]; selected: string | undefined }) {
+  return (
+    <>
+      {products.map((p) => (
+        <option value={p.external_id} selected={p.external_id === selected}>
+          {p.name} ({p.external_id} v{p.current_version})
+        </option>
+      ))}
+    </>
+  );
+}
+
 export function ItemConfigurator(props: {
   api: string;
   store: string;
@@ -32,11 +45,7 @@ export function ItemConfigurator(props: {
       <div class="field">
         <label for={`${id}-product`}>Product</label>
         <select id={`${id}-product`} class="ic-product">
-          {products.map((p) => (
-            <option value={p.external_id} selected={p.external_id === item?.product_id}>
-              {p.name} ({p.external_id} v{p.current_version})
-            </option>
-          ))}
+          <ProductOptions products={products} selected={item?.product_id} />
         </select>
       </div>
       <div class="ic-slot" aria-live="polite"></div>

@@ -1,7 +1,7 @@
 import type { Child } from 'hono/jsx';
 import { enc } from '../load';
 import type { ProductSummaryJson, QuoteJson } from '../types';
-import { ItemConfigurator } from './item-configurator';
+import { ItemConfigurator, ProductOptions } from './item-configurator';
 import { CopyField, FormError } from './parts';
 
 // The quote desk's forms (docs/backoffice.md): each submits JSON to the admin API (src/routes/admin/quote-desk.ts)
@@ -56,11 +56,7 @@ export function ItemFields(props: { prefix: string; products: ProductSummaryJson
     <>
       <Field id={`${prefix}-product`} label="Product">
         <select id={`${prefix}-product`} name={`${within}product_id`}>
-          {products.map((p) => (
-            <option value={p.external_id} selected={p.external_id === item?.product_id}>
-              {p.name} ({p.external_id} v{p.current_version})
-            </option>
-          ))}
+          <ProductOptions products={products} selected={item?.product_id} />
         </select>
       </Field>
       <Field
