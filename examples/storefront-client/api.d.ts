@@ -532,7 +532,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The store's quotes, newest first, filtered by status, searched by number, customer or product */
+        /** The store's quotes, newest first, filtered by status, product and creation day, searched by number, customer or product */
         get: operations["adminListQuotes"];
         put?: never;
         /** Create a draft quote in the backoffice */
@@ -3780,6 +3780,12 @@ export interface operations {
                 status?: "draft" | "pending_approval" | "sent" | "accepted" | "rejected" | "cancelled" | "expired";
                 /** @description Part of the number, of the customer's fields, or of an item's product id */
                 q?: string;
+                /** @description The product id one of its items was configured from (exactly) */
+                product?: string;
+                /** @description Created on this day or later (YYYY-MM-DD, UTC); a day that is not one answers 422 */
+                from?: string;
+                /** @description Created on this day or earlier (YYYY-MM-DD, UTC); a day that is not one answers 422 */
+                to?: string;
                 /** @description The previous page's next_cursor */
                 cursor?: string;
                 limit?: number;
@@ -3942,6 +3948,33 @@ export interface operations {
                     "X-RateLimit-Reset": string;
                     /** @description The methods this path answers */
                     Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (errors lists each problem) */
+            422: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
                     /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
                     "RateLimit-Policy"?: string;
                     /** @description Every window's remaining count and seconds to reset; absent when unlimited */
@@ -12116,7 +12149,15 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "draft" | "pending_approval" | "sent" | "accepted" | "rejected" | "cancelled" | "expired";
+                /** @description Part of the number, of the customer's fields, or of an item's product id */
                 q?: string;
+                /** @description The product id one of its items was configured from (exactly) */
+                product?: string;
+                /** @description Created on this day or later (YYYY-MM-DD, UTC); a day that is not one answers 422 */
+                from?: string;
+                /** @description Created on this day or earlier (YYYY-MM-DD, UTC); a day that is not one answers 422 */
+                to?: string;
+                /** @description The previous page's next_cursor */
                 cursor?: string;
                 limit?: number;
             };
@@ -12191,6 +12232,19 @@ export interface operations {
                     "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (errors lists each problem) */
+            422: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {

@@ -72,8 +72,10 @@ describe('the quote desk', () => {
     await submit(page, 'Save details', () => document.querySelector('.quote-notes')?.textContent === 'Deliver to the back door');
     assert.match(await page.locator('#quote-customer-title + .facts').innerText(), /Engines Ltd/);
 
-    // Items: a configuration that is not JSON is the form's error; then one added, replaced and removed.
+    // Items as JSON (the configurator's fallback; quote-desk-configurator.e2e.mjs has the configurator): a
+    // configuration that is not JSON is the form's error; then one added, replaced and removed.
     await page.click('summary:has-text("Add an item")');
+    await page.locator('summary:has-text("Advanced: the configuration as JSON")').first().click();
     await page.fill('#add-configuration', '{oops');
     await page.click('button:has-text("Add item")');
     await page.waitForSelector('#add-configuration[aria-invalid="true"]');
@@ -83,8 +85,9 @@ describe('the quote desk', () => {
     await submit(page, 'Add item', () => document.querySelectorAll('#quote-items-title ~ .table-wrap tbody tr').length === 2);
     const second = itemRows(page).nth(1);
     await second.locator('summary:has-text("Replace")').click();
+    await second.locator('.item-json summary').click();
     await second.locator('input[name=quantity]').fill('3');
-    await second.locator('button:has-text("Replace item")').click();
+    await second.locator('.item-json button:has-text("Replace item")').click();
     await page.waitForFunction(
       () => document.querySelectorAll('#quote-items-title ~ .table-wrap tbody tr')[1]?.querySelector('.num')?.textContent === '3',
     );

@@ -14,6 +14,7 @@ const FILES = new Map<string, { type: string; body: string }>([
   ['common.js', { type: JS, body: bundle('common').js }],
   ['editor.js', { type: JS, body: bundle('editor').js }],
   ['preview.js', { type: JS, body: bundle('preview').js }],
+  ['quote-desk.js', { type: JS, body: bundle('quote-desk').js }],
 ]);
 
 const etags = new Map<string, string>();

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { BackofficeEnv } from '../env';
 import { enc, load } from '../load';
+import { filterQuery, filtersOf, listOrProblem } from '../quote-filters';
 import { CSV_MAX_ROWS, CSV_PAGE, quotesCsv } from '../quotes-csv';
 import type {
   ApiKeyListJson,
@@ -58,11 +59,11 @@ export const storePages = new Hono<BackofficeEnv>()
   .get('/:store/quotes', async (c) => {
     const id = enc(c.req.param('store'));
     // Only the filters the list takes travel on; an unknown status is the API's 400, shown as not found.
-    const { status, q, cursor } = c.req.query();
-    const query = new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) });
-    const [store, list, settings, { products }] = await Promise.all([
+    const filters = filtersOf(c.req.query());
+    const { cursor } = c.req.query();
+    const [store, listed, settings, { products }] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
-      load<QuoteListJson>(c, `/stores/${id}/quotes?${query}`),
+      listOrProblem(c, `/stores/${id}/quotes?${filterQuery(filters, cursor ? { cursor } : {})}`),
       load<QuoteSettingsJson>(c, `/stores/${id}/quote-settings`),
       load<ProductListJson>(c, `/stores/${id}/products`),
     ]);
@@ -70,30 +71,27 @@ export const storePages = new Hono<BackofficeEnv>()
       <QuotesPage
         csrf={c.var.csrf}
         store={store}
-        list={list}
+        list={listed.list}
         settings={settings}
         products={products}
-        status={status || undefined}
-        q={q || undefined}
+        filters={filters}
+        problem={listed.problem}
       />,
+      listed.problem ? 422 : 200,
     );
   })
   .get('/:store/quotes.csv', async (c) => {
     const id = enc(c.req.param('store'));
-    const { status, q } = c.req.query();
+    const filters = filtersOf(c.req.query());
     const quotes: QuoteListJson['quotes'] = [];
     let cursor: string | null = '';
     // Page after page of the list with the same filters, to the export's bound.
     while (cursor !== null && quotes.length < CSV_MAX_ROWS) {
-      const query = new URLSearchParams({
-        ...(status ? { status } : {}),
-        ...(q ? { q } : {}),
-        ...(cursor ? { cursor } : {}),
-        limit: String(CSV_PAGE),
-      });
-      const page: QuoteListJson = await load<QuoteListJson>(c, `/stores/${id}/quotes?${query}`);
-      quotes.push(...page.quotes);
-      cursor = page.next_cursor;
+      const query = filterQuery(filters, { ...(cursor ? { cursor } : {}), limit: String(CSV_PAGE) });
+      const listed = await listOrProblem(c, `/stores/${id}/quotes?${query}`);
+      if (listed.problem) return c.json(listed.refusal, 422);
+      quotes.push(...listed.list.quotes);
+      cursor = listed.list.next_cursor;
     }
     return c.body(quotesCsv(quotes.slice(0, CSV_MAX_ROWS)), 200, {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -1,6 +1,7 @@
 import type { Child } from 'hono/jsx';
 import { enc } from '../load';
 import type { ProductSummaryJson, QuoteJson } from '../types';
+import { ItemConfigurator, ProductOptions } from './item-configurator';
 import { CopyField, FormError } from './parts';
 
 // The quote desk's forms (docs/backoffice.md): each submits JSON to the admin API (src/routes/admin/quote-desk.ts)
@@ -55,11 +56,7 @@ export function ItemFields(props: { prefix: string; products: ProductSummaryJson
     <>
       <Field id={`${prefix}-product`} label="Product">
         <select id={`${prefix}-product`} name={`${within}product_id`}>
-          {products.map((p) => (
-            <option value={p.external_id} selected={p.external_id === item?.product_id}>
-              {p.name} ({p.external_id} v{p.current_version})
-            </option>
-          ))}
+          <ProductOptions products={products} selected={item?.product_id} />
         </select>
       </Field>
       <Field
@@ -93,16 +90,30 @@ export function ItemFields(props: { prefix: string; products: ProductSummaryJson
   );
 }
 
+/** The JSON form of an item, for what the configurator cannot say (a configuration pasted from elsewhere). */
+function JsonFallback({ children }: { children: Child }) {
+  return (
+    <details class="item-json">
+      <summary>Advanced: the configuration as JSON</summary>
+      {children}
+    </details>
+  );
+}
+
 /** Replace and remove, under an item of a draft. */
-export function ItemActions({ api, item, products }: { api: string; item: Item; products: ProductSummaryJson[] }) {
+export function ItemActions(props: { api: string; store: string; language: string; item: Item; products: ProductSummaryJson[] }) {
+  const { api, item, products } = props;
   const at = `${api}/items/${enc(item.id)}`;
   return (
     <div class="item-actions">
       <details>
         <summary>Replace</summary>
-        <DeskForm action={at} method="PUT" label="Replace item" flash="Item replaced.">
-          <ItemFields prefix={`item-${item.id}`} products={products} item={item} />
-        </DeskForm>
+        <ItemConfigurator {...props} />
+        <JsonFallback>
+          <DeskForm action={at} method="PUT" label="Replace item" name="Replace item as JSON" flash="Item replaced.">
+            <ItemFields prefix={`item-${item.id}`} products={products} item={item} />
+          </DeskForm>
+        </JsonFallback>
       </details>
       <DeskForm action={at} method="DELETE" label="Remove" name={`Remove ${item.product_name}`} flash="Item removed." danger />
     </div>
@@ -110,7 +121,8 @@ export function ItemActions({ api, item, products }: { api: string; item: Item; 
 }
 
 /** What an admin edits on a draft (or on a quote awaiting approval): its details, discount, items, and sending. */
-export function DraftDesk({ api, quote, products }: { api: string; quote: QuoteJson; products: ProductSummaryJson[] }) {
+export function DraftDesk(props: { api: string; store: string; quote: QuoteJson; products: ProductSummaryJson[] }) {
+  const { api, store, quote, products } = props;
   const c = quote.customer;
   return (
     <section class="card" aria-labelledby="quote-desk-title">
@@ -176,9 +188,12 @@ export function DraftDesk({ api, quote, products }: { api: string; quote: QuoteJ
       </details>
       <details>
         <summary>Add an item</summary>
-        <DeskForm action={`${api}/items`} label="Add item" flash="Item added.">
-          <ItemFields prefix="add" products={products} />
-        </DeskForm>
+        <ItemConfigurator api={api} store={store} language={quote.language} products={products} />
+        <JsonFallback>
+          <DeskForm action={`${api}/items`} label="Add item" name="Add item as JSON" flash="Item added.">
+            <ItemFields prefix="add" products={products} />
+          </DeskForm>
+        </JsonFallback>
       </details>
       <div class="quote-desk-actions">
         <DeskForm

@@ -1,9 +1,10 @@
-import { READ_STATUSES } from '../../api/quote-limits';
 import { enc } from '../load';
+import { type FilterProblem, filterQuery, type QuoteFilters } from '../quote-filters';
 import type { ProductSummaryJson, QuoteJson, QuoteListJson, QuoteSettingsJson, StoreJson } from '../types';
 import { Layout } from './layout';
 import { DataTable, Empty, FormError, Time } from './parts';
 import { DeskForm, DraftDesk, ItemActions, NewQuoteForm, RepricePanel, SharePanel } from './quote-desk';
+import { QuoteFiltersForm, statusLabel } from './quote-filters';
 import { actorName, day, detailsText, money } from './quote-format';
 import { StorePage, storeCrumbs } from './stores';
 
@@ -19,8 +20,6 @@ const STATUS_BADGE: Record<string, string> = {
   cancelled: 'danger',
 };
 
-const statusLabel = (status: string) => status.replace('_', ' ');
-
 function StatusBadge({ status }: { status: string }) {
   return <span class={`badge status ${STATUS_BADGE[status] ?? ''}`}>{statusLabel(status)}</span>;
 }
@@ -31,42 +30,18 @@ export function QuotesPage(props: {
   list: QuoteListJson;
   settings: QuoteSettingsJson;
   products: ProductSummaryJson[];
-  status: string | undefined;
-  q: string | undefined;
+  filters: QuoteFilters;
+  problem?: FilterProblem | undefined;
 }) {
-  const { csrf, store, list, settings, products, status, q } = props;
+  const { csrf, store, list, settings, products, filters, problem } = props;
   const base = `/admin/stores/${enc(store.id)}/quotes`;
-  const next = list.next_cursor
-    ? `${base}?${new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}), cursor: list.next_cursor })}`
-    : null;
+  const next = list.next_cursor ? `${base}?${filterQuery(filters, { cursor: list.next_cursor })}` : null;
   return (
     <StorePage csrf={csrf} store={store} tab="quotes" title="Quotes">
       <section class="card" aria-labelledby="quotes-title">
         <h2 id="quotes-title">Quotes</h2>
         {products.length > 0 && <NewQuoteForm store={store.id} products={products} />}
-        <form class="filters" method="get" action={base} aria-label="Filter quotes">
-          <div class="field">
-            <label for="quote-status">Status</label>
-            <select id="quote-status" name="status">
-              <option value="">Any</option>
-              {READ_STATUSES.map((s) => (
-                <option value={s} selected={s === status}>
-                  {statusLabel(s)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div class="field">
-            <label for="quote-search">Number, customer or product</label>
-            <input id="quote-search" name="q" type="search" maxlength={100} value={q ?? ''} />
-          </div>
-          <button class="btn" type="submit">
-            Show
-          </button>
-          <a class="btn" href={`${base}.csv?${new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}) })}`}>
-            Export CSV
-          </a>
-        </form>
+        <QuoteFiltersForm base={base} filters={filters} products={products} problem={problem} />
         {list.quotes.length === 0 ? (
           <Empty title="No quotes here">
             <p>Quotes are created here (New quote), through the API (POST /api/v1/quotes) or by buyers in the storefront.</p>
@@ -195,7 +170,12 @@ export function QuotePage(props: {
   const current = new Map(products.map((p) => [p.external_id, p.current_version]));
   const fmt = (amount: number) => money(amount, quote.currency, quote.language);
   return (
-    <Layout title={`${quote.number} · ${store.name}`} csrf={csrf} crumbs={crumbs}>
+    <Layout
+      title={`${quote.number} · ${store.name}`}
+      csrf={csrf}
+      crumbs={crumbs}
+      modules={editable ? ['/admin/assets/quote-desk.js', '/embed/v1/configurator.js'] : undefined}
+    >
       <SharePanel />
       <RepricePanel quote={quote} />
       <div id="quote-body">
@@ -216,7 +196,7 @@ export function QuotePage(props: {
             redirect={`/admin/stores/${enc(store.id)}/quotes/{id}`}
           />
         </div>
-        {editable && <DraftDesk api={api} quote={quote} products={products} />}
+        {editable && <DraftDesk api={api} store={store.id} quote={quote} products={products} />}
         <div class="grid-2">
           <section class="card" aria-labelledby="quote-items-title">
             <h2 id="quote-items-title">Items</h2>
@@ -240,7 +220,9 @@ export function QuotePage(props: {
                         </li>
                       ))}
                     </ul>
-                    {editable && <ItemActions api={api} item={item} products={products} />}
+                    {editable && (
+                      <ItemActions api={api} store={store.id} language={quote.language} item={item} products={products} />
+                    )}
                   </td>
                   <td data-label="Quantity" class="num">
                     {item.quantity}

@@ -1,8 +1,8 @@
 // The backoffice's preview of a saved version: the storefront's own <cpq-configurator>, pointed at the admin
-// preview endpoints (src/routes/admin/preview.ts) through its `client` hook, with every output group. This
+// preview endpoints (src/routes/admin/preview.ts) through its `client` hook (shared/admin-product.ts), with every output group. This
 // module runs before the component's, so `client` is set before the element loads anything.
 import type { CpqClient } from '../configurator/client';
-import { adminCall } from '../shared/admin-api';
+import { adminProductClient } from '../shared/admin-product';
 
 const host = document.getElementById('pv') as (HTMLElement & { client: CpqClient | null; value: Record<string, unknown> }) | null;
 const languages = document.getElementById('pv-lang') as HTMLSelectElement | null;
@@ -17,10 +17,11 @@ function languageName(code: string): string {
 }
 
 if (host && languages) {
-  const base = `/api/admin/stores/${encodeURIComponent(host.dataset.store ?? '')}/products/${encodeURIComponent(host.dataset.product ?? '')}`;
+  const product = adminProductClient(host.dataset.store ?? '', host.dataset.product ?? '', ['*']);
   host.client = {
+    ...product,
     async form(lang) {
-      const answer = await adminCall('GET', `${base}/form${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`);
+      const answer = await product.form(lang);
       const form = answer.body as { language?: string; languages?: string[] } | null;
       if (answer.status === 200 && form?.languages) {
         languages.replaceChildren(...form.languages.map((code) => new Option(languageName(code), code)));
@@ -29,7 +30,6 @@ if (host && languages) {
       }
       return answer;
     },
-    calculate: (request) => adminCall('POST', `${base}/calculate`, { ...request, output_groups: ['*'] }),
   };
   languages.addEventListener('change', () => {
     history.replaceState(null, '', `${location.pathname}?lang=${encodeURIComponent(languages.value)}`);

@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { QuoteStatus } from '../../api/quote-limits';
 import { database } from '../../db/client';
 import { quoteItems, quotes } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { getStore } from '../../stores/service';
 import { effectiveStatus } from '../transitions';
+import { endOfDay } from '../validity';
 
 export interface ListQuery {
   status?: QuoteStatus | undefined;
@@ -13,13 +14,46 @@ export interface ListQuery {
   limit: number;
   /** Part of a number, of the customer's name, company, email or reference, or of an item's product id. */
   search?: string | undefined;
+  /** A product id one of the quote's items was configured from. */
+  product?: string | undefined;
+  /** The first and the last day (YYYY-MM-DD, UTC) a listed quote was created on, both included. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** A query's day as the time its first millisecond (UTC) is; VALIDATION_FAILED for text that is no day. */
+function dayStart(field: 'from' | 'to', text: string): number {
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : Number.NaN;
+  // Date.parse rolls 2026-02-30 over to March: a day is one only if it reads back the same.
+  if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== text) {
+    throw new ApiError('VALIDATION_FAILED', `${field} must be a day as YYYY-MM-DD`, {
+      errors: [{ field, code: 'INVALID_VALUE', message: 'Not a day (YYYY-MM-DD)', location: 'query' }],
+    });
+  }
+  return at;
+}
+
+/** The creation-day range of a query, checked (a range that ends before it starts is refused, not answered empty). */
+function createdBetween(query: ListQuery): SQL[] {
+  const from = query.from === undefined ? undefined : dayStart('from', query.from);
+  const to = query.to === undefined ? undefined : dayStart('to', query.to);
+  if (from !== undefined && to !== undefined && to < from) {
+    throw new ApiError('VALIDATION_FAILED', 'to must be the same day as from or later', {
+      errors: [{ field: 'to', code: 'INVALID_VALUE', message: 'Before from', location: 'query' }],
+    });
+  }
+  return [
+    ...(from === undefined ? [] : [gte(quotes.createdAt, from)]),
+    ...(to === undefined ? [] : [lte(quotes.createdAt, endOfDay(query.to!))]),
+  ];
 }
 
 /** A store's quotes, newest first (by number), a page at a time; `next_cursor` is null on the last page. */
 export async function listQuotes(env: Env, storeId: string, query: ListQuery) {
+  const created = createdBetween(query);
   await getStore(env, storeId);
   const now = Date.now();
-  const conditions: (SQL | undefined)[] = [eq(quotes.storeId, storeId)];
+  const conditions: (SQL | undefined)[] = [eq(quotes.storeId, storeId), ...created];
   if (query.status === 'expired') conditions.push(and(eq(quotes.status, 'sent'), lt(quotes.validUntil, now)));
   else if (query.status === 'sent') conditions.push(and(eq(quotes.status, 'sent'), sql`${quotes.validUntil} >= ${now}`));
   else if (query.status) conditions.push(eq(quotes.status, query.status));
@@ -38,6 +72,15 @@ export async function listQuotes(env: Env, storeId: string, query: ListQuery) {
     const matches = (column: SQL | typeof quotes.number) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
     const product = sql`EXISTS (SELECT 1 FROM ${quoteItems} WHERE ${quoteItems.quoteId} = ${quotes.id} AND ${matches(sql`${quoteItems.productId}`)})`;
     conditions.push(or(matches(quotes.number), matches(sql`${quotes.customer}`), product));
+  }
+  // The quotes with an item of the product, through quote_items_product (migrations/0010_quote_list_filters.sql).
+  if (query.product) {
+    conditions.push(
+      inArray(
+        quotes.id,
+        database(env).select({ id: quoteItems.quoteId }).from(quoteItems).where(eq(quoteItems.productId, query.product)),
+      ),
+    );
   }
   const rows = await database(env)
     .select()

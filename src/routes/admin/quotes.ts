@@ -2,7 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { QuoteParams, StoreParams } from '../../api/admin/params';
 import { QuoteSettings } from '../../api/admin/quote-settings';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openapi';
-import { LIMITS, READ_STATUSES } from '../../api/quote-limits';
+import { LIMITS } from '../../api/quote-limits';
+import { listLimit, QuoteListQuery } from '../../api/quote-list';
 import { Quote, QuoteList } from '../../api/quotes';
 import type { RequestContext } from '../../env';
 import { newApp } from '../../http/factory';
@@ -69,21 +70,17 @@ export const adminQuotesApi = newApp()
       operationId: 'adminListQuotes',
       tags,
       security: ADMIN_SECURITY,
-      summary: "The store's quotes, newest first, filtered by status, searched by number, customer or product",
+      summary:
+        "The store's quotes, newest first, filtered by status, product and creation day, searched by number, customer or product",
       request: {
         params: StoreParams,
-        query: z.object({
-          status: z.enum(READ_STATUSES).optional(),
-          q: z.string().min(1).max(100).optional(),
-          cursor: z.string().max(32).optional(),
-          limit: z.coerce.number().int().min(1).max(100).default(50),
-        }),
+        query: z.object({ ...QuoteListQuery, limit: listLimit(50) }),
       },
-      responses: { 200: json(QuoteList, 'A page of quotes'), ...errorResponses(400, 404) },
+      responses: { 200: json(QuoteList, 'A page of quotes'), ...errorResponses(400, 404, 422) },
     }),
     async (c) => {
-      const { status, q, cursor, limit } = c.req.valid('query');
-      const page = await listQuotes(c.env, c.req.valid('param').store_id, { status, search: q, cursor, limit });
+      const { q, ...query } = c.req.valid('query');
+      const page = await listQuotes(c.env, c.req.valid('param').store_id, { ...query, search: q });
       return c.json({ quotes: page.quotes.map(presentSummary), next_cursor: page.nextCursor }, 200);
     },
   )

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, headers, json, jsonBody, KEY_SECURITY } from '../../api/openapi';
-import { READ_STATUSES } from '../../api/quote-limits';
+import { listLimit, QuoteListQuery } from '../../api/quote-list';
 import {
   CancelBody,
   CreatedQuote,
@@ -131,24 +131,14 @@ export const quotesApi = newApp()
       security: KEY_SECURITY,
       summary: "The store's quotes, newest first, a page at a time",
       request: {
-        query: TenantQuery.extend({
-          status: z.enum(READ_STATUSES).optional(),
-          q: z
-            .string()
-            .min(1)
-            .max(100)
-            .optional()
-            .openapi({ description: "Part of the number, of the customer's fields, or of an item's product id" }),
-          cursor: z.string().max(32).optional().openapi({ description: "The previous page's next_cursor" }),
-          limit: z.coerce.number().int().min(1).max(100).default(20),
-        }),
+        query: TenantQuery.extend({ ...QuoteListQuery, limit: listLimit(20) }),
       },
-      responses: { 200: json(QuoteList, 'A page of quotes'), ...errorResponses(400, 403, 404) },
+      responses: { 200: json(QuoteList, 'A page of quotes'), ...errorResponses(400, 403, 404, 422) },
     }),
     async (c) => {
-      const { tenant_id, status, q, cursor, limit } = c.req.valid('query');
+      const { tenant_id, q, ...query } = c.req.valid('query');
       authorize(c, 'quote:read', tenant_id);
-      const page = await listQuotes(c.env, tenant_id, { status, search: q, cursor, limit });
+      const page = await listQuotes(c.env, tenant_id, { ...query, search: q });
       return c.json({ quotes: page.quotes.map(presentSummary), next_cursor: page.nextCursor }, 200);
     },
   )

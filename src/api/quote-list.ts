@@ -1,0 +1,35 @@
+import { z } from '@hono/zod-openapi';
+import { READ_STATUSES } from './quote-limits';
+
+// The query of a quote list, the same on /v1/quotes and the admin API (and so for the backoffice's CSV export).
+
+/** The most a page holds: each page's work (rows read, items counted) is bounded by it. */
+export const LIST_MAX_LIMIT = 100;
+
+const day = (description: string) =>
+  z
+    .string()
+    .max(32)
+    .optional()
+    .openapi({ description: `${description} (YYYY-MM-DD, UTC); a day that is not one answers 422`, example: '2026-11-27' });
+
+export const QuoteListQuery = {
+  status: z.enum(READ_STATUSES).optional(),
+  q: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .openapi({ description: "Part of the number, of the customer's fields, or of an item's product id" }),
+  product: z
+    .string()
+    .min(1)
+    .max(128)
+    .optional()
+    .openapi({ description: 'The product id one of its items was configured from (exactly)' }),
+  from: day('Created on this day or later'),
+  to: day('Created on this day or earlier'),
+  cursor: z.string().max(32).optional().openapi({ description: "The previous page's next_cursor" }),
+};
+
+export const listLimit = (byDefault: number) => z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(byDefault);
