@@ -2,22 +2,27 @@
 // `npm run bench [-- <names…>] [--no-http] [--quick] [--profile] [--base-url URL]`: bundles the benchmarks
 // (TypeScript, with the service's sources) into bench/out/ with esbuild and runs each in its own node process,
 // http last. --profile writes a V8 CPU profile of each into bench/out/profiles/ (open it in Chrome DevTools).
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// `ab [--base <rev>]` compares the evaluation of this tree with that of a commit (main by default): bench/ab.ts.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const ALL = ['calculate', 'configure', 'big-models', 'big-models-http', 'compile', 'memory', 'http'];
 /** Run only when named: `npm run bench -- hostile`. */
-const ON_REQUEST = ['hostile', 'want', 'walks', 'cold'];
+const ON_REQUEST = ['hostile', 'want', 'walks', 'cold', 'ab'];
 /** Extra node flags per benchmark. */
 const NODE_FLAGS = { memory: ['--expose-gc'], 'big-models': ['--expose-gc'] };
 
 const args = process.argv.slice(2);
 const named = args.filter((a) => ALL.includes(a) || ON_REQUEST.includes(a));
 const selected = (named.length > 0 ? named : ALL).filter((b) => !(b === 'http' && args.includes('--no-http')));
-const passThrough = args.filter((a) => !named.includes(a) && a !== '--no-http' && a !== '--profile');
+const baseAt = args.indexOf('--base');
+const baseRev = baseAt < 0 ? 'main' : args[baseAt + 1];
+const passThrough = args.filter(
+  (a, i) => !named.includes(a) && a !== '--no-http' && a !== '--profile' && (baseAt < 0 || (i !== baseAt && i !== baseAt + 1)),
+);
 const profile = args.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir=bench/out/profiles'] : [];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -35,6 +40,25 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+if (selected.includes('ab')) {
+  // The base runtime's sources as of that commit, bundled on their own: bench/ab.ts imports the bundle at run time.
+  const dir = `${root}bench/out/base`;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  execFileSync('sh', ['-c', `git archive "$0" src grammar | tar -x -C "$1"`, baseRev, dir], { cwd: root, stdio: 'inherit' });
+  await build({
+    absWorkingDir: root,
+    entryPoints: ['bench/out/base/src/lang/instantiate.ts'],
+    outfile: 'bench/out/base-instantiate.mjs',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+}
 
 const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.*)$/m)?.[1] ?? 'unknown CPU';
 const load = () =>

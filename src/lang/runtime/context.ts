@@ -47,12 +47,16 @@ export class Ctx {
    * read (src/lang/configure/search.ts backjumps past the others).
    */
   readonly readIn: Uint32Array;
+  /** The slot table's parts, held here so that `force` reaches them without a load through the table. */
+  private readonly fns: readonly Fn[];
+  private readonly costs: readonly number[];
+  private readonly names: readonly string[];
 
-  constructor(
-    private readonly slots: SlotTable,
-    fieldCount: number,
-  ) {
+  constructor(slots: SlotTable, fieldCount: number) {
     const n = slots.fns.length;
+    this.fns = slots.fns;
+    this.costs = slots.costs;
+    this.names = slots.names;
     this.v = new Array<Val>(n).fill(0);
     this.st = new Uint8Array(n);
     this.failed = new Array<Fault | undefined>(n).fill(undefined);
@@ -100,13 +104,13 @@ export class Ctx {
   force(s: number): Val {
     const state = this.st[s];
     if (state === FAILED) throw this.failed[s];
-    if (state === BUSY) throw new Fault('R_CYCLE', undefined, { name: this.slots.names[s] ?? '?' });
+    if (state === BUSY) throw new Fault('R_CYCLE', undefined, { name: this.names[s] ?? '?' });
     this.st[s] = BUSY;
     // Field slots come first (model.ts).
     if (s < this.readIn.length) this.readIn[s] = this.epoch;
-    this.work += this.slots.costs[s] as number;
+    this.work += this.costs[s] as number;
     this.stack[this.sp++] = s;
-    const v = (this.slots.fns[s] as Fn)(this);
+    const v = (this.fns[s] as Fn)(this);
     this.sp--;
     this.v[s] = v;
     this.st[s] = DONE;

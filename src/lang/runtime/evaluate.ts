@@ -3,7 +3,7 @@
 // run inside one try and resume after the unit that failed.
 
 import type { CompiledField, CompiledModel } from './compiled-model';
-import type { Ctx, Fn } from './context';
+import { type Ctx, DONE, type Fn } from './context';
 import { because } from './explain';
 import type { Val } from './fault';
 import { cutText, echo, isAbsent, isValidQuantity, type Problem } from './fields';
@@ -110,14 +110,16 @@ function fieldStates(run: Run): FieldState[] {
     try {
       for (; i < fields.length; i++) {
         f = fields[i]!;
-        state =
-          f.check === undefined
-            ? hiddenState(f, f.value(c))
-            : fieldState(f, f.visible === undefined || f.visible(c), f.enabled === undefined || f.enabled(c), f.value(c), c);
-        // Only a value refused or required can have a problem to report.
-        if (state.visible && state.enabled && f.check !== undefined && (state.required || c.bad[i] === 1)) {
-          validate(run, i, f, state.required);
+        if (f.check === undefined) {
+          // Field i's value is slot i (compiled-model.ts): read inline, as the slot readers do.
+          states.push(hiddenState(f, c.st[i] === DONE ? (c.v[i] as Val) : c.force(i)));
+          continue;
         }
+        const visible = f.visible === undefined || f.visible(c);
+        const enabled = f.enabled === undefined || f.enabled(c);
+        state = fieldState(f, visible, enabled, c.st[i] === DONE ? (c.v[i] as Val) : c.force(i), c);
+        // Only a value refused or required can have a problem to report.
+        if (visible && enabled && (state.required || c.bad[i] === 1)) validate(run, i, f, state.required);
         states.push(state);
       }
     } catch (e) {
