@@ -34,6 +34,9 @@ function quoteHead(q: QuoteRow, status: LoadedQuote['status']) {
     id: q.id,
     tenant_id: q.storeId,
     number: q.number,
+    revision: q.revision,
+    revises: q.revises,
+    superseded_by: q.supersededBy,
     status,
     version: q.version,
     currency: q.currency,
@@ -70,6 +73,8 @@ function presentItem(i: ItemRow, internal: boolean): z.infer<typeof QuoteItem> {
     texts: pick(i.priced.texts),
     output_info: pick(i.priced.output_info),
     warnings: i.priced.warnings,
+    line_discount: i.discount && { ...i.discount, amount: majorOf(i.discountMinor, i.priced.minor_units) },
+    net_price: majorOf(i.totalMinor - i.discountMinor, i.priced.minor_units),
   };
 }
 
