@@ -39,6 +39,15 @@ export function majorTotals(q: QuoteTotals & { minorUnits: number }) {
   };
 }
 
+/** An item's line discount and its price after it as served (the API, webhook events): major units. */
+export function majorLine(i: LineTotals & { discount: LineDiscount | null; priced: { minor_units: number } }) {
+  const major = (minor: number) => majorOf(minor, i.priced.minor_units);
+  return {
+    line_discount: i.discount && { ...i.discount, amount: major(i.discountMinor) },
+    net_price: major(i.totalMinor - i.discountMinor),
+  };
+}
+
 /**
  * What a discount takes off an amount, in minor units: a percent rounded once, half away from zero; an amount
  * never more than the amount itself, so nothing discounted is ever negative. Nothing is taken off an amount ≤ 0.
