@@ -223,7 +223,7 @@ async function write(
       return insertWhere(db, quoteItems, { ...r, quoteId: quote.id, position: next++ }, unchanged);
     }),
   ];
-  // Last: every statement above reads the version this one moves on.
+  // After the statements above, which read the version this one moves on; only the change's `also` rows follow it.
   const update = db
     .update(quotes)
     .set({ ...set, version: sql`${quotes.version} + 1`, updatedAt: now })
