@@ -1,7 +1,7 @@
 // A quote's statuses and the limits every writer keeps, as the contract states them (docs/quotes.md).
 
 /** Stored statuses. `expired` is never stored: a sent quote past its valid_until reads as expired (`effectiveStatus`). */
-export const QUOTE_STATUSES = ['draft', 'pending_approval', 'sent', 'accepted', 'rejected', 'cancelled'] as const;
+export const QUOTE_STATUSES = ['draft', 'pending_approval', 'sent', 'accepted', 'rejected', 'cancelled', 'superseded'] as const;
 export type StoredStatus = (typeof QUOTE_STATUSES)[number];
 export type QuoteStatus = StoredStatus | 'expired';
 export const READ_STATUSES = [...QUOTE_STATUSES, 'expired'] as const;

@@ -18,21 +18,51 @@ export const QuoteCustomer = z
   .strict()
   .openapi('QuoteCustomer');
 
-export const QuoteDiscount = z
+/** A customer as a PATCH sets it (the whole of it): a field null, empty or left out is not kept. */
+export const CustomerPatch = z
   .object({
-    type: z.enum(['percent', 'amount']),
-    value: z
-      .number()
-      .positive()
-      .openapi({ description: 'percent: 0 < value ≤ 100, at most 2 decimals; amount: in major units of the currency' }),
-    reason: text(LIMITS.reason).min(1),
+    name: text(LIMITS.name).nullable().optional(),
+    company: text(LIMITS.company).nullable().optional(),
+    email: z.email().max(LIMITS.email).or(z.literal('')).nullable().optional(),
+    reference: text(LIMITS.reference).nullable().optional(),
   })
   .strict()
-  .refine((d) => d.type !== 'percent' || (d.value <= 100 && Number.isInteger(Math.round(d.value * 1e6) / 1e4)), {
-    message: 'A percent is at most 100, with at most 2 decimals',
-    path: ['value'],
-  })
+  .openapi('QuoteCustomerPatch');
+
+const discountKind = {
+  type: z.enum(['percent', 'amount']),
+  value: z
+    .number()
+    .positive()
+    .openapi({ description: 'percent: 0 < value ≤ 100, at most 2 decimals; amount: in major units of the currency' }),
+};
+
+const percentRule: [(d: { type: 'percent' | 'amount'; value: number }) => boolean, { message: string; path: string[] }] = [
+  (d) => d.type !== 'percent' || (d.value <= 100 && Number.isInteger(Math.round(d.value * 1e6) / 1e4)),
+  { message: 'A percent is at most 100, with at most 2 decimals', path: ['value'] },
+];
+
+export const QuoteDiscount = z
+  .object({ ...discountKind, reason: text(LIMITS.reason).min(1) })
+  .strict()
+  .refine(...percentRule)
   .openapi('QuoteDiscount');
+
+export const LineDiscount = z
+  .object(discountKind)
+  .strict()
+  .refine(...percentRule)
+  .openapi('LineDiscount', {
+    description: "Taken off the item's price before the quote's discount; an amount is at most the item's price (else 422)",
+  });
+
+export const PatchItemBody = z
+  .object({
+    tenant_id: z.string().min(1),
+    line_discount: LineDiscount.nullable().openapi({ description: 'null removes it' }),
+  })
+  .strict()
+  .openapi('PatchQuoteItem');
 
 export const QuoteItemInput = z
   .object({
@@ -66,8 +96,10 @@ export const CreateQuote = z
 export const PatchQuote = z
   .object({
     tenant_id: z.string().min(1),
-    customer: QuoteCustomer.optional(),
-    notes: text(LIMITS.notes).nullable().optional(),
+    customer: CustomerPatch.optional().openapi({
+      description: 'Replaces the whole customer: a field null, empty or left out is cleared',
+    }),
+    notes: text(LIMITS.notes).nullable().optional().openapi({ description: 'null or empty clears them' }),
     discount: QuoteDiscount.nullable().optional().openapi({ description: 'null removes it' }),
     valid_until: ValidUntil.optional(),
   })
@@ -117,13 +149,23 @@ export const QuoteItem = z
     texts: Result.texts,
     output_info: z.record(z.string(), OutputInfo),
     warnings: z.array(Issue),
+    line_discount: z
+      .object({
+        type: z.enum(['percent', 'amount']),
+        value: z.number(),
+        amount: z.number().openapi({ description: 'What it takes off totals.price, rounded once to the minor unit' }),
+      })
+      .strict()
+      .nullable(),
+    net_price: z.number().openapi({ description: 'totals.price less the line discount' }),
   })
   .strict()
   .openapi('QuoteItem');
 
 const Totals = z
   .object({
-    subtotal: z.number().openapi({ description: "Sum of the items' prices" }),
+    subtotal: z.number().openapi({ description: "Sum of the items' prices after their line discounts (net_price)" }),
+    line_discounts: z.number().openapi({ description: "The items' line discounts, summed" }),
     discount: z.number().openapi({ description: 'The quote-level discount, rounded once to the minor unit' }),
     total: z.number(),
     currency: z.string(),
@@ -147,8 +189,13 @@ const Totals = z
 const quoteFields = {
   id: z.string(),
   tenant_id: z.string(),
-  number: z.string().openapi({ example: 'Q-2026-000123' }),
-  status: z.enum(READ_STATUSES).openapi({ description: 'expired: sent, and valid_until has passed' }),
+  number: z.string().openapi({ example: 'Q-2026-000123', description: "Shared by a quote's revisions" }),
+  revision: z.number().int().openapi({ description: '1, or the next of the quote it revises (POST …/revise)' }),
+  revises: z.string().nullable().openapi({ description: 'The id of the quote this revision replaces' }),
+  superseded_by: z.string().nullable().openapi({ description: 'The id of the revision that replaced this quote' }),
+  status: z.enum(READ_STATUSES).openapi({
+    description: 'expired: sent, and valid_until has passed; superseded: a revision replaced it',
+  }),
   version: z.number().int().openapi({ description: 'Bumped by every change; the ETag is "v<version>"' }),
   currency: z.string(),
   language: z.string(),

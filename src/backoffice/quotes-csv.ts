@@ -8,6 +8,7 @@ export const CSV_PAGE = 100;
 
 const HEADER = [
   'number',
+  'revision',
   'status',
   'customer',
   'company',
@@ -33,6 +34,7 @@ export function quotesCsv(quotes: QuoteListJson['quotes']): string {
   const rows = quotes.map((q) =>
     [
       cell(q.number),
+      String(q.revision),
       q.status,
       cell(q.customer.name ?? ''),
       cell(q.customer.company ?? ''),

@@ -4,7 +4,7 @@ import { type Permission, PLANS } from '../api/permissions';
 import { QUOTE_STATUSES } from '../api/quote-limits';
 import type { DiagnosticJson } from '../api/validate';
 import { DELIVERY_STATUSES, EVENT_TYPES, type EventType } from '../api/webhooks';
-import type { PricedItem, QuoteCustomer, QuoteDiscount } from '../quotes/shapes';
+import type { LineDiscount, PricedItem, QuoteCustomer, QuoteDiscount } from '../quotes/shapes';
 import type { DocumentSnapshot } from '../store-profiles/shapes';
 
 // Timestamps are Unix milliseconds; migrations/ holds the same tables as SQL for `wrangler d1 migrations apply`.
@@ -150,6 +150,10 @@ export const quotes = sqliteTable('quotes', {
   year: integer('year').notNull(),
   seq: integer('seq').notNull(),
   number: text('number').notNull(),
+  /** 1, or the revised quote's + 1 under the same number (migrations/0010_revisions_line_discounts.sql). */
+  revision: integer('revision').notNull(),
+  revises: text('revises'),
+  supersededBy: text('superseded_by'),
   status: text('status', { enum: QUOTE_STATUSES }).notNull(),
   version: integer('version').notNull(),
   currency: text('currency').notNull(),
@@ -162,6 +166,7 @@ export const quotes = sqliteTable('quotes', {
   subtotalMinor: integer('subtotal_minor').notNull(),
   discountMinor: integer('discount_minor').notNull(),
   totalMinor: integer('total_minor').notNull(),
+  lineDiscountMinor: integer('line_discount_minor').notNull(),
   approvedDiscountMinor: integer('approved_discount_minor'),
   approvedSubtotalMinor: integer('approved_subtotal_minor'),
   shareTokenHash: text('share_token_hash'),
@@ -194,6 +199,8 @@ export const quoteItems = sqliteTable('quote_items', {
   configuration: text('configuration', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
   priced: text('priced', { mode: 'json' }).$type<PricedItem>().notNull(),
   totalMinor: integer('total_minor').notNull(),
+  discount: text('discount', { mode: 'json' }).$type<LineDiscount>(),
+  discountMinor: integer('discount_minor').notNull(),
 });
 
 export const quoteHistory = sqliteTable(

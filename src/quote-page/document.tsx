@@ -1,13 +1,14 @@
 import type { LoadedQuote } from '../quotes/service/store';
 import { taxTotals } from '../quotes/tax';
 import { majorOf } from '../quotes/totals';
-import { documentLanguage, wordsFor } from '../quotes/words';
+import { documentLanguage, numberIn, wordsFor } from '../quotes/words';
 import { EMPTY_PROFILE } from '../store-profiles/shapes';
 import { DecisionForms, type DecisionProblem } from './decision';
 import { ItemHeading } from './item-heading';
 
 // The offer as the buyer reads, prints and signs it: the seller block and the tax as the store had them when the
-// quote was sent (the quote's `document` snapshot), the items, the totals, the terms, and Accept and Reject.
+// quote was sent (the quote's `document` snapshot), the items (each amount after its line discount, which is
+// shown under the item's lines), the totals, the terms, and Accept and Reject.
 
 export const dateIn = (language: string) => (ms: number) =>
   new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
@@ -58,7 +59,7 @@ export function QuoteDocument({
         </div>
         <div class="heading">
           <h1>
-            {words.quote} {quote.number}
+            {words.quote} {numberIn(words, quote)}
           </h1>
           <div class="status" data-status={status}>
             {words.status[status]}
@@ -106,6 +107,15 @@ export function QuoteDocument({
                       <span>{amount(line.amount)}</span>
                     </li>
                   ))}
+                  {item.discount && (
+                    <li class="line-discount">
+                      <span>
+                        {words.lineDiscount}
+                        {item.discount.type === 'percent' ? ` ${item.discount.value} %` : ''}
+                      </span>
+                      <span>−{minor(item.discountMinor)}</span>
+                    </li>
+                  )}
                 </ul>
               </td>
               <td class="num" data-label={words.quantity}>
@@ -120,7 +130,7 @@ export function QuoteDocument({
                 </td>
               )}
               <td class="num" data-label={words.amount}>
-                {amount(item.priced.totals.price)}
+                {minor(item.totalMinor - item.discountMinor)}
               </td>
             </tr>
           ))}

@@ -1,7 +1,8 @@
 // /q/{token}: the buyer's pages. A share token (sent once, in `share_url`) opens this one quote's document with
 // Accept and Reject; a status token (in `status_url`, given to whoever created the quote) a read-only page of where
 // the request stands. Either stops working when the quote's links are revoked or the quote is cancelled, and then
-// answers 404 like a token that never existed, with a page saying so (dead-link.tsx). Accept and Reject are plain
+// answers 404 like a token that never existed, with a page saying so (dead-link.tsx); the share link of a quote a
+// revision replaced says that instead (superseded.tsx). Accept and Reject are plain
 // HTML forms posting back here, so the pages run no script at all (docs/quotes.md).
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -11,7 +12,7 @@ import { formCap } from '../http/request-guards';
 import { decideQuote } from '../quotes/service/lifecycle';
 import { findSharedQuote } from '../quotes/service/links';
 import type { LoadedQuote } from '../quotes/service/store';
-import { documentLanguage, languageFromHeader, wordsFor } from '../quotes/words';
+import { documentLanguage, languageFromHeader, numberIn, wordsFor } from '../quotes/words';
 import { getStore } from '../stores/service';
 import { deadLinkPage } from './dead-link';
 import { acceptance, type DecisionProblem, rejection } from './decision';
@@ -19,6 +20,7 @@ import { dateIn, QuoteDocument } from './document';
 import { ItemHeading } from './item-heading';
 import { shell } from './shell';
 import { quoteCss } from './styles';
+import { supersededPage } from './superseded';
 
 const PAGE_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
 
@@ -41,7 +43,7 @@ function RequestStatus({ loaded, storeName }: { loaded: LoadedQuote; storeName: 
         <div>
           <div class="store">{storeName}</div>
           <h1>
-            {words.request} {quote.number}
+            {words.request} {numberIn(words, quote)}
           </h1>
           <div class="status" data-status={open ? 'requested' : status}>
             {label}
@@ -84,7 +86,7 @@ async function page(env: Env, loaded: LoadedQuote, kind: 'share' | 'status', tok
   const words = wordsFor(lang);
   return shell(
     lang,
-    `${kind === 'share' ? words.quote : words.request} ${loaded.quote.number} · ${store.name}`,
+    `${kind === 'share' ? words.quote : words.request} ${numberIn(words, loaded.quote)} · ${store.name}`,
     kind === 'share' ? (
       <QuoteDocument loaded={loaded} storeName={store.name} token={token} problem={problem} />
     ) : (
@@ -103,6 +105,10 @@ export const quotePage = new Hono<AppEnv>()
     const token = c.req.param('token');
     const shared = await findSharedQuote(c.env, token);
     if (!shared) return deadLink(c);
+    if (shared.loaded.status === 'superseded') {
+      const store = await getStore(c.env, shared.loaded.quote.storeId);
+      return c.html(supersededPage(shared.loaded, store.name), 200, PAGE_HEADERS);
+    }
     return c.html(await page(c.env, shared.loaded, shared.kind, token), 200, PAGE_HEADERS);
   })
   // The share page's forms post here; a decision taken answers with the page again, so a second click, or a click

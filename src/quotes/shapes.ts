@@ -21,6 +21,12 @@ export interface QuoteDiscount {
   reason: string;
 }
 
+/** An item's own discount, taken off its price before the quote's discount; `value` as in QuoteDiscount. */
+export interface LineDiscount {
+  type: 'percent' | 'amount';
+  value: number;
+}
+
 /** One line of an item's readable summary: a field's label and the chosen value (an option's label) in the quote's language. */
 export interface SummaryLine {
   field: string;

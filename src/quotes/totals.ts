@@ -1,12 +1,14 @@
 import { roundHalfAway } from '../lang/runtime/numeric';
-import type { QuoteDiscount } from './shapes';
+import type { LineDiscount, QuoteDiscount } from './shapes';
 
-// A quote's totals in integer minor units (docs/api.md, "Money"): the items' totals are already rounded, so the
-// subtotal is their exact sum; a percent discount is rounded once, half away from zero; an amount never exceeds
-// the subtotal, so a total is never negative.
+// A quote's totals in integer minor units (docs/api.md, "Money"): the items' totals are already rounded, and so
+// is each line discount (once), so the subtotal is an exact sum; the quote's percent discount is rounded once,
+// half away from zero; an amount never exceeds what it is taken off, so no total is ever negative.
 
 export interface QuoteTotals {
+  /** After the line discounts. */
   subtotalMinor: number;
+  lineDiscountMinor: number;
   discountMinor: number;
   totalMinor: number;
 }
@@ -31,34 +33,71 @@ export const mulDivRound = (a: number, b: number, c: number) =>
 export function majorTotals(q: QuoteTotals & { minorUnits: number }) {
   return {
     subtotal: majorOf(q.subtotalMinor, q.minorUnits),
+    line_discounts: majorOf(q.lineDiscountMinor, q.minorUnits),
     discount: majorOf(q.discountMinor, q.minorUnits),
     total: majorOf(q.totalMinor, q.minorUnits),
   };
 }
 
-export function quoteTotals(itemTotals: readonly number[], discount: QuoteDiscount | null, minorUnits: number): QuoteTotals {
-  const subtotalMinor = itemTotals.reduce((sum, t) => sum + t, 0);
-  let discountMinor = 0;
-  if (discount?.type === 'percent') {
-    discountMinor = mulDivRound(subtotalMinor, Math.round(discount.value * 100), 10_000);
-  } else if (discount?.type === 'amount') {
-    discountMinor = Math.min(minorOf(discount.value, minorUnits), subtotalMinor);
-  }
-  return { subtotalMinor, discountMinor, totalMinor: subtotalMinor - discountMinor };
+/** An item's line discount and its price after it as served (the API, webhook events): major units. */
+export function majorLine(i: LineTotals & { discount: LineDiscount | null; priced: { minor_units: number } }) {
+  const major = (minor: number) => majorOf(minor, i.priced.minor_units);
+  return {
+    line_discount: i.discount && { ...i.discount, amount: major(i.discountMinor) },
+    net_price: major(i.totalMinor - i.discountMinor),
+  };
 }
 
 /**
- * Whether a discount needs an admin's approval: its share of the subtotal exceeds the store's threshold (basis
- * points) and the share an admin last approved for this quote. Compared by cross-multiplying, exactly.
+ * What a discount takes off an amount, in minor units: a percent rounded once, half away from zero; an amount
+ * never more than the amount itself, so nothing discounted is ever negative. Nothing is taken off an amount ≤ 0.
+ */
+export function discountOff(baseMinor: number, discount: LineDiscount | null, minorUnits: number): number {
+  if (!discount || baseMinor <= 0) return 0;
+  if (discount.type === 'percent') return mulDivRound(baseMinor, Math.round(discount.value * 100), 10_000);
+  return Math.min(minorOf(discount.value, minorUnits), baseMinor);
+}
+
+/** An item's price and its line discount in minor units (quote_items.total_minor, discount_minor). */
+export interface LineTotals {
+  totalMinor: number;
+  discountMinor: number;
+}
+
+/**
+ * The subtotal is the items' prices after their line discounts; the quote's discount is taken off that subtotal
+ * (docs/quotes.md, "Line discounts").
+ */
+export function quoteTotals(lines: readonly LineTotals[], discount: QuoteDiscount | null, minorUnits: number): QuoteTotals {
+  const lineDiscountMinor = lines.reduce((sum, l) => sum + l.discountMinor, 0);
+  const subtotalMinor = lines.reduce((sum, l) => sum + l.totalMinor, 0) - lineDiscountMinor;
+  const discountMinor = discountOff(subtotalMinor, discount, minorUnits);
+  return { subtotalMinor, lineDiscountMinor, discountMinor, totalMinor: subtotalMinor - discountMinor };
+}
+
+/**
+ * All the discount a quote gives (its line discounts and its own) and the subtotal before any of it: what the
+ * approval threshold weighs, and what an approval records.
+ */
+export const givenDiscount = (t: QuoteTotals) => ({
+  discountMinor: t.lineDiscountMinor + t.discountMinor,
+  subtotalMinor: t.subtotalMinor + t.lineDiscountMinor,
+});
+
+/**
+ * Whether a quote's discount needs an admin's approval: the share of all the discount given (givenDiscount)
+ * exceeds the store's threshold (basis points) and the share an admin last approved for this quote. Compared by
+ * cross-multiplying, exactly.
  */
 export function needsApproval(
   totals: QuoteTotals,
   thresholdBp: number | null,
   approved: { discountMinor: number | null; subtotalMinor: number | null },
 ): boolean {
-  if (thresholdBp === null || totals.discountMinor === 0) return false;
-  const discount = BigInt(totals.discountMinor);
-  const subtotal = BigInt(totals.subtotalMinor);
+  const given = givenDiscount(totals);
+  if (thresholdBp === null || given.discountMinor === 0) return false;
+  const discount = BigInt(given.discountMinor);
+  const subtotal = BigInt(given.subtotalMinor);
   if (discount * 10_000n <= BigInt(thresholdBp) * subtotal) return false;
   if (approved.discountMinor === null || approved.subtotalMinor === null) return true;
   return discount * BigInt(approved.subtotalMinor) > BigInt(approved.discountMinor) * subtotal;

@@ -8,7 +8,19 @@ import type { QuoteEventType } from './events';
 // actions also have conditions on the quote's content (sending needs items and a valid_until not yet passed, and
 // no discount beyond what was approved), checked where the action is, with the same answer.
 
-export const ACTIONS = ['edit', 'send', 'accept', 'reject', 'cancel', 'expire', 'approve', 'decline', 'share', 'revoke'] as const;
+export const ACTIONS = [
+  'edit',
+  'send',
+  'accept',
+  'reject',
+  'cancel',
+  'expire',
+  'approve',
+  'decline',
+  'share',
+  'revoke',
+  'revise',
+] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** Who takes an action: an API key, the admin (backoffice), the buyer through the share link, or time passing. */
@@ -29,6 +41,11 @@ const STAFF = ['key', 'admin'] as const;
 const stay = (to: QuoteStatus): Transition => ({ to, by: STAFF });
 const edit = stay('draft');
 const cancel: Transition = { to: 'cancelled', by: STAFF, event: 'quote.cancelled' };
+/**
+ * A sent quote, or one that expired unanswered, is revised: a new draft under the same number and the next
+ * revision takes its place (src/quotes/service/revise.ts). No event: the buyer hears of the revision when it is sent.
+ */
+const revise: Transition = { to: 'superseded', by: STAFF };
 
 /** How a quote begins: a draft (pending_approval never, as it has no discount yet), requested by a key or the admin. */
 export const CREATE = { to: 'draft', by: STAFF, event: 'quote.requested' } as const satisfies Transition;
@@ -49,11 +66,14 @@ export const TRANSITIONS: Record<QuoteStatus, Partial<Record<Action, Transition>
     cancel,
     share: stay('sent'),
     revoke: stay('sent'),
+    revise,
   },
-  expired: { cancel, share: stay('expired'), revoke: stay('expired') },
+  expired: { cancel, share: stay('expired'), revoke: stay('expired'), revise },
   accepted: { share: stay('accepted'), revoke: stay('accepted') },
   rejected: { share: stay('rejected'), revoke: stay('rejected') },
   cancelled: { revoke: stay('cancelled') },
+  // Its share link tells the buyer that a revision replaced it; ending that link is all that is left to do.
+  superseded: { revoke: stay('superseded') },
 };
 
 /** The action in the words of an error message: "cannot be <…>". */
@@ -68,6 +88,7 @@ const DONE: Record<Action, string> = {
   decline: 'declined',
   share: 'given a new share link',
   revoke: 'revoked',
+  revise: 'revised',
 };
 
 /** The status a reader sees at `now`: a sent quote past its valid_until has taken the table's `expire`. */

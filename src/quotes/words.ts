@@ -52,3 +52,8 @@ export function languageFromHeader(header: string | undefined): string {
     .sort((a, b) => b.q - a.q || a.i - b.i);
   return ranked[0]?.base ?? 'en';
 }
+
+/** A quote's number as a page prints it: a revision after the first is named (Q-2026-000007 · Revision 2). */
+export function numberIn(words: Words, quote: { number: string; revision: number }): string {
+  return quote.revision > 1 ? `${quote.number} · ${words.revision} ${quote.revision}` : quote.number;
+}

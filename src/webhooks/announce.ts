@@ -1,7 +1,7 @@
 import type { EventType } from '../api/webhooks';
 import { iso } from '../db/time';
 import type { ItemRow, LoadedQuote } from '../quotes/service/store';
-import { majorTotals } from '../quotes/totals';
+import { majorLine, majorTotals } from '../quotes/totals';
 import { emitEvent, type NewEvent } from './service';
 
 // What the rest of the Worker calls when something a store's systems want to hear about happened: a quote's
@@ -25,6 +25,7 @@ function itemData(i: ItemRow, production: boolean) {
     configuration: i.configuration,
     summary: i.priced.summary,
     totals: i.priced.totals,
+    ...majorLine(i),
   };
   if (!production) return item;
   return { ...item, lines: i.priced.lines, outputs: i.priced.groups, texts: i.priced.texts, output_info: i.priced.output_info };
@@ -35,6 +36,7 @@ export function quoteData({ quote: q, status, items }: LoadedQuote, type: EventT
     quote: {
       id: q.id,
       number: q.number,
+      revision: q.revision,
       status,
       version: q.version,
       currency: q.currency,

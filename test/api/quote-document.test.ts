@@ -167,6 +167,29 @@ describe('tax in the totals', () => {
   });
 });
 
+describe('line discounts on the document', () => {
+  it('shows each line discount under its item, the amount after it, and tax on the total after every discount', async () => {
+    const t = await quoteTenant();
+    await admin('PUT', `/stores/${t.storeId}/profile`, PROFILE);
+    const q = await (await t.create({ items: [{ ...SHELF, quantity: 2 }, SHELF] })).json<QuoteJson>();
+    // Items of 185.00 and 92.50; 10 % off the first (18.50), 2.50 off the second.
+    await t.send('PATCH', `/${q.id}/items/${q.items[0]!.id}`, { line_discount: { type: 'percent', value: 10 } });
+    await t.send('PATCH', `/${q.id}/items/${q.items[1]!.id}`, { line_discount: { type: 'amount', value: 2.5 } });
+    await t.send('PATCH', `/${q.id}`, { discount: { type: 'amount', value: 6.5, reason: 'loyal' } });
+    const s = await (await t.send('POST', `/${q.id}/send`, {})).json<SentQuoteJson>();
+    // 166.50 + 90.00 = 256.50; less 6.50: 250.00; 19 % of it is 47.50.
+    expect(s.totals).toMatchObject({ subtotal: 256.5, line_discounts: 21, discount: 6.5, total: 250 });
+    expect(s.totals.tax).toMatchObject({ net: 250, amount: 47.5, gross: 297.5 });
+    const html = await (await call(new URL(s.share_url).pathname)).text();
+    expect(html).toContain('<li class="line-discount"><span>Line discount 10 %</span><span>−€18.50</span></li>');
+    expect(html).toContain('<li class="line-discount"><span>Line discount</span><span>−€2.50</span></li>');
+    expect(html).toContain('<td class="num" data-label="Amount">€166.50</td>');
+    expect(html).toContain('<td class="num" data-label="Amount">€90.00</td>');
+    expect(html).toMatch(/Subtotal<\/td><td class="num">€256\.50/);
+    expect(html).toMatch(/Tax 19%<\/td><td class="num">€47\.50/);
+  });
+});
+
 describe('the document', () => {
   it("prints the seller block, the labelled reference and the terms, in the quote's language", async () => {
     const { path } = await sent(PROFILE, { customer: { name: 'Ada', reference: 'PO-4711' }, language: 'de' });

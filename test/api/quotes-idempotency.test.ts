@@ -75,3 +75,27 @@ describe('Idempotency-Key, per API key', () => {
     expect([again.id, again.version, again.notes]).toEqual([q.id, 2, 'later']);
   });
 });
+
+describe('a retry answered from a quote kept before revisions and line discounts (migration 0010)', () => {
+  it('reads the new fields with their defaults: revision 1, no line discounts', async () => {
+    const t = await quoteTenant();
+    const { key } = await createKey(t.storeId, REQUEST);
+    const body = { tenant_id: t.storeId, items: [{ product_id: 'shelf', configuration: {} }] };
+    const create = () => call('/api/v1/quotes', jsonInit('POST', body, { 'X-API-Key': key, 'Idempotency-Key': 'old' }));
+    const q = await (await create()).json<Created>();
+    const { env } = await import('cloudflare:workers');
+    const old =
+      "'$.quote.revision', '$.quote.revises', '$.quote.supersededBy', '$.quote.lineDiscountMinor', '$.items[0].discount', '$.items[0].discountMinor'";
+    await env.DB.prepare(`UPDATE quote_replays SET quote = json_remove(quote, ${old}) WHERE quote_id = ?`).bind(q.id).run();
+    const retry = await create();
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toMatchObject({
+      id: q.id,
+      revision: 1,
+      revises: null,
+      superseded_by: null,
+      totals: { subtotal: 40, line_discounts: 0, total: 40 },
+      items: [{ line_discount: null, net_price: 40 }],
+    });
+  });
+});

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { QuoteStatus } from '../../src/api/quote-limits';
 import * as events from '../../src/quotes/events';
 import { decideQuote } from '../../src/quotes/service/lifecycle';
-import { type Action, TRANSITIONS } from '../../src/quotes/transitions';
+import { ACTIONS, type Action, TRANSITIONS } from '../../src/quotes/transitions';
 import { admin, createKey } from '../helpers';
 import { type QuoteJson, quoteTenant } from './quotes-helpers';
 
@@ -23,7 +23,8 @@ async function quoteIn(t: Tenant, status: QuoteStatus): Promise<QuoteJson> {
   const q = await (await t.create(status === 'expired' ? { items, valid_until: today } : { items })).json<QuoteJson>();
   const step = (path: string, body: Record<string, unknown> = {}) => t.send('POST', `/${q.id}${path}`, body);
   if (status === 'pending_approval') await t.send('PATCH', `/${q.id}`, { discount: { type: 'percent', value: 50, reason: 'x' } });
-  if (['sent', 'expired', 'accepted', 'rejected'].includes(status)) await step('/send');
+  if (['sent', 'expired', 'accepted', 'rejected', 'superseded'].includes(status)) await step('/send');
+  if (status === 'superseded') await step('/revise');
   if (status === 'accepted') await step('/accept');
   if (status === 'rejected') await step('/reject');
   if (status === 'cancelled') await step('/cancel');
@@ -57,6 +58,11 @@ const ROUTES: { action: Action; name: string; run: (t: Tenant, q: QuoteJson) => 
     name: 'remove item',
     run: (t, q) => t.send('DELETE', `/${q.id}/items/${q.items[0]!.id}?tenant_id=${t.storeId}`),
   },
+  {
+    action: 'edit',
+    name: 'line discount',
+    run: (t, q) => t.send('PATCH', `/${q.id}/items/${q.items[0]!.id}`, { line_discount: { type: 'percent', value: 1 } }),
+  },
   { action: 'edit', name: 'reprice', run: (t, q) => t.send('POST', `/${q.id}/reprice`, {}) },
   { action: 'send', name: 'send', run: (t, q) => t.send('POST', `/${q.id}/send`, {}) },
   { action: 'accept', name: 'accept', run: (t, q) => t.send('POST', `/${q.id}/accept`, {}) },
@@ -71,19 +77,26 @@ const ROUTES: { action: Action; name: string; run: (t: Tenant, q: QuoteJson) => 
     name: 'decline',
     run: (t, q) => admin('POST', `/stores/${t.storeId}/quotes/${q.id}/decline`, { note: 'no' }),
   },
+  { action: 'revise', name: 'revise', run: (t, q) => t.send('POST', `/${q.id}/revise`, {}) },
+  { action: 'revise', name: 'admin revise', run: (t, q) => admin('POST', `/stores/${t.storeId}/quotes/${q.id}/revise`, {}) },
 ];
 
 const STATUSES = Object.keys(TRANSITIONS) as QuoteStatus[];
 
 describe('the quote transition table, over HTTP', () => {
   it('covers every status a reader sees and every action but expiry (which time takes) has a route', () => {
-    expect(STATUSES.sort()).toEqual(['accepted', 'cancelled', 'draft', 'expired', 'pending_approval', 'rejected', 'sent']);
+    expect(STATUSES.sort()).toEqual([
+      'accepted',
+      'cancelled',
+      'draft',
+      'expired',
+      'pending_approval',
+      'rejected',
+      'sent',
+      'superseded',
+    ]);
     const routed = new Set(ROUTES.map((r) => r.action));
-    expect(
-      ['edit', 'send', 'accept', 'reject', 'cancel', 'approve', 'decline', 'share', 'revoke'].every((a) =>
-        routed.has(a as Action),
-      ),
-    ).toBe(true);
+    expect(ACTIONS.filter((a) => a !== 'expire' && !routed.has(a))).toEqual([]);
   });
 
   for (const status of STATUSES) {
@@ -95,7 +108,14 @@ describe('the quote transition table, over HTTP', () => {
         const res = await route.run(t, q);
         const allowed = TRANSITIONS[status][route.action];
         const label = `${status} × ${route.name}`;
-        if (allowed) {
+        if (allowed && route.action === 'revise') {
+          // The answer is the new revision, a draft; the quote revised is superseded and names it.
+          expect(res.status, label).toBe(201);
+          const revision = await res.json<QuoteJson>();
+          expect(revision, label).toMatchObject({ status: 'draft', number: q.number, revision: 2, revises: q.id });
+          const old = await (await t.get(q.id)).json<QuoteJson>();
+          expect(old, label).toMatchObject({ status: allowed.to, superseded_by: revision.id });
+        } else if (allowed) {
           expect(res.status, label).toBe(200);
           const body = await res.json<QuoteJson | { quote: QuoteJson }>();
           const after = 'quote' in body ? body.quote : body;

@@ -21,7 +21,7 @@ describe('POST /api/v1/quotes', () => {
     const q = await res.json<QuoteJson>();
     expect(q.number).toMatch(new RegExp(`^Q-${new Date().getUTCFullYear()}-000001$`));
     expect(q).toMatchObject({ status: 'draft', version: 1, currency: 'EUR', language: 'de', notes: 'Delivery in March' });
-    expect(q.totals).toEqual({ subtotal: 872.5, discount: 0, total: 872.5, currency: 'EUR', tax: null });
+    expect(q.totals).toEqual({ subtotal: 872.5, line_discounts: 0, discount: 0, total: 872.5, currency: 'EUR', tax: null });
     expect(q.items.map((i) => [i.product_version, i.totals.price, i.content_hash.length])).toEqual([
       [1, 832.5, 64],
       [1, 40, 64],
@@ -209,12 +209,12 @@ describe('editing a draft', () => {
     const pct = await (
       await t.send('PATCH', `/${q.id}`, { discount: { type: 'percent', value: 12.5, reason: 'Trade fair' } })
     ).json<QuoteJson>();
-    expect(pct.totals).toEqual({ subtotal: 120, discount: 15, total: 105, currency: 'EUR', tax: null });
+    expect(pct.totals).toEqual({ subtotal: 120, line_discounts: 0, discount: 15, total: 105, currency: 'EUR', tax: null });
     // 7.77% of 120.00 = 9.324 → 9.32
     const odd = await (
       await t.send('PATCH', `/${q.id}`, { discount: { type: 'percent', value: 7.77, reason: 'x' } })
     ).json<QuoteJson>();
-    expect(odd.totals).toEqual({ subtotal: 120, discount: 9.32, total: 110.68, currency: 'EUR', tax: null });
+    expect(odd.totals).toEqual({ subtotal: 120, line_discounts: 0, discount: 9.32, total: 110.68, currency: 'EUR', tax: null });
     const amount = await (
       await t.send('PATCH', `/${q.id}`, { discount: { type: 'amount', value: 0.1, reason: 'x' } })
     ).json<QuoteJson>();

@@ -75,9 +75,10 @@ async function hmacHex(secret: string, text: string) {
 }
 
 /** A store with the shelf product, a quote key, and a quote sent to the buyer. */
-async function sentQuote(t: Awaited<ReturnType<typeof quoteTenant>>) {
+async function sentQuote(t: Awaited<ReturnType<typeof quoteTenant>>, lineDiscount?: Record<string, unknown>) {
   const created = await t.create({ items: [{ product_id: 'shelf', configuration: { width: 900, wood: 'oak' }, quantity: 2 }] });
-  const q = await created.json<{ id: string }>();
+  const q = await created.json<{ id: string; items: { id: string }[] }>();
+  if (lineDiscount) await t.send('PATCH', `/${q.id}/items/${q.items[0]!.id}`, { line_discount: lineDiscount });
   expect((await t.send('POST', `/${q.id}/send`, {})).status).toBe(200);
   return q.id;
 }
@@ -237,7 +238,7 @@ describe('the consumer', () => {
   it('delivers a signed quote.accepted with the items and their production outputs', async () => {
     const t = await quoteTenant();
     const hook = await endpoint(t.storeId, ['quote.accepted']);
-    const id = await sentQuote(t);
+    const id = await sentQuote(t, { type: 'amount', value: 1.5 });
     await t.send('POST', `/${id}/accept`, {});
     const [queued] = (await deliveries(t.storeId)).deliveries;
     const received = receiver(200);
@@ -261,6 +262,10 @@ describe('the consumer', () => {
     expect(event.data.quote).toMatchObject({ id, status: 'accepted', currency: 'EUR' });
     const [item] = event.data.quote.items;
     expect(item).toMatchObject({ product_id: 'shelf', quantity: 2, configuration: { width: 900, wood: 'oak' } });
+    // The price the ERP bills: the item's, less its line discount.
+    expect(item.line_discount).toEqual({ type: 'amount', value: 1.5, amount: 1.5 });
+    expect(item.net_price).toBe(item.totals.price - 1.5);
+    expect(event.data.quote).toMatchObject({ revision: 1, totals: { line_discounts: 1.5 } });
     // The internal BOM is what the ERP needs: it travels, with what describes it.
     expect(item.outputs).toEqual({ bom: { board_m: 0.9, screws: 4 }, weight: { kg: 5.4 } });
     expect(item.output_info.bom.internal).toBe(true);

@@ -1,7 +1,8 @@
 // The backoffice quote desk in Chromium (docs/backoffice.md): a quote created in Stores > Quotes and every action
 // of its page clicked through — details, items added (a bad configuration refused in the form), replaced and
 // removed, the out-of-date hint and a re-price with old and new prices, a discount declined and one approved,
-// sending with a copyable share link, re-issuing it, and cancelling — money and dates in the quote's language.
+// sending with a copyable share link, re-issuing it, and cancelling — money and dates in the quote's language;
+// and a line discount (a bad one refused in the form), details cleared, and a sent quote revised.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -168,9 +169,77 @@ describe('the quote desk', () => {
       .split('\r\n');
     assert.equal(rows.length, 3);
     assert.ok(
-      rows.some((r) => r.startsWith(`${number},cancelled,Ada Desk,Engines Ltd,`)),
+      rows.some((r) => r.startsWith(`${number},1,cancelled,Ada Desk,Engines Ltd,`)),
       rows.join('\n'),
     );
+    assert.deepEqual(errors, []);
+  });
+
+  it('sets a line discount, clears details, and revises the sent quote into a new revision', async () => {
+    const page = await signedInPage(browser);
+    const errors = [];
+    watchErrors(page, errors);
+    const made = await adminApi('POST', `/stores/${STORE}/quotes`, {
+      items: [{ product_id: 'shelving', configuration: { material: 'anthracite' } }],
+      customer: { name: 'Rev Desk', company: 'Old Co' },
+      notes: 'Old notes',
+    });
+    assert.equal(made.status, 201);
+    const { id, number } = made.body;
+    await page.goto(`${BASE}/admin/stores/${STORE}/quotes/${id}`);
+
+    // A line discount: over 100 % is the form's error, 5 % (within the store's 10 % threshold) is taken off the item.
+    const row = itemRows(page).first();
+    await row.locator('summary:has-text("Line discount")').click();
+    await row.locator('input[name="line_discount.value"]').fill('150');
+    await row.locator('button:has-text("Set line discount")').click();
+    await row.locator('input[name="line_discount.value"][aria-invalid="true"]').waitFor();
+    await row.locator('input[name="line_discount.value"]').fill('5');
+    await submit(page, 'Set line discount', () =>
+      /Line discounts/.test(document.querySelector('.quote-totals')?.textContent ?? ''),
+    );
+    const item = (await adminApi('GET', `/stores/${STORE}/quotes/${id}`)).body.items[0];
+    assert.deepEqual([item.line_discount.type, item.line_discount.value], ['percent', 5]);
+    assert.equal(Math.round((item.net_price + item.line_discount.amount) * 100), Math.round(item.totals.price * 100));
+    assert.ok(item.line_discount.amount > 0);
+    assert.equal(await itemRows(page).first().locator('td[data-label="Price"] s').count(), 1);
+
+    // Clearing: a company and notes emptied in the form are gone.
+    await page.fill('#customer-company', '');
+    await page.fill('#quote-notes', '');
+    await submit(page, 'Save details', () => !document.querySelector('.quote-notes'));
+    const cleared = (await adminApi('GET', `/stores/${STORE}/quotes/${id}`)).body;
+    assert.deepEqual(cleared.customer, { name: 'Rev Desk' });
+    assert.equal(cleared.notes, null);
+
+    // Sent, then revised: the desk opens the new draft, rev 2 of the same number, with the line discount kept.
+    await page.click('button:has-text("Send quote")');
+    await page.waitForSelector('#share-link:not([hidden])');
+    const shared = (await page.inputValue('#share-link-value')).replace(/^https?:\/\/[^/]+/, BASE);
+    await page.reload();
+    await page.click('button:has-text("Revise")');
+    await page.waitForFunction((n) => document.querySelector('h1')?.textContent === `${n} rev 2`, number);
+    await page.waitForSelector('#quote-desk-title');
+    assert.match(await page.locator('.quote-totals').innerText(), /Line discounts/);
+    await shot(page, 'quote-desk-04-revised');
+    const old = (await adminApi('GET', `/stores/${STORE}/quotes/${id}`)).body;
+    assert.equal(old.status, 'superseded');
+    assert.equal(page.url().split('/').pop(), old.superseded_by);
+    await page.click('a:has-text("Previous revision")');
+    await page.waitForFunction(() => document.querySelector('.page-head .badge')?.textContent === 'superseded');
+    assert.equal(await page.locator('button:has-text("Revise")').count(), 0);
+
+    // The buyer's old link says the quote was replaced, with nothing to accept.
+    const buyer = await fetch(shared);
+    const html = await buyer.text();
+    assert.equal(buyer.status, 200);
+    assert.match(html, /This quote has been replaced/);
+    assert.doesNotMatch(html, /<form/);
+
+    // The list shows both, the revision named.
+    await page.goto(`${BASE}/admin/stores/${STORE}/quotes?q=Rev+Desk`);
+    const numbers = await page.locator('td[data-label="Number"]').allInnerTexts();
+    assert.deepEqual(numbers, [`${number} rev 2`, number]);
     assert.deepEqual(errors, []);
   });
 });

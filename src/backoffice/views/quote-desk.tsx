@@ -131,19 +131,19 @@ export function DraftDesk(props: { api: string; store: string; quote: QuoteJson;
         <summary>Customer, notes and validity</summary>
         <DeskForm action={api} method="PATCH" label="Save details" flash="Details saved.">
           <Field id="customer-name" label="Name">
-            <input id="customer-name" name="customer.name" maxlength={200} value={c.name ?? ''} data-optional="" />
+            <input id="customer-name" name="customer.name" maxlength={200} value={c.name ?? ''} data-clear="" />
           </Field>
           <Field id="customer-company" label="Company">
-            <input id="customer-company" name="customer.company" maxlength={200} value={c.company ?? ''} data-optional="" />
+            <input id="customer-company" name="customer.company" maxlength={200} value={c.company ?? ''} data-clear="" />
           </Field>
           <Field id="customer-email" label="Email">
-            <input id="customer-email" name="customer.email" type="email" value={c.email ?? ''} data-optional="" />
+            <input id="customer-email" name="customer.email" type="email" value={c.email ?? ''} data-clear="" />
           </Field>
           <Field id="customer-reference" label="Reference">
-            <input id="customer-reference" name="customer.reference" value={c.reference ?? ''} data-optional="" />
+            <input id="customer-reference" name="customer.reference" value={c.reference ?? ''} data-clear="" />
           </Field>
           <Field id="quote-notes" label="Notes">
-            <textarea id="quote-notes" name="notes" rows={3} data-optional="">
+            <textarea id="quote-notes" name="notes" rows={3} data-clear="">
               {quote.notes ?? ''}
             </textarea>
           </Field>

@@ -29,3 +29,7 @@ export const detailsText = (details: Record<string, unknown>) =>
   Object.entries(details)
     .map(([k, v]) => `${words(k)}: ${valueText(k, v)}`)
     .join(' · ');
+
+/** A quote's number as the desk shows it: a revision after the first is named (Q-2026-000007 rev 2). */
+export const numberLabel = (q: { number: string; revision: number }) =>
+  q.revision > 1 ? `${q.number} rev ${q.revision}` : q.number;

@@ -5,7 +5,9 @@ import { Layout } from './layout';
 import { DataTable, Empty, FormError, Time } from './parts';
 import { DeskForm, DraftDesk, ItemActions, NewQuoteForm, RepricePanel, SharePanel } from './quote-desk';
 import { QuoteFiltersForm, statusLabel } from './quote-filters';
-import { actorName, day, detailsText, money } from './quote-format';
+import { actorName, day, detailsText, money, numberLabel } from './quote-format';
+import { LineDiscountForm } from './quote-line-discount';
+import { ReviseForm, RevisionLinks } from './quote-revisions';
 import { StorePage, storeCrumbs } from './stores';
 
 // Stores > Quotes: the list with its filters, and a quote's page with what an admin may do to it (docs/quotes.md).
@@ -18,6 +20,7 @@ const STATUS_BADGE: Record<string, string> = {
   rejected: 'danger',
   expired: 'danger',
   cancelled: 'danger',
+  superseded: '',
 };
 
 function StatusBadge({ status }: { status: string }) {
@@ -62,7 +65,7 @@ export function QuotesPage(props: {
               <tr>
                 <td data-label="Number">
                   <a href={`${base}/${enc(quote.id)}`} class="mono">
-                    {quote.number}
+                    {numberLabel(quote)}
                   </a>
                 </td>
                 <td data-label="Status">
@@ -164,14 +167,15 @@ export function QuotePage(props: {
 }) {
   const { csrf, store, quote, products, keyNames } = props;
   const api = `/api/admin/stores/${enc(store.id)}/quotes/${enc(quote.id)}`;
-  const crumbs = storeCrumbs(store, { href: `/admin/stores/${enc(store.id)}/quotes`, label: 'Quotes' }, { label: quote.number });
+  const number = numberLabel(quote);
+  const crumbs = storeCrumbs(store, { href: `/admin/stores/${enc(store.id)}/quotes`, label: 'Quotes' }, { label: number });
   const undecided = ['draft', 'pending_approval', 'sent', 'expired'].includes(quote.status);
   const editable = quote.status === 'draft' || quote.status === 'pending_approval';
   const current = new Map(products.map((p) => [p.external_id, p.current_version]));
   const fmt = (amount: number) => money(amount, quote.currency, quote.language);
   return (
     <Layout
-      title={`${quote.number} · ${store.name}`}
+      title={`${number} · ${store.name}`}
       csrf={csrf}
       crumbs={crumbs}
       modules={editable ? ['/admin/assets/quote-desk.js', '/embed/v1/configurator.js'] : undefined}
@@ -181,12 +185,14 @@ export function QuotePage(props: {
       <div id="quote-body">
         <div class="page-head">
           <div>
-            <h1 class="mono">{quote.number}</h1>
+            <h1 class="mono">{number}</h1>
             <p>
               <StatusBadge status={quote.status} /> · version {quote.version} · valid until{' '}
               {day(quote.valid_until, quote.language)}
             </p>
+            <RevisionLinks store={store.id} quote={quote} />
           </div>
+          <ReviseForm store={store.id} quote={quote} />
           <DeskForm
             action={`${api}/clone`}
             label="Clone"
@@ -223,17 +229,31 @@ export function QuotePage(props: {
                     {editable && (
                       <ItemActions api={api} store={store.id} language={quote.language} item={item} products={products} />
                     )}
+                    {editable && <LineDiscountForm api={api} item={item} currency={quote.currency} />}
                   </td>
                   <td data-label="Quantity" class="num">
                     {item.quantity}
                   </td>
                   <td data-label="Price" class="num">
-                    {fmt(item.totals.price)}
+                    {item.line_discount ? (
+                      <>
+                        <s>{fmt(item.totals.price)}</s> <span class="muted">−{fmt(item.line_discount.amount)}</span>{' '}
+                        {fmt(item.net_price)}
+                      </>
+                    ) : (
+                      fmt(item.totals.price)
+                    )}
                   </td>
                 </tr>
               ))}
             </DataTable>
             <dl class="facts quote-totals">
+              {quote.totals.line_discounts > 0 && (
+                <>
+                  <dt>Line discounts</dt>
+                  <dd>{fmt(quote.totals.line_discounts)}</dd>
+                </>
+              )}
               <dt>Subtotal</dt>
               <dd>{fmt(quote.totals.subtotal)}</dd>
               <dt>Discount</dt>

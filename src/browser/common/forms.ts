@@ -33,7 +33,7 @@ function jsonOf(text: string): unknown {
 /**
  * The JSON body of a form: checkboxes marked data-type="array" collect into a list; fields marked
  * data-type="number" are numbers (empty: null), data-type="boolean" true when their value is "true"; data-type="json" fields are parsed; dotted names nest; empty
- * optional fields are left out.
+ * optional fields are left out, and empty data-clear fields are null (the API clears what they name).
  */
 export function formBody(form: HTMLFormElement): Body {
   const body: Body = {};
@@ -48,6 +48,8 @@ export function formBody(form: HTMLFormElement): Body {
       at[key] = el.value === 'true';
     } else if (el.value === '' && el.hasAttribute('data-optional')) {
       // Left out: the API keeps what it has.
+    } else if (el.value === '' && el.hasAttribute('data-clear')) {
+      at[key] = null;
     } else if (el.dataset.type === 'number') {
       at[key] = el.value === '' ? null : Number(el.value);
     } else if (el.dataset.type === 'json') {

@@ -40,6 +40,11 @@ export const de: Catalogue = {
   deadTitle: 'Dieser Link funktioniert nicht',
   deadText:
     'Das Angebot wurde vielleicht zurückgezogen oder durch ein neueres ersetzt, oder die Adresse ist unvollständig. Bitte fragen Sie den Absender nach einem neuen Link.',
+  lineDiscount: 'Positionsrabatt',
+  revision: 'Revision',
+  supersededTitle: 'Dieses Angebot wurde ersetzt',
+  supersededText:
+    'Der Shop hat dieses Angebot überarbeitet; es kann daher nicht mehr angenommen oder abgelehnt werden. Die neue Revision kommt mit einem eigenen Link; falls sie Sie nicht erreicht hat, fragen Sie bitte den Absender.',
   requestStatus: {
     requested: 'Angefragt: Der Shop erstellt sein Angebot und schickt es Ihnen zu.',
     offered:
@@ -53,5 +58,6 @@ export const de: Catalogue = {
     rejected: 'Abgelehnt',
     expired: 'Abgelaufen',
     cancelled: 'Storniert',
+    superseded: 'Durch eine Revision ersetzt',
   },
 };

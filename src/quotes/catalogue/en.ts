@@ -41,6 +41,11 @@ export const en = {
   deadTitle: 'This link does not work',
   deadText:
     'The quote may have been withdrawn or replaced by a newer one, or the address is incomplete. Please ask whoever sent it to you for a new link.',
+  lineDiscount: 'Line discount',
+  revision: 'Revision',
+  supersededTitle: 'This quote has been replaced',
+  supersededText:
+    'The store has revised this quote, so it can no longer be accepted or rejected. The new revision comes with a link of its own; if it has not reached you, please ask whoever sent you this one.',
   requestStatus: {
     requested: 'Requested: the store is preparing its offer and will send it to you.',
     offered: 'The store has sent its offer; open it from the link that came with it to accept or reject it.',
@@ -53,6 +58,7 @@ export const en = {
     rejected: 'Rejected',
     expired: 'Expired',
     cancelled: 'Cancelled',
+    superseded: 'Replaced by a revision',
   },
 };
 

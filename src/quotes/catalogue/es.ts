@@ -40,6 +40,11 @@ export const es: Catalogue = {
   deadTitle: 'Este enlace no funciona',
   deadText:
     'Puede que el presupuesto se haya retirado o sustituido por otro más reciente, o que la dirección esté incompleta. Pida un enlace nuevo a quien se lo envió.',
+  lineDiscount: 'Descuento de línea',
+  revision: 'Revisión',
+  supersededTitle: 'Este presupuesto ha sido sustituido',
+  supersededText:
+    'La tienda ha revisado este presupuesto, por lo que ya no se puede aceptar ni rechazar. La nueva revisión llega con su propio enlace; si no la ha recibido, pídasela a quien le envió este.',
   requestStatus: {
     requested: 'Solicitado: la tienda está preparando su oferta y se la enviará.',
     offered: 'La tienda ha enviado su oferta; ábrala desde el enlace que la acompaña para aceptarla o rechazarla.',
@@ -52,5 +57,6 @@ export const es: Catalogue = {
     rejected: 'Rechazado',
     expired: 'Caducado',
     cancelled: 'Cancelado',
+    superseded: 'Sustituido por una revisión',
   },
 };

@@ -40,6 +40,11 @@ export const fr: Catalogue = {
   deadTitle: 'Ce lien ne fonctionne pas',
   deadText:
     'Le devis a peut-être été retiré ou remplacé par un plus récent, ou l’adresse est incomplète. Demandez un nouveau lien à la personne qui vous l’a envoyé.',
+  lineDiscount: 'Remise sur la ligne',
+  revision: 'Révision',
+  supersededTitle: 'Ce devis a été remplacé',
+  supersededText:
+    "Le magasin a révisé ce devis : il ne peut plus être accepté ni refusé. La nouvelle révision vous parvient avec son propre lien ; si ce n'est pas le cas, veuillez le demander à l'expéditeur.",
   requestStatus: {
     requested: 'Demandé : la boutique prépare son offre et vous l’enverra.',
     offered: 'La boutique a envoyé son offre ; ouvrez-la depuis le lien reçu avec elle pour l’accepter ou la refuser.',
@@ -52,5 +57,6 @@ export const fr: Catalogue = {
     rejected: 'Refusé',
     expired: 'Expiré',
     cancelled: 'Annulé',
+    superseded: 'Remplacé par une révision',
   },
 };

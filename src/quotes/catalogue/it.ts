@@ -40,6 +40,11 @@ export const it: Catalogue = {
   deadTitle: 'Questo link non funziona',
   deadText:
     'Il preventivo potrebbe essere stato ritirato o sostituito da uno più recente, oppure l’indirizzo è incompleto. Chiedere un nuovo link a chi lo ha inviato.',
+  lineDiscount: 'Sconto di riga',
+  revision: 'Revisione',
+  supersededTitle: 'Questo preventivo è stato sostituito',
+  supersededText:
+    "Il negozio ha rivisto questo preventivo, che quindi non può più essere accettato né rifiutato. La nuova revisione arriva con un proprio link; se non l'ha ricevuta, la chieda a chi le ha inviato questo.",
   requestStatus: {
     requested: 'Richiesto: il negozio sta preparando la sua offerta e te la invierà.',
     offered: 'Il negozio ha inviato la sua offerta; aprila dal link ricevuto con essa per accettarla o rifiutarla.',
@@ -52,5 +57,6 @@ export const it: Catalogue = {
     rejected: 'Rifiutato',
     expired: 'Scaduto',
     cancelled: 'Annullato',
+    superseded: 'Sostituito da una revisione',
   },
 };

@@ -40,6 +40,11 @@ export const nl: Catalogue = {
   deadTitle: 'Deze link werkt niet',
   deadText:
     'De offerte is misschien ingetrokken of vervangen door een nieuwere, of het adres is onvolledig. Vraag de afzender om een nieuwe link.',
+  lineDiscount: 'Regelkorting',
+  revision: 'Revisie',
+  supersededTitle: 'Deze offerte is vervangen',
+  supersededText:
+    'De winkel heeft deze offerte herzien; ze kan daarom niet meer worden geaccepteerd of afgewezen. De nieuwe revisie komt met een eigen link; hebt u die niet ontvangen, vraag die dan aan de afzender.',
   requestStatus: {
     requested: 'Aangevraagd: de winkel stelt zijn offerte op en stuurt die naar u.',
     offered: 'De winkel heeft zijn offerte gestuurd; open die via de meegestuurde link om haar aan te nemen of af te wijzen.',
@@ -52,5 +57,6 @@ export const nl: Catalogue = {
     rejected: 'Afgewezen',
     expired: 'Verlopen',
     cancelled: 'Geannuleerd',
+    superseded: 'Vervangen door een revisie',
   },
 };

@@ -60,13 +60,14 @@ export async function createQuote(call: QuoteCall, input: NewQuote) {
   const priced = await priceAll(env, storeId, input.items, language, null);
   checkQuoteSize(priced, input.request ? LIMITS.requestChars : LIMITS.quoteChars);
   const first = priced[0]!;
+  const id = crypto.randomUUID();
   const minorUnits = first.priced.minor_units;
-  const totals = quoteTotals(
-    priced.map((p) => p.totalMinor),
-    null,
+  const items = itemValues(
+    id,
+    priced.map((p) => ({ ...p, id: crypto.randomUUID(), discount: null })),
     minorUnits,
   );
-  const id = crypto.randomUUID();
+  const totals = quoteTotals(items, null, minorUnits);
   const status = await linkToken();
   const year = new Date(now).getUTCFullYear();
   // seq and number are the counter's, set in the batch.
@@ -76,6 +77,9 @@ export async function createQuote(call: QuoteCall, input: NewQuote) {
     year,
     seq: 0,
     number: '',
+    revision: 1,
+    revises: null,
+    supersededBy: null,
     status: CREATE.to,
     version: 1,
     currency: first.priced.currency,
@@ -99,10 +103,6 @@ export async function createQuote(call: QuoteCall, input: NewQuote) {
     sentAt: null,
     decidedAt: null,
   };
-  const items = itemValues(
-    id,
-    priced.map((p) => ({ ...p, id: crypto.randomUUID() })),
-  );
   const history = {
     quoteId: id,
     version: 1,

@@ -1,15 +1,19 @@
 import { LIMITS } from '../../api/quote-limits';
 import { ApiError } from '../../errors';
-import { type ItemInput, type ItemProblem, type PricedRow, priceAll, priceItem } from '../pricing';
-import type { QuoteCustomer, QuoteDiscount } from '../shapes';
+import { type ItemInput, type ItemProblem, priceAll, priceItem } from '../pricing';
+import type { LineDiscount, QuoteCustomer, QuoteDiscount } from '../shapes';
+import { majorOf, minorOf } from '../totals';
 import { transition } from '../transitions';
 import { checkValidUntil, endOfDay } from '../validity';
-import { type Change, change, getQuote, type LoadedQuote, type QuoteCall, stale } from './store';
+import { type Change, change, getQuote, type LoadedQuote, type PutItem, type QuoteCall, stale } from './store';
 
-// The edits of a draft: its customer, notes, discount and validity, and its items (each priced when it is added).
+// The edits of a draft: its customer, notes, discount and validity, and its items (each priced when it is added)
+// with their line discounts.
 
 export interface QuotePatch {
-  customer?: QuoteCustomer | undefined;
+  /** The whole customer: a field null or empty is not kept. */
+  customer?: { [K in keyof QuoteCustomer]?: string | null | undefined } | undefined;
+  /** null or empty: none. */
   notes?: string | null | undefined;
   discount?: QuoteDiscount | null | undefined;
   validUntil?: string | undefined;
@@ -19,8 +23,10 @@ export interface QuotePatch {
 export function updateQuote(call: QuoteCall, id: string, patch: QuotePatch) {
   return change(call, id, 'edit', () => {
     const set: Change['set'] = {};
-    if (patch.customer !== undefined) set.customer = patch.customer;
-    if (patch.notes !== undefined) set.notes = patch.notes;
+    if (patch.customer !== undefined) {
+      set.customer = Object.fromEntries(Object.entries(patch.customer).filter(([, v]) => v)) as QuoteCustomer;
+    }
+    if (patch.notes !== undefined) set.notes = patch.notes || null;
     if (patch.discount !== undefined) set.discount = patch.discount;
     if (patch.validUntil !== undefined) {
       set.validUntil = endOfDay(patch.validUntil);
@@ -70,7 +76,7 @@ export async function addItem(call: QuoteCall, id: string, input: ItemInput) {
         action: 'item_added',
         details: { item_id: itemId, product_id: input.product_id },
         set: {},
-        items: { put: [{ ...priced, id: itemId }], remove: [] },
+        items: { put: [{ ...priced, id: itemId, discount: null }], remove: [] },
       };
     },
     read,
@@ -78,7 +84,10 @@ export async function addItem(call: QuoteCall, id: string, input: ItemInput) {
   return { loaded, itemId };
 }
 
-/** Replaces one item of a draft with a newly priced one, keeping its id and position. */
+/**
+ * Replaces one item of a draft with a newly priced one, keeping its id, position and line discount (an amount
+ * above the new price takes off all of it, as the quote's amount discount does of its subtotal).
+ */
 export async function replaceItem(call: QuoteCall, id: string, itemId: string, input: ItemInput) {
   const { priced, read } = await pricedFor(call, id, input, (q) => itemOf(q, itemId));
   return change(
@@ -86,8 +95,8 @@ export async function replaceItem(call: QuoteCall, id: string, itemId: string, i
     id,
     'edit',
     (q) => {
-      itemOf(q, itemId);
-      const items = { put: [{ ...priced, id: itemId }], remove: [] };
+      const { discount } = q.items[itemOf(q, itemId)]!;
+      const items = { put: [{ ...priced, id: itemId, discount }], remove: [] };
       return { action: 'item_replaced', details: { item_id: itemId, product_id: input.product_id }, set: {}, items };
     },
     read,
@@ -102,6 +111,28 @@ export function removeItem(call: QuoteCall, id: string, itemId: string) {
       details: { item_id: itemId, product_id: q.items[index]!.productId },
       set: {},
       items: { put: [], remove: [itemId] },
+    };
+  });
+}
+
+/**
+ * Sets or removes (null) one item's line discount. An amount above the item's price is refused: the price is
+ * known here, and a discount meant for another price is a mistake (422).
+ */
+export function setLineDiscount(call: QuoteCall, id: string, itemId: string, discount: LineDiscount | null) {
+  return change(call, id, 'edit', (q) => {
+    const item = q.items[itemOf(q, itemId)]!;
+    if (discount?.type === 'amount' && minorOf(discount.value, q.quote.minorUnits) > item.totalMinor) {
+      const price = majorOf(item.totalMinor, q.quote.minorUnits);
+      throw new ApiError('VALIDATION_FAILED', `A line discount of ${discount.value} is more than the item's price ${price}`, {
+        details: { item_id: itemId, price },
+      });
+    }
+    return {
+      action: 'line_discount_set',
+      details: { item_id: itemId, discount },
+      set: {},
+      items: { put: [{ ...item, discount }], remove: [] },
     };
   });
 }
@@ -133,7 +164,7 @@ export async function repriceQuote(call: QuoteCall, id: string) {
         ),
       ),
     );
-    const put: (PricedRow & { id: string })[] = [];
+    const put: PutItem[] = [];
     report = q.items.map((old, index) => {
       const r = fresh[index]!;
       const base = {
@@ -152,7 +183,7 @@ export async function repriceQuote(call: QuoteCall, id: string) {
           errors: [{ code: 'CURRENCY_MISMATCH', message, because: {} }],
         };
       }
-      put.push({ ...r, id: old.id });
+      put.push({ ...r, id: old.id, discount: old.discount });
       return { ...base, new_version: r.productVersion, new_price: r.priced.totals.price, errors: [] };
     });
     const changed = report.filter(

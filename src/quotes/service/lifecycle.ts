@@ -1,5 +1,5 @@
 import { documentSnapshot } from '../../store-profiles/service';
-import { needsApproval } from '../totals';
+import { givenDiscount, needsApproval } from '../totals';
 import { illegal } from '../transitions';
 import { deadLink, linkToken } from './links';
 import { change, type QuoteCall } from './store';
@@ -16,9 +16,9 @@ export async function sendQuote(call: QuoteCall, id: string) {
   const document = await documentSnapshot(call.env, call.storeId);
   const loaded = await change(call, id, 'send', (q, threshold) => {
     // The threshold may have been lowered since the draft was last edited: it binds at sending too.
-    const { subtotalMinor, discountMinor, totalMinor, approvedDiscountMinor, approvedSubtotalMinor } = q.quote;
+    const { approvedDiscountMinor, approvedSubtotalMinor } = q.quote;
     const approved = { discountMinor: approvedDiscountMinor, subtotalMinor: approvedSubtotalMinor };
-    if (needsApproval({ subtotalMinor, discountMinor, totalMinor }, threshold, approved)) {
+    if (needsApproval(q.quote, threshold, approved)) {
       throw illegal(q.quote, q.status, 'send', ' until an admin approves its discount');
     }
     if (q.items.length === 0) throw illegal(q.quote, q.status, 'send', ' without items');
@@ -55,20 +55,33 @@ export function cancelQuote(call: QuoteCall, id: string, reason?: string) {
   }));
 }
 
-/** An admin approves the discount of a quote awaiting approval: it becomes a draft that can be sent. */
+/**
+ * An admin approves the discount of a quote awaiting approval (all of it: its line discounts and its own): it
+ * becomes a draft that can be sent.
+ */
 export function approveDiscount(call: QuoteCall, id: string, note?: string) {
-  return change(call, id, 'approve', (q) => ({
-    action: 'discount_approved',
-    details: note ? { note } : {},
-    set: { approvedDiscountMinor: q.quote.discountMinor, approvedSubtotalMinor: q.quote.subtotalMinor },
-  }));
+  return change(call, id, 'approve', (q) => {
+    const given = givenDiscount(q.quote);
+    return {
+      action: 'discount_approved',
+      details: note ? { note } : {},
+      set: { approvedDiscountMinor: given.discountMinor, approvedSubtotalMinor: given.subtotalMinor },
+    };
+  });
 }
 
-/** An admin declines the discount, with a note: it is removed and the quote is a draft again. */
+/**
+ * An admin declines the discount, with a note: all of it is removed (the quote's and every line's, as the
+ * threshold weighed them together) and the quote is a draft again.
+ */
 export function declineDiscount(call: QuoteCall, id: string, note: string) {
-  return change(call, id, 'decline', (q) => ({
-    action: 'discount_declined',
-    details: { note, discount: q.quote.discount },
-    set: { discount: null },
-  }));
+  return change(call, id, 'decline', (q) => {
+    const discounted = q.items.filter((i) => i.discount !== null);
+    return {
+      action: 'discount_declined',
+      details: { note, discount: q.quote.discount, line_discounts: discounted.length },
+      set: { discount: null },
+      items: { put: discounted.map((i) => ({ ...i, discount: null })), remove: [] },
+    };
+  });
 }

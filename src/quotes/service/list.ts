@@ -9,7 +9,7 @@ import { endOfDay } from '../validity';
 
 export interface ListQuery {
   status?: QuoteStatus | undefined;
-  /** The number of the last quote of the previous page. */
+  /** The number of the last quote of the previous page, and `.<revision>` after a revision's. */
   cursor?: string | undefined;
   limit: number;
   /** Part of a number, of the customer's name, company, email or reference, or of an item's product id. */
@@ -48,7 +48,9 @@ function createdBetween(query: ListQuery): SQL[] {
   ];
 }
 
-/** A store's quotes, newest first (by number), a page at a time; `next_cursor` is null on the last page. */
+const cursorOf = (q: { number: string; revision: number }) => (q.revision > 1 ? `${q.number}.${q.revision}` : q.number);
+
+/** A store's quotes, newest first (by number, then revision), a page at a time; `next_cursor` is null on the last page. */
 export async function listQuotes(env: Env, storeId: string, query: ListQuery) {
   const created = createdBetween(query);
   await getStore(env, storeId);
@@ -58,14 +60,15 @@ export async function listQuotes(env: Env, storeId: string, query: ListQuery) {
   else if (query.status === 'sent') conditions.push(and(eq(quotes.status, 'sent'), sql`${quotes.validUntil} >= ${now}`));
   else if (query.status) conditions.push(eq(quotes.status, query.status));
   if (query.cursor) {
-    const m = /^Q-(\d{4})-(\d{6,})$/.exec(query.cursor);
+    const m = /^Q-(\d{4})-(\d{6,})(?:\.(\d{1,9}))?$/.exec(query.cursor);
     if (!m) {
       throw new ApiError('BAD_REQUEST', 'Invalid cursor', {
         errors: [{ field: 'cursor', code: 'INVALID_VALUE', message: 'Not a cursor this API gave out', location: 'query' }],
       });
     }
-    const [year, seq] = [Number(m[1]), Number(m[2])];
-    conditions.push(or(lt(quotes.year, year), and(eq(quotes.year, year), lt(quotes.seq, seq))));
+    const [year, seq, revision] = [Number(m[1]), Number(m[2]), Number(m[3] ?? 1)];
+    const earlierRevision = and(eq(quotes.seq, seq), lt(quotes.revision, revision));
+    conditions.push(or(lt(quotes.year, year), and(eq(quotes.year, year), or(lt(quotes.seq, seq), earlierRevision))));
   }
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -73,7 +76,7 @@ export async function listQuotes(env: Env, storeId: string, query: ListQuery) {
     const product = sql`EXISTS (SELECT 1 FROM ${quoteItems} WHERE ${quoteItems.quoteId} = ${quotes.id} AND ${matches(sql`${quoteItems.productId}`)})`;
     conditions.push(or(matches(quotes.number), matches(sql`${quotes.customer}`), product));
   }
-  // The quotes with an item of the product, through quote_items_product (migrations/0010_quote_list_filters.sql).
+  // The quotes with an item of the product, through quote_items_product (migrations/0011_quote_list_filters.sql).
   if (query.product) {
     conditions.push(
       inArray(
@@ -86,7 +89,7 @@ export async function listQuotes(env: Env, storeId: string, query: ListQuery) {
     .select()
     .from(quotes)
     .where(and(...conditions))
-    .orderBy(desc(quotes.year), desc(quotes.seq))
+    .orderBy(desc(quotes.year), desc(quotes.seq), desc(quotes.revision))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const counts = page.length
@@ -108,6 +111,6 @@ export async function listQuotes(env: Env, storeId: string, query: ListQuery) {
       status: effectiveStatus(quote.status, quote.validUntil, now),
       itemCount: itemCount.get(quote.id) ?? 0,
     })),
-    nextCursor: rows.length > query.limit ? page.at(-1)!.number : null,
+    nextCursor: rows.length > query.limit ? cursorOf(page.at(-1)!) : null,
   };
 }

@@ -41,6 +41,13 @@ export async function replayed(env: Env, storeId: string, key: string, hash: str
     throw new ApiError('CONFLICT', 'This Idempotency-Key was used for a different request; use a new key for a new quote');
   }
   if (row.kept === null) return findQuote(env, storeId, row.id);
-  const kept = JSON.parse(row.kept) as Omit<LoadedQuote, 'status'>;
-  return { ...kept, status: CREATE.to };
+  const kept = JSON.parse(row.kept) as {
+    quote: Omit<QuoteRow, 'revision' | 'revises' | 'supersededBy' | 'lineDiscountMinor'> & Partial<QuoteRow>;
+    items: (Omit<ItemRow, 'discount' | 'discountMinor'> & Partial<ItemRow>)[];
+    history: HistoryRow[];
+  };
+  // Kept before migration 0010, a quote had no revision and its items no line discount: the columns' defaults.
+  const quote = { revision: 1, revises: null, supersededBy: null, lineDiscountMinor: 0, ...kept.quote };
+  const items = kept.items.map((i) => ({ discount: null, discountMinor: 0, ...i }));
+  return { ...kept, quote, items, status: CREATE.to };
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { LIMITS, type QuoteStatus, type StoredStatus } from '../../api/quote-limits';
 import { versionETag } from '../../api/version-etag';
 import { database } from '../../db/client';
@@ -6,10 +7,11 @@ import { quoteHistory, quoteItems, quotes } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { onQuoteEvent, quoteEvent } from '../events';
 import type { PricedRow } from '../pricing';
-import { EDITABLE } from '../shapes';
+import { EDITABLE, type LineDiscount } from '../shapes';
 import { checkQuoteSize } from '../size';
-import { needsApproval, quoteTotals } from '../totals';
+import { discountOff, needsApproval, quoteTotals } from '../totals';
 import { type Action, effectiveStatus, type Transition, transition } from '../transitions';
+import { type Db, insertWhere } from './insert-where';
 import { approvalThreshold } from './settings';
 
 // A quote as stored (migrations/0004_quotes.sql) and the one way it changes. Every change is one D1 batch that
@@ -64,8 +66,18 @@ export const pricedFields = (r: PricedRow) => ({
   totalMinor: r.totalMinor,
 });
 
-export const itemValues = (quoteId: string, rows: readonly (PricedRow & { id: string })[]) =>
-  rows.map((r, position) => ({ id: r.id, quoteId, position, ...pricedFields(r) }));
+/** An item as a change writes it: priced, with its line discount (null: none). */
+export type PutItem = PricedRow & { id: string; discount: LineDiscount | null };
+
+/** The columns of an item row a change writes: its pricing, and its line discount with what it takes off. */
+const itemFields = (r: PutItem, minorUnits: number) => ({
+  ...pricedFields(r),
+  discount: r.discount,
+  discountMinor: discountOff(r.totalMinor, r.discount, minorUnits),
+});
+
+export const itemValues = (quoteId: string, rows: readonly PutItem[], minorUnits: number) =>
+  rows.map((r, position) => ({ id: r.id, quoteId, position, ...itemFields(r, minorUnits) }));
 
 export async function findQuote(env: Env, storeId: string, id: string): Promise<LoadedQuote | undefined> {
   const db = database(env);
@@ -96,11 +108,16 @@ export async function getQuote(env: Env, storeId: string, id: string): Promise<L
 export interface Change {
   action: string;
   details: Record<string, unknown>;
-  set: Partial<Pick<QuoteRow, 'customer' | 'notes' | 'validUntil' | 'discount' | 'sentAt' | 'decidedAt'>> &
+  set: Partial<Pick<QuoteRow, 'customer' | 'notes' | 'validUntil' | 'discount' | 'sentAt' | 'decidedAt' | 'supersededBy'>> &
     Partial<Pick<QuoteRow, 'shareTokenHash' | 'statusTokenHash' | 'approvedDiscountMinor' | 'approvedSubtotalMinor'>> &
     Partial<Pick<QuoteRow, 'document'>>;
   /** Items written (an id the quote has is replaced in place, a new one added last) and removed. */
-  items?: { put: (PricedRow & { id: string })[]; remove: string[] };
+  items?: { put: PutItem[]; remove: string[] };
+  /**
+   * More rows the change writes, in its batch after the quote's update: each must write nothing unless that
+   * update did (insertWhere, on what the update set), so a change that lost to another leaves no trace.
+   */
+  also?: (db: Db) => BatchItem<'sqlite'>[];
 }
 
 /**
@@ -168,7 +185,7 @@ async function write(
   // `expired` is read, never stored: a transition that stays expired leaves the stored `sent` as it is.
   const status: StoredStatus = taken.to === 'expired' ? quote.status : taken.to;
   if (status !== quote.status) set.status = status;
-  const put = new Map(planned.items?.put.map((i) => [i.id, i]));
+  const put = new Map(planned.items?.put.map((i) => [i.id, { id: i.id, ...itemFields(i, quote.minorUnits) }]));
   const removed = new Set(planned.items?.remove);
   const existing = new Set(loaded.items.map((i) => i.id));
   const after = [
@@ -176,10 +193,9 @@ async function write(
     ...[...put.values()].filter((i) => !existing.has(i.id)),
   ];
   if (planned.items) checkQuoteSize(after, LIMITS.quoteChars);
-  const itemTotals = after.map((i) => i.totalMinor);
   if (EDITABLE.includes(status)) {
     const discount = planned.set.discount !== undefined ? planned.set.discount : quote.discount;
-    const totals = quoteTotals(itemTotals, discount, quote.minorUnits);
+    const totals = quoteTotals(after, discount, quote.minorUnits);
     const approved = {
       discountMinor: planned.set.approvedDiscountMinor ?? quote.approvedDiscountMinor,
       subtotalMinor: planned.set.approvedSubtotalMinor ?? quote.approvedSubtotalMinor,
@@ -188,20 +204,8 @@ async function write(
   }
   // Each statement inserts from, or deletes where, the quote still is at the version the change was computed from.
   const unchanged = and(eq(quotes.id, quote.id), eq(quotes.version, quote.version));
-  const constant = <T>(value: T, name: string) => sql<T>`${value}`.as(name);
-  const history = db.insert(quoteHistory).select(
-    db
-      .select({
-        quoteId: quotes.id,
-        version: constant(quote.version + 1, 'version'),
-        at: constant(now, 'at'),
-        actor: constant(actor, 'actor'),
-        action: constant(planned.action, 'action'),
-        details: constant(JSON.stringify(planned.details), 'details'),
-      })
-      .from(quotes)
-      .where(unchanged),
-  );
+  const entry = { version: quote.version + 1, at: now, actor, action: planned.action, details: planned.details };
+  const history = insertWhere(db, quoteHistory, { quoteId: quote.id, ...entry }, unchanged);
   const guarded = exists(db.select({ one: sql`1` }).from(quotes).where(unchanged));
   let next = Math.max(-1, ...loaded.items.map((i) => i.position)) + 1;
   const items = [
@@ -210,38 +214,23 @@ async function write(
     ),
     ...[...put.values()].map((r) => {
       if (existing.has(r.id)) {
+        const { id: _, ...fields } = r;
         return db
           .update(quoteItems)
-          .set(pricedFields(r))
+          .set(fields)
           .where(and(eq(quoteItems.id, r.id), eq(quoteItems.quoteId, quote.id), guarded));
       }
-      return db.insert(quoteItems).select(
-        db
-          .select({
-            id: constant(r.id, 'id'),
-            quoteId: quotes.id,
-            position: constant(next++, 'position'),
-            productId: constant(r.productId, 'product_id'),
-            productVersion: constant(r.productVersion, 'product_version'),
-            contentHash: constant(r.contentHash, 'content_hash'),
-            quantity: constant(r.quantity, 'quantity'),
-            configuration: constant(JSON.stringify(r.configuration), 'configuration'),
-            priced: constant(JSON.stringify(r.priced), 'priced'),
-            totalMinor: constant(r.totalMinor, 'total_minor'),
-          })
-          .from(quotes)
-          .where(unchanged),
-      );
+      return insertWhere(db, quoteItems, { ...r, quoteId: quote.id, position: next++ }, unchanged);
     }),
   ];
-  // Last: every statement above reads the version this one moves on.
+  // After the statements above, which read the version this one moves on; only the change's `also` rows follow it.
   const update = db
     .update(quotes)
     .set({ ...set, version: sql`${quotes.version} + 1`, updatedAt: now })
     .where(unchanged)
     .returning({ version: quotes.version });
   const current = db.select({ version: quotes.version }).from(quotes).where(eq(quotes.id, quote.id));
-  const results = await db.batch([history, ...items, update, current]);
-  const written = (results.at(-2) as unknown[]).length === 1;
-  return { written, version: (results.at(-1) as { version: number }[])[0]?.version ?? quote.version, at: now };
+  const results = await db.batch([history, ...items, update, current, ...(planned.also?.(db) ?? [])]);
+  const written = (results[1 + items.length] as unknown[]).length === 1;
+  return { written, version: (results[2 + items.length] as { version: number }[])[0]?.version ?? quote.version, at: now };
 }

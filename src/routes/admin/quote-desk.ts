@@ -1,13 +1,23 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { QuoteParams, StoreParams } from '../../api/admin/params';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openapi';
-import { CreateQuote, ItemBody, ItemsRejected, PatchQuote, Quote, RepriceResult, SentQuote } from '../../api/quotes';
+import {
+  CreateQuote,
+  ItemBody,
+  ItemsRejected,
+  PatchItemBody,
+  PatchQuote,
+  Quote,
+  RepriceResult,
+  SentQuote,
+} from '../../api/quotes';
 import { newApp } from '../../http/factory';
 import { cloneQuote } from '../../quotes/service/clone';
 import { createQuote } from '../../quotes/service/create';
-import { addItem, removeItem, replaceItem, repriceQuote, updateQuote } from '../../quotes/service/edit';
+import { addItem, removeItem, replaceItem, repriceQuote, setLineDiscount, updateQuote } from '../../quotes/service/edit';
 import { sendQuote } from '../../quotes/service/lifecycle';
 import { reissueShareLink } from '../../quotes/service/links';
+import { reviseQuote } from '../../quotes/service/revise';
 import { linkUrl, presentQuote } from '../v1/present-quote';
 import { adminCall } from './quotes';
 
@@ -109,6 +119,24 @@ export const adminQuoteDeskApi = newApp()
   )
   .openapi(
     createRoute({
+      method: 'patch',
+      path: '/{store_id}/quotes/{id}/items/{item_id}',
+      operationId: 'adminSetQuoteItemDiscount',
+      tags,
+      security: ADMIN_SECURITY,
+      summary: "Set or remove an item's line discount (its price stays as priced)",
+      request: { params: ItemParams, ...jsonBody(PatchItemBody.omit({ tenant_id: true })) },
+      responses: { 200: json(Quote, 'The quote'), ...errorResponses(400, 404, 409, 422) },
+    }),
+    async (c) => {
+      const { store_id, id, item_id } = c.req.valid('param');
+      const { line_discount } = c.req.valid('json');
+      const loaded = await setLineDiscount(adminCall(c, store_id), id, item_id, line_discount);
+      return c.json(presentQuote(loaded, true), 200);
+    },
+  )
+  .openapi(
+    createRoute({
       method: 'delete',
       path: '/{store_id}/quotes/{id}/items/{item_id}',
       operationId: 'adminRemoveQuoteItem',
@@ -193,5 +221,21 @@ export const adminQuoteDeskApi = newApp()
     async (c) => {
       const { store_id, id } = c.req.valid('param');
       return c.json(presentQuote(await cloneQuote(adminCall(c, store_id), id), true), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{store_id}/quotes/{id}/revise',
+      operationId: 'adminReviseQuote',
+      tags,
+      security: ADMIN_SECURITY,
+      summary: 'A new revision of a sent or expired quote: a draft under the same number, which supersedes it',
+      request: { params: QuoteParams, ...jsonBody(Empty) },
+      responses: { 201: json(Quote, 'The new revision'), ...changeErrors },
+    }),
+    async (c) => {
+      const { store_id, id } = c.req.valid('param');
+      return c.json(presentQuote(await reviseQuote(adminCall(c, store_id), id), true), 201);
     },
   );

@@ -5,7 +5,7 @@ import type { RequestContext } from '../../env';
 import { hasLiveLink } from '../../quotes/service/links';
 import type { HistoryRow, ItemRow, LoadedQuote, QuoteRow } from '../../quotes/service/store';
 import { taxTotals } from '../../quotes/tax';
-import { majorOf, majorTotals } from '../../quotes/totals';
+import { majorLine, majorOf, majorTotals } from '../../quotes/totals';
 
 // How a quote read from storage is presented as the API serves it (src/api/quotes.ts), for /v1/quotes and the admin API.
 
@@ -34,6 +34,9 @@ function quoteHead(q: QuoteRow, status: LoadedQuote['status']) {
     id: q.id,
     tenant_id: q.storeId,
     number: q.number,
+    revision: q.revision,
+    revises: q.revises,
+    superseded_by: q.supersededBy,
     status,
     version: q.version,
     currency: q.currency,
@@ -70,6 +73,7 @@ function presentItem(i: ItemRow, internal: boolean): z.infer<typeof QuoteItem> {
     texts: pick(i.priced.texts),
     output_info: pick(i.priced.output_info),
     warnings: i.priced.warnings,
+    ...majorLine(i),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   CreateQuote,
   ItemBody,
   ItemsRejected,
+  PatchItemBody,
   PatchQuote,
   Quote,
   QuoteList,
@@ -20,10 +21,11 @@ import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
 import { cloneQuote } from '../../quotes/service/clone';
 import { createQuote } from '../../quotes/service/create';
-import { addItem, removeItem, replaceItem, repriceQuote, updateQuote } from '../../quotes/service/edit';
+import { addItem, removeItem, replaceItem, repriceQuote, setLineDiscount, updateQuote } from '../../quotes/service/edit';
 import { cancelQuote, decideQuote, sendQuote } from '../../quotes/service/lifecycle';
 import { reissueShareLink, revokeLinks } from '../../quotes/service/links';
 import { listQuotes } from '../../quotes/service/list';
+import { reviseQuote } from '../../quotes/service/revise';
 import { type Actor, getQuote, type LoadedQuote, type QuoteCall } from '../../quotes/service/store';
 import { linkUrl, presentQuote, presentSummary } from './present-quote';
 
@@ -219,6 +221,25 @@ export const quotesApi = newApp()
   )
   .openapi(
     createRoute({
+      method: 'patch',
+      path: '/{id}/items/{item_id}',
+      operationId: 'setQuoteItemDiscount',
+      tags,
+      security: KEY_SECURITY,
+      summary: "Set or remove an item's line discount (its price stays as priced)",
+      request: { params: z.object({ id: Id, item_id: ItemId }), headers: IfMatch, ...jsonBody(PatchItemBody) },
+      responses: { 200: quoteAnswer('The quote'), ...errorResponses(400, 403, 404, 409, 412, 422) },
+    }),
+    async (c) => {
+      const { tenant_id, line_discount } = c.req.valid('json');
+      const { id, item_id } = c.req.valid('param');
+      const { call, internal } = write(c, tenant_id);
+      const loaded = await setLineDiscount(call, id, item_id, line_discount);
+      return c.json(answer(c, loaded, internal), 200);
+    },
+  )
+  .openapi(
+    createRoute({
       method: 'delete',
       path: '/{id}/items/{item_id}',
       operationId: 'removeQuoteItem',
@@ -388,6 +409,28 @@ export const quotesApi = newApp()
       const { tenant_id } = c.req.valid('json');
       const { call, internal } = write(c, tenant_id);
       const loaded = await cloneQuote(call, c.req.valid('param').id);
+      return c.json(answer(c, loaded, internal), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/revise',
+      operationId: 'reviseQuote',
+      tags,
+      security: KEY_SECURITY,
+      summary:
+        'A new revision of a sent or expired quote: a draft under the same number, which supersedes it (docs/quotes.md, "Revisions")',
+      request: { params: z.object({ id: Id }), headers: IfMatch, ...jsonBody(TenantBody) },
+      responses: {
+        201: quoteAnswer('The new revision (a draft; revises names the quote it replaces)'),
+        ...changeErrors,
+      },
+    }),
+    async (c) => {
+      const { tenant_id } = c.req.valid('json');
+      const { call, internal } = write(c, tenant_id);
+      const loaded = await reviseQuote(call, c.req.valid('param').id);
       return c.json(answer(c, loaded, internal), 201);
     },
   );
