@@ -3,7 +3,8 @@
 // option reported available for a random field not yet set until every field is set (every state one configure
 // call, in process, asking for the compact answer: the same options offered, no reasons), then priced.
 // The walks are shared among worker threads, one per CPU, each walk seeded by its number so a run is replayable
-// whatever the number of threads (`--walks 1000`: about 420,000 configure calls on the first two).
+// whatever the number of threads (`--walks 1000`: about 420,000 configure calls on the first two). `--only car`: the
+// models whose name holds "car".
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { instantiate } from '../src/lang/instantiate';
@@ -60,8 +61,10 @@ if (!isMainThread) {
   const walks = walksArg >= 0 ? Number(process.argv[walksArg + 1]) : process.argv.includes('--quick') ? 2 : 5;
   if (!Number.isInteger(walks) || walks < 1) throw new Error('--walks takes a number of walks');
   const threads = Math.min(availableParallelism(), walks);
+  const onlyArg = process.argv.indexOf('--only');
+  const only = onlyArg >= 0 ? process.argv[onlyArg + 1]! : '';
   const rows: string[][] = [];
-  for (const name of Object.keys(SHAPES) as Name[]) {
+  for (const name of (Object.keys(SHAPES) as Name[]).filter((n) => n.includes(only))) {
     const started = performance.now();
     const shares = await Promise.all(
       Array.from(

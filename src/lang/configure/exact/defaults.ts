@@ -4,6 +4,7 @@ import type { FieldIR } from '../../ir';
 import type { Val } from '../../runtime/fault';
 import type { Analysis } from '../analysis';
 import { eachMatch } from './excluded';
+import { pairAllows } from './pairs';
 import type { Tables } from './tables';
 
 /** By tables: each variable's default as a value index (-1: not one of its values), worked out once per model. */
@@ -47,6 +48,10 @@ export function breaksACheck(t: Tables, a: Analysis, fields: readonly FieldIR[],
         )
       )
         return true;
+      continue;
+    }
+    if (table.pair) {
+      if (!pairAllows(t.bits, table.pair.sup[0], tuple[table.vars[0]!]!, tuple[table.vars[1]!]!)) return true;
       continue;
     }
     let any = 0;

@@ -1,11 +1,13 @@
 // Search over a model's tables (exact/tables.ts): domains kept generalised arc consistent by the compact-table
 // method (each table holds the set of its rows still possible as a bitset; a value stays while some possible row
-// allows it), and a depth-first search choosing the variable with the fewest values per failure weight of its
+// allows it), a table of two columns by its partner sets (pairs.ts: a value stays while its set meets the other
+// column's domain, kept as a bitset too), and a depth-first search choosing the variable with the fewest values per failure weight of its
 // tables (dom/wdeg), preferring values no solution has shown yet. Every change is trailed, so a level is undone in
 // the time it took to make. Work is counted in operations (a word of a row set, a value looked at or removed, a
 // change undone), each one work unit of the request's budget (budget.ts), charged by the caller: measured on the
 // generated large models, 20 to 30 ns an operation, the cost of a unit of the search it replaces.
 import { eachMatch } from './excluded';
+import { pairAllows } from './pairs';
 import type { Tables } from './tables';
 
 export class Solver {
@@ -13,6 +15,9 @@ export class Solver {
   readonly alive: Uint8Array;
   /** By variable: values left. */
   readonly size: Int32Array;
+  /** By variable from `domainAt`: a bit per value, set while the value is in its domain (what partner sets meet). */
+  private readonly domain: Uint32Array;
+  private readonly domainAt: Int32Array;
   /**
    * By variable, from its offset: its value indexes, the first `size` of them alive (a sparse set, so that a
    * revision looks only at the values left). A value removed is swapped to just past them, so a pop restores the
@@ -30,16 +35,25 @@ export class Solver {
   private words: Int32Array;
   private wordsTop = 0;
   private readonly levels: number[] = [];
+  /**
+   * Tables to revise (k), and variables whose pair tables are to revise their other column (~x), in the order
+   * queued (the car line's refutations cost least so, against either kind first).
+   */
   private readonly queue: Int32Array;
   private readonly queued: Uint8Array;
   private queueHead = 0;
   private queueTail = 0;
+  /** By variable: whether it is queued (its pair tables), and the one of them not to revise (enqueuePairs). */
+  private readonly pairsQueued: Uint8Array;
+  private readonly pairsBut: Int32Array;
   /** By flat value index: the variable. */
   private readonly varOfValue: Int32Array;
-  /** By table and column, by value: the word where a possible row allowing it was last found. */
+  /** By table and column, by value: the word where a possible row allowing it (or a partner) was last found. */
   private readonly residue: Int32Array[][];
   /** Room for one table's row set (`unsupported`). */
   private readonly mask: Uint32Array;
+  /** Room for the union of partner sets (`revisePairUnion`). */
+  private readonly union: Uint32Array;
   /** Failures each table caused (dom/wdeg). */
   private readonly weight: Float64Array;
   /** By variable: the weights of its tables, summed (kept as they change, so that choose() reads one number). */
@@ -76,6 +90,16 @@ export class Solver {
   constructor(readonly t: Tables) {
     this.alive = new Uint8Array(t.totalValues).fill(1);
     this.size = Int32Array.from(t.values, (v) => v.length);
+    this.domainAt = new Int32Array(t.values.length);
+    let domainWords = 0;
+    t.values.forEach((v, x) => {
+      this.domainAt[x] = domainWords;
+      domainWords += Math.ceil(v.length / 32);
+    });
+    this.domain = new Uint32Array(domainWords);
+    t.values.forEach((v, x) => {
+      for (let u = 0; u < v.length; u++) this.domain[this.domainAt[x]! + (u >>> 5)]! |= 1 << (u & 31);
+    });
     this.dense = new Int32Array(t.totalValues);
     this.place = new Int32Array(t.totalValues);
     t.values.forEach((v, x) => {
@@ -94,14 +118,17 @@ export class Solver {
     });
     this.removed = new Int32Array(Math.max(16, t.totalValues));
     this.words = new Int32Array(64);
-    this.queue = new Int32Array(t.tables.length);
+    this.queue = new Int32Array(t.tables.length + t.values.length);
     this.queued = new Uint8Array(t.tables.length);
+    this.pairsQueued = new Uint8Array(t.values.length);
+    this.pairsBut = new Int32Array(t.values.length);
     this.varOfValue = new Int32Array(t.totalValues);
     t.values.forEach((v, x) => {
       this.varOfValue.fill(x, t.offset[x]!, t.offset[x]! + v.length);
     });
-    this.residue = t.tables.map((table) => table.sup.map((s) => new Int32Array(s.length)));
+    this.residue = t.tables.map((table) => (table.pair?.sup ?? table.sup).map((s) => new Int32Array(s.length)));
     this.mask = new Uint32Array(Math.max(0, ...t.tables.map((table) => table.words)));
+    this.union = new Uint32Array(Math.max(0, ...t.tables.map((table) => Math.max(0, ...(table.pair?.words ?? [])))));
     this.weight = new Float64Array(t.tables.length).fill(1);
     this.weights = Float64Array.from(t.tablesOf, (tables) => tables.length);
     this.open = new Int32Array(t.values.length);
@@ -116,6 +143,7 @@ export class Solver {
   copyFrom(other: Solver): void {
     this.alive.set(other.alive);
     this.size.set(other.size);
+    this.domain.set(other.domain);
     this.dense.set(other.dense);
     this.place.set(other.place);
     this.rows.set(other.rows);
@@ -123,9 +151,10 @@ export class Solver {
     this.levels.length = 0;
     this.queueHead = this.queueTail = 0;
     this.queued.fill(0);
+    this.pairsQueued.fill(0);
     this.changedBy.fill(-1);
     this.reopen();
-    this.operations = this.alive.length + this.rows.length;
+    this.operations = this.alive.length + this.rows.length + this.domain.length;
   }
 
   /** The open variables, from the sizes. */
@@ -170,14 +199,24 @@ export class Solver {
       const v = this.removed[--this.removedTop]!;
       this.alive[v] = 1;
       const x = this.varOfValue[v]!;
+      const u = v - this.t.offset[x]!;
+      this.domain[this.domainAt[x]! + (u >>> 5)]! |= 1 << (u & 31);
       // Back to two values: x is the one closed last of those still closed, just past the open ones.
       if (++this.size[x]! === 2) this.openCount++;
     }
     // What a failed assignment left queued (propagate leaves nothing).
+    this.unqueue();
+  }
+
+  /** Empties the queues. */
+  private unqueue(): void {
     while (this.queueHead < this.queueTail) {
       const k = this.queue[this.queueHead++ % this.queue.length]!;
-      this.queued[k] = 0;
-      this.changedBy[k] = -1;
+      if (k < 0) this.pairsQueued[~k] = 0;
+      else {
+        this.queued[k] = 0;
+        this.changedBy[k] = -1;
+      }
     }
     this.queueHead = this.queueTail = 0;
   }
@@ -203,12 +242,14 @@ export class Solver {
     }
     const tables = t.tablesOf[x]!;
     const columns = t.columnOf[x]!;
-    for (let j = 0; j < tables.length; j++) {
+    for (let j = 0; j < t.pairsFrom[x]!; j++) {
       const k = tables[j]!;
       const table = t.tables[k]!;
-      if (!table.excluded && !this.intersect(k, table.sup[columns[j]!]![v]!, false)) return false;
-      this.enqueue(k, x);
+      // An exclude table's rows are matched forward in revise().
+      if (table.excluded) this.enqueue(k, x);
+      else if (!this.intersectQueued(k, x, table.sup[columns[j]!]![v]!, false)) return false;
     }
+    this.enqueuePairs(x, -1);
     return true;
   }
 
@@ -231,13 +272,12 @@ export class Solver {
     const v = this.dense[t.offset[x]!]!;
     const tables = t.tablesOf[x]!;
     const columns = t.columnOf[x]!;
-    for (let j = 0; j < tables.length; j++) {
+    for (let j = 0; j < t.pairsFrom[x]!; j++) {
       const k = tables[j]!;
       const table = t.tables[k]!;
       if (table.excluded) this.enqueue(k, x);
       if (!table.listed) continue;
-      if (!this.intersect(k, table.sup[columns[j]!]![v]!, false)) return false;
-      this.enqueue(k, x);
+      if (!this.intersectQueued(k, x, table.sup[columns[j]!]![v]!, false)) return false;
     }
     return true;
   }
@@ -246,23 +286,38 @@ export class Solver {
   propagate(): boolean {
     while (this.queueHead < this.queueTail) {
       const k = this.queue[this.queueHead++ % this.queue.length]!;
-      this.queued[k] = 0;
-      const skip = this.changedBy[k]!;
-      this.changedBy[k] = -1;
-      if (!this.revise(k, skip)) {
-        this.weight[k]! += 1;
-        for (const x of this.t.tables[k]!.vars) this.weights[x]! += 1;
-        while (this.queueHead < this.queueTail) {
-          const q = this.queue[this.queueHead++ % this.queue.length]!;
-          this.queued[q] = 0;
-          this.changedBy[q] = -1;
-        }
-        this.queueHead = this.queueTail = 0;
+      const failed = k < 0 ? this.revisePairsOf(~k) : this.reviseQueued(k) ? -1 : k;
+      if (failed >= 0) {
+        this.weight[failed]! += 1;
+        for (const x of this.t.tables[failed]!.vars) this.weights[x]! += 1;
+        this.unqueue();
         return false;
       }
     }
     this.queueHead = this.queueTail = 0;
     return true;
+  }
+
+  /** Revises queued table k; false when a domain empties. */
+  private reviseQueued(k: number): boolean {
+    this.queued[k] = 0;
+    const skip = this.changedBy[k]!;
+    this.changedBy[k] = -1;
+    return this.revise(k, skip);
+  }
+
+  /** Revises the other column of each pair table of x, whose domain changed: the table that failed, or -1. */
+  private revisePairsOf(x: number): number {
+    const { t } = this;
+    this.pairsQueued[x] = 0;
+    const tables = t.tablesOf[x]!;
+    const columns = t.columnOf[x]!;
+    const but = this.pairsBut[x];
+    for (let j = t.pairsFrom[x]!; j < tables.length; j++) {
+      const k = tables[j]!;
+      if (k !== but && !this.revisePairColumn(k, 1 - columns[j]!)) return k;
+    }
+    return -1;
   }
 
   /**
@@ -338,6 +393,10 @@ export class Solver {
     const { t } = this;
     const table = t.tables[k]!;
     if (table.excluded) return eachMatch(table.excluded, at, () => false, this.count);
+    if (table.pair) {
+      this.operations++;
+      return pairAllows(t.bits, table.pair.sup[0], at[0]!, at[1]!);
+    }
     let any = false;
     for (let w = 0; w < table.words && !any; w++) {
       let bits = 0xffffffff;
@@ -363,6 +422,10 @@ export class Solver {
         this.unsupportedExcluded(k, at, x, columns[j]!, keep);
         continue;
       }
+      if (table.pair) {
+        this.unsupportedPair(k, at, columns[j]!, keep);
+        continue;
+      }
       const base = t.rowsAt[k]!;
       // The possible rows that allow the other values given, once per table; then each value of x against them.
       for (let w = 0; w < table.words; w++) {
@@ -383,6 +446,114 @@ export class Solver {
         if (any === 0) keep[v] = 0;
       }
     }
+  }
+
+  /** unsupported() for a pair table, x in column c: the values whose partners miss the other's given value or domain. */
+  private unsupportedPair(k: number, at: Int32Array, c: number, keep: Uint8Array): void {
+    const { t } = this;
+    const table = t.tables[k]!;
+    const sup = table.pair!.sup[c]!;
+    const y = table.vars[1 - c]!;
+    const u = at[y]!;
+    for (let v = 0; v < keep.length; v++) {
+      if (!keep[v]) continue;
+      if (u >= 0) {
+        this.operations++;
+        if (!(this.alive[t.offset[y]! + u] && pairAllows(t.bits, sup, v, u))) keep[v] = 0;
+      } else if (this.meets(k, c, v) < 0) keep[v] = 0;
+    }
+  }
+
+  /**
+   * The word where value v of column c of pair table k meets the other column's domain (its residue first), or -1
+   * when its partners are all gone.
+   */
+  private meets(k: number, c: number, v: number): number {
+    const { t, domain } = this;
+    const table = t.tables[k]!;
+    const { sup, words } = table.pair!;
+    const s = sup[c]![v]!;
+    const d = this.domainAt[table.vars[1 - c]!]!;
+    const residue = this.residue[k]![c]!;
+    this.operations++;
+    const r = residue[v]!;
+    if ((t.bits[s + r]! & domain[d + r]!) !== 0) return r;
+    this.operations += words[c]!;
+    for (let w = 0; w < words[c]!; w++) {
+      if ((t.bits[s + w]! & domain[d + w]!) !== 0) {
+        residue[v] = w;
+        return w;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Revises a pair table: each column's values whose partners are all gone are taken out, but the column of `skip`,
+   * whose removals alone changed it (its values' partners are in the other column, unchanged). One pass is a
+   * fixpoint: a value taken out had no partner left, so it was no value's partner left.
+   */
+  private revisePair(k: number, skip: number): boolean {
+    const table = this.t.tables[k]!;
+    for (let c = 0; c < 2; c++) if (table.vars[c] !== skip && !this.revisePairColumn(k, c)) return false;
+    return true;
+  }
+
+  /**
+   * Takes out the values of column c of pair table k whose partners are all gone; false when its domain empties.
+   * Value by value (each from its residue), or, when the other column has fewer values than this one has words to
+   * test, by the union of the other's values' partner sets, a word at a time: the hub's column, 324 values, against
+   * a partner's few.
+   */
+  private revisePairColumn(k: number, c: number): boolean {
+    const { t } = this;
+    const table = t.tables[k]!;
+    const { sup, words } = table.pair!;
+    const x = table.vars[c]!;
+    const y = table.vars[1 - c]!;
+    const size = this.size[y]!;
+    if (size * words[1 - c]! + words[1 - c]! < this.size[x]!) return this.revisePairUnion(k, c);
+    const offset = t.offset[x]!;
+    // The other column decided: the values that go with its value, a bit each.
+    const only = size === 1 ? this.dense[t.offset[y]!]! : -1;
+    // Backwards: a value removed is swapped with the last one left, already looked at.
+    for (let i = this.size[x]! - 1; i >= 0; i--) {
+      const v = this.dense[offset + i]!;
+      if (only >= 0) {
+        this.operations++;
+        if (pairAllows(t.bits, sup[c]!, v, only)) continue;
+      } else if (this.meets(k, c, v) >= 0) continue;
+      if (!this.removeFor(x, v, k)) return false;
+    }
+    return true;
+  }
+
+  /** revisePairColumn() by the union of the other column's values' partner sets. */
+  private revisePairUnion(k: number, c: number): boolean {
+    const { t, union, domain } = this;
+    const table = t.tables[k]!;
+    const { sup, words } = table.pair!;
+    const x = table.vars[c]!;
+    const y = table.vars[1 - c]!;
+    const n = words[1 - c]!;
+    const other = sup[1 - c]!;
+    union.fill(0, 0, n);
+    const offset = t.offset[y]!;
+    for (let i = 0; i < this.size[y]!; i++) {
+      const s = other[this.dense[offset + i]!]!;
+      for (let w = 0; w < n; w++) union[w]! |= t.bits[s + w]!;
+    }
+    this.operations += (this.size[y]! + 1) * n;
+    const d = this.domainAt[x]!;
+    for (let w = 0; w < n; w++) {
+      let gone = domain[d + w]! & ~union[w]!;
+      while (gone !== 0) {
+        const bit = gone & -gone;
+        gone ^= bit;
+        if (!this.removeFor(x, (w << 5) + 31 - Math.clz32(bit), k)) return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -507,6 +678,7 @@ export class Solver {
     this.place[flat] = last;
     this.operations++;
     this.alive[flat] = 0;
+    this.domain[this.domainAt[x]! + (v >>> 5)]! &= ~(1 << (v & 31));
     if (this.removedTop === this.removed.length) {
       const more = new Int32Array(this.removed.length * 2);
       more.set(this.removed);
@@ -520,25 +692,29 @@ export class Solver {
     const { t } = this;
     const tables = t.tablesOf[x]!;
     const columns = t.columnOf[x]!;
-    for (let j = 0; j < tables.length; j++) {
+    this.enqueuePairs(x, from);
+    for (let j = 0; j < t.pairsFrom[x]!; j++) {
       const k = tables[j]!;
       const table = t.tables[k]!;
       // An exclude table learns of x once it is down to one value (narrowed).
       if (k === from || table.excluded) continue;
       const strict = table.strict[columns[j]!]![v]!;
       if (strict < 0) continue;
-      if (!this.intersect(k, strict, true)) return false;
-      this.enqueue(k, x);
+      if (!this.intersectQueued(k, x, strict, true)) return false;
     }
     return true;
   }
 
-  /** Keeps the rows of table k in the row set at `at` (or, `without`, those not in it); false when none are left. */
-  private intersect(k: number, at: number, without: boolean): boolean {
+  /**
+   * Keeps the rows of table k in the row set at `at` (or, `without`, those not in it), and queues the table when some
+   * went (x's removals did it; rows unchanged leave its values' supports as they were); false when none are left.
+   */
+  private intersectQueued(k: number, x: number, at: number, without: boolean): boolean {
     const { rows, t } = this;
     const table = t.tables[k]!;
     const base = t.rowsAt[k]!;
     let any = 0;
+    let changed = false;
     for (let w = 0; w < table.words; w++) {
       const old = rows[base + w]!;
       const mask = without ? ~t.bits[at + w]! : t.bits[at + w]!;
@@ -546,10 +722,12 @@ export class Solver {
       if (now !== old) {
         this.trailWord(base + w, old);
         rows[base + w] = now;
+        changed = true;
       }
       any |= now;
     }
     this.operations += table.words;
+    if (changed) this.enqueue(k, x);
     return any !== 0;
   }
 
@@ -561,6 +739,21 @@ export class Solver {
     }
     this.words[this.wordsTop++] = index;
     this.words[this.wordsTop++] = old;
+  }
+
+  /**
+   * Queues x's pair tables, if it has any, to revise their other column: but table `from` (-1: none), whose
+   * revision took x's values out, so that they were no partner of the other column's values left.
+   */
+  private enqueuePairs(x: number, from: number): void {
+    if (this.pairsQueued[x]) {
+      if (this.pairsBut[x] !== from) this.pairsBut[x] = -1;
+      return;
+    }
+    if (this.t.pairsFrom[x] === this.t.tablesOf[x]!.length) return;
+    this.pairsQueued[x] = 1;
+    this.pairsBut[x] = from;
+    this.queue[this.queueTail++ % this.queue.length] = ~x;
   }
 
   /** Queues table k for revision, its rows changed by variable x's removals (-2: not one variable's). */
@@ -577,6 +770,7 @@ export class Solver {
     const { t, rows } = this;
     const table = t.tables[k]!;
     if (table.excluded) return this.forward(k);
+    if (table.pair) return this.revisePair(k, skip);
     const base = t.rowsAt[k]!;
     for (let c = 0; c < table.vars.length; c++) {
       const x = table.vars[c]!;

@@ -16,6 +16,7 @@ import { type Analysis, type Check, MAX_SELECTIONS } from '../analysis';
 import { Budget } from '../budget';
 import { fails } from '../search';
 import { type Cell, type Excluded, excludedOf } from './excluded';
+import { type Pair, pairOf, pairWords } from './pairs';
 
 /** Combinations of one check's fields evaluated to tabulate it, at most. */
 export const MAX_TABULATED = 20_000;
@@ -52,6 +53,11 @@ export interface Table {
    * `rows` and `words` are 0, `sup` and `strict` empty.
    */
   readonly excluded?: Excluded;
+  /**
+   * A table of two columns (and not `exclude:`): its partner sets (pairs.ts), revised exactly by the solver. It
+   * then has no row sets either.
+   */
+  readonly pair?: Pair;
   /** The check it stands for: its index in the analysis's checks. */
   readonly check: number;
 }
@@ -68,10 +74,15 @@ export interface Tables {
   readonly offset: Int32Array;
   readonly totalValues: number;
   readonly tables: readonly Table[];
-  /** By variable: the tables it is a column of, and its column in each. */
+  /** By variable: the tables it is a column of, and its column in each; its pair tables last, from `pairsFrom`. */
   readonly tablesOf: readonly Int32Array[];
   readonly columnOf: readonly Int32Array[];
-  /** Row sets of every table, by the offsets of `Table.sup` and `Table.strict`. */
+  /**
+   * By variable: where its pair tables start in `tablesOf` (a variable's removals queue them together: the car
+   * line's hub is a column of 150).
+   */
+  readonly pairsFrom: Int32Array;
+  /** Row sets of every table, by the offsets of `Table.sup` and `Table.strict`; and the partner sets of `Table.pair`. */
   readonly bits: Uint32Array;
   /** Offset of each table's current rows in a search's row-set array; and that array's length. */
   readonly rowsAt: Int32Array;
@@ -276,6 +287,8 @@ function assemble(
     if (t.exclude) {
       // Its index holds a row number per value a cell names.
       for (const row of t.rows) for (const cell of row) words += typeof cell === 'number' ? 1 : cell.length;
+    } else if (t.fields.length === 2) {
+      words += pairWords(t.fields.map((f) => a.domains[f]!.length));
     } else {
       const w = Math.ceil(t.rows.length / 32);
       totalWords += w;
@@ -294,13 +307,18 @@ function assemble(
   const rowsAt = new Int32Array(collected.length);
   const tablesOf: number[][] = fields.map(() => []);
   const columnOf: number[][] = fields.map(() => []);
+  const pairsOf: number[][] = fields.map(() => []);
   let at = 0;
   const tables = collected.map((t, k): Table => {
     const vars = Int32Array.from(t.fields, (f) => varOf[f]!);
     rowsAt[k] = at;
+    const isPair = !t.exclude && t.fields.length === 2;
     t.fields.forEach((f, j) => {
-      tablesOf[varOf[f]!]!.push(k);
-      columnOf[varOf[f]!]!.push(j);
+      if (isPair) pairsOf[varOf[f]!]!.push(k, j);
+      else {
+        tablesOf[varOf[f]!]!.push(k);
+        columnOf[varOf[f]!]!.push(j);
+      }
     });
     if (t.exclude) {
       const excluded = excludedOf(
@@ -308,6 +326,12 @@ function assemble(
         t.fields.map((f) => a.domains[f]!.length),
       );
       return { vars, rows: 0, words: 0, sup: [], strict: [], listed: false, excluded, check: t.check };
+    }
+    if (isPair) {
+      const sizes = t.fields.map((f) => a.domains[f]!.length);
+      const pair = pairOf(t.rows, sizes, bits, next);
+      next += pairWords(sizes);
+      return { vars, rows: 0, words: 0, sup: [], strict: [], listed: false, pair, check: t.check };
     }
     const w = Math.ceil(t.rows.length / 32);
     at += w;
@@ -355,8 +379,9 @@ function assemble(
     offset,
     totalValues,
     tables,
-    tablesOf: tablesOf.map((x) => Int32Array.from(x)),
-    columnOf: columnOf.map((x) => Int32Array.from(x)),
+    tablesOf: tablesOf.map((x, v) => Int32Array.from([...x, ...pairsOf[v]!.filter((_, i) => i % 2 === 0)])),
+    columnOf: columnOf.map((x, v) => Int32Array.from([...x, ...pairsOf[v]!.filter((_, i) => i % 2 === 1)])),
+    pairsFrom: Int32Array.from(tablesOf, (x) => x.length),
     bits: bits.subarray(0, next),
     rowsAt,
     totalWords,
