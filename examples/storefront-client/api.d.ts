@@ -550,7 +550,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The store's quotes, newest first, filtered by status, searched by number, customer or product */
+        /** The store's quotes, newest first, filtered by status, product and creation day, searched by number, customer or product */
         get: operations["adminListQuotes"];
         put?: never;
         /** Create a draft quote in the backoffice */
@@ -2248,6 +2248,17 @@ export interface components {
         DraftBody: {
             /** @description The schema source; at most 4 MiB (UTF-8) */
             source: string;
+            /** @description The version the text was edited from (0 for a new product), kept when the draft is first saved; by default the current version */
+            base_version?: number;
+        };
+        PublishDraftBody: {
+            /**
+             * @description What changed, for the version history; at most 1,000 characters
+             * @example Oak added
+             */
+            note?: string;
+            /** @description Publish even when a version was published since the draft's base_version (that version's changes are replaced); without it, 412 */
+            force?: boolean;
         };
         PreviewCalculation: {
             product_id: string;
@@ -3888,6 +3899,12 @@ export interface operations {
                 status?: "draft" | "pending_approval" | "sent" | "accepted" | "rejected" | "cancelled" | "superseded" | "expired";
                 /** @description Part of the number, of the customer's fields, or of an item's product id */
                 q?: string;
+                /** @description The product id one of its items was configured from (exactly) */
+                product?: string;
+                /** @description Created on this day or later (YYYY-MM-DD, UTC); a day that is not one answers 422 */
+                from?: string;
+                /** @description Created on this day or earlier (YYYY-MM-DD, UTC); a day that is not one answers 422 */
+                to?: string;
                 /** @description The previous page's next_cursor */
                 cursor?: string;
                 limit?: number;
@@ -4050,6 +4067,33 @@ export interface operations {
                     "X-RateLimit-Reset": string;
                     /** @description The methods this path answers */
                     Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (errors lists each problem) */
+            422: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
                     /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
                     "RateLimit-Policy"?: string;
                     /** @description Every window's remaining count and seconds to reset; absent when unlimited */
@@ -11972,13 +12016,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description What changed, for the version history; at most 1,000 characters
-                     * @example Oak added
-                     */
-                    note?: string;
-                };
+                "application/json": components["schemas"]["PublishDraftBody"];
             };
         };
         responses: {
@@ -12071,6 +12109,19 @@ export interface operations {
                     "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names an older version; details.version and the ETag give the current one */
+            412: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12956,7 +13007,15 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "draft" | "pending_approval" | "sent" | "accepted" | "rejected" | "cancelled" | "superseded" | "expired";
+                /** @description Part of the number, of the customer's fields, or of an item's product id */
                 q?: string;
+                /** @description The product id one of its items was configured from (exactly) */
+                product?: string;
+                /** @description Created on this day or later (YYYY-MM-DD, UTC); a day that is not one answers 422 */
+                from?: string;
+                /** @description Created on this day or earlier (YYYY-MM-DD, UTC); a day that is not one answers 422 */
+                to?: string;
+                /** @description The previous page's next_cursor */
                 cursor?: string;
                 limit?: number;
             };
@@ -13031,6 +13090,19 @@ export interface operations {
                     "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (errors lists each problem) */
+            422: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
