@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCli } from '../../scripts/build-cli.mjs';
 import { DEMO_KEY, demoVars, keySeedCommand } from '../../scripts/demo-data.mjs';
+import { orderSuites } from './suite-order.mjs';
 import { workerdAddress } from './workerd-address.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -166,10 +167,11 @@ try {
   // `npm run test:e2e -- editor` runs only the suites whose file name contains "editor"; with several words, those
   // whose name contains one of them.
   const words = process.argv.slice(2);
-  const suites = readdirSync(join(root, 'test', 'e2e'))
-    .filter((f) => f.endsWith('.e2e.mjs'))
-    .filter((f) => words.length === 0 || words.some((word) => f.includes(word)))
-    .map((f) => join('test', 'e2e', f));
+  const suites = orderSuites(
+    readdirSync(join(root, 'test', 'e2e'))
+      .filter((f) => f.endsWith('.e2e.mjs'))
+      .filter((f) => words.length === 0 || words.some((word) => f.includes(word))),
+  ).map((f) => join('test', 'e2e', f));
   const tests = spawn(process.execPath, ['--test', '--test-concurrency=1', ...suites], {
     cwd: root,
     stdio: 'inherit',

@@ -1,0 +1,1 @@
+export declare function orderSuites(files: string[]): string[];
