@@ -1,1 +1,1 @@
-export declare function orderSuites(files: string[]): string[];
+export declare function suiteGroups(files: string[]): string[][];
