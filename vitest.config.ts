@@ -16,6 +16,7 @@ const NODE_TESTS = [
   'test/products/**/*.test.ts',
   'test/cli/**/*.test.ts',
   'test/docs/**/*.test.ts',
+  'test/scripts/**/*.test.ts',
   'test/soak.test.ts',
 ];
 

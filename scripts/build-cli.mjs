@@ -3,8 +3,8 @@
 // dist/cpq.mjs (git-ignored), the package's `bin`. Run by npm's `prepare`, so `npm install` / `npm ci` in a
 // clone leave `npx cpq` ready; `npm run build:cli` after changing src/cli/ or src/lang/. vitest.config.ts and the
 // e2e runner rebuild it too, since their tests spawn it.
-import { chmodSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 
@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const CLI = join(root, 'dist', 'cpq.mjs');
 
 export function buildCli() {
-  buildSync({
+  const [bundle] = buildSync({
     entryPoints: [join(root, 'src', 'cli', 'main.ts')],
     bundle: true,
     format: 'esm',
@@ -25,7 +25,11 @@ export function buildCli() {
       js: "#!/usr/bin/env node\nimport { createRequire as cpqCreateRequire } from 'node:module';\nconst require = cpqCreateRequire(import.meta.url);",
     },
     logLevel: 'warning',
-  });
+    write: false,
+  }).outputFiles;
+  // Written only when it changed: `npm test` runs the e2e suites beside vitest, whose CLI tests may be spawning it.
+  mkdirSync(dirname(CLI), { recursive: true });
+  if (!existsSync(CLI) || !readFileSync(CLI).equals(bundle.contents)) writeFileSync(CLI, bundle.contents);
   chmodSync(CLI, 0o755);
 }
 

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCli } from '../../scripts/build-cli.mjs';
 import { DEMO_KEY, demoVars, keySeedCommand } from '../../scripts/demo-data.mjs';
+import { suiteGroups } from './suite-order.mjs';
 import { workerdAddress } from './workerd-address.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -166,24 +167,29 @@ try {
   // `npm run test:e2e -- editor` runs only the suites whose file name contains "editor"; with several words, those
   // whose name contains one of them.
   const words = process.argv.slice(2);
-  const suites = readdirSync(join(root, 'test', 'e2e'))
-    .filter((f) => f.endsWith('.e2e.mjs'))
-    .filter((f) => words.length === 0 || words.some((word) => f.includes(word)))
-    .map((f) => join('test', 'e2e', f));
-  const tests = spawn(process.execPath, ['--test', '--test-concurrency=1', ...suites], {
-    cwd: root,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      E2E_BASE_URL: base,
-      // The same Worker without wrangler's proxy in front, for load (test/e2e/workerd-address.mjs).
-      E2E_WORKER_URL: worker,
-      E2E_ADMIN_TOKEN: ADMIN_TOKEN,
-      E2E_CHROMIUM: CHROMIUM,
-      E2E_SERVER_LOG: SERVER_LOG,
-    },
-  });
-  code = await new Promise((resolve) => tests.on('exit', (c) => resolve(c ?? 1)));
+  const groups = suiteGroups(
+    readdirSync(join(root, 'test', 'e2e'))
+      .filter((f) => f.endsWith('.e2e.mjs'))
+      .filter((f) => words.length === 0 || words.some((word) => f.includes(word))),
+  );
+  // One `node --test` a group, since node runs the files it is given in the order of their names.
+  code = 0;
+  for (const group of groups) {
+    const tests = spawn(process.execPath, ['--test', '--test-concurrency=1', ...group.map((f) => join('test', 'e2e', f))], {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        E2E_BASE_URL: base,
+        // The same Worker without wrangler's proxy in front, for load (test/e2e/workerd-address.mjs).
+        E2E_WORKER_URL: worker,
+        E2E_ADMIN_TOKEN: ADMIN_TOKEN,
+        E2E_CHROMIUM: CHROMIUM,
+        E2E_SERVER_LOG: SERVER_LOG,
+      },
+    });
+    code ||= await new Promise((resolve) => tests.on('exit', (c) => resolve(c ?? 1)));
+  }
   if (code !== 0 && process.env.E2E_SHOW_SERVER_LOG === '1') console.error(log);
   else if (code !== 0) {
     // What a failure most often needs from the server: the slow answers and any reload.

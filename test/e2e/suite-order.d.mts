@@ -1,0 +1,1 @@
+export declare function suiteGroups(files: string[]): string[][];
