@@ -2398,6 +2398,7 @@ export interface components {
             tax_rate_percent: number | null;
             /** @enum {string} */
             prices: "net" | "gross";
+            locale: string | null;
         };
         StoreProfileInput: {
             /** @description The seller, as the document names it */
@@ -2421,6 +2422,8 @@ export interface components {
              * @enum {string}
              */
             prices?: "net" | "gross";
+            /** @description The locale the backoffice's quote desk shows money and dates in (BCP 47, e.g. de-DE); empty, null or left out: each quote's language */
+            locale?: string;
         };
         CreatedWebhook: components["schemas"]["Webhook"] & {
             /** @description The signing secret (whsec_…), shown this once */

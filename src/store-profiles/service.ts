@@ -12,15 +12,17 @@ export interface StoreProfile {
   /** null: no tax on the document. */
   taxRateBp: number | null;
   prices: TaxSettings['prices'];
+  /** The locale the desk shows money and dates in (a BCP 47 tag); null: each quote's language. */
+  locale: string | null;
 }
 
-const EMPTY: StoreProfile = { profile: EMPTY_PROFILE, taxRateBp: null, prices: 'net' };
+const EMPTY: StoreProfile = { profile: EMPTY_PROFILE, taxRateBp: null, prices: 'net', locale: null };
 
 async function read(env: Env, storeId: string): Promise<StoreProfile> {
   const row = await database(env).select().from(storeProfiles).where(eq(storeProfiles.storeId, storeId)).get();
   if (!row) return EMPTY;
-  const { legalName, address, logoUrl, taxId, terms, paymentTerms, taxRateBp, prices } = row;
-  return { profile: { legalName, address, logoUrl, taxId, terms, paymentTerms }, taxRateBp, prices };
+  const { legalName, address, logoUrl, taxId, terms, paymentTerms, taxRateBp, prices, locale } = row;
+  return { profile: { legalName, address, logoUrl, taxId, terms, paymentTerms }, taxRateBp, prices, locale };
 }
 
 /** The store's profile; NOT_FOUND for an unknown store. */
@@ -31,7 +33,8 @@ export async function getStoreProfile(env: Env, storeId: string): Promise<StoreP
 
 export async function setStoreProfile(env: Env, storeId: string, input: StoreProfile): Promise<StoreProfile> {
   await getStore(env, storeId);
-  const values = { ...input.profile, taxRateBp: input.taxRateBp, prices: input.prices, updatedAt: Date.now() };
+  const { taxRateBp, prices, locale } = input;
+  const values = { ...input.profile, taxRateBp, prices, locale, updatedAt: Date.now() };
   await database(env)
     .insert(storeProfiles)
     .values({ storeId, ...values })

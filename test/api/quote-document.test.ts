@@ -49,10 +49,11 @@ describe('the store profile API', () => {
       payment_terms: null,
       tax_rate_percent: null,
       prices: 'net',
+      locale: null,
     });
     const put = await admin('PUT', `/stores/${t.storeId}/profile`, { ...PROFILE, tax_rate_percent: 7.5, prices: 'gross' });
     expect(put.status).toBe(200);
-    expect(await put.json()).toEqual({ ...PROFILE, tax_rate_percent: 7.5, prices: 'gross' });
+    expect(await put.json()).toEqual({ ...PROFILE, tax_rate_percent: 7.5, prices: 'gross', locale: null });
     // A field left out (or empty) is cleared: the PUT is the whole profile.
     await admin('PUT', `/stores/${t.storeId}/profile`, { legal_name: 'Only Name', tax_id: '  ' });
     expect(await (await admin('GET', `/stores/${t.storeId}/profile`)).json()).toMatchObject({

@@ -54,6 +54,7 @@ describe('the store profile in the backoffice', () => {
     await page.fill('#profile-tax-rate', '19');
     await page.fill('#profile-payment-terms', '30 days net');
     await page.fill('#profile-terms', 'Prices valid for the items as configured. Delivery within 4 weeks of acceptance.');
+    await page.fill('#profile-locale', 'de-de');
     const form = page.locator('#profile-title ~ form');
     await form.locator('button[type=submit]').click();
     await page.waitForSelector('#profile-logo[aria-invalid="true"]');
@@ -71,6 +72,7 @@ describe('the store profile in the backoffice', () => {
       payment_terms: '30 days net',
       tax_rate_percent: 19,
       prices: 'net',
+      locale: 'de-DE',
     });
     assert.deepEqual(errors, []);
   });

@@ -2,7 +2,15 @@
 // so the backoffice's form posts it as it is; a PUT replaces the whole profile, a field left out is cleared.
 import { z } from '@hono/zod-openapi';
 
-export const PROFILE_LIMITS = { legalName: 200, address: 500, logoUrl: 2000, taxId: 64, terms: 4000, paymentTerms: 1000 };
+export const PROFILE_LIMITS = {
+  legalName: 200,
+  address: 500,
+  logoUrl: 2000,
+  taxId: 64,
+  terms: 4000,
+  paymentTerms: 1000,
+  locale: 35,
+};
 
 /** An optional text, trimmed and capped; empty, null or left out: none. */
 const text = (max: number) => z.string().trim().max(max).nullable().optional();
@@ -32,9 +40,35 @@ export const StoreProfileBody = z
       .enum(['net', 'gross'])
       .optional()
       .openapi({ description: "net: tax is added to the items' prices; gross: their prices include it; default net" }),
+    locale: z
+      .string()
+      .trim()
+      .max(PROFILE_LIMITS.locale)
+      .transform((tag, ctx) => {
+        if (!tag) return null;
+        const canonical = canonicalLocale(tag);
+        if (!canonical) ctx.addIssue({ code: 'custom', message: 'Must be a BCP 47 language tag, e.g. de-DE' });
+        return canonical ?? z.NEVER;
+      })
+      .nullable()
+      .optional()
+      .openapi({
+        type: 'string',
+        description:
+          "The locale the backoffice's quote desk shows money and dates in (BCP 47, e.g. de-DE); empty, null or left out: each quote's language",
+      }),
   })
   .strict()
   .openapi('StoreProfileInput');
+
+/** The tag in its canonical form, or null when it is not a BCP 47 tag `Intl` knows. */
+function canonicalLocale(tag: string): string | null {
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? null;
+  } catch {
+    return null;
+  }
+}
 
 export const StoreProfile = z
   .object({
@@ -46,6 +80,7 @@ export const StoreProfile = z
     payment_terms: z.string().nullable(),
     tax_rate_percent: z.number().nullable(),
     prices: z.enum(['net', 'gross']),
+    locale: z.string().nullable(),
   })
   .strict()
   .openapi('StoreProfile');

@@ -61,11 +61,12 @@ export const storePages = new Hono<BackofficeEnv>()
     // Only the filters the list takes travel on; an unknown status is the API's 400, shown as not found.
     const filters = filtersOf(c.req.query());
     const { cursor } = c.req.query();
-    const [store, listed, settings, { products }] = await Promise.all([
+    const [store, listed, settings, { products }, { locale }] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       listOrProblem(c, `/stores/${id}/quotes?${filterQuery(filters, cursor ? { cursor } : {})}`),
       load<QuoteSettingsJson>(c, `/stores/${id}/quote-settings`),
       load<ProductListJson>(c, `/stores/${id}/products`),
+      load<StoreProfileJson>(c, `/stores/${id}/profile`),
     ]);
     return c.html(
       <QuotesPage
@@ -76,6 +77,7 @@ export const storePages = new Hono<BackofficeEnv>()
         products={products}
         filters={filters}
         problem={listed.problem}
+        locale={locale}
       />,
       listed.problem ? 422 : 200,
     );
@@ -102,14 +104,17 @@ export const storePages = new Hono<BackofficeEnv>()
     const id = enc(c.req.param('store'));
     // The store's products: the ones an item can be, and their current versions (an item on an older one is out of date).
     // The store's keys name the key behind each change in the history.
-    const [store, quote, { products }, { api_keys }] = await Promise.all([
+    const [store, quote, { products }, { api_keys }, { locale }] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<QuoteJson>(c, `/stores/${id}/quotes/${enc(c.req.param('id'))}`),
       load<ProductListJson>(c, `/stores/${id}/products`),
       load<ApiKeyListJson>(c, `/stores/${id}/api-keys`),
+      load<StoreProfileJson>(c, `/stores/${id}/profile`),
     ]);
     const keyNames = new Map(api_keys.map((k) => [k.id, k.name]));
-    return c.html(<QuotePage csrf={c.var.csrf} store={store} quote={quote} products={products} keyNames={keyNames} />);
+    return c.html(
+      <QuotePage csrf={c.var.csrf} store={store} quote={quote} products={products} keyNames={keyNames} locale={locale} />,
+    );
   })
   .get('/:store/settings', async (c) => {
     const id = enc(c.req.param('store'));

@@ -222,14 +222,14 @@ export function SharePanel() {
 }
 
 /** Each item's old and new price after a re-price, filled by common.js from the API's answer. */
-export function RepricePanel({ quote }: { quote: QuoteJson }) {
+export function RepricePanel({ quote, locale }: { quote: QuoteJson; locale: string }) {
   return (
     <section
       id="reprice-report"
       class="card"
       hidden
       aria-labelledby="reprice-title"
-      data-locale={quote.language}
+      data-locale={locale}
       data-currency={quote.currency}
     >
       <h2 id="reprice-title">Re-priced</h2>

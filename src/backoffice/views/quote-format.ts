@@ -1,11 +1,11 @@
-// Money and dates on the quote pages, in the quote's language (its `language`, e.g. de → 1.234,50 €), so that the
-// desk shows a quote as its buyer reads it. Dates are calendar days in UTC, as valid_until is kept.
+// Money and dates on the quote pages, in the store's locale (its profile's `locale`, e.g. de-DE → 1.234,50 €), or
+// the quote's language when the store set none. Dates are calendar days in UTC, as valid_until is kept.
 
-export const money = (amount: number, currency: string, language: string) =>
-  new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
+export const money = (amount: number, currency: string, locale: string) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
 
-export const day = (isoDay: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
+export const day = (isoDay: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
 
 /** Who made a change: an API key by its name (key:<id> when the key is gone), the admin, or the buyer. */
 export const actorName = (actor: string, keyNames: Map<string, string>) =>

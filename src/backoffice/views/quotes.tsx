@@ -35,8 +35,10 @@ export function QuotesPage(props: {
   products: ProductSummaryJson[];
   filters: QuoteFilters;
   problem?: FilterProblem | undefined;
+  /** The store's locale for money and dates (its profile's); null: each quote's language. */
+  locale: string | null;
 }) {
-  const { csrf, store, list, settings, products, filters, problem } = props;
+  const { csrf, store, list, settings, products, filters, problem, locale } = props;
   const base = `/admin/stores/${enc(store.id)}/quotes`;
   const next = list.next_cursor ? `${base}?${filterQuery(filters, { cursor: list.next_cursor })}` : null;
   return (
@@ -79,9 +81,9 @@ export function QuotesPage(props: {
                   {quote.item_count}
                 </td>
                 <td data-label="Total" class="num">
-                  {money(quote.totals.total, quote.currency, quote.language)}
+                  {money(quote.totals.total, quote.currency, locale ?? quote.language)}
                 </td>
-                <td data-label="Valid until">{day(quote.valid_until, quote.language)}</td>
+                <td data-label="Valid until">{day(quote.valid_until, locale ?? quote.language)}</td>
                 <td data-label="Created">
                   <Time iso={quote.created_at} />
                 </td>
@@ -164,15 +166,18 @@ export function QuotePage(props: {
   quote: QuoteJson;
   products: ProductSummaryJson[];
   keyNames: Map<string, string>;
+  /** The store's locale for money and dates (its profile's); null: the quote's language. */
+  locale: string | null;
 }) {
   const { csrf, store, quote, products, keyNames } = props;
+  const locale = props.locale ?? quote.language;
   const api = `/api/admin/stores/${enc(store.id)}/quotes/${enc(quote.id)}`;
   const number = numberLabel(quote);
   const crumbs = storeCrumbs(store, { href: `/admin/stores/${enc(store.id)}/quotes`, label: 'Quotes' }, { label: number });
   const undecided = ['draft', 'pending_approval', 'sent', 'expired'].includes(quote.status);
   const editable = quote.status === 'draft' || quote.status === 'pending_approval';
   const current = new Map(products.map((p) => [p.external_id, p.current_version]));
-  const fmt = (amount: number) => money(amount, quote.currency, quote.language);
+  const fmt = (amount: number) => money(amount, quote.currency, locale);
   return (
     <Layout
       title={`${number} · ${store.name}`}
@@ -181,14 +186,13 @@ export function QuotePage(props: {
       modules={editable ? ['/admin/assets/quote-desk.js', '/embed/v1/configurator.js'] : undefined}
     >
       <SharePanel />
-      <RepricePanel quote={quote} />
+      <RepricePanel quote={quote} locale={locale} />
       <div id="quote-body">
         <div class="page-head">
           <div>
             <h1 class="mono">{number}</h1>
             <p>
-              <StatusBadge status={quote.status} /> · version {quote.version} · valid until{' '}
-              {day(quote.valid_until, quote.language)}
+              <StatusBadge status={quote.status} /> · version {quote.version} · valid until {day(quote.valid_until, locale)}
             </p>
             <RevisionLinks store={store.id} quote={quote} />
           </div>

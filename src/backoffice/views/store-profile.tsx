@@ -96,6 +96,14 @@ export function StoreProfileCard({ store, profile }: { store: StoreJson; profile
             </option>
           </select>
         </div>
+        <Text
+          id="profile-locale"
+          name="locale"
+          label="Locale of the quote desk"
+          value={profile.locale}
+          max={PROFILE_LIMITS.locale}
+          hint="How the backoffice shows money and dates, e.g. de-DE. Empty: each quote's language. Buyers see their quote's language."
+        />
         <Area
           id="profile-payment-terms"
           name="payment_terms"

@@ -10,7 +10,7 @@ import { getStoreProfile, type StoreProfile as Profile, setStoreProfile } from '
 
 const tags = ['Admin: quotes'];
 
-const present = ({ profile: p, taxRateBp, prices }: Profile): z.infer<typeof StoreProfile> => ({
+const present = ({ profile: p, taxRateBp, prices, locale }: Profile): z.infer<typeof StoreProfile> => ({
   legal_name: p.legalName,
   address: p.address,
   logo_url: p.logoUrl,
@@ -19,6 +19,7 @@ const present = ({ profile: p, taxRateBp, prices }: Profile): z.infer<typeof Sto
   payment_terms: p.paymentTerms,
   tax_rate_percent: taxRateBp === null ? null : taxRateBp / 100,
   prices,
+  locale,
 });
 
 function parse(b: z.infer<typeof StoreProfileBody>): Profile {
@@ -34,6 +35,7 @@ function parse(b: z.infer<typeof StoreProfileBody>): Profile {
     },
     taxRateBp: b.tax_rate_percent == null ? null : Math.round(b.tax_rate_percent * 100),
     prices: b.prices ?? 'net',
+    locale: b.locale ?? null,
   };
 }
 
