@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script, without types
 import { sideBySide } from '../../scripts/test.mjs';
 
 // `npm test` runs vitest and the e2e suites at once (scripts/test.mjs): it must fail when either fails, and keep
