@@ -27,7 +27,7 @@ export function buildCli() {
     logLevel: 'warning',
     write: false,
   }).outputFiles;
-  // Written only when it changed: `npm test` runs the e2e suites beside vitest, whose CLI tests may be spawning it.
+  // Written only when it changed: vitest and the e2e runner both build it, and the CLI tests of one may be spawning it.
   mkdirSync(dirname(CLI), { recursive: true });
   if (!existsSync(CLI) || !readFileSync(CLI).equals(bundle.contents)) writeFileSync(CLI, bundle.contents);
   chmodSync(CLI, 0o755);

@@ -1,6 +1,6 @@
 // The order test/e2e/run.mjs runs the suites in: by name, then, in a second `node --test`, the ones that load the
 // server. A burst of concurrent requests through `wrangler dev`'s proxy leaves it refusing connections for a moment
-// (longer on a loaded machine, as when `npm test` runs vitest beside the suites), which the next suite's first
+// (longer on a loaded machine), which the next suite's first
 // requests met as `fetch failed`. The backoffice suite, which starts from an empty store list, still runs before
 // any suite that creates a store.
 const LOAD = ['quotes.e2e.mjs', 'burst.e2e.mjs'];

@@ -2,8 +2,8 @@ import { statSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { buildCli, CLI } from '../../scripts/build-cli.mjs';
 
-// vitest and the e2e runner both build the `cpq` bundle while `npm test` runs them side by side (scripts/test.mjs):
-// a rebuild of unchanged source must not rewrite the file a CLI test may be spawning at that moment.
+// vitest and the e2e runner both build the `cpq` bundle, and a contributor may run both at once: a rebuild of
+// unchanged source must not rewrite the file a CLI test may be spawning at that moment.
 it('leaves an unchanged cpq bundle untouched', { timeout: 30_000 }, () => {
   buildCli();
   const before = statSync(CLI).mtimeMs;
