@@ -2,7 +2,7 @@ import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { LIMITS, type QuoteStatus, type StoredStatus } from '../../api/quote-limits';
 import { versionETag } from '../../api/version-etag';
-import { database } from '../../db/client';
+import { type Database, database } from '../../db/client';
 import { quoteHistory, quoteItems, quotes } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { onQuoteEvent, quoteEvent } from '../events';
@@ -11,7 +11,7 @@ import { EDITABLE, type LineDiscount } from '../shapes';
 import { checkQuoteSize } from '../size';
 import { discountOff, needsApproval, quoteTotals } from '../totals';
 import { type Action, effectiveStatus, type Transition, transition } from '../transitions';
-import { type Db, insertWhere } from './insert-where';
+import { insertWhere } from './insert-where';
 import { approvalThreshold } from './settings';
 
 // A quote as stored (migrations/0004_quotes.sql) and the one way it changes. Every change is one D1 batch that
@@ -117,7 +117,7 @@ export interface Change {
    * More rows the change writes, in its batch after the quote's update: each must write nothing unless that
    * update did (insertWhere, on what the update set), so a change that lost to another leaves no trace.
    */
-  also?: (db: Db) => BatchItem<'sqlite'>[];
+  also?: (db: Database) => BatchItem<'sqlite'>[];
 }
 
 /**
