@@ -7,8 +7,8 @@
 // version (building its tables and the satisfiability check a save runs), and saving the models at full size
 // (big-models/save.ts).
 import { analysisOf } from '../src/lang/configure/analysis';
+import type { ConfigureInput } from '../src/lang/configure/answer-types';
 import { tablesOf } from '../src/lang/configure/exact/tables';
-import type { ConfigureInput } from '../src/lang/configure/index';
 import { instantiate, type Model } from '../src/lang/instantiate';
 import type { ProductIR } from '../src/lang/ir';
 import { compileModel } from '../src/lang/runtime/compiled-model';

@@ -9,7 +9,7 @@
 // walks end in `count` leaves, each priced. The branching is spread over the depth (about count^(1/open fields)
 // children per node), so walks part early and most of them are as random as walks on their own.
 import { expect } from 'vitest';
-import type { ConfiguredField } from '../src/lang/configure/index';
+import type { ConfiguredField } from '../src/lang/configure/answer-types';
 import type { FieldIR, ProductIR } from '../src/lang/ir';
 import { re2Matcher } from '../src/lang/runtime/pattern';
 import { random } from './lang/random';

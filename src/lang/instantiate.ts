@@ -1,14 +1,8 @@
 // A product as requests use it: a compiled ProductIR becomes closures once (instantiate), then every calculate
 // request evaluates a configuration against them and every configure request explores one. It joins the last two
 // stages (runtime, configure), so it sits above both.
-import {
-  type Configuration,
-  type ConfigureInput,
-  calculateModel,
-  configureModel,
-  type LeftToSearch,
-  leftToSearch,
-} from './configure/index';
+import type { Configuration, ConfigureInput } from './configure/answer-types';
+import { calculateModel, configureModel, type LeftToSearch, leftToSearch } from './configure/index';
 import type { ProductIR } from './ir';
 import { compileModel } from './runtime/compiled-model';
 import { Ctx } from './runtime/context';
@@ -17,8 +11,9 @@ import type { Pack } from './runtime/pack';
 import type { Evaluation, EvaluationInput } from './runtime/types';
 
 export { explainProblem } from './configure/answer-fields';
+export type { Want } from './configure/answer-types';
 export { exportSize } from './configure/export';
-export { type Want, wantProblem } from './configure/want';
+export { wantProblem } from './configure/want';
 export { errorsFor } from './runtime/evaluate';
 export { FormLogic, formLogic, logicSize, MAX_LOGIC_NODES } from './runtime/jsonlogic';
 export { negotiateLanguage, resolveText } from './runtime/language';

@@ -4,7 +4,7 @@
 // explained, the same options with the same reasons; everything else of the answer the same. On random walks of
 // every example and of a generated model of 40 fields and 45 tables.
 import { describe, expect, it } from 'vitest';
-import type { Configuration } from '../../src/lang/configure/index';
+import type { Configuration } from '../../src/lang/configure/answer-types';
 import { analyze } from '../../src/lang/index';
 import { instantiate, type Model } from '../../src/lang/instantiate';
 import type { ProductIR } from '../../src/lang/ir';

@@ -5,8 +5,8 @@
 // backjumping, search.ts), which test/fixtures/logic/chains.cpq needed; a completion whose total calculate refuses
 // (negative, or past the safe integers) vouches for nothing.
 import { describe, expect, it } from 'vitest';
+import type { ConfiguredField } from '../../src/lang/configure/answer-types';
 import { MAX_WORK_UNITS } from '../../src/lang/configure/budget';
-import type { ConfiguredField } from '../../src/lang/configure/index';
 import { analyze } from '../../src/lang/index';
 import { instantiate } from '../../src/lang/instantiate';
 import chains from '../fixtures/logic/chains.cpq?raw';

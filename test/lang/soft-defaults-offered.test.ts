@@ -5,7 +5,7 @@
 // the kitchen run and the child-seat bike, by the search (few values) and over the tables (a handle of 250 options
 // puts the kitchen past the values the search is tried first for: the fields set kept active by residual checks).
 import { describe, expect, it } from 'vitest';
-import type { Configuration } from '../../src/lang/configure/index';
+import type { Configuration } from '../../src/lang/configure/answer-types';
 import { analyze } from '../../src/lang/index';
 import { instantiate } from '../../src/lang/instantiate';
 import type { ProductIR } from '../../src/lang/ir';

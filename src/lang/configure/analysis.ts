@@ -5,28 +5,10 @@ import type { Expr, FieldIR, ProductIR } from '../ir';
 import { dependencies } from '../ir-checks';
 import { childrenOf } from '../runtime/children';
 import type { CompiledModel } from '../runtime/compiled-model';
-import type { Fn } from '../runtime/context';
 import { exprCost } from '../runtime/cost';
 import type { Val } from '../runtime/fault';
-import { evaluationChecks, type UnitIssue } from './evaluation';
-
-/** A condition every complete configuration must pass: a constraint holds, an error rule does not fire. */
-export interface Check {
-  readonly fn: Fn;
-  readonly expr: Expr;
-  /** The value that fails it: false for a constraint, true for an error rule. */
-  readonly fails: boolean;
-  /** Index into the model's constraints, or -1 - index into its rules; unused by an evaluation check. */
-  readonly ref: number;
-  /** An evaluation check (evaluation.ts): what it reports, the unit's fault, in place of a constraint or rule. */
-  readonly issue?: UnitIssue;
-  /** An evaluation check's unit, as its issue names it (a field, `price.<line>`, `<output>.<item>`, a warning rule). */
-  readonly unit?: string;
-  /** The fields it depends on (through lets, computed fields and the visibility of the fields it reads). */
-  readonly deps: readonly number[];
-  /** Work units of one evaluation, the names it reads aside: its nodes (runtime/cost.ts) and the call itself. */
-  readonly cost: number;
-}
+import type { Check } from './check';
+import { evaluationChecks } from './evaluation';
 
 /** What a search tries. */
 export interface Space {

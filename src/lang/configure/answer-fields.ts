@@ -7,8 +7,8 @@ import type { FieldIR, ProductIR } from '../ir';
 import type { Val } from '../runtime/fault';
 import type { Evaluation, FieldState, Issue } from '../runtime/types';
 import { type AnswerSize, idBytes } from './answer';
+import type { ConfiguredField, OptionState } from './answer-types';
 import type { ExactAnswer } from './exact/index';
-import type { ConfiguredField, OptionState } from './index';
 import { reasons, selectionReasons, type Why } from './reasons';
 
 /**

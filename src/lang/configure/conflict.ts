@@ -4,7 +4,7 @@
 // choices in halves and asks what-if.ts about each half kept: k choices found among n in O(k log(n/k)) tests.
 import type { CompiledModel } from '../runtime/compiled-model';
 import type { AnswerSize } from './answer';
-import type { ConfiguredField } from './index';
+import type { ConfiguredField } from './answer-types';
 import { UNKNOWN } from './search';
 import { type Completion, optionValue, type Target, type WhatIf } from './what-if';
 

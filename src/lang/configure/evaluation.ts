@@ -8,18 +8,13 @@ import type { Expr, ProductIR } from '../ir';
 import { throughNames } from '../ir-checks';
 import { operator } from '../operators';
 import type { CompiledModel } from '../runtime/compiled-model';
-import type { Ctx, Fn } from '../runtime/context';
+import type { Fn } from '../runtime/context';
 import { exprCost } from '../runtime/cost';
 import { Fault } from '../runtime/fault';
 import { format } from '../runtime/messages';
-import type { Pack } from '../runtime/pack';
 import { issue } from '../runtime/run';
-import type { Issue } from '../runtime/types';
-import type { Check } from './analysis';
+import type { Check } from './check';
 import { priceCheck } from './price-check';
-
-/** What a unit reports when it fails on the loaded configuration: its fault, as calculate reports it. */
-export type UnitIssue = (c: Ctx, pack: Pack) => Issue | undefined;
 
 /** The evaluation checks of a model, after its constraints and error rules (`depsOf`: checks.ts). */
 export function evaluationChecks(m: CompiledModel, depsOf: (e: Expr) => number[]): Check[] {

@@ -9,9 +9,10 @@ import type { ProductIR } from '../ir';
 import { dependencies } from '../ir-checks';
 import type { Ctx } from '../runtime/context';
 import type { Val } from '../runtime/fault';
-import type { Analysis, Check } from './analysis';
+import type { Analysis } from './analysis';
 import type { Budget } from './budget';
 import { MAX_REASONS_PER_OPTION } from './budget';
+import type { Check } from './check';
 import { fails } from './search';
 
 /** By field index, the positions in `a.checks` of the checks that depend on it, ascending; once per analysis. */

@@ -4,15 +4,15 @@
 import type { CompiledModel } from '../runtime/compiled-model';
 import type { Ctx } from '../runtime/context';
 import { evaluateModel, packFor, refusedBeforeChecks } from '../runtime/evaluate';
-import type { Val } from '../runtime/fault';
 import { isAbsent, isValidQuantity } from '../runtime/fields';
 import type { Pack } from '../runtime/pack';
 import { Run } from '../runtime/run';
-import type { Evaluation, EvaluationInput, FieldState } from '../runtime/types';
+import type { Evaluation, EvaluationInput } from '../runtime/types';
 import { adjustDefaults, searchCompletions } from './adjust';
 import { type Analysis, analysisOf, type Space, spaceFor } from './analysis';
-import { AnswerSize, type Truncated } from './answer';
+import { AnswerSize } from './answer';
 import { answerFields } from './answer-fields';
+import type { Configuration, ConfigureInput } from './answer-types';
 import { askFor } from './ask';
 import { Budget, MAX_WORK_UNITS } from './budget';
 import { addConflicts } from './conflict';
@@ -25,7 +25,7 @@ import { KeptActive } from './kept-active';
 import { optionPrices, prices } from './pricing';
 import type { Why } from './reasons';
 import { UNKNOWN } from './search';
-import { type Want, type WantAnswer, wantAnswer } from './want';
+import { wantAnswer } from './want';
 import { WhatIf } from './what-if';
 
 /** Units the search gets before the tables take over (the examples spend at most 16,000 in all: budget.ts). */
@@ -47,66 +47,6 @@ const CHOICES_UNITS = 1_000_000;
  * 40,000 units without an answer (bench/RESULTS.md, "Big models"). Decided from the tables, not by spending.
  */
 const SEARCH_FIRST_VALUES = 200;
-
-export interface Reason {
-  rule: string;
-  message: string;
-  line: number;
-  column: number;
-  because: Record<string, Val>;
-}
-
-export interface OptionState {
-  id: string;
-  available: boolean;
-  reasons: Reason[];
-  /** Asked for (`conflicts`): the fewest fields sent that together exclude it (conflict.ts); [] when nothing has it. */
-  conflict?: string[];
-}
-
-export interface ConfiguredField extends FieldState {
-  source: 'sent' | 'refused' | 'default' | 'adjusted' | 'ignored' | 'derived';
-  /** For a refused value: why (the first error calculate reports for it); `value` is then the default. */
-  error?: { code: string; message: string };
-  /** For an adjusted field (a soft default, adjust.ts): the default the values sent exclude. */
-  replaced_default?: Val;
-  options?: OptionState[];
-  /** A compact answer's field not explained: the ids of its options reported available, in schema order. */
-  available?: string[];
-  /** Numbers that checks depend on: the smallest and largest value that can still be completed. */
-  min?: number;
-  max?: number;
-}
-
-export interface Configuration {
-  /** The configuration as sent, evaluated like a calculation. */
-  evaluation: Evaluation;
-  /**
-   * false when the budget ran out (availability not proven is then reported available, reasons not found are not
-   * listed) or the answer's cap left options or fields out.
-   */
-  complete: boolean;
-  /** Whether the configuration as sent can be completed at all; undefined when the budget ran out first. */
-  satisfiable: boolean | undefined;
-  fields: ConfiguredField[];
-  /** The entries each list of the answer left out (answer.ts); empty when none. */
-  truncated: Truncated;
-  /** Work units the request spent (budget.ts): for tests and benchmarks, not served. */
-  units: number;
-  /** The answer to the request's `want` (want.ts). */
-  want?: WantAnswer;
-}
-
-/**
- * A configure request: a partial configuration, the option the buyer wants if any, whether to list conflicts, and
- * whether to answer compactly (answer-fields.ts): then only the fields in `explain` list their options.
- */
-export interface ConfigureInput extends EvaluationInput {
-  want?: Want | undefined;
-  conflicts?: boolean | undefined;
-  compact?: boolean | undefined;
-  explain?: readonly string[] | undefined;
-}
 
 /** `units`: the budget (MAX_WORK_UNITS; the benchmark measures the cost of a unit with more). */
 export function configureModel(

@@ -12,7 +12,8 @@ import type { CompiledModel } from '../runtime/compiled-model';
 import type { Ctx } from '../runtime/context';
 import { exprCost } from '../runtime/cost';
 import type { Val } from '../runtime/fault';
-import type { Analysis, Check } from './analysis';
+import type { Analysis } from './analysis';
+import type { Check } from './check';
 import type { ExactAnswer } from './exact/index';
 import { fails, type Solution, UNKNOWN } from './search';
 

@@ -10,7 +10,7 @@ import { Fault } from '../runtime/fault';
 import { format } from '../runtime/messages';
 import { priceRefusal } from '../runtime/price';
 import { issue } from '../runtime/run';
-import type { Check } from './analysis';
+import type { Check } from './check';
 
 /** Smallest and largest value an expression may take (infinite: not bounded). */
 type Bounds = readonly [lo: number, hi: number];

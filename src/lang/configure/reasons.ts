@@ -8,10 +8,11 @@ import { because } from '../runtime/explain';
 import type { Val } from '../runtime/fault';
 import { format } from '../runtime/messages';
 import type { Run } from '../runtime/run';
-import type { Analysis, Check } from './analysis';
+import type { Analysis } from './analysis';
+import type { Reason } from './answer-types';
 import type { Budget } from './budget';
+import type { Check } from './check';
 import type { FailingChecks } from './failing';
-import type { Reason } from './index';
 
 /** Largest selection of a multi-select field. */
 export const maxSelected = (f: FieldIR) => (typeof f.max === 'number' ? f.max : (f.options?.length ?? 0));

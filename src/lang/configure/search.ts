@@ -4,8 +4,9 @@
 // the work it caused, is charged to the request's budget (budget.ts); past it the search gives up rather than guess.
 import type { Ctx } from '../runtime/context';
 import { Fault, type Val } from '../runtime/fault';
-import type { Analysis, Check, Space } from './analysis';
+import type { Analysis, Space } from './analysis';
 import type { Budget } from './budget';
+import type { Check } from './check';
 
 /** The budget ran out: the answer is not known. */
 export const UNKNOWN = 'unknown';

@@ -5,32 +5,11 @@
 import { fieldType } from '../fields/registry';
 import type { FieldIR, ProductIR } from '../ir';
 import type { CompiledModel } from '../runtime/compiled-model';
-import type { Val } from '../runtime/fault';
+import type { Want, WantAnswer } from './answer-types';
 import { minimalConflict } from './conflict';
 import { UNKNOWN } from './search';
 import { changesFor } from './suggestions';
 import { optionValue, type Target, type WhatIf } from './what-if';
-
-/** The option wanted: a field's id and one of its option ids as configure lists them (a checkbox's "false", "true"). */
-export interface Want {
-  field: string;
-  option: string;
-}
-
-export interface WantAnswer {
-  field: string;
-  option: string;
-  /** Whether it completes with every choice as sent; null when the budget ran out first. */
-  available: boolean | null;
-  /** Whether some configuration has it at all; null when the budget ran out first. */
-  possible: boolean | null;
-  /** When it is not available: the fewest choices sent that together exclude it (conflict.ts); [] when impossible. */
-  conflict?: string[];
-  /** Smallest first: the fields to change and their new values; empty when available, impossible or not found. */
-  suggestions: { change: Record<string, Val> }[];
-  /** false when the budget or the bounds on tests stopped the search for changes before its end. */
-  complete: boolean;
-}
 
 /** Why a `want` names no option of the product (an unknown field, a field without options, an unknown option), or undefined. */
 export function wantProblem(

@@ -7,7 +7,8 @@
 // budget (or settling's bound) charges. A request may add checks of its own, which read what it sends: those that
 // keep the fields the buyer set active (kept-active.ts).
 import type { Ctx } from '../../runtime/context';
-import type { Analysis, Check } from '../analysis';
+import type { Analysis } from '../analysis';
+import type { Check } from '../check';
 import { fails } from '../search';
 import type { Solver } from './solver';
 import type { Tables } from './tables';
