@@ -10,6 +10,8 @@
 //  4. verifying a key (src/keys/) and counting requests (src/limits/) import nothing of each other (APART): both
 //     reach the store's Durable Object through src/access/, which composes their parts.
 //  5. the field-type records take only types from the checker, which reads them (TYPES_ONLY): no cycle check ↔ fields.
+//  6. inside the configurator engine (TYPE_ACYCLIC) no cycle either when type-only imports count: its request, answer
+//     and check types live in leaf modules, so that no module of it needs the one that produces them.
 // Type-only imports are left out of 1 and 2: TypeScript erases them, so they can neither form a runtime cycle nor
 // reach D1.
 // Usage: node scripts/check-architecture.mjs [root]   (root defaults to the repository; src/ is scanned under it)
@@ -43,6 +45,8 @@ const BROWSER = /^src\/browser\//;
 const BROWSER_MAY_IMPORT = /^src\/(browser|lang|generated)\//;
 /** Server-rendered pages: in the routes layer, beside the routes rather than above them. */
 const PAGES = /^src\/(backoffice|quote-page|demo|docs)\//;
+/** Folders whose modules form no cycle even through type-only imports (rule 6). */
+const TYPE_ACYCLIC = [/^src\/lang\/configure\//];
 /** The language's stages, in pipeline order: a stage may import the ones before it, never one after. */
 export const STAGES = ['syntax', 'expand', 'check', 'compile', 'runtime', 'configure'];
 /**
@@ -239,6 +243,10 @@ export function checkArchitecture(root) {
   const known = new Set(files);
   const rel = (f) => relative(root, f).split(sep).join('/');
   const graph = new Map(files.map((f) => [f, new Set()]));
+  const typed = TYPE_ACYCLIC.map((folder) => {
+    const members = files.filter((f) => folder.test(rel(f)));
+    return new Map(members.map((f) => [f, new Set()]));
+  });
   const problems = [];
   for (const file of files) {
     const mayUseDatabase = DATABASE_ALLOWED.test(rel(file));
@@ -247,6 +255,7 @@ export function checkArchitecture(root) {
       if (target) {
         const backEdge = layerProblem(rel(file), rel(target));
         if (backEdge) problems.push(`${rel(file)}:${line}: imports '${specifier}'; ${backEdge}`);
+        for (const g of typed) if (g.has(file) && g.has(target)) g.get(file).add(target);
       }
       if (typeOnly) continue;
       const typesOnly = target ? typesOnlyProblem(rel(file), rel(target)) : undefined;
@@ -262,6 +271,11 @@ export function checkArchitecture(root) {
   }
   for (const component of cycles(graph)) {
     problems.push(`import cycle: ${loopThrough(graph, component).map(rel).join(' -> ')}`);
+  }
+  for (const g of typed) {
+    for (const component of cycles(g)) {
+      problems.push(`import cycle, type imports included: ${loopThrough(g, component).map(rel).join(' -> ')}`);
+    }
   }
   return problems;
 }

@@ -188,6 +188,21 @@ describe('scripts/check-architecture.mjs', () => {
     expect(res.output).not.toContain('syntax/ast');
   });
 
+  it('fails on a cycle of type-only imports inside the configurator engine, and only there', () => {
+    const res = check({
+      'src/lang/configure/index.ts':
+        "import type { Answer } from './answer';\nexport type Reason = string;\nexport const run = 1;\n",
+      'src/lang/configure/answer.ts': "import type { Reason } from './index';\nexport type Answer = Reason[];\n",
+      'src/lang/runtime/a.ts': "import type { B } from './b';\nexport type A = B[];\n",
+      'src/lang/runtime/b.ts': "import type { A } from './a';\nexport type B = A | string;\n",
+    });
+    expect(res.status).toBe(1);
+    const lines = res.output.split('\n').filter((l) => l.startsWith('import cycle'));
+    expect(lines).toEqual([
+      'import cycle, type imports included: src/lang/configure/answer.ts -> src/lang/configure/index.ts -> src/lang/configure/answer.ts',
+    ]);
+  });
+
   it('lets the field-type records take only types from the checker, which reads them: no cycle check ↔ fields', () => {
     const files = {
       'src/lang/check/props.ts': 'export type Props = Map<string, string>;\nexport const readLiteral = (s: string) => s;\n',
