@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { KeyRecord } from './api/permissions';
+import type { ReadAhead } from './configurator/read-ahead';
 import type { Verdict } from './keys/verify';
 
 export interface AppEnv {
@@ -10,6 +11,8 @@ export interface AppEnv {
     verdict: Verdict | null;
     /** The API key's record once `authenticate` verified it; null when no valid key was presented. */
     principal: KeyRecord | null;
+    /** The product a keyed request names, loaded while its key check waited (src/configurator/read-ahead.ts). */
+    readAhead?: Promise<ReadAhead | undefined>;
     /** On backoffice pages: the nonce their CSP allows <style> elements by (src/http/security-headers.ts). */
     styleNonce?: string;
   };

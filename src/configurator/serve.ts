@@ -13,12 +13,15 @@ import { matchesETag } from './etag';
 import { formBody } from './form';
 import { cachedForm, formCacheKey, storeForm } from './form-cache';
 import { selectOutputGroups } from './output-groups';
+import { readAheadProduct } from './read-ahead';
 
 /** Storefronts may reuse a form for a minute and serve it stale while revalidating; the ETag makes revalidation cheap. */
 const FORM_CACHE_CONTROL = 'private, max-age=60, stale-while-revalidate=600';
 
 async function requireProduct(c: RequestContext, storeId: string, productId: string, pointer?: VersionPointer | null) {
-  const loaded = await loadProduct(c.env, storeId, productId, pointer, c.executionCtx);
+  const loaded =
+    (await readAheadProduct(c, storeId, productId, pointer)) ??
+    (await loadProduct(c.env, storeId, productId, pointer, c.executionCtx));
   if (!loaded) throw new ApiError('NOT_FOUND', `Product '${productId}' not found`);
   return loaded;
 }

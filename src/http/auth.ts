@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { jointKeyUpdates } from '../access/joint';
 import type { KeyRecord, Permission } from '../api/permissions';
+import { readAhead } from '../configurator/read-ahead';
 import type { AppEnv, RequestContext } from '../env';
 import { ApiError } from '../errors';
 import { isolateRevocations, type RevocationViews } from '../keys/revocations';
@@ -32,7 +33,8 @@ export function createAuthenticate(
     const requestId = c.var.requestId;
     const failed = (err: unknown) => logError(requestId, 'returning a rate limit lease failed', err);
     const call = leases ? jointKeyUpdates(c.env, leases, { waitUntil, failed }) : undefined;
-    const verdict = key ? await verify(c.env, key, { waitUntil, requestId, revocations, call }) : null;
+    const meanwhile = (record: KeyRecord) => readAhead(c, record.storeId);
+    const verdict = key ? await verify(c.env, key, { waitUntil, requestId, revocations, call, meanwhile }) : null;
     c.set('verdict', verdict);
     c.set('principal', verdict?.kind === 'principal' ? verdict.record : null);
     await next();

@@ -29,6 +29,8 @@ export interface CheckContext {
   failed(err: unknown): void;
   /** Asks the store's object for its updates; by default its `keyUpdates` (src/access/joint.ts adds a lease to it). */
   call?: ((request: KeyUpdatesRequest) => Promise<KeyUpdates>) | undefined;
+  /** Called once when the request is about to wait for the store's object: work it may start meanwhile. */
+  waiting?: (() => void) | undefined;
 }
 
 /** One store's revocations as this isolate knows them: plain state shared by its requests, and no promise. */
@@ -73,6 +75,7 @@ export class RevocationViews {
       }
       return { revoked: view.revoked.has(record.keyId), waited: false };
     }
+    ctx.waiting?.();
     try {
       await this.#wait(env, record.storeId, view, ctx, now);
     } catch (err) {

@@ -18,6 +18,11 @@ export interface VerifyContext {
   revocations: RevocationViews;
   /** How to ask the store's object for the key's updates, when not by its `keyUpdates` (src/access/joint.ts). */
   call?: ((record: KeyRecord, request: KeyUpdatesRequest) => Promise<KeyUpdates>) | undefined;
+  /**
+   * Work to start while the request waits for the store's object, with the key's record (the store is known then):
+   * src/configurator/read-ahead.ts loads the product the request names, so a cold isolate waits for both at once.
+   */
+  meanwhile?: ((record: KeyRecord) => void) | undefined;
 }
 
 /**
@@ -33,6 +38,7 @@ export async function verify(env: Env, token: string, ctx: VerifyContext): Promi
   const { revoked, waited } = await ctx.revocations.check(env, record, {
     waitUntil: (promise) => ctx.waitUntil(promise),
     call: ctx.call && ((request) => ctx.call!(record, request)),
+    waiting: ctx.meanwhile && (() => ctx.meanwhile!(record)),
     touch: (keyIds) => ctx.waitUntil(Promise.all(keyIds.map((keyId) => recordKeyUse(env, keyId, Date.now())))),
     failed: (err) =>
       console.error(

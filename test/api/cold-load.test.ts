@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { farDatabase, type Hook } from '../../bench/knobs';
+import { aroundNamespace, farDatabase, type Hook } from '../../bench/knobs';
 import worker from '../../src/index';
 import { SHELF } from '../fixtures/shelf';
 import { jsonInit, saveProduct, tenant } from '../helpers';
@@ -76,5 +76,84 @@ describe('a cold load of a product version', () => {
     expect(res.status).toBe(200);
     expect(ran.some((w) => w.startsWith('session('))).toBe(true);
     expect(reads(ran).some((w) => w.startsWith('primary.'))).toBe(true);
+  });
+});
+
+describe('a keyed request in a cold isolate', () => {
+  const FAR_MS = 100;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** One request with the store's object FAR_MS away; what happened, in order: the object's answer and each D1 read sent. */
+  async function timeline(request: Request) {
+    const events: string[] = [];
+    const far: Hook = async (method, call) => {
+      await sleep(FAR_MS);
+      const answer = await call();
+      events.push(`object.${method} answered`);
+      return answer;
+    };
+    const d1: Hook = (where, call) => {
+      if (!where.endsWith('.run')) events.push(`d1 ${where} sent`);
+      return Promise.resolve(call());
+    };
+    const ctx = createExecutionContext();
+    const farEnv = { ...env, ACCESS: aroundNamespace(env.ACCESS, far), DB: farDatabase(env.DB, d1) } as Env;
+    const res = await worker.fetch(request, farEnv, ctx);
+    await waitOnExecutionContext(ctx);
+    return { res, events };
+  }
+
+  const firstRead = (events: string[]) => events.findIndex((e) => e.startsWith('d1 '));
+  const answered = (events: string[]) => events.findIndex((e) => e.startsWith('object.'));
+
+  it('reads the product it names from D1 while its key check waits for the store object (calculate, configure, form)', async () => {
+    const t = await storeWith('door', SCHEMA(crypto.randomUUID()));
+    const cold = await timeline(t.calculate());
+    expect(cold.res.status).toBe(200);
+    expect(await cold.res.json()).toMatchObject({ product_id: 'door', result: { totals: { price: 40 } } });
+    expect(answered(cold.events)).toBeGreaterThan(-1);
+    expect(firstRead(cold.events)).toBeGreaterThan(-1);
+    expect(firstRead(cold.events)).toBeLessThan(answered(cold.events));
+
+    const u = await storeWith('door', SCHEMA(crypto.randomUUID()));
+    const configure = new Request(
+      'http://localhost/api/v1/configure',
+      jsonInit('POST', { tenant_id: u.storeId, product_id: 'door', configuration: {} }, u.headers),
+    );
+    const configured = await timeline(configure);
+    expect(configured.res.status).toBe(200);
+    expect(firstRead(configured.events)).toBeLessThan(answered(configured.events));
+
+    const v = await storeWith('door', SCHEMA(crypto.randomUUID()));
+    const form = await timeline(
+      new Request(`http://localhost/api/v1/products/door/form?tenant_id=${v.storeId}`, { headers: v.headers }),
+    );
+    expect(form.res.status).toBe(200);
+    expect(await form.res.json()).toMatchObject({ product_id: 'door' });
+    expect(firstRead(form.events)).toBeLessThan(answered(form.events));
+  });
+
+  it('answers as a warm isolate would when the body or the product is wrong, or names another store', async () => {
+    const t = await storeWith('door', SCHEMA(crypto.randomUUID()));
+    const send = (body: string, headers = t.headers) =>
+      timeline(
+        new Request('http://localhost/api/v1/calculate', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...headers },
+          body,
+        }),
+      );
+    const broken = await send('{"tenant_id": ');
+    expect(broken.res.status).toBe(400);
+    const body = (productId: string, tenantId = t.storeId) =>
+      JSON.stringify({ tenant_id: tenantId, product_id: productId, configuration: {} });
+    const missing = await send(body('no-such-product'));
+    expect(missing.res.status).toBe(404);
+    // The key's store is the one read ahead, never the tenant the body names: another store's product stays unread.
+    const other = await storeWith('gate', SCHEMA(crypto.randomUUID()));
+    const elsewhere = await send(body('gate', other.storeId));
+    expect(elsewhere.res.status).toBe(403);
+    const ahead = await send(body('gate', t.storeId));
+    expect(ahead.res.status).toBe(404);
   });
 });
