@@ -3,10 +3,12 @@
 // reference. CPU time (process.cpuUsage), which other work on a shared machine disturbs far less than the clock;
 // rounds interleaved in alternating order; the best round of each. Both runtimes must give the same outcome.
 // Comparing a tree with itself (`--base HEAD`, nothing changed) shows the bias of the method: which runtime is
-// loaded first measured a few per cent apart with identical code.
+// loaded first measured a few per cent apart with identical code. The last column is this tree's closures
+// without the answer around them (bench/calculate/closures-only.ts).
 import { deepStrictEqual } from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import { instantiate } from '../src/lang/instantiate';
+import { closuresOnly } from './calculate/closures-only';
 import { type Order, WORKLOADS } from './calculate/configs';
 import { fromEvaluation } from './calculate/outcome';
 import { loadExamples } from './examples';
@@ -31,9 +33,9 @@ function nsPer(run: (o: Order) => unknown, orders: readonly Order[], n: number):
   return ((cpuMs() - start) / n) * 1e6;
 }
 
-const NAMES = ['hand-written', 'base', 'this tree'] as const;
+const NAMES = ['hand-written', 'base', 'this tree', 'closures only'] as const;
 const rows: Row[] = [];
-const logs: Record<(typeof NAMES)[number], number[]> = { 'hand-written': [], base: [], 'this tree': [] };
+const logs: Record<(typeof NAMES)[number], number[]> = { 'hand-written': [], base: [], 'this tree': [], 'closures only': [] };
 for (const example of loadExamples()) {
   const workload = WORKLOADS[example.id];
   if (!workload) continue;
@@ -44,13 +46,14 @@ for (const example of loadExamples()) {
     'hand-written': (o) => workload.hand(o.configuration, o.quantity),
     base: (o) => theirs.evaluate(input(o)),
     'this tree': (o) => ours.evaluate(input(o)),
+    'closures only': closuresOnly(example.ir, workload.orders),
   };
   for (const o of workload.orders) {
     const expected = fromEvaluation(ours.evaluate(input(o)));
     deepStrictEqual(fromEvaluation(theirs.evaluate(input(o))), expected, `${example.id}: the base differs`);
     deepStrictEqual(workload.hand(o.configuration, o.quantity), expected, `${example.id}: hand-written differs`);
   }
-  const best = { 'hand-written': Infinity, base: Infinity, 'this tree': Infinity };
+  const best = { 'hand-written': Infinity, base: Infinity, 'this tree': Infinity, 'closures only': Infinity };
   for (const name of NAMES) nsPer(runs[name], workload.orders, PER_ROUND * 2);
   for (let r = 0; r < ROUNDS; r++) {
     for (const name of r % 2 === 0 ? NAMES : [...NAMES].reverse()) {
@@ -66,6 +69,7 @@ rows.push(
     'hand-written': geomean(logs['hand-written']),
     base: geomean(logs.base),
     'this tree': geomean(logs['this tree']),
+    'closures only': geomean(logs['closures only']),
   }),
 );
 
@@ -77,11 +81,12 @@ function line(name: string, ns: Record<(typeof NAMES)[number], number>): Row {
     `${fmtInt(ns.base)} (${fmtRatio(ns.base / hand)})`,
     `${fmtInt(ns['this tree'])} (${fmtRatio(ns['this tree'] / hand)})`,
     fmtRatio(ns.base / ns['this tree']),
+    `${fmtInt(ns['closures only'])} (${fmtRatio(ns['closures only'] / hand)})`,
   ];
 }
 
 section(
   `ab: CPU ns per evaluation, best of ${ROUNDS} rounds of ${fmtInt(PER_ROUND)} (in brackets: time relative to hand-written)`,
-  table(['example', 'hand-written', 'base', 'this tree', 'speed-up over base'], rows),
+  table(['example', 'hand-written', 'base', 'this tree', 'speed-up over base', 'closures only (this tree)'], rows),
 );
 void sink;
