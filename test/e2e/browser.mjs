@@ -134,6 +134,14 @@ export function selectedText(page) {
  * switched on too. The page's context needs `bypassCSP: true`, only so that axe can be injected.
  */
 export async function seriousViolations(page) {
+  // As the page rests: a configurator's summary is dimmed (and fades back) while it fetches a price, which axe would
+  // count as low contrast, and the load event (or a quiet network) comes before that fetch on a busy machine.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('cpq-configurator')].every((el) => {
+      const summary = el.shadowRoot?.querySelector('.summary');
+      return summary?.firstElementChild && !summary.classList.contains('busy') && getComputedStyle(summary).opacity === '1';
+    }),
+  );
   await page.addScriptTag({ content: AXE });
   const results = await page.evaluate(() =>
     window.axe.run(document, { rules: { 'label-content-name-mismatch': { enabled: true } } }),
