@@ -7,7 +7,10 @@
 // Within the first group the suites run side by side (`suitePhases`): they spend most of their time waiting on the
 // browser and the server, not computing. The load suites stay one after the other, alone.
 const LOAD = ['quotes.e2e.mjs', 'burst.e2e.mjs'];
-/** Suites that expect no store yet, and those that create none and so may run beside them. */
+/**
+ * Suites that expect no store yet, and those that create none and so may run beside them. The next phase starts
+ * once these have seen the empty store list (`emptyListSeen`), while they go on.
+ */
 const FIRST = ['backoffice.e2e.mjs'];
 const STORELESS = ['api-docs.e2e.mjs'];
 /** Suites sharing the demo store and its plan's request budget: one after the other, in one `node --test`. */
@@ -42,3 +45,6 @@ export function suitePhases(files) {
     return [first, rest].filter((phase) => phase.length > 0);
   });
 }
+
+/** Whether `phase` holds a suite that expects an empty store list, and so signals when it has seen it. */
+export const seesEmptyList = (phase) => phase.some((run) => run.some((f) => FIRST.includes(f)));
