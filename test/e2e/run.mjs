@@ -123,8 +123,8 @@ const started = performance.now();
 try {
   // Nothing may call out: miniflare would otherwise fetch a sample `Request.cf` object from Cloudflare.
   const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
-  // The three steps touch different things (D1's files, KV's, src/generated), so they run side by side: each is
-  // mostly a wrangler or node starting up.
+  // The steps touch different things (D1's files, KV's, src/generated, the CLI's bundle), so they run side by side:
+  // each is mostly a wrangler or node starting up.
   const steps = Promise.all([
     command('applying the migrations', wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], env),
     // The demo key, as `npm run dev` has it, for the demo shop (/demo). Only the key: the configurator suite creates
@@ -199,7 +199,7 @@ try {
     env: {
       ...process.env,
       E2E_BASE_URL: base,
-      // The same Worker without wrangler's proxy in front, for load (test/e2e/workerd-address.mjs).
+      // The same Worker without wrangler's proxy in front, for load and for arranging data (test/e2e/workerd-address.mjs).
       E2E_WORKER_URL: worker,
       E2E_ADMIN_TOKEN: ADMIN_TOKEN,
       E2E_CHROMIUM: CHROMIUM,
