@@ -41,10 +41,11 @@ export async function shot(page, name) {
 }
 
 /**
- * The admin API with the token, for arranging data the scenario is not about; at `base`, workerd itself for a load
- * test (test/e2e/load.mjs), whose bursts leave wrangler's proxy failing for a moment.
+ * The admin API with the token, for arranging data the scenario is not about. It goes to workerd itself
+ * (test/e2e/workerd-address.mjs), not through the proxy `wrangler dev` puts in front of it: with several suites at
+ * once on a busy machine, that proxy now and then answers a POST with its own "Your worker restarted mid-request".
  */
-export async function adminApi(method, path, body, base = BASE) {
+export async function adminApi(method, path, body, base = process.env.E2E_WORKER_URL ?? BASE) {
   const res = await fetch(`${base}/api/admin${path}`, {
     method,
     headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
@@ -134,6 +135,14 @@ export function selectedText(page) {
  * switched on too. The page's context needs `bypassCSP: true`, only so that axe can be injected.
  */
 export async function seriousViolations(page) {
+  // As the page rests: a configurator's summary is dimmed (and fades back) while it fetches a price, which axe would
+  // count as low contrast, and the load event (or a quiet network) comes before that fetch on a busy machine.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('cpq-configurator')].every((el) => {
+      const summary = el.shadowRoot?.querySelector('.summary');
+      return summary?.firstElementChild && !summary.classList.contains('busy') && getComputedStyle(summary).opacity === '1';
+    }),
+  );
   await page.addScriptTag({ content: AXE });
   const results = await page.evaluate(() =>
     window.axe.run(document, { rules: { 'label-content-name-mismatch': { enabled: true } } }),

@@ -35,11 +35,10 @@ const minuteOf = (ms) => Math.floor(ms / 60_000);
 
 /** A store never used through the API: its plan, a storefront key and the product. */
 async function newStore(id, plan) {
-  const admin = (method, path, body) => adminApi(method, path, body, WORKER);
-  assert.equal((await admin('POST', '/stores', { id, name: `Burst ${id}`, plan })).status, 201);
-  const created = await admin('POST', `/stores/${id}/api-keys`, { name: 'Storefront' });
+  assert.equal((await adminApi('POST', '/stores', { id, name: `Burst ${id}`, plan })).status, 201);
+  const created = await adminApi('POST', `/stores/${id}/api-keys`, { name: 'Storefront' });
   assert.equal(created.status, 201);
-  assert.equal((await admin('PUT', `/stores/${id}/products/${PRODUCT}`, { schema: SOURCE })).status, 201);
+  assert.equal((await adminApi('PUT', `/stores/${id}/products/${PRODUCT}`, { schema: SOURCE })).status, 201);
   return { store: id, plan, key: created.body.key, product: PRODUCT, source: SOURCE, answers: [] };
 }
 

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: the backoffice, the configurator and the demo shop end to end in a real browser. Starts `wrangler dev` on a free port with a
 // fresh local state (migrations applied first), waits for /api/health, finds the address of workerd behind wrangler's
-// proxy (E2E_WORKER_URL, for load), runs the node:test suites in test/e2e/*.e2e.mjs against it, and always stops
-// wrangler. `CPQ_SOAK=1` (`npm run test:soak`) gives the suites with a load their soak size. The server's output goes to test-artifacts/wrangler-dev.log
+// proxy (E2E_WORKER_URL, for load), runs the node:test suites in test/e2e/*.e2e.mjs against it, several side by
+// side (E2E_LANES, 3; test/e2e/suite-order.mjs), and always stops wrangler. `CPQ_SOAK=1` (`npm run test:soak`) gives the suites with a load their soak size. The server's output goes to test-artifacts/wrangler-dev.log
 // as it arrives; suites get its path as E2E_SERVER_LOG. Without /usr/bin/chromium it says so and passes,
 // unless REQUIRE_BROWSER=1 (CI), where a missing browser is a failure.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCli } from '../../scripts/build-cli.mjs';
 import { DEMO_KEY, demoVars, keySeedCommand } from '../../scripts/demo-data.mjs';
-import { suiteGroups } from './suite-order.mjs';
+import { sideBySide } from './side-by-side.mjs';
+import { seesEmptyList, suitePhases } from './suite-order.mjs';
 import { workerdAddress } from './workerd-address.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -23,6 +24,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const wrangler = join(root, 'node_modules', '.bin', 'wrangler');
 const ARTIFACTS = join(root, 'test-artifacts');
 const SERVER_LOG = join(ARTIFACTS, 'wrangler-dev.log');
+/** How many suites run side by side (test/e2e/suite-order.mjs says which may). */
+const LANES = Number(process.env.E2E_LANES ?? 3);
 
 if (!existsSync(CHROMIUM)) {
   const message = `Backoffice e2e tests need Chromium at ${CHROMIUM} (Debian: apt-get install -y chromium).`;
@@ -58,6 +61,27 @@ async function waitForHealth(base, dev) {
   throw new Error(`wrangler dev did not answer ${base}/api/health within 120 s`);
 }
 
+/** Resolves once `path` exists or `running` has ended, whichever comes first. */
+async function fileOrEnd(path, running) {
+  let ended = false;
+  running.then(() => {
+    ended = true;
+  });
+  while (!ended && !existsSync(path)) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/** Runs a setup step to its end; resolves to nothing, or to what went wrong with its output. */
+function command(what, file, args, env) {
+  const child = spawn(file, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  return new Promise((resolve) => {
+    child.on('error', (err) => resolve(`${what} failed: ${err.message}`));
+    child.on('close', (code) => resolve(code === 0 ? undefined : `${what} failed:\n${output}`));
+  });
+}
+
 function stop(child) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -77,6 +101,8 @@ function stop(child) {
 }
 
 const persist = mkdtempSync(join(tmpdir(), 'cpq-e2e-'));
+/** Written by the backoffice suite once it has seen the empty store list (test/e2e/suite-order.mjs). */
+const EMPTY_LIST_SEEN = join(persist, 'empty-store-list-seen');
 let dev = null;
 let logFile = null;
 let code = 1;
@@ -93,33 +119,29 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+const started = performance.now();
 try {
   // Nothing may call out: miniflare would otherwise fetch a sample `Request.cf` object from Cloudflare.
   const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
-  const migrate = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-  });
-  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
-  // The demo key, as `npm run dev` has it, for the demo shop (/demo). Only the key: the configurator suite creates
-  // the demo store itself, so the backoffice suite, which runs first, still starts from an empty store list.
-  const seeded = spawnSync(
-    wrangler,
-    keySeedCommand(createHash('sha256').update(DEMO_KEY).digest('hex'), ['--persist-to', persist]),
-    {
-      cwd: root,
+  // The steps touch different things (D1's files, KV's, src/generated, the CLI's bundle), so they run side by side:
+  // each is mostly a wrangler or node starting up.
+  const steps = Promise.all([
+    command('applying the migrations', wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], env),
+    // The demo key, as `npm run dev` has it, for the demo shop (/demo). Only the key: the configurator suite creates
+    // the demo store itself, so the backoffice suite, which runs first, still starts from an empty store list.
+    command(
+      'seeding the demo key',
+      wrangler,
+      keySeedCommand(createHash('sha256').update(DEMO_KEY).digest('hex'), ['--persist-to', persist]),
       env,
-      encoding: 'utf8',
-    },
-  );
-  if (seeded.status !== 0) throw new Error(`seeding the demo key failed:\n${seeded.stdout}\n${seeded.stderr}`);
-
-  // The bundles are built here, not by wrangler (docs/architecture.md, "Browser code"), so the server never reloads.
-  const built = spawnSync(process.execPath, ['scripts/build-browser.mjs'], { cwd: root, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`building the browser bundles failed:\n${built.stdout}\n${built.stderr}`);
+    ),
+    // The bundles are built here, not by wrangler (docs/architecture.md, "Browser code"), so the server never reloads.
+    command('building the browser bundles', process.execPath, ['scripts/build-browser.mjs'], process.env),
+  ]);
   // cli.e2e.mjs spawns the `cpq` command: bundled from the current source.
   buildCli();
+  const failed = (await steps).find((step) => step);
+  if (failed) throw new Error(failed);
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -167,29 +189,42 @@ try {
   // `npm run test:e2e -- editor` runs only the suites whose file name contains "editor"; with several words, those
   // whose name contains one of them.
   const words = process.argv.slice(2);
-  const groups = suiteGroups(
+  const phases = suitePhases(
     readdirSync(join(root, 'test', 'e2e'))
       .filter((f) => f.endsWith('.e2e.mjs'))
       .filter((f) => words.length === 0 || words.some((word) => f.includes(word))),
   );
-  // One `node --test` a group, since node runs the files it is given in the order of their names.
-  code = 0;
-  for (const group of groups) {
-    const tests = spawn(process.execPath, ['--test', '--test-concurrency=1', ...group.map((f) => join('test', 'e2e', f))], {
-      cwd: root,
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        E2E_BASE_URL: base,
-        // The same Worker without wrangler's proxy in front, for load (test/e2e/workerd-address.mjs).
-        E2E_WORKER_URL: worker,
-        E2E_ADMIN_TOKEN: ADMIN_TOKEN,
-        E2E_CHROMIUM: CHROMIUM,
-        E2E_SERVER_LOG: SERVER_LOG,
-      },
-    });
-    code ||= await new Promise((resolve) => tests.on('exit', (c) => resolve(c ?? 1)));
+  const options = {
+    cwd: root,
+    env: {
+      ...process.env,
+      E2E_BASE_URL: base,
+      // The same Worker without wrangler's proxy in front, for load and for arranging data (test/e2e/workerd-address.mjs).
+      E2E_WORKER_URL: worker,
+      E2E_ADMIN_TOKEN: ADMIN_TOKEN,
+      E2E_CHROMIUM: CHROMIUM,
+      E2E_SERVER_LOG: SERVER_LOG,
+      E2E_EMPTY_LIST_SEEN: EMPTY_LIST_SEEN,
+    },
+  };
+  const ready = ((performance.now() - started) / 1000).toFixed(1);
+  const results = [];
+  // A phase whose suite expects an empty store list goes on beside the next once it has seen it.
+  let going = [];
+  for (const phase of phases) {
+    const running = sideBySide(phase, LANES, options);
+    if (seesEmptyList(phase)) {
+      going.push(running);
+      await fileOrEnd(EMPTY_LIST_SEEN, running);
+    } else {
+      for (const phaseResults of await Promise.all([...going, running])) results.push(...phaseResults);
+      going = [];
+    }
   }
+  for (const phaseResults of await Promise.all(going)) results.push(...phaseResults);
+  code = results.some((r) => r.code !== 0) ? 1 : 0;
+  const took = results.map((r) => `${r.files.join(' then ')} ${r.seconds.toFixed(1)} s${r.code === 0 ? '' : ' (FAILED)'}`);
+  console.log(`\nServer ready after ${ready} s; the suites, ${LANES} side by side, the load suites alone: ${took.join(', ')}.`);
   if (code !== 0 && process.env.E2E_SHOW_SERVER_LOG === '1') console.error(log);
   else if (code !== 0) {
     // What a failure most often needs from the server: the slow answers and any reload.
