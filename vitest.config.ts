@@ -3,6 +3,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-worker
 import { defineConfig } from 'vitest/config';
 import { buildBrowserBundles } from './scripts/build-browser.mjs';
 import { buildCli } from './scripts/build-cli.mjs';
+import { installPoolFix } from './scripts/vitest-pool-fix.mjs';
 
 // Two projects, one `vitest run`: tests that need the Worker's bindings (D1, KV, Durable Objects, the app) run
 // inside workerd; the pure ones (the language front end, runtime and golden cases, the architecture check) run in
@@ -25,6 +26,8 @@ export default defineConfig(async () => {
   buildBrowserBundles();
   // test/cli/ spawns the `cpq` command as a user runs it: bundled from the current source.
   buildCli();
+  // Each request through workerd must not slow every later one in its file (scripts/vitest-pool-fix.mjs).
+  installPoolFix();
   const migrations = await readD1Migrations('./migrations');
   // `npm run test:soak` sets CPQ_SOAK=1: the heavy checks at soak size (test/soak.ts).
   const provide = { soak: process.env.CPQ_SOAK === '1' };

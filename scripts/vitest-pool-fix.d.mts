@@ -1,0 +1,2 @@
+export declare function wrapOnce(text: string): string;
+export declare function installPoolFix(): void;
