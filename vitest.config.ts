@@ -9,6 +9,12 @@ import { installPoolFix } from './scripts/vitest-pool-fix.mjs';
 // inside workerd; the pure ones (the language front end, runtime and golden cases, the architecture check) run in
 // plain Node, which skips workerd's per-file setup. A test belongs in `node` when it imports neither
 // `cloudflare:workers` nor `cloudflare:test` nor test/helpers.ts.
+//
+// Each workers test file starts a workerd of its own and loads the Worker's modules into it, 2–3 s before its first
+// test (bench/RESULTS.md §12). So the workers tests are modules, `test/<area>/<name>.cases.ts`, that a few files in
+// test/workers/ import by theme, each module in a describe named for its path; a module's stores, keys and client
+// addresses are its own, so modules sharing a workerd (and its storage) do not meet. Run one module with
+// `npx vitest run test/workers/<theme>.test.ts -t test/<area>/<name>`.
 const NODE_TESTS = [
   'test/lang/**/*.test.ts',
   'test/golden/**/*.test.ts',
@@ -45,7 +51,7 @@ export default defineConfig(async () => {
               miniflare: {
                 bindings: { ADMIN_TOKEN: 'test-admin-token', TEST_MIGRATIONS: migrations },
                 // Webhook tests hand the consumer its batches themselves (createMessageBatch): the queue's own
-                // delivery waits longer than a test file runs, so it never races them.
+                // delivery waits longer than they run, last in their file, so it never races them.
                 queueConsumers: { 'cpq-webhooks': { maxBatchTimeout: 60, maxBatchSize: 100 } },
               },
             }),

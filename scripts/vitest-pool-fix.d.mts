@@ -1,2 +1,1 @@
-export declare function wrapOnce(text: string): string;
 export declare function installPoolFix(): void;

@@ -15,7 +15,7 @@ const WRAPS_ONCE =
   'const unwrapped = Class.prototype;\n\tfunction Class(...args) {\n\t\tif (Class.prototype === unwrapped) Class.prototype = new Proxy(Class.prototype, {';
 
 /** The module's text with the Proxy installed on the first construction only; unchanged if it has no such code. */
-export function wrapOnce(text) {
+function wrapOnce(text) {
   return text.replace(WRAPS_EVERY_TIME, WRAPS_ONCE);
 }
 
