@@ -3,11 +3,18 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-worker
 import { defineConfig } from 'vitest/config';
 import { buildBrowserBundles } from './scripts/build-browser.mjs';
 import { buildCli } from './scripts/build-cli.mjs';
+import { installPoolFix } from './scripts/vitest-pool-fix.mjs';
 
 // Two projects, one `vitest run`: tests that need the Worker's bindings (D1, KV, Durable Objects, the app) run
 // inside workerd; the pure ones (the language front end, runtime and golden cases, the architecture check) run in
 // plain Node, which skips workerd's per-file setup. A test belongs in `node` when it imports neither
 // `cloudflare:workers` nor `cloudflare:test` nor test/helpers.ts.
+//
+// Each workers test file starts a workerd of its own and loads the Worker's modules into it, 2–3 s before its first
+// test (bench/RESULTS.md §12). So the workers tests are modules, `test/<area>/<name>.cases.ts`, that a few files in
+// test/workers/ import by theme, each module in a describe named for its path; a module's stores, keys and client
+// addresses are its own, so modules sharing a workerd (and its storage) do not meet. Run one module with
+// `npx vitest run test/workers/<theme>.test.ts -t test/<area>/<name>`.
 const NODE_TESTS = [
   'test/lang/**/*.test.ts',
   'test/golden/**/*.test.ts',
@@ -25,6 +32,8 @@ export default defineConfig(async () => {
   buildBrowserBundles();
   // test/cli/ spawns the `cpq` command as a user runs it: bundled from the current source.
   buildCli();
+  // Each request through workerd must not slow every later one in its file (scripts/vitest-pool-fix.mjs).
+  installPoolFix();
   const migrations = await readD1Migrations('./migrations');
   // `npm run test:soak` sets CPQ_SOAK=1: the heavy checks at soak size (test/soak.ts).
   const provide = { soak: process.env.CPQ_SOAK === '1' };
@@ -42,7 +51,7 @@ export default defineConfig(async () => {
               miniflare: {
                 bindings: { ADMIN_TOKEN: 'test-admin-token', TEST_MIGRATIONS: migrations },
                 // Webhook tests hand the consumer its batches themselves (createMessageBatch): the queue's own
-                // delivery waits longer than a test file runs, so it never races them.
+                // delivery waits longer than they run, last in their file, so it never races them.
                 queueConsumers: { 'cpq-webhooks': { maxBatchTimeout: 60, maxBatchSize: 100 } },
               },
             }),

@@ -1,5 +1,5 @@
 // The production Worker with the benchmarks' knobs (bench/knobs.ts): what `npm run dev` serves when either is set
-// (scripts/dev.mjs), for bench/http.ts and bench/load.mjs; test/limits/knobs.test.ts checks it. It exports only
+// (scripts/dev.mjs), for bench/http.ts and bench/load.mjs; test/limits/knobs.cases.ts checks it. It exports only
 // what a Worker entry may: the handlers (production's queue and cron ones, so webhooks still deliver under the
 // knobs) and the Durable Object classes.
 import { createApp } from '../src/app';

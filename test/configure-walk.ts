@@ -1,5 +1,5 @@
 // Buyers' walks through /v1/configure's answers, shared by the in-process walks (test/lang/configure-walk.test.ts)
-// and the HTTP ones (test/api/configure-walks.test.ts), so both check the no-dead-end promise the same way
+// and the HTTP ones (test/api/configure-walks.cases.ts), so both check the no-dead-end promise the same way
 // (issue 23): a buyer who sets only fields not yet set, to values configure offers (an available option, a number
 // on its grid inside the offered min..max), and leaves any other field at its default (numbers, text and dates
 // included), always ends with a configuration /v1/calculate prices.

@@ -136,7 +136,7 @@ export async function checkResponse(request: Request, res: Response): Promise<vo
  * entrypoint wrapper for every call, and that constructor wraps the class's prototype in one more Proxy
  * (@cloudflare/vitest-pool-workers 0.15.1, `createProxyPrototypeClass`; cloudflare/workers-sdk#15092), so the n-th
  * call's property lookups pass n proxies: a request takes about 5 ms at first and 90 ms after 400 others. A test that
- * sends thousands calls the fetch handler directly with `createExecutionContext` (test/api/configure-walks.test.ts).
+ * sends thousands calls the fetch handler directly with `createExecutionContext` (test/api/configure-walks.cases.ts).
  */
 export async function sendChecked(request: Request): Promise<Response> {
   const copy = request.clone();

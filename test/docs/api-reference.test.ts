@@ -1,7 +1,7 @@
 // docs/api.md is the API's reference in a user's clone: every error code of the closed set (src/errors.ts) with
 // its status, every code of a 400's field problems, and the rate-limit budgets (src/limits/budgets.ts), read from
 // the source so that a code or budget added there without the docs fails here. Its endpoints and headers are held
-// to the served OpenAPI document by test/api/docs-endpoints.test.ts.
+// to the served OpenAPI document by test/api/docs-endpoints.cases.ts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS, REQUEST_PROBLEM_CODES } from '../../src/errors';

@@ -2,7 +2,7 @@
 // The no-dead-end promise in process (issue 23), from 1,000 random starting points per example and per product of
 // the test fixtures (`npm run test:soak`; 100 under `npm test`): a buyer who sets only fields not yet set, to values
 // configure offers, and leaves the others at their defaults, always ends with a configuration that calculate (soft
-// defaults included) prices. The same walks as test/api/configure-walks.test.ts, through the model's configure and
+// defaults included) prices. The same walks as test/api/configure-walks.cases.ts, through the model's configure and
 // calculate the routes call.
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';

@@ -47,7 +47,7 @@ export interface QuoteCall {
 /**
  * How often a change without If-Match is computed again when another change got in first, each time after a
  * random pause that grows with the attempt, so that a burst of writers to one quote spreads out instead of
- * colliding again (50 concurrent item adds all land within these; test/api/quotes-concurrency.test.ts).
+ * colliding again (50 concurrent item adds all land within these; test/api/quotes-concurrency.cases.ts).
  */
 const ATTEMPTS = 40;
 const BACKOFF_MS = 8;

@@ -151,7 +151,7 @@ describe('saving a product of a real product size', () => {
       ['E_LIMIT', `the schema holds more than ${MAX_SOURCE_TOKENS} tokens (names, numbers, strings, brackets, commas)`],
     ]);
 
-    // The compiled form past MAX_COMPILED_BYTES: test/api/validate-save.test.ts.
+    // The compiled form past MAX_COMPILED_BYTES: test/api/validate-save.cases.ts.
     expect((await admin('GET', `/stores/${t.storeId}/products/past`)).status).toBe(404);
   }, 120_000);
 });

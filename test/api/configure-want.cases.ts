@@ -1,6 +1,6 @@
 // POST /api/v1/configure with `want` (what to change to get an option) and `conflicts` (the fewest values sent that
 // exclude each unavailable option), issue 25: on an example product, on a generated product of 40 fields and 45
-// tables (the HTTP-size shape of configure-big.test.ts), and the 400 for a `want` that names no option.
+// tables (the HTTP-size shape of configure-big.cases.ts), and the 400 for a `want` that names no option.
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import type { ConfigureResult } from '../../src/api/configure';

@@ -2,7 +2,7 @@
 // reaches a Durable Object: the sign-in throttle and the ended sessions. workerd refuses a stub one request created
 // when another request uses it ("Cannot perform I/O on behalf of a different request"); these tests fail when
 // either starts keeping a stub across requests (docs/architecture.md, "What an isolate may share across
-// requests"). The public API's path (key records, leases) is test/limits/requests.test.ts's, and the load test's
+// requests"). The public API's path (key records, leases) is test/limits/requests.cases.ts's, and the load test's
 // against `wrangler dev`.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // POST /api/v1/configure as a storefront sees it: availability and reasons, the 422 calculate answers for the
-// same choices, and auth (the no-dead-end promise is walked in test/api/configure-walks.test.ts).
+// same choices, and auth (the no-dead-end promise is walked in test/api/configure-walks.cases.ts).
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import type { ConfigureResult } from '../../src/api/configure';

@@ -14,7 +14,7 @@ const form: RequestInit = {
   method: 'POST',
   redirect: 'manual',
   headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-  // What Accept needs (test/api/quote-document.test.ts tests it); Reject ignores it.
+  // What Accept needs (test/api/quote-document.cases.ts tests it); Reject ignores it.
   body: 'signer=Ada+Lovelace&consent=yes',
 };
 

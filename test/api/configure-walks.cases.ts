@@ -3,7 +3,7 @@
 // product of the test fixtures, a buyer who sets only fields not yet set, to values /v1/configure offers, and leaves
 // the others at their defaults, always ends with a configuration /v1/calculate answers 200 for. Walks share their
 // first requests (test/configure-walk.ts) and run concurrently; requests go to the Worker's fetch handler, the full
-// middleware included, without test/contract.ts's schema check of each answer (test/api/soft-defaults.test.ts checks
+// middleware included, without test/contract.ts's schema check of each answer (test/api/soft-defaults.cases.ts checks
 // the new answers' shape).
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';

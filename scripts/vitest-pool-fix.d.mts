@@ -1,0 +1,1 @@
+export declare function installPoolFix(): void;

@@ -1,0 +1,22 @@
+import { describe } from 'vitest';
+
+// Form, calculate and validate: prices, examples, and every hostile or malformed input. One workerd runs them
+// all (vitest.config.ts).
+describe('test/api/calculate', async () => {
+  await import('../api/calculate.cases');
+});
+describe('test/api/form', async () => {
+  await import('../api/form.cases');
+});
+describe('test/api/validate', async () => {
+  await import('../api/validate.cases');
+});
+describe('test/api/examples', async () => {
+  await import('../api/examples.cases');
+});
+describe('test/api/hostile-input', async () => {
+  await import('../api/hostile-input.cases');
+});
+describe('test/api/utf8-bodies', async () => {
+  await import('../api/utf8-bodies.cases');
+});
