@@ -258,6 +258,12 @@ export class Solver {
     return this.removeFor(x, v, -1);
   }
 
+  /** remove() by flat value index (Tables.offset). */
+  removeFlat(flat: number): boolean {
+    const x = this.varOfValue[flat]!;
+    return this.remove(x, flat - this.t.offset[x]!);
+  }
+
   /** remove(), when table `from` allows value v of x no more (its rows are then already without it). */
   private removeFor(x: number, v: number, from: number): boolean {
     if (!this.alive[this.t.offset[x]! + v]) return true;
