@@ -498,9 +498,9 @@ class Availability {
       else if (!s.has(x, k)) v.set(values[k]!, false);
       else if (this.variant(found, x, k)) v.set(values[k]!, true);
       else {
-        const found = this.searchWith(x, fresh, record, k);
-        if (found === false) this.refuted.push(t.offset[x]! + k);
-        v.set(values[k]!, this.excludeUnless(x, k, found));
+        const completes = this.searchWith(x, fresh, record, k);
+        if (completes === false) this.refuted.push(t.offset[x]! + k);
+        v.set(values[k]!, this.excludeUnless(x, k, completes));
       }
     }
   }
