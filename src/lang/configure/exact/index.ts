@@ -15,6 +15,7 @@ import type { Budget } from '../budget';
 import type { Check } from '../check';
 import { type Solution, UNKNOWN } from '../search';
 import { defaultsOf } from './defaults';
+import { Learned } from './learned';
 import { ResidualChecks } from './residual';
 import { Solver } from './solver';
 import { type Tables, tablesOf } from './tables';
@@ -50,6 +51,14 @@ export interface Kept {
   settled: boolean;
   /** Solutions found while settling (at most POOL_SIZE): a request tries them before searching. */
   pool: readonly Int32Array[];
+  /** What requests proved, for the next ones. */
+  learned: Learned;
+  /**
+   * The variables, those in the most tables first: the order a request decides its open fields in, so that the
+   * values the most constrained refute narrow the others before their turn (the car line's hub, in 150 tables,
+   * then its partners: over 88 walks 0.8 % less work, the costliest state of one choice 1.82 million units, not 2.01).
+   */
+  order: readonly number[];
 }
 const kept = new WeakMap<Tables, Kept>();
 
@@ -72,7 +81,8 @@ function keptFor(t: Tables, closed: () => ResidualChecks): Kept {
     const root = new Solver(t);
     const scratch = new Solver(t);
     const consistent = !t.never && root.start();
-    k = { root, consistent, scratch, settled: false, pool: [] };
+    const order = [...t.values.keys()].sort((x, y) => t.tablesOf[y]!.length - t.tablesOf[x]!.length || x - y);
+    k = { root, consistent, scratch, settled: false, pool: [], learned: new Learned(), order };
     if (consistent) settle(t, k, closed());
     kept.set(t, k);
   }
@@ -305,6 +315,13 @@ class Availability {
   private readonly near = new Map<number, Int32Array[]>();
   /** The last solution found, which a search first tries to repair (Solver.solve). */
   private hint: Int32Array | undefined;
+  /** The values of open fields proven to have no solution with every choice sent (flat), for the next requests. */
+  private readonly refuted: number[] = [];
+  /**
+   * Whether what this request proves holds for any other (Learned): no residual check limits its solutions (they
+   * may read what it sends), no multi-select narrowed by its ticks.
+   */
+  private learns = false;
 
   constructor(
     private readonly t: Tables,
@@ -330,7 +347,7 @@ class Availability {
     s.copyFrom(this.k.root);
     const isFixed = new Uint8Array(t.fields.length);
     for (const [x] of fixed) isFixed[x] = 1;
-    const open = [...t.fields.keys()].filter((x) => !isFixed[x]);
+    const open = this.k.order.filter((x) => !isFixed[x]);
     // Ticked options stay ticked: a multi-select keeps the selections that hold them.
     let ok = this.k.consistent;
     for (const [x, ids] of ticked) {
@@ -342,6 +359,7 @@ class Availability {
       for (const x of t.fields.keys()) this.none(x);
       return { verdicts: this.verdicts, satisfiable: false, complete: true };
     }
+    this.learns = this.residual.none && ticked.length === 0;
     const found: Int32Array[] = [];
     const seen = this.fromPool(fixed, ticked, found);
     const at = new Int32Array(t.fields.length).fill(-1);
@@ -362,13 +380,31 @@ class Availability {
       if (undecided[j]) sent &&= s.assign(x, v);
     });
     sent &&= s.propagate();
+    const choices = Int32Array.from(fixed, ([x, v]) => t.offset[x]! + v);
+    sent &&= this.learnedOut(choices);
     const satisfiable = sent ? this.decide(open, found, seen) : false;
     s.pop();
     if (satisfiable === false) for (const x of open) this.none(x);
     this.free(fixed, known, found, satisfiable, kept);
     s.pop();
+    if (this.learns) this.k.learned.refuted(choices, this.refuted);
     this.charge();
     return { verdicts: this.verdicts, satisfiable, complete: this.complete && !this.budget.spent };
+  }
+
+  /**
+   * Takes out of the current state, where every choice sent is made, the values earlier requests proved to have no
+   * solution with some of them; false when that leaves no solution.
+   */
+  private learnedOut(choices: Int32Array): boolean {
+    const { s } = this;
+    const chosen = new Uint8Array(this.t.totalValues);
+    for (const v of choices) chosen[v] = 1;
+    s.operations += choices.length;
+    const count = (n: number) => {
+      s.operations += n;
+    };
+    return this.k.learned.refutedWith(chosen, (v) => s.removeFlat(v), count) && s.propagate();
   }
 
   /**
@@ -379,6 +415,7 @@ class Availability {
     const { t, s } = this;
     const record = (solution: Int32Array) => {
       found.push(solution);
+      if (this.learns) this.k.learned.solved(solution);
       for (let x = 0; x < solution.length; x++) seen[t.offset[x]! + solution[x]!] = 1;
     };
     const fresh = (x: number, v: number) => seen[t.offset[x]! + v] === 0;
@@ -417,7 +454,7 @@ class Availability {
     }
     const holds = (solution: Int32Array) =>
       ticked.every(([x, ids]) => ids.every((id) => (t.values[x]![solution[x]!] as readonly string[]).includes(id)));
-    for (const solution of k.pool) {
+    for (const solution of [...k.pool, ...k.learned.solutions]) {
       // Each one may be evaluated against the residual checks: within the budget.
       if (this.stop()) {
         this.complete = false;
@@ -461,7 +498,11 @@ class Availability {
       if (seen[t.offset[x]! + k]) v.set(values[k]!, true);
       else if (!s.has(x, k)) v.set(values[k]!, false);
       else if (this.variant(found, x, k)) v.set(values[k]!, true);
-      else v.set(values[k]!, this.excludeUnless(x, k, this.searchWith(x, fresh, record, k)));
+      else {
+        const completes = this.searchWith(x, fresh, record, k);
+        if (completes === false) this.refuted.push(t.offset[x]! + k);
+        v.set(values[k]!, this.excludeUnless(x, k, completes));
+      }
     }
   }
 
