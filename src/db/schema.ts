@@ -191,6 +191,8 @@ export const quoteReplays = sqliteTable('quote_replays', {
 export const quoteItems = sqliteTable('quote_items', {
   id: text('id').primaryKey(),
   quoteId: text('quote_id').notNull(),
+  /** The quote's store, so that a store's items are read without its quotes (migrations/0013_quote_items_store.sql). */
+  storeId: text('store_id').notNull(),
   position: integer('position').notNull(),
   productId: text('product_id').notNull(),
   productVersion: integer('product_version').notNull(),

@@ -88,7 +88,7 @@ describe('quote list filters', () => {
     }
   });
 
-  it('reads through indexes: the quotes of a product by quote_items_product, the days of a store by quotes_store_created', async () => {
+  it("reads through indexes: a store's quotes of a product by quote_items_store_product, its days by quotes_store_created", async () => {
     const { env } = await import('cloudflare:workers');
     const plan = async (query: string, ...values: unknown[]) =>
       (
@@ -98,7 +98,8 @@ describe('quote list filters', () => {
       ).results
         .map((r) => r.detail)
         .join('; ');
-    expect(await plan('SELECT quote_id FROM quote_items WHERE product_id = ?', 'shelf')).toContain('quote_items_product');
+    const items = 'SELECT quote_id FROM quote_items WHERE store_id = ? AND product_id = ?';
+    expect(await plan(items, 's', 'shelf')).toContain('USING COVERING INDEX quote_items_store_product');
     expect(await plan('SELECT id FROM quotes WHERE store_id = ? AND created_at >= ?', 's', 1)).toContain('quotes_store_created');
   });
 });

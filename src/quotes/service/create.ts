@@ -63,7 +63,7 @@ export async function createQuote(call: QuoteCall, input: NewQuote) {
   const id = crypto.randomUUID();
   const minorUnits = first.priced.minor_units;
   const items = itemValues(
-    id,
+    { id, storeId },
     priced.map((p) => ({ ...p, id: crypto.randomUUID(), discount: null })),
     minorUnits,
   );

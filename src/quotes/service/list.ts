@@ -76,14 +76,13 @@ export async function listQuotes(env: Env, storeId: string, query: ListQuery) {
     const product = sql`EXISTS (SELECT 1 FROM ${quoteItems} WHERE ${quoteItems.quoteId} = ${quotes.id} AND ${matches(sql`${quoteItems.productId}`)})`;
     conditions.push(or(matches(quotes.number), matches(sql`${quotes.customer}`), product));
   }
-  // The quotes with an item of the product, through quote_items_product (migrations/0011_quote_list_filters.sql).
+  // The store's quotes with an item of the product, through quote_items_store_product (migrations/0013).
   if (query.product) {
-    conditions.push(
-      inArray(
-        quotes.id,
-        database(env).select({ id: quoteItems.quoteId }).from(quoteItems).where(eq(quoteItems.productId, query.product)),
-      ),
-    );
+    const items = database(env)
+      .select({ id: quoteItems.quoteId })
+      .from(quoteItems)
+      .where(and(eq(quoteItems.storeId, storeId), eq(quoteItems.productId, query.product)));
+    conditions.push(inArray(quotes.id, items));
   }
   const rows = await database(env)
     .select()

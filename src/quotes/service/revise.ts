@@ -20,7 +20,7 @@ export async function reviseQuote(call: QuoteCall, id: string) {
     const old = q.quote;
     const now = Date.now();
     const items = itemValues(
-      revisionId,
+      { id: revisionId, storeId: old.storeId },
       q.items.map((i) => ({ ...i, id: crypto.randomUUID() })),
       old.minorUnits,
     );

@@ -76,8 +76,8 @@ const itemFields = (r: PutItem, minorUnits: number) => ({
   discountMinor: discountOff(r.totalMinor, r.discount, minorUnits),
 });
 
-export const itemValues = (quoteId: string, rows: readonly PutItem[], minorUnits: number) =>
-  rows.map((r, position) => ({ id: r.id, quoteId, position, ...itemFields(r, minorUnits) }));
+export const itemValues = (quote: { id: string; storeId: string }, rows: readonly PutItem[], minorUnits: number) =>
+  rows.map((r, position) => ({ id: r.id, quoteId: quote.id, storeId: quote.storeId, position, ...itemFields(r, minorUnits) }));
 
 export async function findQuote(env: Env, storeId: string, id: string): Promise<LoadedQuote | undefined> {
   const db = database(env);
@@ -220,7 +220,7 @@ async function write(
           .set(fields)
           .where(and(eq(quoteItems.id, r.id), eq(quoteItems.quoteId, quote.id), guarded));
       }
-      return insertWhere(db, quoteItems, { ...r, quoteId: quote.id, position: next++ }, unchanged);
+      return insertWhere(db, quoteItems, { ...r, quoteId: quote.id, storeId: quote.storeId, position: next++ }, unchanged);
     }),
   ];
   // After the statements above, which read the version this one moves on; only the change's `also` rows follow it.
