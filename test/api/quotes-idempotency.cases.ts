@@ -76,7 +76,7 @@ describe('Idempotency-Key, per API key', () => {
   });
 });
 
-describe('a retry answered from a quote kept before revisions and line discounts (migration 0010)', () => {
+describe('a retry answered from a quote kept before revisions, line discounts (migration 0010) and item stores (0013)', () => {
   it('reads the new fields with their defaults: revision 1, no line discounts', async () => {
     const t = await quoteTenant();
     const { key } = await createKey(t.storeId, REQUEST);
@@ -85,7 +85,7 @@ describe('a retry answered from a quote kept before revisions and line discounts
     const q = await (await create()).json<Created>();
     const { env } = await import('cloudflare:workers');
     const old =
-      "'$.quote.revision', '$.quote.revises', '$.quote.supersededBy', '$.quote.lineDiscountMinor', '$.items[0].discount', '$.items[0].discountMinor'";
+      "'$.quote.revision', '$.quote.revises', '$.quote.supersededBy', '$.quote.lineDiscountMinor', '$.items[0].discount', '$.items[0].discountMinor', '$.items[0].storeId'";
     await env.DB.prepare(`UPDATE quote_replays SET quote = json_remove(quote, ${old}) WHERE quote_id = ?`).bind(q.id).run();
     const retry = await create();
     expect(retry.status).toBe(200);

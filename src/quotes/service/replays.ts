@@ -43,11 +43,12 @@ export async function replayed(env: Env, storeId: string, key: string, hash: str
   if (row.kept === null) return findQuote(env, storeId, row.id);
   const kept = JSON.parse(row.kept) as {
     quote: Omit<QuoteRow, 'revision' | 'revises' | 'supersededBy' | 'lineDiscountMinor'> & Partial<QuoteRow>;
-    items: (Omit<ItemRow, 'discount' | 'discountMinor'> & Partial<ItemRow>)[];
+    items: (Omit<ItemRow, 'discount' | 'discountMinor' | 'storeId'> & Partial<ItemRow>)[];
     history: HistoryRow[];
   };
-  // Kept before migration 0010, a quote had no revision and its items no line discount: the columns' defaults.
+  // Kept before migration 0010, a quote had no revision and its items no line discount: the columns' defaults; kept
+  // before 0013, its items no store: the quote's.
   const quote = { revision: 1, revises: null, supersededBy: null, lineDiscountMinor: 0, ...kept.quote };
-  const items = kept.items.map((i) => ({ discount: null, discountMinor: 0, ...i }));
+  const items = kept.items.map((i) => ({ discount: null, discountMinor: 0, storeId, ...i }));
   return { ...kept, quote, items, status: CREATE.to };
 }
