@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: the backoffice, the configurator and the demo shop end to end in a real browser. Starts `wrangler dev` on a free port with a
 // fresh local state (migrations applied first), waits for /api/health, finds the address of workerd behind wrangler's
-// proxy (E2E_WORKER_URL, for load), runs the node:test suites in test/e2e/*.e2e.mjs against it, several side by
+// proxy (E2E_BASE_URL and E2E_WORKER_URL), runs the node:test suites in test/e2e/*.e2e.mjs against it, several side by
 // side (E2E_LANES, 3; test/e2e/suite-order.mjs), and always stops wrangler. `CPQ_SOAK=1` (`npm run test:soak`) gives the suites with a load their soak size. The server's output goes to test-artifacts/wrangler-dev.log
 // as it arrives; suites get its path as E2E_SERVER_LOG. Without /usr/bin/chromium it says so and passes,
 // unless REQUIRE_BROWSER=1 (CI), where a missing browser is a failure.
@@ -198,9 +198,12 @@ try {
     cwd: root,
     env: {
       ...process.env,
-      E2E_BASE_URL: base,
-      // The same Worker without wrangler's proxy in front, for load and for arranging data (test/e2e/workerd-address.mjs).
+      // Every suite, browsers included, talks to workerd itself, not through wrangler's proxy: with three suites at
+      // once the proxy lost its connection to workerd and answered a PUT with its own 503 ("Your worker restarted
+      // mid-request"), which the Worker never saw (test/e2e/workerd-address.mjs). E2E_PROXY_URL: the proxy's address.
+      E2E_BASE_URL: worker,
       E2E_WORKER_URL: worker,
+      E2E_PROXY_URL: base,
       E2E_ADMIN_TOKEN: ADMIN_TOKEN,
       E2E_CHROMIUM: CHROMIUM,
       E2E_SERVER_LOG: SERVER_LOG,

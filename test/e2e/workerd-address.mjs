@@ -1,5 +1,5 @@
 // The address where workerd serves the Worker under `wrangler dev`, behind the proxy worker wrangler puts on the port
-// it was given. Load tests go there: past a hundred requests at once that proxy, not the Worker, fails (its own 503
+// it was given. Every suite goes there (the browsers too, since three suites run at once): past a hundred requests at once that proxy, not the Worker, fails (its own 503
 // "Your worker restarted mid-request", reset connections, GETs it holds and never forwards), while the Worker logs
 // no error. wrangler does not print the address (workerd listens on a port of its choosing), so it is read from
 // Linux's /proc: the ports the server's process group listens on, the one that answers /api/health as the Worker
