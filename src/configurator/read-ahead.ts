@@ -40,13 +40,7 @@ async function boundedText(request: Request, max: number): Promise<string | unde
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  return new Blob(chunks).text();
 }
 
 /** The product id a form, calculate or configure request names, or undefined. */
