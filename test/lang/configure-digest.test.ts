@@ -2,8 +2,9 @@
 // Every configure answer the engine gives along random walks of every example and test product, pinned by digest
 // (issue 33, item 4): a change to the engine's inside (its solver, its searches, where soft defaults live) must
 // leave each answer byte-identical, work units aside. Along each walk a state is also asked with `conflicts` and
-// with a `want` of an option reported unavailable, so the explaining parts are pinned too. A change meant to alter
-// answers updates the snapshot (`npx vitest run -u test/lang/configure-digest.test.ts`) and says why.
+// with a `want` of an option reported unavailable, so the explaining parts are pinned too; the generated large
+// models under `npm run test:soak` (CPQ_SOAK=1). A change meant to alter answers updates the snapshot
+// (`npx vitest run -u test/lang/configure-digest.test.ts`, with CPQ_SOAK=1 for the large models) and says why.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Configuration } from '../../src/lang/configure/answer-types';
@@ -14,6 +15,7 @@ import { walkTree } from '../configure-walk';
 import { bigModel, CAR, TRUCK } from '../fixtures/big-model';
 import { carLine } from '../fixtures/car-line';
 import { SHELF } from '../fixtures/shelf';
+import { bySize } from '../soak';
 
 const sources = {
   ...import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true }),
@@ -21,13 +23,16 @@ const sources = {
   'test/fixtures/shelf.ts': SHELF,
 };
 const WALKS = 40;
-/** The generated large models, answered compactly as storefronts ask them, on fewer walks (each is 150–270 steps). */
-const big = {
-  'big-model CAR': bigModel(CAR).source,
-  'big-model TRUCK': bigModel(TRUCK).source,
-  'car-line': carLine().source,
-};
-const BIG_WALKS = 2;
+/** The generated large models, one walk each (20 s in all): under `npm run test:soak` only. */
+const big: Record<string, string> = bySize(
+  {},
+  {
+    'big-model CAR': bigModel(CAR).source,
+    'big-model TRUCK': bigModel(TRUCK).source,
+    'car-line': carLine().source,
+  },
+);
+const BIG_WALKS = 1;
 
 /** The answer as served in tests: everything but the work units, which measure the engine rather than answer. */
 function text(a: Configuration): string {
@@ -36,11 +41,11 @@ function text(a: Configuration): string {
 }
 
 const cases = [
-  ...Object.entries(sources).map(([path, src]) => [path.replace(/^(\.\.\/)+/, ''), src, WALKS, false] as const),
-  ...Object.entries(big).map(([name, src]) => [name, src, BIG_WALKS, true] as const),
+  ...Object.entries(sources).map(([path, src]) => [path.replace(/^(\.\.\/)+/, ''), src, WALKS] as const),
+  ...Object.entries(big).map(([name, src]) => [name, src, BIG_WALKS] as const),
 ];
 
-describe.each(cases)('%s', (name, source, walks, compact) => {
+describe.each(cases)('%s', (name, source, walks) => {
   it('answers every state of its walks as pinned', { timeout: 120_000 }, async () => {
     const ir = analyze(source).ir as ProductIR;
     const model = instantiate(ir);
@@ -52,15 +57,15 @@ describe.each(cases)('%s', (name, source, walks, compact) => {
         ir,
         label: name,
         ask: async (configuration) => {
-          const a = model.configure({ configuration, quantity, compact });
+          const a = model.configure({ configuration, quantity });
           const key = JSON.stringify(configuration);
           answers.set(key, text(a));
-          answers.set(`${key} conflicts`, text(model.configure({ configuration, quantity, compact, conflicts: true })));
+          answers.set(`${key} conflicts`, text(model.configure({ configuration, quantity, conflicts: true })));
           const wanted = a.fields.find((f) => f.options?.some((o) => !o.available));
           const option = wanted?.options?.find((o) => !o.available);
           if (wanted !== undefined && option !== undefined) {
             const want = { field: wanted.id, option: option.id };
-            answers.set(`${key} want`, text(model.configure({ configuration, quantity, compact, want })));
+            answers.set(`${key} want`, text(model.configure({ configuration, quantity, want })));
           }
           return a;
         },
