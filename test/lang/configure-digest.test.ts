@@ -29,7 +29,7 @@ const PINS = new URL('./configure-digest.json', import.meta.url);
 const pins: Record<string, { states: number; sha256: string }> = JSON.parse(readFileSync(PINS, 'utf8'));
 const UPDATE = process.env.UPDATE_DIGESTS === '1';
 /** The generated large models, one walk each (20 s in all): under `npm run test:soak` only. */
-const big: Record<string, string> = bySize(
+const big = bySize<Record<string, string>>(
   {},
   {
     'big-model CAR': bigModel(CAR).source,
