@@ -5,7 +5,7 @@ import type { Condition, Expr, FieldIR, LineIR, ProductIR, RuleIR, Span, TableIR
 import { availabilityExpr } from '../ir-checks';
 import { childrenOf } from './children';
 import { compileExpr, type Scope } from './closures';
-import { type Fn, type SlotTable, slotReader } from './context';
+import { type Fn, type SlotTable, slotReader, slotValue } from './context';
 import { exprCost } from './cost';
 import type { Val } from './fault';
 import { type Checker, emptyLike, inactiveValue, isAbsent } from './fields';
@@ -20,6 +20,10 @@ export interface CompiledField {
   readonly enabled: Fn | undefined;
   /** Memoized like the other conditions, so that a fault it raises is reported once. */
   readonly requiredWhen: Fn | undefined;
+  /** The memo slots of the three conditions (ALWAYS: none), for the loops that read them inline. */
+  readonly visibleSlot: number;
+  readonly enabledSlot: number;
+  readonly requiredSlot: number;
   /** undefined for computed fields (hidden), whose sent values are ignored. */
   readonly check: Checker | undefined;
 }
@@ -43,8 +47,8 @@ export interface CompiledModel {
   readonly fieldIndex: ReadonlyMap<string, number>;
   /** The fields' ids in order, as interned strings: a key of a sent configuration is then the same string. */
   readonly fieldKeys: readonly string[];
-  /** Conditions undefined when always true. */
-  readonly groups: { id: string; visible: Fn | undefined; enabled: Fn | undefined }[];
+  /** Conditions undefined (their slots ALWAYS) when always true. */
+  readonly groups: { id: string; visible: Fn | undefined; enabled: Fn | undefined; visibleSlot: number; enabledSlot: number }[];
   readonly lines: { ir: LineIR; amount: Fn; when: Fn | undefined }[];
   readonly minorScale: number;
   readonly tiers: Tier[];
@@ -63,6 +67,9 @@ export interface CompiledModel {
   /** A value by name for message interpolation; undefined when no such value exists. */
   readonly lookup: (name: string) => Fn | undefined;
 }
+
+/** The slot of a condition that is absent, so always true. */
+export const ALWAYS = -1;
 
 export function compileModel(ir: ProductIR): CompiledModel {
   const fns: Fn[] = [];
@@ -86,10 +93,14 @@ export function compileModel(ir: ProductIR): CompiledModel {
 
   const attrSlots = new Map<string, number>();
   const slot = (name: string): number | undefined => fieldIndex.get(name) ?? letIndex.get(name);
+  // One reader per name: explanations look names up on every evaluation that explains something.
+  const readersByName = new Map<string, Fn | undefined>();
   const lookup = (name: string): Fn | undefined => {
-    if (name === 'quantity') return (c) => c.quantity;
+    if (readersByName.has(name)) return readersByName.get(name);
     const s = slot(name);
-    return s === undefined ? undefined : slotReader(s);
+    const fn: Fn | undefined = name === 'quantity' ? (c) => c.quantity : s === undefined ? undefined : slotReader(s);
+    readersByName.set(name, fn);
+    return fn;
   };
   const scope: Scope = {
     slot,
@@ -118,12 +129,11 @@ export function compileModel(ir: ProductIR): CompiledModel {
         if (!Object.hasOwn(o.attrs, attr)) throw new Error(`invalid IR: option ${o.id} has no ${attr}`);
         byOption.set(o.id, o.attrs[attr] as Val);
       }
-      const read = slotReader(i);
       const s = alloc(key);
       // The field's value is one of its options (sent values are validated, the fallback is an option), or no
       // option while it is not visible: then the attribute reads as its type's empty value.
       const empty = emptyLike(options[0]?.attrs[attr] ?? 0);
-      fns[s] = (c) => byOption.get(read(c) as string) ?? empty;
+      fns[s] = (c) => byOption.get(slotValue(c, i) as string) ?? empty;
       attrSlots.set(key, s);
       return s;
     },
@@ -135,36 +145,35 @@ export function compileModel(ir: ProductIR): CompiledModel {
   const compile = (e: Expr): Fn => compileExpr(e, scope);
   const optional = (e: Expr | undefined): Fn | undefined => (e === undefined ? undefined : compile(e));
   const condition = (cond: Condition | undefined): Fn | undefined => optional(cond?.expr);
-  /** A memoized condition: it is read by the field's value closure and again for the field's state. */
-  const memo = (name: string, fn: Fn | undefined, cost: number): Fn | undefined => {
-    if (fn === undefined) return undefined;
+  /** A memoized condition's slot: it is read by the field's value closure and again for the field's state. */
+  const memo = (name: string, fn: Fn | undefined, cost: number): number => {
+    if (fn === undefined) return ALWAYS;
     const s = alloc(name, cost);
     fns[s] = fn;
-    return slotReader(s);
+    return s;
   };
+  const reader = (s: number): Fn | undefined => (s === ALWAYS ? undefined : slotReader(s));
 
-  const groupStates = new Map<string, { visible: Fn | undefined; enabled: Fn | undefined }>();
+  const groupStates = new Map<string, { visibleSlot: number; enabledSlot: number }>();
   const groups = ir.groups.map((g) => {
-    const state = {
-      id: g.id,
-      visible: memo(`${g.id} visible_when`, condition(g.visibleWhen), conditionCost(g.visibleWhen)),
-      enabled: memo(`${g.id} enabled_when`, condition(g.enabledWhen), conditionCost(g.enabledWhen)),
-    };
+    const visibleSlot = memo(`${g.id} visible_when`, condition(g.visibleWhen), conditionCost(g.visibleWhen));
+    const enabledSlot = memo(`${g.id} enabled_when`, condition(g.enabledWhen), conditionCost(g.enabledWhen));
+    const state = { id: g.id, visible: reader(visibleSlot), enabled: reader(enabledSlot), visibleSlot, enabledSlot };
     groupStates.set(g.id, state);
     return state;
   });
   /** A field is visible (enabled) when its group is and its own condition holds. */
-  const fieldCondition = (name: string, groupFn: Fn | undefined, own: Condition | undefined): Fn | undefined => {
+  const fieldCondition = (name: string, group: number, own: Condition | undefined): number => {
     const ownFn = condition(own);
-    if (ownFn === undefined) return groupFn;
-    if (groupFn === undefined) return memo(name, ownFn, conditionCost(own));
-    return memo(name, (c) => (groupFn(c) as boolean) && (ownFn(c) as boolean), conditionCost(own) + 1);
+    if (ownFn === undefined) return group;
+    if (group === ALWAYS) return memo(name, ownFn, conditionCost(own));
+    return memo(name, (c) => (slotValue(c, group) as boolean) && (ownFn(c) as boolean), conditionCost(own) + 1);
   };
 
   const fields = ir.fields.map((f, i): CompiledField => {
     const group = groupStates.get(f.group);
-    const visible = fieldCondition(`${f.id} visible_when`, group?.visible, f.visibleWhen);
-    const enabled = fieldCondition(`${f.id} enabled_when`, group?.enabled, f.enabledWhen);
+    const visibleSlot = fieldCondition(`${f.id} visible_when`, group?.visibleSlot ?? ALWAYS, f.visibleWhen);
+    const enabledSlot = fieldCondition(`${f.id} enabled_when`, group?.enabledSlot ?? ALWAYS, f.enabledWhen);
     const check = fieldType(f.type).checker?.(f);
     const fallback = f.fallback;
     if (check === undefined) {
@@ -176,9 +185,9 @@ export function compileModel(ir: ProductIR): CompiledModel {
       // JSON Logic export (jsonlogic.ts) follows, so that a condition that fails, fails for both.
       const inactive = inactiveValue(f);
       fns[i] = (c) => {
-        if (visible !== undefined && !visible(c)) return inactive;
+        if (visibleSlot !== ALWAYS && !slotValue(c, visibleSlot)) return inactive;
         const raw = c.raw[i];
-        if (isAbsent(raw) || (enabled !== undefined && !enabled(c))) return fallback;
+        if (isAbsent(raw) || (enabledSlot !== ALWAYS && !slotValue(c, enabledSlot))) return fallback;
         const v = check(raw, null);
         if (v !== undefined) return v;
         c.bad[i] = 1;
@@ -186,11 +195,18 @@ export function compileModel(ir: ProductIR): CompiledModel {
       };
     }
     if (f.value !== undefined) costs[i] = 1 + exprCost(f.value);
-    const requiredWhen =
-      f.requiredWhen === undefined
-        ? undefined
-        : memo(`${f.id} required_when`, condition(f.requiredWhen), conditionCost(f.requiredWhen));
-    return { ir: f, value: slotReader(i), visible, enabled, requiredWhen, check };
+    const requiredSlot = memo(`${f.id} required_when`, condition(f.requiredWhen), conditionCost(f.requiredWhen));
+    return {
+      ir: f,
+      value: slotReader(i),
+      visible: reader(visibleSlot),
+      enabled: reader(enabledSlot),
+      requiredWhen: reader(requiredSlot),
+      visibleSlot,
+      enabledSlot,
+      requiredSlot,
+      check,
+    };
   });
 
   for (const [name, expr] of lets) {
