@@ -10,6 +10,7 @@ import { exprCost } from './cost';
 import type { Val } from './fault';
 import { type Checker, emptyLike, inactiveValue, isAbsent } from './fields';
 import { minorScale, sortTiers, type Tier } from './money';
+import { type Operand, operandOf } from './operand';
 import type { Price } from './types';
 
 export interface CompiledField {
@@ -49,11 +50,15 @@ export interface CompiledModel {
   readonly fieldKeys: readonly string[];
   /** Conditions undefined (their slots ALWAYS) when always true. */
   readonly groups: { id: string; visible: Fn | undefined; enabled: Fn | undefined; visibleSlot: number; enabledSlot: number }[];
-  readonly lines: { ir: LineIR; amount: Fn; when: Fn | undefined }[];
+  /** `amountAt`, `whenAt`: the same as operands, so that a name or a literal is read without a call (operand.ts). */
+  readonly lines: { ir: LineIR; amount: Fn; when: Fn | undefined; amountAt: Operand; whenAt: Operand | undefined }[];
   readonly minorScale: number;
   readonly tiers: Tier[];
   /** `readsPrice`: the item reads `price.…`, so it is left out when there is no price. */
-  readonly outputs: { id: string; items: { id: string; value: Fn; when: Fn | undefined; readsPrice: boolean }[] }[];
+  readonly outputs: {
+    id: string;
+    items: { id: string; value: Fn; valueAt: Operand; when: Fn | undefined; readsPrice: boolean }[];
+  }[];
   /** The output groups' ids, in order, and how many items they have in all. */
   readonly outputIds: readonly string[];
   readonly outputItems: number;
@@ -222,17 +227,25 @@ export function compileModel(ir: ProductIR): CompiledModel {
     fieldIndex,
     fieldKeys: internedIds(ir.fields),
     groups,
-    lines: ir.price.lines.map((l) => ({ ir: l, amount: compile(l.amount), when: optional(l.when) })),
+    lines: ir.price.lines.map((l) => {
+      const amount = compile(l.amount);
+      const when = optional(l.when);
+      return { ir: l, amount, when, amountAt: operandOf(amount), whenAt: when && operandOf(when) };
+    }),
     minorScale: minorScale(ir.minorUnits),
     tiers: sortTiers(ir.price.quantityDiscount),
     outputs: ir.outputs.map((o) => ({
       id: o.id,
-      items: o.items.map((it) => ({
-        id: it.id,
-        value: compile(it.value),
-        when: optional(it.when),
-        readsPrice: readsPrice(it.value) || (it.when !== undefined && readsPrice(it.when)),
-      })),
+      items: o.items.map((it) => {
+        const value = compile(it.value);
+        return {
+          id: it.id,
+          value,
+          valueAt: operandOf(value),
+          when: optional(it.when),
+          readsPrice: readsPrice(it.value) || (it.when !== undefined && readsPrice(it.when)),
+        };
+      }),
     })),
     outputIds: ir.outputs.map((o) => o.id),
     outputItems: ir.outputs.reduce((n, o) => n + o.items.length, 0),

@@ -11,6 +11,7 @@ import { Items } from './items';
 import { negotiateLanguage } from './language';
 import { format } from './messages';
 import { snapSelf } from './numeric';
+import { read } from './operand';
 import { formatValue, makePack, type Pack, type Template } from './pack';
 import { price } from './price';
 import { issue, Run } from './run';
@@ -261,7 +262,8 @@ function outputs(run: Run, texts: Map<string, Map<string, string>>): Evaluation[
           const it = list[k]!;
           if (it.readsPrice && c.price === null) continue;
           if (it.when !== undefined && it.when(c) !== true) continue;
-          const v = it.value(c);
+          const { kind, v: x, s, f } = it.valueAt;
+          const v = read(c, kind, x, s, f);
           // Outputs are served as data: drop binary float noise such as 4.800000000000001.
           if (typeof v === 'number') {
             ids[n] = it.id;
