@@ -6,7 +6,6 @@ import type { Span, ValueType } from './ir';
 import type { Fn } from './runtime/context';
 import { Fault, finite } from './runtime/fault';
 import { floorMod, roundHalfAway, roundTo, snapSelf, stepTo } from './runtime/numeric';
-import { operandOf, read } from './runtime/operand';
 
 /** Length in characters (code points), so that "€" and "😀" count as one, as a user would count them. */
 export function charCount(s: string): number {
@@ -64,11 +63,7 @@ function extreme(pick: (a: number, b: number) => number): Overload {
     compile: (args) => {
       const [a, b] = two(args);
       if (args.length === 1) return a;
-      if (args.length === 2) {
-        const { kind: ka, v: va, s: sa, f: fa } = operandOf(a);
-        const { kind: kb, v: vb, s: sb, f: fb } = operandOf(b);
-        return (c) => pick(read(c, ka, va, sa, fa) as number, read(c, kb, vb, sb, fb) as number);
-      }
+      if (args.length === 2) return (c) => pick(a(c) as number, b(c) as number);
       return (c) => {
         let m = a(c) as number;
         for (let i = 1; i < args.length; i++) m = pick(m, (args[i] as Fn)(c) as number);
@@ -84,11 +79,9 @@ function toStep(up: boolean): Overload {
     returns: N,
     compile: (args, at) => {
       const [x, y] = two(args);
-      const { kind: ka, v: va, s: sa, f: fa } = operandOf(x);
-      const { kind: kb, v: vb, s: sb, f: fb } = operandOf(y);
       return (c) => {
-        const v = read(c, ka, va, sa, fa) as number;
-        const step = read(c, kb, vb, sb, fb) as number;
+        const v = x(c) as number;
+        const step = y(c) as number;
         if (step === 0) throw new Fault('R_DIV_ZERO', at);
         return finite(stepTo(v, step, up), at);
       };
@@ -117,8 +110,8 @@ export const FUNCTIONS = {
         params: num1,
         returns: N,
         compile: (args) => {
-          const { kind, v, s, f } = operandOf(one(args));
-          return (c) => roundHalfAway(read(c, kind, v, s, f) as number);
+          const x = one(args);
+          return (c) => roundHalfAway(x(c) as number);
         },
       },
       {
@@ -126,9 +119,7 @@ export const FUNCTIONS = {
         returns: N,
         compile: (args, at) => {
           const [x, p] = two(args);
-          const { kind: ka, v: va, s: sa, f: fa } = operandOf(x);
-          const { kind: kb, v: vb, s: sb, f: fb } = operandOf(p);
-          return (c) => finite(roundTo(read(c, ka, va, sa, fa) as number, read(c, kb, vb, sb, fb) as number), at);
+          return (c) => finite(roundTo(x(c) as number, p(c) as number), at);
         },
       },
     ],
@@ -143,8 +134,8 @@ export const FUNCTIONS = {
         params: num1,
         returns: N,
         compile: (args) => {
-          const { kind, v, s, f } = operandOf(one(args));
-          return (c) => Math.ceil(snapSelf(read(c, kind, v, s, f) as number));
+          const x = one(args);
+          return (c) => Math.ceil(snapSelf(x(c) as number));
         },
       },
     ],
@@ -158,8 +149,8 @@ export const FUNCTIONS = {
         params: num1,
         returns: N,
         compile: (args) => {
-          const { kind, v, s, f } = operandOf(one(args));
-          return (c) => Math.floor(snapSelf(read(c, kind, v, s, f) as number));
+          const x = one(args);
+          return (c) => Math.floor(snapSelf(x(c) as number));
         },
       },
     ],

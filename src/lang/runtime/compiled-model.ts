@@ -5,12 +5,11 @@ import type { Condition, Expr, FieldIR, LineIR, ProductIR, RuleIR, Span, TableIR
 import { availabilityExpr } from '../ir-checks';
 import { childrenOf } from './children';
 import { compileExpr, type Scope } from './closures';
-import { type Fn, type SlotTable, slotReader, slotValue } from './context';
+import { type Fn, type SlotTable, slotReader } from './context';
 import { exprCost } from './cost';
 import type { Val } from './fault';
 import { type Checker, emptyLike, inactiveValue, isAbsent } from './fields';
 import { minorScale, sortTiers, type Tier } from './money';
-import { type Operand, operandOf } from './operand';
 import type { Price } from './types';
 
 export interface CompiledField {
@@ -21,10 +20,6 @@ export interface CompiledField {
   readonly enabled: Fn | undefined;
   /** Memoized like the other conditions, so that a fault it raises is reported once. */
   readonly requiredWhen: Fn | undefined;
-  /** The memo slots of the three conditions (ALWAYS: none), for the loops that read them inline. */
-  readonly visibleSlot: number;
-  readonly enabledSlot: number;
-  readonly requiredSlot: number;
   /** undefined for computed fields (hidden), whose sent values are ignored. */
   readonly check: Checker | undefined;
 }
@@ -48,17 +43,13 @@ export interface CompiledModel {
   readonly fieldIndex: ReadonlyMap<string, number>;
   /** The fields' ids in order, as interned strings: a key of a sent configuration is then the same string. */
   readonly fieldKeys: readonly string[];
-  /** Conditions undefined (their slots ALWAYS) when always true. */
-  readonly groups: { id: string; visible: Fn | undefined; enabled: Fn | undefined; visibleSlot: number; enabledSlot: number }[];
-  /** `amountAt`, `whenAt`: the same as operands, so that a name or a literal is read without a call (operand.ts). */
-  readonly lines: { ir: LineIR; amount: Fn; when: Fn | undefined; amountAt: Operand; whenAt: Operand | undefined }[];
+  /** Conditions undefined when always true. */
+  readonly groups: { id: string; visible: Fn | undefined; enabled: Fn | undefined }[];
+  readonly lines: { ir: LineIR; amount: Fn; when: Fn | undefined }[];
   readonly minorScale: number;
   readonly tiers: Tier[];
   /** `readsPrice`: the item reads `price.…`, so it is left out when there is no price. */
-  readonly outputs: {
-    id: string;
-    items: { id: string; value: Fn; valueAt: Operand; when: Fn | undefined; readsPrice: boolean }[];
-  }[];
+  readonly outputs: { id: string; items: { id: string; value: Fn; when: Fn | undefined; readsPrice: boolean }[] }[];
   /** The output groups' ids, in order, and how many items they have in all. */
   readonly outputIds: readonly string[];
   readonly outputItems: number;
@@ -72,9 +63,6 @@ export interface CompiledModel {
   /** A value by name for message interpolation; undefined when no such value exists. */
   readonly lookup: (name: string) => Fn | undefined;
 }
-
-/** The slot of a condition that is absent, so always true. */
-export const ALWAYS = -1;
 
 export function compileModel(ir: ProductIR): CompiledModel {
   const fns: Fn[] = [];
@@ -98,14 +86,10 @@ export function compileModel(ir: ProductIR): CompiledModel {
 
   const attrSlots = new Map<string, number>();
   const slot = (name: string): number | undefined => fieldIndex.get(name) ?? letIndex.get(name);
-  // One reader per name: explanations look names up on every evaluation that explains something.
-  const readersByName = new Map<string, Fn | undefined>();
   const lookup = (name: string): Fn | undefined => {
-    if (readersByName.has(name)) return readersByName.get(name);
+    if (name === 'quantity') return (c) => c.quantity;
     const s = slot(name);
-    const fn: Fn | undefined = name === 'quantity' ? (c) => c.quantity : s === undefined ? undefined : slotReader(s);
-    readersByName.set(name, fn);
-    return fn;
+    return s === undefined ? undefined : slotReader(s);
   };
   const scope: Scope = {
     slot,
@@ -134,11 +118,12 @@ export function compileModel(ir: ProductIR): CompiledModel {
         if (!Object.hasOwn(o.attrs, attr)) throw new Error(`invalid IR: option ${o.id} has no ${attr}`);
         byOption.set(o.id, o.attrs[attr] as Val);
       }
+      const read = slotReader(i);
       const s = alloc(key);
       // The field's value is one of its options (sent values are validated, the fallback is an option), or no
       // option while it is not visible: then the attribute reads as its type's empty value.
       const empty = emptyLike(options[0]?.attrs[attr] ?? 0);
-      fns[s] = (c) => byOption.get(slotValue(c, i) as string) ?? empty;
+      fns[s] = (c) => byOption.get(read(c) as string) ?? empty;
       attrSlots.set(key, s);
       return s;
     },
@@ -150,35 +135,36 @@ export function compileModel(ir: ProductIR): CompiledModel {
   const compile = (e: Expr): Fn => compileExpr(e, scope);
   const optional = (e: Expr | undefined): Fn | undefined => (e === undefined ? undefined : compile(e));
   const condition = (cond: Condition | undefined): Fn | undefined => optional(cond?.expr);
-  /** A memoized condition's slot: it is read by the field's value closure and again for the field's state. */
-  const memo = (name: string, fn: Fn | undefined, cost: number): number => {
-    if (fn === undefined) return ALWAYS;
+  /** A memoized condition: it is read by the field's value closure and again for the field's state. */
+  const memo = (name: string, fn: Fn | undefined, cost: number): Fn | undefined => {
+    if (fn === undefined) return undefined;
     const s = alloc(name, cost);
     fns[s] = fn;
-    return s;
+    return slotReader(s);
   };
-  const reader = (s: number): Fn | undefined => (s === ALWAYS ? undefined : slotReader(s));
 
-  const groupStates = new Map<string, { visibleSlot: number; enabledSlot: number }>();
+  const groupStates = new Map<string, { visible: Fn | undefined; enabled: Fn | undefined }>();
   const groups = ir.groups.map((g) => {
-    const visibleSlot = memo(`${g.id} visible_when`, condition(g.visibleWhen), conditionCost(g.visibleWhen));
-    const enabledSlot = memo(`${g.id} enabled_when`, condition(g.enabledWhen), conditionCost(g.enabledWhen));
-    const state = { id: g.id, visible: reader(visibleSlot), enabled: reader(enabledSlot), visibleSlot, enabledSlot };
+    const state = {
+      id: g.id,
+      visible: memo(`${g.id} visible_when`, condition(g.visibleWhen), conditionCost(g.visibleWhen)),
+      enabled: memo(`${g.id} enabled_when`, condition(g.enabledWhen), conditionCost(g.enabledWhen)),
+    };
     groupStates.set(g.id, state);
     return state;
   });
   /** A field is visible (enabled) when its group is and its own condition holds. */
-  const fieldCondition = (name: string, group: number, own: Condition | undefined): number => {
+  const fieldCondition = (name: string, groupFn: Fn | undefined, own: Condition | undefined): Fn | undefined => {
     const ownFn = condition(own);
-    if (ownFn === undefined) return group;
-    if (group === ALWAYS) return memo(name, ownFn, conditionCost(own));
-    return memo(name, (c) => (slotValue(c, group) as boolean) && (ownFn(c) as boolean), conditionCost(own) + 1);
+    if (ownFn === undefined) return groupFn;
+    if (groupFn === undefined) return memo(name, ownFn, conditionCost(own));
+    return memo(name, (c) => (groupFn(c) as boolean) && (ownFn(c) as boolean), conditionCost(own) + 1);
   };
 
   const fields = ir.fields.map((f, i): CompiledField => {
     const group = groupStates.get(f.group);
-    const visibleSlot = fieldCondition(`${f.id} visible_when`, group?.visibleSlot ?? ALWAYS, f.visibleWhen);
-    const enabledSlot = fieldCondition(`${f.id} enabled_when`, group?.enabledSlot ?? ALWAYS, f.enabledWhen);
+    const visible = fieldCondition(`${f.id} visible_when`, group?.visible, f.visibleWhen);
+    const enabled = fieldCondition(`${f.id} enabled_when`, group?.enabled, f.enabledWhen);
     const check = fieldType(f.type).checker?.(f);
     const fallback = f.fallback;
     if (check === undefined) {
@@ -190,9 +176,9 @@ export function compileModel(ir: ProductIR): CompiledModel {
       // JSON Logic export (jsonlogic.ts) follows, so that a condition that fails, fails for both.
       const inactive = inactiveValue(f);
       fns[i] = (c) => {
-        if (visibleSlot !== ALWAYS && !slotValue(c, visibleSlot)) return inactive;
+        if (visible !== undefined && !visible(c)) return inactive;
         const raw = c.raw[i];
-        if (isAbsent(raw) || (enabledSlot !== ALWAYS && !slotValue(c, enabledSlot))) return fallback;
+        if (isAbsent(raw) || (enabled !== undefined && !enabled(c))) return fallback;
         const v = check(raw, null);
         if (v !== undefined) return v;
         c.bad[i] = 1;
@@ -200,18 +186,11 @@ export function compileModel(ir: ProductIR): CompiledModel {
       };
     }
     if (f.value !== undefined) costs[i] = 1 + exprCost(f.value);
-    const requiredSlot = memo(`${f.id} required_when`, condition(f.requiredWhen), conditionCost(f.requiredWhen));
-    return {
-      ir: f,
-      value: slotReader(i),
-      visible: reader(visibleSlot),
-      enabled: reader(enabledSlot),
-      requiredWhen: reader(requiredSlot),
-      visibleSlot,
-      enabledSlot,
-      requiredSlot,
-      check,
-    };
+    const requiredWhen =
+      f.requiredWhen === undefined
+        ? undefined
+        : memo(`${f.id} required_when`, condition(f.requiredWhen), conditionCost(f.requiredWhen));
+    return { ir: f, value: slotReader(i), visible, enabled, requiredWhen, check };
   });
 
   for (const [name, expr] of lets) {
@@ -227,25 +206,17 @@ export function compileModel(ir: ProductIR): CompiledModel {
     fieldIndex,
     fieldKeys: internedIds(ir.fields),
     groups,
-    lines: ir.price.lines.map((l) => {
-      const amount = compile(l.amount);
-      const when = optional(l.when);
-      return { ir: l, amount, when, amountAt: operandOf(amount), whenAt: when && operandOf(when) };
-    }),
+    lines: ir.price.lines.map((l) => ({ ir: l, amount: compile(l.amount), when: optional(l.when) })),
     minorScale: minorScale(ir.minorUnits),
     tiers: sortTiers(ir.price.quantityDiscount),
     outputs: ir.outputs.map((o) => ({
       id: o.id,
-      items: o.items.map((it) => {
-        const value = compile(it.value);
-        return {
-          id: it.id,
-          value,
-          valueAt: operandOf(value),
-          when: optional(it.when),
-          readsPrice: readsPrice(it.value) || (it.when !== undefined && readsPrice(it.when)),
-        };
-      }),
+      items: o.items.map((it) => ({
+        id: it.id,
+        value: compile(it.value),
+        when: optional(it.when),
+        readsPrice: readsPrice(it.value) || (it.when !== undefined && readsPrice(it.when)),
+      })),
     })),
     outputIds: ir.outputs.map((o) => o.id),
     outputItems: ir.outputs.reduce((n, o) => n + o.items.length, 0),

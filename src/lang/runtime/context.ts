@@ -127,23 +127,6 @@ export class Ctx {
   }
 }
 
-/**
- * Slot s's value, computed on first read. Small and always the same function, so the optimizer inlines it where a
- * caller knows its slot: a call to a slot reader closure costs more than the read.
- */
-export function slotValue(c: Ctx, s: number): Val {
-  return c.st[s] === DONE ? (c.v[s] as Val) : c.force(s);
-}
-
-/** The slot each slot reader reads, so that a caller given one can read the slot inline (operand.ts `operandOf`). */
-const readers = new WeakMap<Fn, number>();
-
 export function slotReader(s: number): Fn {
-  const f: Fn = (c) => slotValue(c, s);
-  readers.set(f, s);
-  return f;
-}
-
-export function slotOf(f: Fn): number | undefined {
-  return readers.get(f);
+  return (c) => (c.st[s] === DONE ? (c.v[s] as Val) : c.force(s));
 }

@@ -2,8 +2,8 @@
 // Faults are caught per top-level unit (a field, a rule, a line, an output item), never per node: the loops
 // run inside one try and resume after the unit that failed.
 
-import { ALWAYS, type CompiledField, type CompiledModel } from './compiled-model';
-import { type Ctx, type Fn, slotValue } from './context';
+import type { CompiledField, CompiledModel } from './compiled-model';
+import { type Ctx, DONE, type Fn } from './context';
 import { because } from './explain';
 import type { Val } from './fault';
 import { cutText, echo, isAbsent, isValidQuantity, type Problem } from './fields';
@@ -11,7 +11,6 @@ import { Items } from './items';
 import { negotiateLanguage } from './language';
 import { format } from './messages';
 import { snapSelf } from './numeric';
-import { read } from './operand';
 import { formatValue, makePack, type Pack, type Template } from './pack';
 import { price } from './price';
 import { issue, Run } from './run';
@@ -57,9 +56,8 @@ function hiddenState(f: CompiledField, value: Val): FieldState {
 
 /** `run` is given on the slow path, where required_when may fail on its own. */
 function fieldState(f: CompiledField, visible: Val, enabled: Val, value: Val, c: Ctx, run?: Run): FieldState {
-  const s = f.requiredSlot;
-  const required =
-    f.ir.required || (s !== ALWAYS && (run === undefined ? slotValue(c, s) : run.run(f.requiredWhen!, f.ir.id)) === true);
+  const when = f.requiredWhen;
+  const required = f.ir.required || (when !== undefined && (run === undefined ? when(c) : run.run(when, f.ir.id)) === true);
   return { id: f.ir.id, visible: visible as boolean, enabled: enabled as boolean, required, value };
 }
 
@@ -113,13 +111,13 @@ function fieldStates(run: Run): FieldState[] {
       for (; i < fields.length; i++) {
         f = fields[i]!;
         if (f.check === undefined) {
-          // Field i's value is slot i (compiled-model.ts).
-          states.push(hiddenState(f, slotValue(c, i)));
+          // Field i's value is slot i (compiled-model.ts): read inline, as the slot readers do.
+          states.push(hiddenState(f, c.st[i] === DONE ? (c.v[i] as Val) : c.force(i)));
           continue;
         }
-        const visible = f.visibleSlot === ALWAYS || slotValue(c, f.visibleSlot);
-        const enabled = f.enabledSlot === ALWAYS || slotValue(c, f.enabledSlot);
-        state = fieldState(f, visible, enabled, slotValue(c, i), c);
+        const visible = f.visible === undefined || f.visible(c);
+        const enabled = f.enabled === undefined || f.enabled(c);
+        state = fieldState(f, visible, enabled, c.st[i] === DONE ? (c.v[i] as Val) : c.force(i), c);
         // Only a value refused or required can have a problem to report.
         if (visible && enabled && (state.required || c.bad[i] === 1)) validate(run, i, f, state.required);
         states.push(state);
@@ -145,8 +143,8 @@ function groupStates(run: Run): Evaluation['groups'] {
     try {
       for (; k < list.length; k++) {
         const g = list[k]!;
-        const visible = g.visibleSlot === ALWAYS || slotValue(c, g.visibleSlot) !== false;
-        states.push({ id: g.id, visible, enabled: g.enabledSlot === ALWAYS || slotValue(c, g.enabledSlot) !== false });
+        const visible = g.visible === undefined || g.visible(c) !== false;
+        states.push({ id: g.id, visible, enabled: g.enabled === undefined || g.enabled(c) !== false });
       }
     } catch (e) {
       run.fail(e);
@@ -262,8 +260,7 @@ function outputs(run: Run, texts: Map<string, Map<string, string>>): Evaluation[
           const it = list[k]!;
           if (it.readsPrice && c.price === null) continue;
           if (it.when !== undefined && it.when(c) !== true) continue;
-          const { kind, v: x, s, f } = it.valueAt;
-          const v = read(c, kind, x, s, f);
+          const v = it.value(c);
           // Outputs are served as data: drop binary float noise such as 4.800000000000001.
           if (typeof v === 'number') {
             ids[n] = it.id;
@@ -300,10 +297,7 @@ export function errorsFor(ev: Evaluation, groups: ReadonlySet<string> | null): I
 
 /** The language-dependent part of a model for a requested language, made once per language. */
 export function packFor(m: CompiledModel, packs: Map<string, Pack>, lang: string | undefined): Pack {
-  return packOf(m, packs, negotiateLanguage(lang, m.ir));
-}
-
-function packOf(m: CompiledModel, packs: Map<string, Pack>, language: string): Pack {
+  const language = negotiateLanguage(lang, m.ir);
   let pack = packs.get(language);
   if (pack === undefined) {
     pack = makePack(m, language);
@@ -316,7 +310,7 @@ function packOf(m: CompiledModel, packs: Map<string, Pack>, language: string): P
 function begin(m: CompiledModel, c: Ctx, packs: Map<string, Pack>, input: EvaluationInput) {
   const { ir } = m;
   const language = negotiateLanguage(input.lang, ir);
-  const pack = packOf(m, packs, language);
+  const pack = packFor(m, packs, language);
   const quantityOk = isValidQuantity(input.quantity, ir.quantity);
   c.reset(quantityOk ? input.quantity : ir.quantity.default);
   const run = new Run(m, c, pack);

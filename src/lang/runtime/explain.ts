@@ -6,9 +6,8 @@
 // operands; `if` needs its condition and the branch taken. A let stands for the values it read (explained the same
 // way); a field or `quantity` stands for itself; a computed (`hidden`) field is a derived value and stands for
 // itself too.
-import type { Expr, ProductIR } from '../ir';
+import type { Expr } from '../ir';
 import { operator } from '../operators';
-import { childrenOf } from './children';
 import type { CompiledModel } from './compiled-model';
 import type { Ctx, Fn } from './context';
 import { Fault, type Val } from './fault';
@@ -142,38 +141,6 @@ function read(m: CompiledModel, c: Ctx, name: string): Val | undefined {
   }
 }
 
-/** Whether `e` names the same values in every evaluation: no operator that decides alone, no `if`, no `rows`. */
-function fixedNames(lets: ProductIR['lets'], e: Expr, seen: Set<string>): boolean {
-  if (e.k === 'bin' && operator(e.op).decides !== undefined) return false;
-  if (e.k === 'if' || e.k === 'rows') return false;
-  if (e.k === 'ref' && Object.hasOwn(lets, e.name) && !seen.has(e.name)) {
-    seen.add(e.name);
-    if (!fixedNames(lets, lets[e.name]!, seen)) return false;
-  }
-  return childrenOf(e).every((x) => fixedNames(lets, x, seen));
-}
-
-/** The names an expression of fixed names reads, in the order `collect` finds them, by expression (once per model). */
-const namesOf = new WeakMap<Expr, readonly string[] | null>();
-
-/** The names that decided `e` in the evaluation `c` holds, in the order they are read. */
-function namesRead(m: CompiledModel, c: Ctx, e: Expr): readonly string[] {
-  let fixed = namesOf.get(e);
-  if (fixed === undefined) {
-    fixed = null;
-    if (fixedNames(m.ir.lets, e, new Set())) {
-      const explanation = new Explanation(m, c);
-      explanation.collect(e);
-      fixed = [...explanation.names];
-    }
-    namesOf.set(e, fixed);
-  }
-  if (fixed !== null) return fixed;
-  const explanation = new Explanation(m, c);
-  explanation.collect(e);
-  return [...explanation.names];
-}
-
 /**
  * Values a `because` lists, at most (the first read first; a text among them is cut like an echoed value), and
  * characters of their names and texts: an error or a reason names what decided it, not every value a long
@@ -190,18 +157,19 @@ const MAX_BECAUSE_CHARS = 2_000;
  * a value not to list (the option whose availability is being explained).
  */
 export function because(m: CompiledModel, c: Ctx, e: Expr, sent: (field: number) => boolean, leaveOut?: string): Because {
-  const names = namesRead(m, c, e);
+  const explanation = new Explanation(m, c);
+  explanation.collect(e);
   const isSent = (name: string) => {
     const i = m.fieldIndex.get(name);
     return i !== undefined && sent(i);
   };
+  const read = [...explanation.names];
+  const names = [...read.filter(isSent), ...read.filter((name) => !isSent(name))];
   const out: Because = Object.create(null);
   let listed = 0;
   let chars = 0;
-  // The sent names first, then the others: two passes over the names rather than two filtered copies.
-  for (let k = 0; k < 2 * names.length; k++) {
-    const name = names[k % names.length]!;
-    if (isSent(name) !== k < names.length || name === leaveOut) continue;
+  for (const name of names) {
+    if (name === leaveOut) continue;
     if (listed === MAX_BECAUSE_VALUES || chars + name.length > MAX_BECAUSE_CHARS) break;
     const read = m.lookup(name);
     if (read === undefined) continue;

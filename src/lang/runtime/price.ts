@@ -4,7 +4,6 @@ import type { CompiledModel } from './compiled-model';
 import type { Ctx } from './context';
 import type { Params } from './messages';
 import { type Totals, toMajor, toMinor, totals } from './money';
-import { read } from './operand';
 import type { Run } from './run';
 import type { Price, PriceLine } from './types';
 
@@ -94,11 +93,9 @@ export function price(run: Run): Price | null {
     try {
       for (; k < compiled.length; k++) {
         const line = compiled[k]!;
-        const w = line.whenAt;
-        if (w !== undefined && read(c, w.kind, w.v, w.s, w.f) !== true) continue;
+        if (line.when !== undefined && line.when(c) !== true) continue;
         const once = line.ir.perOrder === true;
-        const a = line.amountAt;
-        const minor = sums.add(read(c, a.kind, a.v, a.s, a.f) as number, once, scale);
+        const minor = sums.add(line.amount(c) as number, once, scale);
         if (minor === undefined) return refuse(run, OVERFLOW);
         const per = once ? 'order' : 'unit';
         lines.push({ id: line.ir.id, kind: line.ir.kind, per, label: pack.lineLabels[k]!, amount: toMajor(minor, scale) });

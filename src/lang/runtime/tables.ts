@@ -2,7 +2,6 @@ import type { Span, TableIR } from '../ir';
 import type { Fn } from './context';
 import { Fault, type Val } from './fault';
 import { formatNumber, snapSelf } from './numeric';
-import { operandOf, read } from './operand';
 
 type RangeTable = Extract<TableIR, { kind: 'range' }>;
 type MatrixTable = Extract<TableIR, { kind: 'matrix' }>;
@@ -83,17 +82,13 @@ export function mapAt(name: string, t: MapTable, k: Val, at: Span): Val {
 }
 
 export function compileRange(name: string, t: RangeTable, arg: Fn, at: Span): Fn {
-  const { kind, v, s, f } = operandOf(arg);
-  return (c) => rangeAt(name, t, read(c, kind, v, s, f) as number, at);
+  return (c) => rangeAt(name, t, arg(c) as number, at);
 }
 
 export function compileMatrix(name: string, t: MatrixTable, row: Fn, col: Fn, at: Span): Fn {
-  const { kind: ka, v: va, s: sa, f: fa } = operandOf(row);
-  const { kind: kb, v: vb, s: sb, f: fb } = operandOf(col);
-  return (c) => matrixAt(name, t, read(c, ka, va, sa, fa) as number, read(c, kb, vb, sb, fb) as number, at);
+  return (c) => matrixAt(name, t, row(c) as number, col(c) as number, at);
 }
 
 export function compileMapIndex(name: string, t: MapTable, key: Fn, at: Span): Fn {
-  const { kind, v, s, f } = operandOf(key);
-  return (c) => mapAt(name, t, read(c, kind, v, s, f), at);
+  return (c) => mapAt(name, t, key(c), at);
 }
