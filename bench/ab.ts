@@ -2,7 +2,7 @@
 // `--base <rev>`, main by default, into bench/out/base/ and bundles it), with the hand-written functions as the
 // reference. CPU time (process.cpuUsage), which other work on a shared machine disturbs far less than the clock;
 // rounds interleaved in alternating order; the best round of each. Both runtimes must give the same outcome.
-// Comparing a tree with itself (`--base HEAD`, nothing changed) shows the method's noise: 0.98–1.01× once each
+// Comparing a tree with itself (`--base HEAD`, nothing changed) shows the method's noise: 0.97–1.04× once each
 // runtime had a bundle of its own (sharing one with the hand-written functions cost the tree 4–9 %). The last column
 // is this tree's closures without the answer around them (bench/calculate/closures-only.ts).
 import { deepStrictEqual } from 'node:assert/strict';
