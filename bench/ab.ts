@@ -2,20 +2,24 @@
 // `--base <rev>`, main by default, into bench/out/base/ and bundles it), with the hand-written functions as the
 // reference. CPU time (process.cpuUsage), which other work on a shared machine disturbs far less than the clock;
 // rounds interleaved in alternating order; the best round of each. Both runtimes must give the same outcome.
-// Comparing a tree with itself (`--base HEAD`, nothing changed) shows the bias of the method: which runtime is
-// loaded first measured a few per cent apart with identical code. The last column is this tree's closures
-// without the answer around them (bench/calculate/closures-only.ts).
+// Comparing a tree with itself (`--base HEAD`, nothing changed) shows the method's noise: 0.97–1.04× once each
+// runtime had a bundle of its own (sharing one with the hand-written functions cost the tree 4–9 %). The last column
+// is this tree's closures without the answer around them (bench/calculate/closures-only.ts).
 import { deepStrictEqual } from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
-import { instantiate } from '../src/lang/instantiate';
-import { closuresOnly } from './calculate/closures-only';
 import { type Order, WORKLOADS } from './calculate/configs';
 import { fromEvaluation } from './calculate/outcome';
 import { loadExamples } from './examples';
 import { fmtInt, fmtRatio, type Row, section, table } from './harness';
 
+// Each runtime from its own bundle (run.mjs), so that none shares the optimizer's feedback with another or with the
+// hand-written functions.
 type Runtime = typeof import('../src/lang/instantiate');
 const base = (await import(pathToFileURL('bench/out/base-instantiate.mjs').href)) as Runtime;
+const tree = (await import(pathToFileURL('bench/out/tree-instantiate.mjs').href)) as Runtime;
+const { closuresOnly } = (await import(
+  pathToFileURL('bench/out/closures-only.mjs').href
+)) as typeof import('./calculate/closures-only');
 
 const quick = process.argv.includes('--quick');
 const ROUNDS = quick ? 4 : 12;
@@ -39,7 +43,7 @@ const logs: Record<(typeof NAMES)[number], number[]> = { 'hand-written': [], bas
 for (const example of loadExamples()) {
   const workload = WORKLOADS[example.id];
   if (!workload) continue;
-  const ours = instantiate(example.ir);
+  const ours = tree.instantiate(example.ir);
   const theirs = base.instantiate(example.ir);
   const input = (o: Order) => ({ configuration: o.configuration, quantity: o.quantity, lang: 'en' });
   const runs: Record<(typeof NAMES)[number], (o: Order) => unknown> = {

@@ -3,11 +3,12 @@
 // (TypeScript, with the service's sources) into bench/out/ with esbuild and runs each in its own node process,
 // http last. --profile writes a V8 CPU profile of each into bench/out/profiles/ (open it in Chrome DevTools).
 // `ab [--base <rev>]` compares the evaluation of this tree with that of a commit (main by default): bench/ab.ts.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { bundleRuntimes } from './ab-bundles.mjs';
 
 const ALL = ['calculate', 'configure', 'big-models', 'big-models-http', 'compile', 'memory', 'http'];
 /** Run only when named: `npm run bench -- hostile`. */
@@ -41,24 +42,7 @@ await build({
   logLevel: 'warning',
 });
 
-if (selected.includes('ab')) {
-  // The base runtime's sources as of that commit, bundled on their own: bench/ab.ts imports the bundle at run time.
-  const dir = `${root}bench/out/base`;
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  execFileSync('sh', ['-c', `git archive "$0" src grammar | tar -x -C "$1"`, baseRev, dir], { cwd: root, stdio: 'inherit' });
-  await build({
-    absWorkingDir: root,
-    entryPoints: ['bench/out/base/src/lang/instantiate.ts'],
-    outfile: 'bench/out/base-instantiate.mjs',
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-}
+if (selected.includes('ab')) await bundleRuntimes(root, baseRev);
 
 const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.*)$/m)?.[1] ?? 'unknown CPU';
 const load = () =>
