@@ -56,11 +56,7 @@ export interface ErrorBody {
   request_id?: string;
 }
 
-/**
- * Thrown anywhere in a request; the app's single onError turns it into the spec's `{error, code}` body. It is an
- * answer, not a fault: nothing reads its stack, and capturing one through the middleware cost a tenth of a refused
- * request's CPU (bench/RESULTS.md §4), so it is made without one.
- */
+/** Thrown anywhere in a request; the app's single onError turns it into the spec's `{error, code}` body. */
 export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
@@ -68,10 +64,7 @@ export class ApiError extends Error {
     readonly extra: Pick<ErrorBody, 'details' | 'errors' | 'truncated'> = {},
     readonly headers: Record<string, string> = {},
   ) {
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
     super(message);
-    Error.stackTraceLimit = limit;
   }
 
   get status(): ContentfulStatusCode {
