@@ -12,7 +12,7 @@ export interface AnyOriginOptions {
 /**
  * hono's `cors` for any origin, but an ordinary request's two headers go on its answer once it is made, as the
  * security headers do: hono's sets them on `c.res` before the route runs, so that hono then builds every answer
- * twice and copies its headers each time (a tenth of a warm calculate's CPU, bench/RESULTS.md §4). Preflights
+ * twice and copies its headers each time (7 % of a warm calculate's CPU, bench/RESULTS.md §4). Preflights
  * are hono's own.
  */
 export function anyOrigin(options: AnyOriginOptions): MiddlewareHandler<AppEnv> {

@@ -13,8 +13,8 @@ export async function deleteKeyRecord(kv: KVNamespace, hash: string): Promise<vo
 
 /**
  * Known keys' records held by this isolate, by the key as presented: a KV read costs more than the rest of a warm
- * request, and hashing the key again for each request costs a twentieth of it (bench/RESULTS.md §4). The keys live in
- * this isolate's memory no longer than the requests that brought them could; only their hashes are ever stored.
+ * request, and hashing the key again for each request cost about as much as a calculation's evaluation (bench/RESULTS.md
+ * §4). A key stays in this isolate's memory at most 30 s after a request brought it; only its hash is ever stored.
  */
 const known = new Map<string, { record: KeyRecord; until: number }>();
 const KNOWN_TTL_MS = 30_000;
