@@ -14,7 +14,7 @@ export async function deleteKeyRecord(kv: KVNamespace, hash: string): Promise<vo
 /**
  * Known keys' records held by this isolate, by the key as presented: a KV read costs more than the rest of a warm
  * request, and hashing the key again for each request cost about as much as a calculation's evaluation (bench/RESULTS.md
- * §4). A key stays in this isolate's memory at most 30 s after a request brought it; only its hash is ever stored.
+ * §4). The keys stay in this isolate's memory as long as their entries (at most 10,000); only hashes are ever stored.
  */
 const known = new Map<string, { record: KeyRecord; until: number }>();
 const KNOWN_TTL_MS = 30_000;
