@@ -1,8 +1,9 @@
-// Where a request's CPU goes inside workerd: drives one request at a time kind (the bare hono route, health, a
-// form refused by its key's permissions, calculate) with autocannon while the worker's V8 sampling profiler runs
-// (Chrome DevTools Protocol through wrangler's inspector port), and reports CPU per request: the server's
-// processes as the kernel counts them, the worker's JavaScript as the profile does, and the profile's heaviest
-// functions and modules. Shares of a profile hardly move with the machine's load, unlike throughput.
+// Where a request's CPU goes inside workerd: drives each kind of request in turn (the bare hono route, health, a
+// form refused by its key's permissions, the form, calculate) with autocannon, first alone and then while the
+// worker's V8 sampling profiler runs (Chrome DevTools Protocol through wrangler's inspector port), and reports per
+// request the server's CPU as the kernel counts it, the worker's busy time as the profile samples it, and the
+// profile's heaviest functions and modules. Shares within a profile move far less with the machine's load than
+// throughput does.
 //
 // `npm run bench -- profile-http [--seconds N] [--interval µs] [--only name,…] [--top N]`: starts the bare worker
 // and `npm run dev` (the production worker: leases, no knobs) on free ports and stops them; each profile is also written to
@@ -12,6 +13,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import autocannon, { type Result } from 'autocannon';
 import { WebSocket } from 'undici';
 import { fmtInt, section, table } from './harness';
+import { type Profile, summarise } from './http/cpu-profile';
 import { type Server, startBare, startDev } from './http/servers';
 import { prepare, type Target } from './http/targets';
 
@@ -24,26 +26,6 @@ const INTERVAL_US = Number(arg('--interval', '100'));
 const TOP = Number(arg('--top', '25'));
 const ONLY = arg('--only', '').split(',').filter(Boolean);
 const CONNECTIONS = 10;
-
-interface CallFrame {
-  functionName: string;
-  url: string;
-  scriptId: string;
-  lineNumber: number;
-  columnNumber: number;
-}
-interface ProfileNode {
-  id: number;
-  callFrame: CallFrame;
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  startTime: number;
-  endTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
 
 /** One DevTools session on the worker: commands by id, answers matched to them. */
 async function inspect(port: number) {
@@ -91,99 +73,6 @@ function groupCpuUs(group: number): number {
     if (Number(fields[2]) === group) total += (Number(fields[11]) + Number(fields[12])) * tick;
   }
   return total;
-}
-
-/** The module each line of a bundled script belongs to, from the `// path` comments esbuild writes before each. */
-function moduleOfLine(source: string): (line: number) => string {
-  const starts: [number, string][] = [];
-  source.split('\n').forEach((text, i) => {
-    const m = /^\/\/ ((?:src|node_modules|bench|grammar|\.\.)\/\S+\.[cm]?[jt]sx?|\S+\.[cm]?[jt]s)$/.exec(text);
-    if (m?.[1]) starts.push([i, m[1].replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, 'node_modules/')]);
-  });
-  return (line) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    let found = '(bundle preamble)';
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const [start, name] = starts[mid] as [number, string];
-      if (start <= line) {
-        found = name;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    return found;
-  };
-}
-
-/** node_modules/hono/dist/… → hono; src/keys/store.ts stays as it is. */
-function packageOf(module: string): string {
-  const parts = module.split('/');
-  if (parts[0] !== 'node_modules') return module;
-  return (parts[1]?.startsWith('@') ? parts.slice(1, 3).join('/') : parts[1]) ?? module;
-}
-
-interface Summary {
-  /** Non-idle sampled time (µs) and the time of each function and module, self and total (with callees). */
-  busyUs: number;
-  functions: Map<string, { self: number; total: number }>;
-  modules: Map<string, { self: number; total: number }>;
-}
-
-async function summarise(profile: Profile, send: <T>(m: string, p?: object) => Promise<T>): Promise<Summary> {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const modulesOf = new Map<string, (line: number) => string>();
-  const moduleOf = async (f: CallFrame): Promise<string> => {
-    if (f.url === '' || f.scriptId === '0') return f.functionName.startsWith('(') ? f.functionName : '(native)';
-    let lookup = modulesOf.get(f.scriptId);
-    if (!lookup) {
-      const { scriptSource } = await send<{ scriptSource: string }>('Debugger.getScriptSource', { scriptId: f.scriptId }).catch(
-        () => ({ scriptSource: '' }),
-      );
-      lookup = moduleOfLine(scriptSource);
-      modulesOf.set(f.scriptId, lookup);
-    }
-    const m = lookup(f.lineNumber);
-    return m === '(bundle preamble)' ? f.url.split('/').pop() || f.url : packageOf(m);
-  };
-  const nodeModule = new Map<number, string>();
-  const nodeFunction = new Map<number, string>();
-  for (const n of profile.nodes) {
-    const module = await moduleOf(n.callFrame);
-    nodeModule.set(n.id, module);
-    nodeFunction.set(n.id, `${n.callFrame.functionName || '(anonymous)'} ${module}:${n.callFrame.lineNumber + 1}`);
-  }
-  const functions = new Map<string, { self: number; total: number }>();
-  const modules = new Map<string, { self: number; total: number }>();
-  const add = (map: Map<string, { self: number; total: number }>, key: string, self: number, total: number) => {
-    const e = map.get(key) ?? { self: 0, total: 0 };
-    e.self += self;
-    e.total += total;
-    map.set(key, e);
-  };
-  let busyUs = 0;
-  profile.samples.forEach((id, i) => {
-    const dt = profile.timeDeltas[i + 1] ?? 0; // a sample's delta is the time until the next one
-    const name = byId.get(id)?.callFrame.functionName;
-    if (name === '(idle)') return;
-    busyUs += dt;
-    // Self time goes to the top frame; total time once to each function and module on the stack, however often
-    // it recurs.
-    const seenF = new Set<string>();
-    const seenM = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      if (byId.get(at)?.callFrame.functionName === '(root)') break;
-      const f = nodeFunction.get(at) as string;
-      const m = nodeModule.get(at) as string;
-      if (!seenF.has(f)) add(functions, f, at === id ? dt : 0, dt);
-      if (!seenM.has(m)) add(modules, m, at === id ? dt : 0, dt);
-      seenF.add(f);
-      seenM.add(m);
-    }
-  });
-  return { busyUs, functions, modules };
 }
 
 const us = (n: number) => (n >= 100 ? fmtInt(n) : n.toFixed(1));
