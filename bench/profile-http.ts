@@ -5,7 +5,7 @@
 // profile's heaviest functions and modules. Shares within a profile move far less with the machine's load than
 // throughput does.
 //
-// `npm run bench -- profile-http [--seconds N] [--interval µs] [--only name,…] [--top N]`: starts the bare worker
+// `npm run bench -- profile-http [--seconds N] [--interval µs] [--only name,…] [--top N] [--warmup s]`: starts the bare worker
 // and `npm run dev` (the production worker: leases, no knobs) on free ports and stops them; each profile is also written to
 // bench/out/profiles/http-<name>.cpuprofile (open it in Chrome DevTools, Performance).
 
@@ -24,6 +24,7 @@ const arg = (name: string, fallback: string): string => {
 const SECONDS = Number(arg('--seconds', '4'));
 const INTERVAL_US = Number(arg('--interval', '100'));
 const TOP = Number(arg('--top', '25'));
+const WARMUP_S = Number(arg('--warmup', '1'));
 const ONLY = arg('--only', '').split(',').filter(Boolean);
 const CONNECTIONS = 10;
 
@@ -86,7 +87,7 @@ async function profileTarget(server: Server, t: Target, slug: string) {
     ...(t.body ? { body: t.body } : {}),
   };
   const options = { url: url.origin, connections: CONNECTIONS, requests: [request] };
-  await autocannon({ ...options, duration: 1 });
+  await autocannon({ ...options, duration: WARMUP_S });
   // The server's CPU per request without the profiler, then again with it, which slows the worker down.
   let cpuBefore = groupCpuUs(server.group);
   const plain = await autocannon({ ...options, duration: SECONDS });
@@ -145,7 +146,7 @@ try {
   ];
   for (const [slug, t] of plan) if (ONLY.length === 0 || ONLY.includes(slug)) runs.push(await profileTarget(dev, t, slug));
   section(
-    `profile-http: ${CONNECTIONS} connections, ${SECONDS} s profiled per row after 1 s of warm-up, sampling every ${INTERVAL_US} µs`,
+    `profile-http: ${CONNECTIONS} connections, ${SECONDS} s profiled per row after ${WARMUP_S} s of warm-up, sampling every ${INTERVAL_US} µs`,
     table(
       [
         'request',
