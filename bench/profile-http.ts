@@ -24,7 +24,7 @@ const arg = (name: string, fallback: string): string => {
 const SECONDS = Number(arg('--seconds', '4'));
 const INTERVAL_US = Number(arg('--interval', '100'));
 const TOP = Number(arg('--top', '25'));
-const WARMUP_S = Number(arg('--warmup', '1'));
+const WARMUP_S = Number(arg('--warmup', '3'));
 const ONLY = arg('--only', '').split(',').filter(Boolean);
 const CONNECTIONS = 10;
 
