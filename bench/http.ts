@@ -7,13 +7,11 @@
 // running one (then only that one is measured), and always starts the bare worker; stops what it started.
 // Pricing runs on an enterprise store (no rate limit).
 
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import autocannon, { type Result } from 'autocannon';
-import { WORKLOADS } from './calculate/configs';
-import { EXAMPLES_DIR } from './examples';
 import { fmt3, fmtInt, fmtRatio, section, table } from './harness';
-import { call } from './http/admin';
 import { type Server, startBare, startDev } from './http/servers';
+import { prepare, type Target } from './http/targets';
 
 const WAIT_HEADER = 'x-cpq-dev-gate-wait';
 
@@ -24,36 +22,6 @@ const arg = (name: string): string | undefined => {
 const quick = process.argv.includes('--quick');
 const DURATION_S = quick ? 2 : 3;
 const CONNECTIONS = 10;
-const PRODUCT = 'pvc-window';
-const STORE = 'bench';
-
-/**
- * An enterprise store (no rate limit shapes the measurement) with the product, a key for it and a key that may
- * not read forms (its requests stop at the permission check: authentication and rate limiting, no product).
- */
-async function enterpriseKeys(base: string, revoke: (() => Promise<unknown>)[]): Promise<{ key: string; forbidden: string }> {
-  await call(base, 'POST', '/api/admin/stores', [201, 409], { id: STORE, name: 'Benchmark store', plan: 'enterprise' });
-  const newKey = async (permissions: string[]) => {
-    const body = { name: `bench ${new Date().toISOString()}`, permissions };
-    const created = (await call(base, 'POST', `/api/admin/stores/${STORE}/api-keys`, [201], body)).json;
-    revoke.push(() => call(base, 'DELETE', `/api/admin/stores/${STORE}/api-keys/${String(created?.id)}`, [204]));
-    return created?.key as string;
-  };
-  const schema = readFileSync(new URL(`${PRODUCT}.cpq`, EXAMPLES_DIR), 'utf8');
-  await call(base, 'PUT', `/api/admin/stores/${STORE}/products/${PRODUCT}`, [200, 201], { schema });
-  return {
-    key: await newKey(['form:read', 'calculate', 'production:read', 'schema:validate']),
-    forbidden: await newKey(['schema:validate']),
-  };
-}
-
-interface Target {
-  name: string;
-  url: string;
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-}
 
 interface Measured {
   result: Result;
@@ -84,43 +52,6 @@ async function measure(t: Target): Promise<Measured> {
   counting = true;
   const result = await autocannon({ ...options, duration: DURATION_S });
   return { result, waited, seen };
-}
-
-/** What the API rows need of a running service: keys, the form's path and ETag, a calculate body. */
-async function prepare(base: string, revoke: (() => Promise<unknown>)[]) {
-  const { key, forbidden } = await enterpriseKeys(base, revoke);
-  const auth = { 'X-API-Key': key };
-  const formPath = `/api/v1/products/${PRODUCT}/form?tenant_id=${STORE}&lang=en`;
-  await call(base, 'GET', formPath, [403], undefined, { 'X-API-Key': forbidden });
-  const form = await call(base, 'GET', formPath, [200], undefined, auth);
-  const etag = form.res.headers.get('etag') ?? '';
-  await call(base, 'GET', formPath, [304], undefined, { ...auth, 'If-None-Match': etag });
-  const order = WORKLOADS[PRODUCT]?.orders[0];
-  const calculate = JSON.stringify({
-    tenant_id: STORE,
-    product_id: PRODUCT,
-    configuration: order?.configuration,
-    quantity: order?.quantity,
-    lang: 'en',
-    output_groups: ['*'],
-  });
-  await call(base, 'POST', '/api/v1/calculate', [200], JSON.parse(calculate), auth);
-  const api: Target[] = [
-    { name: 'GET form (200)', url: `${base}${formPath}`, headers: auth },
-    { name: 'GET form (304, If-None-Match)', url: `${base}${formPath}`, headers: { ...auth, 'If-None-Match': etag } },
-    {
-      name: 'POST calculate',
-      url: `${base}/api/v1/calculate`,
-      method: 'POST',
-      headers: { ...auth, 'Content-Type': 'application/json' },
-      body: calculate,
-    },
-  ];
-  const others: Target[] = [
-    { name: 'GET /api/health (not counted)', url: `${base}/api/health` },
-    { name: 'GET form, key without form:read (403)', url: `${base}${formPath}`, headers: { 'X-API-Key': forbidden } },
-  ];
-  return { api, others };
 }
 
 function statusText(r: Result): string {

@@ -138,7 +138,7 @@ export const hopAdmission: Admit = async ({ subject, tier, count, clock, timeout
 
 /** The wait header: whether the limiter or the key's verification waited on a Durable Object. */
 export function reportWait(c: Context<AppEnv>, decision: Decision): void {
-  const verdict = c.var.verdict;
+  const verdict = c.get('verdict');
   const verifyWaited = verdict != null && verdict.kind !== 'unknown' && verdict.waited;
   c.header(WAIT_HEADER, decision.waited || verifyWaited ? '1' : '0');
 }

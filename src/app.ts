@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
 import { except } from 'hono/combine';
-import { cors } from 'hono/cors';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { backofficeOver } from './backoffice';
 import { demo } from './demo';
@@ -8,6 +7,7 @@ import type { AppEnv } from './env';
 import { ApiError } from './errors';
 import { requireAdmin } from './http/admin-auth';
 import { authenticate, requireKey } from './http/auth';
+import { anyOrigin } from './http/cors';
 import { newApp } from './http/factory';
 import { errorResponse, notFound, onError } from './http/on-error';
 import { assignRequestId, limitBody, requireJson, requireUtf8 } from './http/request-guards';
@@ -54,8 +54,7 @@ export function createApp(
   // Storefronts call the public API from browsers: any origin, key in a header, no cookies.
   app.use(
     '/api/v1/*',
-    cors({
-      origin: '*',
+    anyOrigin({
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'If-None-Match', 'If-Match', 'Idempotency-Key'],
       exposeHeaders: EXPOSED_HEADERS,
@@ -63,10 +62,7 @@ export function createApp(
     }),
   );
   // A status page in a browser polls health from anywhere.
-  app.use(
-    '/api/health',
-    cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'], exposeHeaders: EXPOSED_HEADERS, maxAge: 86400 }),
-  );
+  app.use('/api/health', anyOrigin({ allowMethods: ['GET', 'HEAD', 'OPTIONS'], exposeHeaders: EXPOSED_HEADERS, maxAge: 86400 }));
   // The limiter runs after authenticate (a store's budget needs the key), before requireKey (401s count per
   // address), and before every other guard, so that each public response, 405/413/415 included, carries its headers.
   app.use('/api/v1/*', authenticator, limiter, requireKey);

@@ -6,6 +6,9 @@ import { createServer } from 'node:net';
 
 export interface Server {
   base: string;
+  /** The worker's DevTools port (wrangler's inspector proxy) and the process group holding wrangler and workerd. */
+  inspector: number;
+  group: number;
   stop(): Promise<void>;
 }
 
@@ -27,6 +30,11 @@ export function freePort(): Promise<number> {
 const QUIET = ['--log-level', 'error'];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Started {
+  stop(): Promise<void>;
+  group: number;
+}
 
 function stopper(child: ChildProcess): () => Promise<void> {
   return async () => {
@@ -51,7 +59,7 @@ async function start(
   ready: (output: string) => Promise<boolean>,
   timeoutMs: number,
   env: Record<string, string> = {},
-) {
+): Promise<Started> {
   const out = createWriteStream(log);
   const child = spawn(command, args, {
     detached: true,
@@ -69,7 +77,7 @@ async function start(
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited (${child.exitCode}); see ${log}`);
-    if (await ready(output)) return stop;
+    if (await ready(output)) return { stop, group: child.pid as number };
     await sleep(250);
   }
   await stop();
@@ -80,7 +88,7 @@ async function start(
 export async function startDev(logDir: URL, env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const inspector = await freePort();
-  const stop = await start(
+  const started = await start(
     process.execPath,
     ['scripts/dev.mjs', '--port', String(port), '--inspector-port', String(inspector), ...QUIET],
     new URL('dev.log', logDir).pathname,
@@ -88,7 +96,7 @@ export async function startDev(logDir: URL, env: Record<string, string> = {}): P
     120_000,
     env,
   );
-  return { base: `http://127.0.0.1:${port}`, stop };
+  return { base: `http://127.0.0.1:${port}`, inspector, ...started };
 }
 
 /** bench/bare-worker.ts under `wrangler dev -c bench/bare-wrangler.toml`. */
@@ -96,7 +104,7 @@ export async function startBare(logDir: URL): Promise<Server> {
   const port = await freePort();
   const inspector = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const stop = await start(
+  const started = await start(
     'node_modules/.bin/wrangler',
     ['dev', '-c', 'bench/bare-wrangler.toml', '--port', String(port), '--inspector-port', String(inspector), ...QUIET],
     new URL('bare.log', logDir).pathname,
@@ -107,5 +115,5 @@ export async function startBare(logDir: URL): Promise<Server> {
       ),
     60_000,
   );
-  return { base, stop };
+  return { base, inspector, ...started };
 }

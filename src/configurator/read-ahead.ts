@@ -82,7 +82,7 @@ export async function readAheadProduct(
   productId: string,
   pointer?: VersionPointer | null,
 ): Promise<LoadedProduct | null | undefined> {
-  const ahead = await c.var.readAhead;
+  const ahead = await c.get('readAhead');
   if (!ahead || ahead.storeId !== storeId || ahead.productId !== productId) return undefined;
   if (pointer === undefined) return ahead.loaded;
   const same = ahead.loaded?.version === pointer?.version && ahead.loaded?.contentHash === pointer?.contentHash;

@@ -30,7 +30,7 @@ export function createAuthenticate(
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = presentedKey(c.req.raw.headers);
     const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
-    const requestId = c.var.requestId;
+    const requestId = c.get('requestId');
     const failed = (err: unknown) => logError(requestId, 'returning a rate limit lease failed', err);
     const call = leases ? jointKeyUpdates(c.env, leases, { waitUntil, failed }) : undefined;
     const meanwhile = (record: KeyRecord) => readAhead(c, record.storeId);
@@ -46,10 +46,10 @@ export const authenticate = createAuthenticate();
 
 /** 401 for a missing, malformed, unknown or revoked key. */
 export const requireKey = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.principal) {
+  if (!c.get('principal')) {
     throw new ApiError(
       'UNAUTHORIZED',
-      c.var.verdict ? 'Invalid or revoked API key' : 'Missing API key: send X-API-Key or Authorization: Bearer',
+      c.get('verdict') ? 'Invalid or revoked API key' : 'Missing API key: send X-API-Key or Authorization: Bearer',
     );
   }
   await next();
@@ -57,7 +57,7 @@ export const requireKey = createMiddleware<AppEnv>(async (c, next) => {
 
 /** The key's record, after checking it may act for `tenantId` (when the operation names one) with `permission`. */
 export function authorize(c: RequestContext, permission: Permission, tenantId?: string): KeyRecord {
-  const principal = c.var.principal;
+  const principal = c.get('principal');
   if (!principal) throw new ApiError('UNAUTHORIZED', 'Missing API key');
   if (tenantId !== undefined && tenantId !== principal.storeId) {
     throw new ApiError('FORBIDDEN', `This API key has no access to tenant '${tenantId}'`);

@@ -27,7 +27,7 @@ export const WWW_AUTHENTICATE = 'Bearer realm="cpq"';
 
 export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
   const body: ErrorBody = { error: error.message, code: error.code, ...error.extra };
-  if (error.code === 'INTERNAL') body.request_id = c.var.requestId;
+  if (error.code === 'INTERNAL') body.request_id = c.get('requestId');
   const headers = error.code === 'UNAUTHORIZED' ? { 'WWW-Authenticate': WWW_AUTHENTICATE, ...error.headers } : error.headers;
   return c.json(body, error.status, headers);
 }
@@ -44,12 +44,12 @@ export function onError(err: unknown, c: Context<AppEnv>): Response {
   console.error(
     JSON.stringify({
       level: 'error',
-      request_id: c.var.requestId,
+      request_id: c.get('requestId'),
       method: c.req.method,
       path: c.req.path,
       error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
       stack: err instanceof Error ? err.stack : undefined,
     }),
   );
-  return errorResponse(c, new ApiError('INTERNAL', `Internal error; quote request id ${c.var.requestId} to support`));
+  return errorResponse(c, new ApiError('INTERNAL', `Internal error; quote request id ${c.get('requestId')} to support`));
 }

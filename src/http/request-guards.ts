@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
@@ -55,22 +56,32 @@ export const requireJson = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/**
+ * Hands `text` to the body readers of hono's request (`c.req.text()`, `.json()`, the validators), which then read
+ * neither the stream nor a copy of it. hono keeps each body it read as a promise in `bodyCache`, whatever its type
+ * there says.
+ */
+function bodyIs(c: Context<AppEnv>, text: string): void {
+  c.req.bodyCache = { text: Promise.resolve(text) as unknown as string };
+}
+
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }); // drops a leading BOM, as .text() does
 
 /**
  * Text and JSON bodies must be valid UTF-8: Request.text() and .json() decode leniently, so a stray Latin-1 byte
- * would be stored as U+FFFD and served back. Checked once here, before any validator reads the body, which then
- * reads the same bytes (already within limitBody's bound).
+ * would be stored as U+FFFD and served back. Checked once here, before any validator reads the body; the text
+ * decoded is what `c.req.text()` and `c.req.json()` (the validators) read next, so the body is read and decoded once.
  */
 export const requireUtf8 = createMiddleware<AppEnv>(async (c, next) => {
   if (METHODS_WITH_BODY.has(c.req.method) && c.req.raw.body) {
     const bytes = await c.req.raw.arrayBuffer();
+    let text: string;
     try {
-      strictUtf8.decode(bytes);
+      text = strictUtf8.decode(bytes);
     } catch {
       throw new ApiError('INVALID_ENCODING', 'The request body is not valid UTF-8; send text and JSON encoded as UTF-8');
     }
-    c.req.raw = new Request(c.req.raw, { body: bytes });
+    bodyIs(c, text);
   }
   await next();
 });
@@ -82,10 +93,11 @@ export const requireUtf8 = createMiddleware<AppEnv>(async (c, next) => {
 export const textBodyAs = (field: string) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (isText(c.req.header('content-type') ?? '')) {
-      const text = await c.req.raw.text();
+      const body = JSON.stringify({ [field]: await c.req.text() });
       const headers = new Headers(c.req.raw.headers);
       headers.set('content-type', 'application/json');
-      c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers, body: JSON.stringify({ [field]: text }) });
+      c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers, body });
+      bodyIs(c, body);
     }
     await next();
   });

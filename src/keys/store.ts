@@ -11,7 +11,11 @@ export async function deleteKeyRecord(kv: KVNamespace, hash: string): Promise<vo
   await kv.delete(kvName(hash));
 }
 
-/** Known keys' records held by this isolate: a KV read costs more than the rest of a warm request. */
+/**
+ * Known keys' records held by this isolate, by the key as presented: a KV read costs more than the rest of a warm
+ * request, and hashing the key again for each request cost about as much as a calculation's evaluation (bench/RESULTS.md
+ * §4). The keys stay in this isolate's memory as long as their entries (at most 10,000); only hashes are ever stored.
+ */
 const known = new Map<string, { record: KeyRecord; until: number }>();
 const KNOWN_TTL_MS = 30_000;
 const KNOWN_MAX = 10_000;
@@ -19,18 +23,17 @@ const KNOWN_MAX = 10_000;
 /** The record for a presented key, or null for a malformed or unknown one (revocation is `verify`'s to check, verify.ts). */
 export async function lookupKey(kv: KVNamespace, key: string): Promise<KeyRecord | null> {
   if (!isWellFormedKey(key)) return null;
-  const hash = await sha256Hex(key);
   const now = Date.now();
-  const held = known.get(hash);
+  const held = known.get(key);
   if (held && held.until > now) return held.record;
   // Cached at the edge for a minute and in the isolate for 30 s: revocation and plan changes reach every isolate
   // through the store's Durable Object (docs/rate-limits.md), never through this record, so staleness is harmless.
   // Unknown keys are not held, so a key works in every isolate as soon as it is created.
-  const record = await kv.get<KeyRecord>(kvName(hash), { type: 'json', cacheTtl: 60 });
-  known.delete(hash);
+  const record = await kv.get<KeyRecord>(kvName(await sha256Hex(key)), { type: 'json', cacheTtl: 60 });
+  known.delete(key);
   if (record) {
     if (known.size >= KNOWN_MAX) known.delete(known.keys().next().value as string);
-    known.set(hash, { record, until: now + KNOWN_TTL_MS });
+    known.set(key, { record, until: now + KNOWN_TTL_MS });
   }
   return record;
 }

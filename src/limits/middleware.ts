@@ -57,7 +57,7 @@ function leaseAdmission(gate: RateLimitOptions['gate'], leases: LeaseRegistry): 
       {
         call: (lease) => withTimeout(gate(c.env, subject).lease(lease), timeoutMs),
         waitUntil: (promise) => c.executionCtx.waitUntil(promise),
-        failed: (err) => logError(c.var.requestId, 'renewing a rate limit lease failed', err),
+        failed: (err) => logError(c.get('requestId'), 'renewing a rate limit lease failed', err),
         patienceMs: timeoutMs,
       },
       count,
@@ -77,7 +77,7 @@ export function createRateLimit({ gate, timeoutMs = 1_500, leases = new LeaseReg
   const fallback = new LocalLimiter();
   const admission = admit ?? leaseAdmission(gate, leases);
   return createMiddleware<AppEnv>(async (c, next) => {
-    const verdict = c.var.verdict ?? null;
+    const verdict = c.get('verdict') ?? null;
     const record = verdict && verdict.kind !== 'unknown' ? verdict.record : null;
     const subject = record ? storeObjectName(record.storeId) : addressObjectName(clientAddress(c.req.raw.headers));
     const tier: Tier = record ? record.plan : 'anonymous';
@@ -87,7 +87,7 @@ export function createRateLimit({ gate, timeoutMs = 1_500, leases = new LeaseReg
     try {
       decision = await admission({ subject, tier, count, clock, timeoutMs, c });
     } catch (err) {
-      logError(c.var.requestId, 'rate limit gate unavailable; counting in this isolate', err);
+      logError(c.get('requestId'), 'rate limit gate unavailable; counting in this isolate', err);
       decision = { ...fallback.admit(subject, tier, clock.now(), count), waited: true };
     }
 

@@ -3,8 +3,11 @@ import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import type { CalculationResult } from '../../src/api/calculate';
 import { sha256Hex } from '../../src/keys/secret';
+import { POINTER_HOLD_MS } from '../../src/products/pointer';
 import { SHELF } from '../fixtures/shelf';
 import { admin, call, createKey, createStore, jsonInit, saveProduct, tenant } from '../helpers';
+
+const priceOf = async (res: Response) => (await res.json<z.infer<typeof CalculationResult>>()).result.totals.price;
 
 const calculate = (storeId: string, headers: Record<string, string>) =>
   call(
@@ -19,7 +22,7 @@ describe('the request path', () => {
     await env.DB.prepare("UPDATE product_versions SET source = 'this is not a schema' WHERE store_id = ?").bind(storeId).run();
     const res = await calculate(storeId, headers);
     expect(res.status).toBe(200);
-    expect((await res.json<z.infer<typeof CalculationResult>>()).result.totals.price).toBe(30);
+    expect(await priceOf(res)).toBe(30);
   });
 
   it('finds a warm product through the KV pointer and the isolate cache, without D1', async () => {
@@ -43,6 +46,9 @@ describe('the request path', () => {
     expect((await calculate(storeId, headers)).status).toBe(200);
     await env.KEYS.delete(`key:${await sha256Hex(key)}`);
     expect((await calculate(storeId, headers)).status).toBe(200);
+    // Held by the key as presented: the same key but for its last character is another, unknown key.
+    const near = key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A');
+    expect((await calculate(storeId, { 'X-API-Key': near })).status).toBe(401);
     expect((await admin('DELETE', `/stores/${storeId}/api-keys/${id}`)).status).toBe(204);
     expect((await calculate(storeId, headers)).status).toBe(401);
   });
@@ -64,5 +70,32 @@ describe('the request path', () => {
     await env.KEYS.delete(`product:${storeId}:shelf`);
     expect((await calculate(storeId, headers)).status).toBe(200);
     expect(await env.KEYS.get(`product:${storeId}:shelf`, 'json')).toMatchObject({ version: 1 });
+  });
+
+  it('holds a version pointer it read for a second: a warm request then reads neither KV nor D1', async () => {
+    const { storeId, headers } = await tenant();
+    await saveProduct(storeId, 'shelf', SHELF);
+    expect((await calculate(storeId, headers)).status).toBe(200);
+    await env.KEYS.delete(`product:${storeId}:shelf`);
+    expect((await calculate(storeId, headers)).status).toBe(200);
+    // Served from the pointer held, so nothing rebuilt the one taken out of KV.
+    expect(await env.KEYS.get(`product:${storeId}:shelf`)).toBeNull();
+    // Once the second has passed the isolate reads KV again, finds no pointer and rebuilds it from D1.
+    await new Promise((resolve) => setTimeout(resolve, POINTER_HOLD_MS + 100));
+    expect((await calculate(storeId, headers)).status).toBe(200);
+    expect(await env.KEYS.get(`product:${storeId}:shelf`, 'json')).toMatchObject({ version: 1 });
+  });
+
+  it("serves this isolate's own save at once, though it holds the version it read before", async () => {
+    const { storeId, headers } = await tenant();
+    await saveProduct(storeId, 'shelf', SHELF);
+    expect(await priceOf(await calculate(storeId, headers))).toBe(30);
+    await saveProduct(storeId, 'shelf', SHELF.replace('width_m * 50', 'width_m * 100'));
+    expect(await priceOf(await calculate(storeId, headers))).toBe(60);
+    await call(`/api/admin/stores/${storeId}/products/shelf`, {
+      method: 'DELETE',
+      headers: { Authorization: 'Bearer test-admin-token' },
+    });
+    expect((await calculate(storeId, headers)).status).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { app } from '../../src/app';
-import { call } from '../helpers';
+import { SHELF } from '../fixtures/shelf';
+import { call, createKey, jsonInit, saveProduct, tenant } from '../helpers';
 
 type Doc = {
   openapi: string;
@@ -133,6 +134,46 @@ describe('CORS on /api/v1', () => {
     expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(res.headers.get('Access-Control-Expose-Headers')).toContain('X-RateLimit-Remaining');
     expect(res.headers.get('Access-Control-Expose-Headers')).toContain('ETag');
+  });
+
+  it('puts its headers on every kind of answer, beside the request id, the rate-limit and the security headers', async () => {
+    const { storeId, headers } = await tenant('pro');
+    await saveProduct(storeId, 'shelf', SHELF);
+    const { key: formOnly } = await createKey(storeId, ['form:read']);
+    const origin = { Origin: 'https://shop.example' };
+    const calculate = (body: unknown, extra: Record<string, string> = headers) =>
+      call('/api/v1/calculate', jsonInit('POST', body, { ...origin, ...extra }));
+    const priced = { tenant_id: storeId, product_id: 'shelf', configuration: { width: 600 } };
+    const form = await call(`/api/v1/products/shelf/form?tenant_id=${storeId}`, { headers: { ...origin, ...headers } });
+    const answers: [number, Response][] = [
+      [200, await calculate(priced)],
+      [200, form],
+      [
+        304,
+        await call(`/api/v1/products/shelf/form?tenant_id=${storeId}`, {
+          headers: { ...origin, ...headers, 'If-None-Match': form.headers.get('ETag') ?? '' },
+        }),
+      ],
+      [400, await calculate({ tenant_id: storeId })],
+      [401, await calculate(priced, {})],
+      [403, await calculate(priced, { 'X-API-Key': formOnly })],
+      [404, await calculate({ ...priced, product_id: 'none' })],
+      [405, await call('/api/v1/calculate', { method: 'GET', headers: { ...origin, ...headers } })],
+      [415, await call('/api/v1/calculate', { method: 'POST', headers: { ...origin, ...headers }, body: 'x' })],
+      [422, await calculate({ ...priced, configuration: { width: 5000 } })],
+    ];
+    for (const [status, res] of answers) {
+      expect(res.status).toBe(status);
+      expect(res.headers.get('Access-Control-Allow-Origin'), String(status)).toBe('*');
+      expect(res.headers.get('Access-Control-Expose-Headers'), String(status)).toBe(
+        'ETag,Content-Language,X-Request-Id,Retry-After,X-RateLimit-Limit,X-RateLimit-Remaining,X-RateLimit-Reset,RateLimit,RateLimit-Policy',
+      );
+      expect(res.headers.get('X-Request-Id'), String(status)).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers.get('X-RateLimit-Remaining'), String(status)).toMatch(/^\d+$/);
+      expect(res.headers.get('X-Content-Type-Options'), String(status)).toBe('nosniff');
+    }
+    for (const [, res] of answers.filter(([status]) => status === 200 || status === 422))
+      expect(res.headers.get('Content-Language')).toBe('en');
   });
 
   it('is not offered on the admin API', async () => {

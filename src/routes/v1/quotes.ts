@@ -105,7 +105,7 @@ export const quotesApi = newApp()
     async (c) => {
       const body = c.req.valid('json');
       // quote:request suffices to create (a storefront's key); quote:write, which may do more, may create too.
-      const principal = c.var.principal;
+      const principal = c.get('principal');
       const needed = principal?.permissions.includes('quote:write') ? 'quote:write' : 'quote:request';
       const { keyId, permissions } = authorize(c, needed, body.tenant_id);
       const [actor, internal] = [actorOf(keyId), permissions.includes('production:read')];
