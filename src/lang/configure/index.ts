@@ -11,11 +11,11 @@ import { analysisOf } from './analysis';
 import { AnswerSize } from './answer';
 import { answerFields } from './answer-fields';
 import type { Configuration, ConfigureInput } from './answer-types';
-import { type Budget, MAX_WORK_UNITS } from './budget';
+import { MAX_WORK_UNITS } from './budget';
 import { addConflicts } from './conflict';
 import { Engine } from './engine';
 import { type ExactAnswer, exactAvailability } from './exact/index';
-import { type Tables, tablesOf, untabulated } from './exact/tables';
+import { untabulated } from './exact/tables';
 import { FailingChecks } from './failing';
 import type { Why } from './reasons';
 import { type RequestState, requestFor } from './request';
@@ -24,25 +24,8 @@ import { withSoftDefaults } from './soft-defaults/index';
 import { wantAnswer } from './want';
 import { WhatIf } from './what-if';
 
-/** Units the search gets before the tables take over (the examples spend at most 16,000 in all: budget.ts). */
-const SEARCH_FIRST_UNITS = 40_000;
-
-/**
- * Units the search gets first when the request keeps fields active (kept-active.ts): the tables verify those by
- * evaluation on every state, without repairing their last solution, so the search keeps the lead longer (a state of
- * test/fixtures/logic/chains.cpq took it 49,000 units, where the tables ran out of the whole budget).
- */
-const SEARCH_FIRST_KEPT_UNITS = 200_000;
-
 /** Units of the budget left that `want` and `conflicts` may spend together (conflict.ts, suggestions.ts). */
 const CHOICES_UNITS = 1_000_000;
-
-/**
- * Values of the tables' fields past which the search is not tried first: it tries each value at least once, and
- * the examples have at most 54 (pvc-window), where the smallest generated model (10 fields, 451 values) spent its
- * 40,000 units without an answer (bench/RESULTS.md, "Big models"). Decided from the tables, not by spending.
- */
-const SEARCH_FIRST_VALUES = 200;
 
 /** `units`: the budget (MAX_WORK_UNITS; the benchmark measures the cost of a unit with more). */
 export function configureModel(
@@ -59,14 +42,10 @@ export function configureModel(
   const { evaluation } = soft;
   // A multi-select is always searched, over the selections that keep what the buyer ticked (spaceFor).
   const searchedSent = sent.map((x, i) => (ir.fields[i]!.valueType === 'list' ? undefined : x));
-  // The search (search.ts) first, within a sliver of the budget, where ordinary products finish at a fraction of the
-  // tables' cost; past it, exact over the model's tables when they hold every check, else the search again. Tables
-  // of many values go to the tables at once. The fields the buyer set stay active in every completion
-  // (kept-active.ts): the search holds them with the model's checks, the tables as the request's residual checks.
-  const searched = (units: Budget) => new Engine(c, kept, space, ir.fields, quantity, searchedSent, units).answer();
-  const firstUnits = kept.possible ? SEARCH_FIRST_KEPT_UNITS : SEARCH_FIRST_UNITS;
-  const first = searchFirst(tablesOf(m, c, a)) ? searched(budget.part(firstUnits)) : undefined;
-  const engine = first?.complete ? first : (exactKeeping(m, c, search) ?? searched(budget));
+  // Exact over the model's tables (exact/), the checks they do not hold verified by evaluation; the search (engine.ts)
+  // only where the tables cannot hold the model or a value sent is none of its field's. The fields the buyer set stay
+  // active in every completion (kept-active.ts): the tables hold them as the request's residual checks.
+  const engine = exactKeeping(m, c, search) ?? new Engine(c, kept, space, ir.fields, quantity, searchedSent, budget).answer();
   const run = new Run(m, c, packFor(m, packs, input.lang));
   // Reasons are found on the configuration shown: its adjusted values, not the defaults they replace.
   const shown = [...sent];
@@ -135,9 +114,4 @@ function exactKeeping(m: CompiledModel, c: Ctx, { a, sent, quantity, budget, kep
   const exact = exactAvailability(m, c, a, sent, quantity, budget, kept.own);
   if (exact === undefined || !kept.possible) return exact;
   return kept.recheck(exact, (set, own) => exactCompletions(m, c, a, set, quantity, budget, own)?.first() ?? null);
-}
-
-/** Whether the search is tried before the tables: a model the tables cannot hold, or tables of few values. */
-function searchFirst(t: Tables | null): boolean {
-  return t === null || t.totalValues <= SEARCH_FIRST_VALUES;
 }

@@ -120,6 +120,16 @@ export class KeptActive {
     return this.of(set);
   }
 
+  /** The model's own analysis, without the request's checks. */
+  get model(): Analysis {
+    return this.a;
+  }
+
+  /** The checks a completion of `set` is held to besides the model's. */
+  ownOf(set: readonly unknown[]): readonly Check[] {
+    return this.keptIn(set).map((x) => this.activity[x]!);
+  }
+
   /** The checks a completion of the configuration as sent is held to besides the model's (those of `base`). */
   get own(): readonly Check[] {
     return this.base.checks.slice(0, this.base.checks.length - this.a.checks.length);

@@ -1,11 +1,11 @@
-// A model's checks as tables over finite domains, built once per model (issue 25): the exact engine
-// (exact/index.ts) decides availability over these. A compatibility table whose columns are plain choice fields is
-// taken as written (its rows, "*" cells included); any other check whose fields all have finite domains is
-// tabulated by evaluating it, with the runtime's own closures, on every combination of its fields' values, within
-// MAX_TABULATED and MAX_TABULATION_UNITS. A check the tables cannot hold (one reading `quantity`, a text or a date, or
-// past the bounds) is residual (issue 33): the solver verifies it by evaluation on every state it trusts
-// (residual.ts), and the tables keep the rest exact; `untabulated` says which and why. Only a multi-select past its
-// selections or tables past MAX_TABLE_WORDS leave the whole model to the search of search.ts.
+// A model's checks as tables over finite domains, built once per model (issue 25): the exact engine (exact/index.ts)
+// decides availability over these. A compatibility table whose columns are plain choice fields is taken as written (its
+// rows, "*" cells included); any other check whose fields all have finite domains is tabulated by evaluating it, with
+// the runtime's own closures, on every combination of its fields' values, within MAX_TABULATED and
+// MAX_TABULATION_UNITS; a check every combination passes is no table. A check the tables cannot hold (one reading
+// `quantity`, a text or a date, or past the bounds) is residual (issue 33): the solver verifies it by evaluation on
+// every state it trusts (residual.ts), and the tables keep the rest exact; `untabulated` says which and why. Only a
+// multi-select past its selections or tables past MAX_TABLE_WORDS leave the whole model to the search of search.ts.
 import { fieldType } from '../../fields/registry';
 import type { Expr } from '../../ir';
 import { readsQuantity } from '../../ir-checks';
@@ -206,7 +206,8 @@ function build(m: CompiledModel, c: Ctx, a: Analysis): Tables | Untabulated {
       continue;
     }
     if (deps.length === 0) never ||= rows.length === 0;
-    else collected.push({ fields: deps, rows, check: k });
+    // A check every combination passes constrains nothing: its table would only cost each search its rows.
+    else if (rows.length < combinations) collected.push({ fields: deps, rows, check: k });
   }
   return assemble(fields, varOf, a, collected, never, residual);
 }
