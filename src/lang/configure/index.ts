@@ -42,9 +42,9 @@ export function configureModel(
   const { evaluation } = soft;
   // A multi-select is always searched, over the selections that keep what the buyer ticked (spaceFor).
   const searchedSent = sent.map((x, i) => (ir.fields[i]!.valueType === 'list' ? undefined : x));
-  // Exact over the model's tables (exact/), the checks they do not hold verified by evaluation; the search (engine.ts)
-  // only where the tables cannot hold the model or a value sent is none of its field's. The fields the buyer set stay
-  // active in every completion (kept-active.ts): the tables hold them as the request's residual checks.
+  // Exact over the model's tables (exact/; a number typed off its points added to them: exact/typed.ts), the checks
+  // they do not hold verified by evaluation; the search (engine.ts) only where no tables hold the model or a value
+  // sent. The fields the buyer set stay active in every completion (kept-active.ts): the request's residual checks.
   const engine = exactKeeping(m, c, search) ?? new Engine(c, kept, space, ir.fields, quantity, searchedSent, budget).answer();
   const run = new Run(m, c, packFor(m, packs, input.lang));
   // Reasons are found on the configuration shown: its adjusted values, not the defaults they replace.

@@ -15,7 +15,8 @@ import type { Check } from '../check';
 import { Learned } from './learned';
 import { ResidualChecks } from './residual';
 import { Solver } from './solver';
-import { type Tables, tablesOf } from './tables';
+import type { Tables } from './tables';
+import { isTyped, tablesFor } from './typed';
 
 /** Per field: value (an option id for a multi-select) → completable (true), not (false), or not known (undefined). */
 export type Verdicts = Map<Val, boolean | undefined>;
@@ -80,7 +81,8 @@ function keptFor(t: Tables, closed: () => ResidualChecks): Kept {
     const consistent = !t.never && root.start();
     const order = [...t.values.keys()].sort((x, y) => t.tablesOf[y]!.length - t.tablesOf[x]!.length || x - y);
     k = { root, consistent, scratch, settled: false, pool: [], learned: new Learned(), order };
-    if (consistent) settle(t, k, closed());
+    // A request's tables (typed.ts) are searched from their consistent root: settling is the model's work.
+    if (consistent && !isTyped(t)) settle(t, k, closed());
     kept.set(t, k);
   }
   return k;
@@ -183,7 +185,7 @@ export function exactAvailability(
   budget: Budget,
   own: readonly Check[] = [],
 ): ExactAnswer | undefined {
-  const t = tablesOf(m, c, a);
+  const t = tablesFor(m, c, a, sent);
   if (t === null) return undefined;
   const fields = m.ir.fields;
   const fixed: [x: number, v: number][] = [];
@@ -202,7 +204,13 @@ export function exactAvailability(
     fixed.push([x, v]);
   }
   const { k, residual } = exactFor(m, c, a, t, sent, quantity, own);
-  return new Availability(t, fields, budget, k, residual).run(fixed, ticked);
+  const answer = new Availability(t, fields, budget, k, residual).run(fixed, ticked);
+  // A number typed off its points (typed.ts) is answered for the field's points, as any other.
+  for (const [x, v] of fixed) {
+    const f = t.fields[x]!;
+    if (!a.domains[f]!.includes(t.values[x]![v]!)) answer.verdicts[f]?.delete(t.values[x]![v]!);
+  }
+  return answer;
 }
 
 /** A value's verdict known before a search (null: not yet). */

@@ -8,7 +8,7 @@ import type { Analysis, Space } from '../analysis';
 import type { Budget } from '../budget';
 import type { Check } from '../check';
 import { exactFor } from '../exact/index';
-import { tablesOf } from '../exact/tables';
+import { tablesFor } from '../exact/typed';
 import { Problem, type Solution, UNKNOWN } from '../search';
 import type { Completions } from './adjust';
 import { defaultsOf } from './as-sent';
@@ -47,7 +47,7 @@ export function exactCompletions(
   budget: Budget,
   own: readonly Check[] = [],
 ): Completions | undefined {
-  const t = tablesOf(m, c, a);
+  const t = tablesFor(m, c, a, sent);
   if (t === null) return undefined;
   const { k, residual } = exactFor(m, c, a, t, sent, quantity, own);
   const fields = m.ir.fields;
