@@ -8,6 +8,7 @@ import { exactAvailability } from '../../src/lang/configure/exact/index';
 import { tablesOf } from '../../src/lang/configure/exact/tables';
 import { isTyped, tablesFor } from '../../src/lang/configure/exact/typed';
 import { analyze } from '../../src/lang/index';
+import { instantiate } from '../../src/lang/instantiate';
 import { compileModel } from '../../src/lang/runtime/compiled-model';
 import { Ctx } from '../../src/lang/runtime/context';
 
@@ -64,5 +65,18 @@ describe('a number typed off its points, over tables', () => {
     const again = c.work;
     expect(tablesFor(m, c, a, sent(1234))).toBe(t);
     expect(c.work).toBe(again);
+  });
+
+  it('answers conflicts and want over them: the typed width is the conflict, and a wider one the change', () => {
+    const model = instantiate(analyze(SOURCE).ir!);
+    const r = model.configure({ configuration: { width: 1234, tone: 'x' }, quantity: 1, conflicts: true });
+    const kind = r.fields.find((f) => f.id === 'kind')!;
+    expect(kind.options!.find((o) => o.id === 'b')).toMatchObject({ available: false, conflict: ['width'] });
+    expect(kind.options!.find((o) => o.id === 'c')).toMatchObject({ available: false, conflict: ['tone'] });
+    const want = model.configure({ configuration: { width: 1234 }, quantity: 1, want: { field: 'kind', option: 'b' } });
+    expect(want.want).toMatchObject({ available: false, possible: true, conflict: ['width'] });
+    const [first] = want.want!.suggestions;
+    expect(Object.keys(first!.change)).toEqual(['width']);
+    expect(first!.change.width as number).toBeGreaterThan(1500);
   });
 });
