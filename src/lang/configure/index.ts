@@ -113,5 +113,5 @@ export function leftToSearch(m: CompiledModel, c: Ctx): LeftToSearch | undefined
 function exactKeeping(m: CompiledModel, c: Ctx, { a, sent, quantity, budget, kept }: RequestState): ExactAnswer | undefined {
   const exact = exactAvailability(m, c, a, sent, quantity, budget, kept.own);
   if (exact === undefined || !kept.possible) return exact;
-  return kept.recheck(exact, (set, own) => exactCompletions(m, c, a, set, quantity, budget, own)?.first() ?? null);
+  return kept.recheck(exact, (set, own) => exactCompletions(m, c, { a, sent: set, quantity, budget }, own)?.first() ?? null);
 }

@@ -53,7 +53,12 @@ export function tablesFor(m: CompiledModel, c: Ctx, a: Analysis, sent: readonly 
     for (const [f, v] of added) domains[f] = [...domains[f]!, v];
     const built = build(m, c, { ...a, domains }, from);
     found = 'why' in built ? null : built;
-    if (found !== null) typed.add(found);
+    if (found !== null) {
+      typed.add(found);
+      // Its row sets and values, and its solvers' copies of them (exact/index.ts), are the request's work too: a unit
+      // per word and value, as Solver.copyFrom counts them.
+      c.work += 3 * (found.bits.length + found.totalWords + found.totalValues);
+    }
     if (byValues.size >= TYPED_KEPT) byValues.delete(byValues.keys().next().value!);
     byValues.set(key, found);
   }

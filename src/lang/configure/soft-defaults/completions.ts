@@ -9,6 +9,7 @@ import type { Budget } from '../budget';
 import type { Check } from '../check';
 import { exactFor } from '../exact/index';
 import { tablesFor } from '../exact/typed';
+import type { RequestState } from '../request';
 import { Problem, type Solution, UNKNOWN } from '../search';
 import type { Completions } from './adjust';
 import { defaultsOf } from './as-sent';
@@ -35,16 +36,13 @@ export function searchCompletions(
 }
 
 /**
- * Soft defaults' completions (adjust.ts) over the model's tables, deciding one field at a time on one solver, or
- * undefined when the tables cannot hold the model or a value sent is not one of its field's domain.
+ * Soft defaults' completions (adjust.ts) over the tables that hold the values sent (exact/typed.ts), deciding one
+ * field at a time on one solver, or undefined when no tables hold them. `own`: the request's checks (kept-active.ts).
  */
 export function exactCompletions(
   m: CompiledModel,
   c: Ctx,
-  a: Analysis,
-  sent: readonly unknown[],
-  quantity: number,
-  budget: Budget,
+  { a, sent, quantity, budget }: Pick<RequestState, 'a' | 'sent' | 'quantity' | 'budget'>,
   own: readonly Check[] = [],
 ): Completions | undefined {
   const t = tablesFor(m, c, a, sent);

@@ -38,7 +38,7 @@ export function withSoftDefaults(
   };
   const { a, space, sent, quantity, budget, kept } = typeof search === 'function' ? search() : search;
   // The tables when they hold the model; else the search. Either keeps the fields sent active (kept-active.ts).
-  const exact = exactCompletions(m, c, a, sent, quantity, budget, kept.own);
+  const exact = exactCompletions(m, c, { a, sent, quantity, budget }, kept.own);
   const found = adjustDefaults(
     space,
     m.ir.fields,
