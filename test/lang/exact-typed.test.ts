@@ -81,4 +81,32 @@ describe('a number typed off its points, over tables', () => {
     expect(Object.keys(first!.change)).toEqual(['width']);
     expect(first!.change.width as number).toBeGreaterThan(1500);
   });
+
+  it('verifies by evaluation a check whose combinations with the typed value pass 64, rather than tabulate them', () => {
+    const five = (id: string) =>
+      `field ${id}: dropdown { label: "${id}", options { ${'abcde'
+        .split('')
+        .map((o) => `${o} { label: "${o}" }`)
+        .join(', ')} } }`;
+    const { ir } = analyze(`product "P" { currency: EUR }
+field width: number { label: "Width", min: 500, max: 3000, step: 10, default: 800 }
+${['p', 'q', 'r'].map(five).join('\n')}
+constraint wide { require: p != "a" or q != "a" or r != "a" or width > 1500, message: "Wide" }
+`);
+    const m = compileModel(ir!);
+    const c = new Ctx(m.slots, ir!.fields.length);
+    const a = analysisOf(m);
+    expect(tablesOf(m, c, a)!.residual).toEqual([]);
+    const sent = (p: string, width: number) => ir!.fields.map((f) => (f.id === 'width' ? width : f.id === 'p' ? p : undefined));
+    const t = tablesFor(m, c, a, sent('a', 1234))!;
+    expect(t.residual.map((r) => r.why)).toEqual([
+      'the combinations with a value typed off its points pass the 64 evaluated per request',
+    ]);
+    const answer = exactAvailability(m, c, a, sent('a', 1234), 1, new Budget(c))!;
+    expect(answer.complete).toBe(true);
+    // q = a completes with r != a; r = a with q != a: every option stays, as enumeration has it.
+    expect([...answer.verdicts[2]!.values()]).toEqual([true, true, true, true, true]);
+    const wide = exactAvailability(m, c, a, sent('a', 1600), 1, new Budget(c))!;
+    expect(wide.verdicts[1]!.get('a')).toBe(true);
+  });
 });

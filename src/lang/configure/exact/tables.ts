@@ -154,6 +154,13 @@ interface Rows {
  */
 const MAX_KEPT_CELLS = 200_000;
 
+/**
+ * Combinations with a typed value (typed.ts) a check is tabulated for, at most: past it the check is verified by
+ * evaluation in those tables (residual.ts), so that a request typing a new value pays its searches, not a table of
+ * every combination of the check's other fields (signage's checks over six fields took 1–8 ms a request).
+ */
+const MAX_ADDED = 64;
+
 /** By check, the rows its tabulation gave, over the model's domains (`a`): what tables of typed values start from. */
 export interface Tabulated {
   readonly a: Analysis;
@@ -228,6 +235,10 @@ export function build(m: CompiledModel, c: Ctx, a: Analysis, from?: Tabulated): 
     // so are those of the model's in tables of values added.
     const model = from?.rows.get(k);
     const known = model && { rows: model, sizes: deps.map((d) => from!.a.domains[d]!.length) };
+    if (known && combinations - known.sizes.reduce((n, s) => n * s, 1) > MAX_ADDED) {
+      leave(`the combinations with a value typed off its points pass the ${MAX_ADDED} evaluated per request`);
+      continue;
+    }
     const rows = budget.spent || (from && !model) ? null : tabulate(m, c, a, check, deps, budget, known);
     if (rows === null) {
       leave(`tabulating it passed the ${MAX_TABULATION_UNITS} work units a product's tables may take`);
