@@ -1,10 +1,10 @@
 // The tables of a request that sends a value none of its field's (a number typed between the points its domain holds,
-// analysis.ts): the model's tables with that value added to its field's values, the checks reading it tabulated
-// again for the combinations with it (the model's rows kept: tables.ts, Tabulated), so that such a request is
-// answered over tables too rather than by the search. Their evaluations are the context's work, which the request's
-// budget charges; the tables are kept for the next requests that send the same
-// values (a buyer's next clicks), a few per model. Such tables are not settled (exact/index.ts): their requests search
-// from the tables made consistent.
+// analysis.ts): the model's tables with that value added to its field's values, the checks reading it tabulated again
+// for the combinations with it (the model's rows kept: tables.ts, Tabulated; past MAX_ADDED of them the check is
+// verified by evaluation), so that such a request is answered over tables too rather than by the search. Their
+// evaluations are the context's work, which the request's budget charges; the tables are kept for the next requests
+// that send the same values (a buyer's next clicks), a few per model. Such tables are not settled (exact/index.ts):
+// their requests search from the tables made consistent.
 import type { CompiledModel } from '../../runtime/compiled-model';
 import type { Ctx } from '../../runtime/context';
 import type { Val } from '../../runtime/fault';
