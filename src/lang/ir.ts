@@ -117,7 +117,7 @@ export interface FieldIR {
   enabledWhen?: Condition;
   requiredWhen?: Condition;
   /**
-   * `adjust: ask`: a default the values sent exclude is not adjusted (soft defaults, configure/adjust.ts): the field
+   * `adjust: ask`: a default the values sent exclude is not adjusted (soft defaults, configure/soft-defaults/adjust.ts): the field
    * is required instead. Absent: adjusted (`adjust: auto`).
    */
   adjust?: 'ask';

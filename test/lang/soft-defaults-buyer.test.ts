@@ -1,12 +1,12 @@
 /// <reference types="vite/client" />
-// Soft defaults never override the buyer (issue 33, src/lang/configure/adjust.ts, kept-active.ts, pricing.ts, ask.ts):
+// Soft defaults never override the buyer (issue 33, src/lang/configure/soft-defaults/adjust.ts, kept-active.ts, pricing.ts, ask.ts):
 // an adjustment never hides or disables a field the buyer set, a choice field takes the option whose completion
 // costs least (ties in schema order, the comparing bounded), `adjust: ask` leaves an excluded default to the buyer,
 // reasons and `because` are found on the configuration shown, and `because` names the buyer's values first.
 import { describe, expect, it } from 'vitest';
-import { MAX_COMPARED } from '../../src/lang/configure/adjust';
 import { Budget } from '../../src/lang/configure/budget';
 import { COMPARE_UNITS, optionPrices } from '../../src/lang/configure/pricing';
+import { MAX_COMPARED } from '../../src/lang/configure/soft-defaults/adjust';
 import { analyze } from '../../src/lang/index';
 import { instantiate } from '../../src/lang/instantiate';
 import type { ProductIR } from '../../src/lang/ir';

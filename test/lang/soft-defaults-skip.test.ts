@@ -1,4 +1,4 @@
-// Soft defaults (configure/index.ts, withSoftDefaults): configure leaves out the evaluation of the configuration as
+// Soft defaults (configure/soft-defaults/index.ts, withSoftDefaults): configure leaves out the evaluation of the configuration as
 // sent when a constraint's or an error rule's table has no row for it and nothing but checks refuses it, since the
 // adjusted configuration's then takes its place; calculate evaluates it first, as before. On random configurations
 // of every example and of a generated model, valid or not, both must give the same evaluation. The adjusted

@@ -25,7 +25,7 @@ export interface ConfiguredField extends FieldState {
   source: 'sent' | 'refused' | 'default' | 'adjusted' | 'ignored' | 'derived';
   /** For a refused value: why (the first error calculate reports for it); `value` is then the default. */
   error?: { code: string; message: string };
-  /** For an adjusted field (a soft default, adjust.ts): the default the values sent exclude. */
+  /** For an adjusted field (a soft default, soft-defaults/): the default the values sent exclude. */
   replaced_default?: Val;
   options?: OptionState[];
   /** A compact answer's field not explained: the ids of its options reported available, in schema order. */

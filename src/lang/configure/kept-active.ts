@@ -1,4 +1,4 @@
-// Soft defaults never override the buyer (issue 33): an adjustment (adjust.ts) must not hide or disable a field the
+// Soft defaults never override the buyer (issue 33): an adjustment (soft-defaults/adjust.ts) must not hide or disable a field the
 // buyer set, which would drop the value sent (a kitchen run of three cabinets with a sink sent for the first and
 // the third must not become a run of two, which hides the third and its sink). A completion of a configuration keeps
 // active every field set in it that is active with the fields not set at their defaults: each such field whose
@@ -118,6 +118,16 @@ export class KeptActive {
     const set = [...this.sent];
     set[field] = value;
     return this.of(set);
+  }
+
+  /** The model's own analysis, without the request's checks. */
+  get model(): Analysis {
+    return this.a;
+  }
+
+  /** The checks a completion of `set` is held to besides the model's. */
+  ownOf(set: readonly unknown[]): readonly Check[] {
+    return this.keptIn(set).map((x) => this.activity[x]!);
   }
 
   /** The checks a completion of the configuration as sent is held to besides the model's (those of `base`). */

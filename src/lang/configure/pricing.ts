@@ -1,11 +1,11 @@
-// Prices for soft defaults (issue 33): whether an evaluation prices, and what the adjustment (adjust.ts) compares a
+// Prices for soft defaults (issue 33): whether an evaluation prices, and what the adjustment (soft-defaults/adjust.ts) compares a
 // choice field's options by once its default does not complete, so that it takes the completing option with the
 // smallest price increase (ties: schema order), not the first in schema order (a child seat must not turn a
 // 1,588 € city bike into a 3,788 € cargo bike when a 1,890 € trekking bike takes one).
 // An option's price is its completion's: the values sent and decided, the others as the completion the adjustment
 // finds with that option has them. Bounded by design (a full evaluation of every choice field's options made
 // configure on the 270 × 330 model 8× slower, bench/RESULTS.md §13): only when a default must be replaced, only for
-// fields some price line reads (others keep schema order, at no cost), MAX_COMPARED options at a time (adjust.ts),
+// fields some price line reads (others keep schema order, at no cost), MAX_COMPARED options at a time (soft-defaults/adjust.ts),
 // each completion priced by its price lines alone (no checks, no outputs), within COMPARE_UNITS a request.
 import type { ProductIR } from '../ir';
 import { dependencies } from '../ir-checks';
@@ -14,8 +14,8 @@ import type { Ctx } from '../runtime/context';
 import { Fault } from '../runtime/fault';
 import { loadedTotal } from '../runtime/price';
 import type { Evaluation } from '../runtime/types';
-import type { Prices } from './adjust';
 import type { Budget } from './budget';
+import type { Prices } from './soft-defaults/adjust';
 
 /**
  * Units a request may spend comparing options in all (the searches of their completions and their prices): past

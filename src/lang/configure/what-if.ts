@@ -1,18 +1,22 @@
 // "What if the buyer kept only some of their choices?": whether an option can be completed with some of the values
 // sent kept and the others freed, and a completion that shows it. The one test behind an option's minimal conflict
 // (conflict.ts) and the changes that would make it available (suggestions.ts): over the model's tables when they
-// hold it (exact/), else by the search (search.ts), each test charged to the request's budget. A completion keeps
-// active the fields kept and the option's (kept-active.ts), as calculate's would: then the search decides.
+// hold it and the values sent (exact/; a number typed off its points added to them: exact/typed.ts), else by the
+// search (search.ts), each test charged to the request's budget. A
+// completion keeps active the fields kept and the option's (kept-active.ts), as calculate's would: over the tables
+// as residual checks of that test.
 import type { FieldIR } from '../ir';
 import type { CompiledModel } from '../runtime/compiled-model';
 import type { Ctx } from '../runtime/context';
 import type { Val } from '../runtime/fault';
 import { type Analysis, spaceFor } from './analysis';
 import type { Budget } from './budget';
+import type { Check } from './check';
 import { exactFor, type Kept } from './exact/index';
-import type { ResidualChecks } from './exact/residual';
+import { ResidualChecks } from './exact/residual';
 import type { Solver } from './exact/solver';
-import { type Tables, tablesOf } from './exact/tables';
+import type { Tables } from './exact/tables';
+import { tablesFor } from './exact/typed';
 import type { KeptActive } from './kept-active';
 import { Problem, type Solution, UNKNOWN } from './search';
 
@@ -43,10 +47,12 @@ export class WhatIf {
     readonly budget: Budget,
   ) {
     this.a = kept.base;
-    const t = kept.possible ? null : tablesOf(m, c, this.a);
+    const model = kept.model;
+    const t = tablesFor(m, c, model, sent);
+    const residualWith = (own: readonly Check[]) => new ResidualChecks(c, model, t!, sent, quantity, false, own);
     this.exact =
       t !== null && holdsSent(t, m.ir.fields, sent)
-        ? new ExactTest(t, exactFor(m, c, this.a, t, sent, quantity), m.ir.fields, sent, budget)
+        ? new ExactTest(t, exactFor(m, c, model, t, sent, quantity), m.ir.fields, sent, budget, residualWith)
         : undefined;
   }
 
@@ -76,7 +82,25 @@ export class WhatIf {
   /** A completion with the option chosen and the choices `kept` (field indexes) at their sent values, others free. */
   completion(target: Target, kept: readonly number[]): Completion {
     if (this.budget.spent) return UNKNOWN;
-    return this.exact ? this.exact.completion(target, kept) : this.searched(target, kept);
+    if (this.exact === undefined) return this.searched(target, kept);
+    return this.exact.completion(target, kept, this.kept.possible ? this.kept.ownOf(this.set(target, kept)) : undefined);
+  }
+
+  /**
+   * The values set in a completion with the option chosen and the choices `kept`: those the search does not vary,
+   * those kept, and the option's field at the option (a multi-select's with the option ticked besides).
+   */
+  private set(target: Target, kept: readonly number[]): unknown[] {
+    const { sent } = this;
+    const field = target.field;
+    const set = sent.map((x, i) => (this.a.domains[i] === null ? x : undefined));
+    for (const i of kept) set[i] = sent[i];
+    if (this.a.domains[field] === null) set[field] = target.value;
+    const ticked = Array.isArray(set[field]) ? (set[field] as string[]) : [];
+    const isList = this.m.ir.fields[field]!.valueType === 'list';
+    set[field] =
+      isList && !ticked.includes(target.value as string) ? [...ticked, target.value as string] : isList ? ticked : target.value;
+    return set;
   }
 
   private searched(target: Target, kept: readonly number[]): Completion {
@@ -88,13 +112,7 @@ export class WhatIf {
     const space = spaceFor(this.a, this.m.ir.fields, fixed);
     const domain = space.domains[field];
     if (domain === null || domain === undefined) fixed[field] = target.value;
-    // The fields kept active: those set, the option's field with it (a multi-select's with the option ticked).
-    const set = [...fixed];
-    const ticked = Array.isArray(fixed[field]) ? (fixed[field] as string[]) : [];
-    const isList = this.m.ir.fields[field]!.valueType === 'list';
-    set[field] =
-      isList && !ticked.includes(target.value as string) ? [...ticked, target.value as string] : isList ? ticked : target.value;
-    const a = this.kept.of(set);
+    const a = this.kept.of(this.set(target, kept));
     const p = new Problem(this.c, a, space, this.quantity, fixed, this.budget, field);
     if (domain === null || domain === undefined) return p.solve(new Map(), this.sentFirst);
     const only =
@@ -133,12 +151,14 @@ class ExactTest {
   /** By variable: the index of its value sent, else of its default: tried first, so a completion keeps what it can. */
   private readonly preferred: Int32Array;
 
+  /** `residual`: the model's residual checks with the test's own (kept-active.ts) besides. */
   constructor(
     private readonly t: Tables,
     { k, residual }: { k: Kept; residual: ResidualChecks },
     private readonly fields: readonly FieldIR[],
     private readonly sent: readonly unknown[],
     private readonly budget: Budget,
+    private readonly residualWith: (own: readonly Check[]) => ResidualChecks,
   ) {
     this.k = k;
     this.accept = residual.none ? undefined : residual.holdsIn;
@@ -147,8 +167,11 @@ class ExactTest {
     this.preferred = Int32Array.from(t.fields, (f, x) => t.values[x]!.indexOf(first(f) as Val));
   }
 
-  completion(target: Target, kept: readonly number[]): Completion {
+  /** `own`: the checks that keep the fields set in the completion active, when they are not the request's. */
+  completion(target: Target, kept: readonly number[], own?: readonly Check[]): Completion {
     const { t, k, sent } = this;
+    const residual = own === undefined ? undefined : this.residualWith(own);
+    const accept = residual === undefined ? this.accept : residual.none ? undefined : residual.holdsIn;
     if (!k.consistent) return null;
     const s = k.scratch;
     s.push();
@@ -163,7 +186,7 @@ class ExactTest {
         : this.keep(i, (v) => v === raw);
     }
     ok &&= s.propagate();
-    s.accept = this.accept;
+    s.accept = accept;
     const found = ok ? s.solve((x, v) => v === this.preferred[x], this.stop) : null;
     s.accept = undefined;
     s.pop();

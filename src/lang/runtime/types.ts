@@ -65,7 +65,7 @@ export interface Evaluation {
   unlistedErrors: number;
   warnings: Issue[];
   /**
-   * Soft defaults (src/lang/configure/adjust.ts): the fields not sent whose default the values sent exclude, with
+   * Soft defaults (src/lang/configure/soft-defaults/adjust.ts): the fields not sent whose default the values sent exclude, with
    * the value used instead, in field order; empty for an evaluation that uses every default.
    */
   adjusted: readonly AdjustedDefault[];

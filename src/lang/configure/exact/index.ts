@@ -9,16 +9,14 @@ import type { FieldIR } from '../../ir';
 import type { CompiledModel } from '../../runtime/compiled-model';
 import type { Ctx } from '../../runtime/context';
 import type { Val } from '../../runtime/fault';
-import type { Completions } from '../adjust';
 import type { Analysis } from '../analysis';
 import type { Budget } from '../budget';
 import type { Check } from '../check';
-import { type Solution, UNKNOWN } from '../search';
-import { defaultsOf } from './defaults';
 import { Learned } from './learned';
 import { ResidualChecks } from './residual';
 import { Solver } from './solver';
-import { type Tables, tablesOf } from './tables';
+import type { Tables } from './tables';
+import { isTyped, tablesFor } from './typed';
 
 /** Per field: value (an option id for a multi-select) → completable (true), not (false), or not known (undefined). */
 export type Verdicts = Map<Val, boolean | undefined>;
@@ -83,7 +81,8 @@ function keptFor(t: Tables, closed: () => ResidualChecks): Kept {
     const consistent = !t.never && root.start();
     const order = [...t.values.keys()].sort((x, y) => t.tablesOf[y]!.length - t.tablesOf[x]!.length || x - y);
     k = { root, consistent, scratch, settled: false, pool: [], learned: new Learned(), order };
-    if (consistent) settle(t, k, closed());
+    // A request's tables (typed.ts) are searched from their consistent root: settling is the model's work.
+    if (consistent && !isTyped(t)) settle(t, k, closed());
     kept.set(t, k);
   }
   return k;
@@ -186,7 +185,7 @@ export function exactAvailability(
   budget: Budget,
   own: readonly Check[] = [],
 ): ExactAnswer | undefined {
-  const t = tablesOf(m, c, a);
+  const t = tablesFor(m, c, a, sent);
   if (t === null) return undefined;
   const fields = m.ir.fields;
   const fixed: [x: number, v: number][] = [];
@@ -205,100 +204,13 @@ export function exactAvailability(
     fixed.push([x, v]);
   }
   const { k, residual } = exactFor(m, c, a, t, sent, quantity, own);
-  return new Availability(t, fields, budget, k, residual).run(fixed, ticked);
-}
-
-/**
- * Soft defaults' completions (adjust.ts) over the model's tables, deciding one field at a time on one solver, or
- * undefined when the tables cannot hold the model or a value sent is not one of its field's domain.
- */
-export function exactCompletions(
-  m: CompiledModel,
-  c: Ctx,
-  a: Analysis,
-  sent: readonly unknown[],
-  quantity: number,
-  budget: Budget,
-  own: readonly Check[] = [],
-): Completions | undefined {
-  const t = tablesOf(m, c, a);
-  if (t === null) return undefined;
-  const { k, residual } = exactFor(m, c, a, t, sent, quantity, own);
-  const fields = m.ir.fields;
-  const s = k.scratch;
-  s.copyFrom(k.root);
-  let charged = 0;
-  const stop = () => {
-    budget.spend(s.operations - charged);
-    charged = s.operations;
-    return budget.spent;
-  };
-  let ok = k.consistent;
-  for (let x = 0; x < t.fields.length; x++) {
+  const answer = new Availability(t, fields, budget, k, residual).run(fixed, ticked);
+  // A number typed off its points (typed.ts) is answered for the field's points, as any other.
+  for (const [x, v] of fixed) {
     const f = t.fields[x]!;
-    const values = t.values[x]!;
-    const raw = sent[f];
-    if (raw === undefined) continue;
-    if (fields[f]!.valueType === 'list') {
-      if (!Array.isArray(raw)) return undefined;
-      // Ticked options stay ticked: the selections that hold them.
-      for (let v = 0; v < values.length && ok; v++) {
-        if (!raw.every((id) => (values[v] as readonly string[]).includes(id))) ok = s.remove(x, v);
-      }
-      continue;
-    }
-    const v = values.indexOf(raw as Val);
-    if (v < 0) return undefined;
-    ok &&= s.assign(x, v);
+    if (!a.domains[f]!.includes(t.values[x]![v]!)) answer.verdicts[f]?.delete(t.values[x]![v]!);
   }
-  ok &&= s.propagate();
-  // Defaults are tried first, so that a completion keeps as many as it can and few fields need a search of their own.
-  const preferred = defaultsOf(t, fields);
-  const fresh = (x: number, v: number) => v === preferred[x];
-  const solve = (): Solution | null | typeof UNKNOWN => {
-    s.accept = residual.none ? undefined : residual.holdsIn;
-    const found = s.solve(fresh, stop);
-    s.accept = undefined;
-    stop();
-    if (found === undefined) return UNKNOWN;
-    if (found === null) return null;
-    const out: Solution = fields.map(() => undefined);
-    found.forEach((v, x) => {
-      out[t.fields[x]!] = t.values[x]![v];
-    });
-    return out;
-  };
-  // A field not sent has the analysis's domain, the variable's values: the k-th value is the variable's k-th.
-  const indexIn = (x: number, k: number) => (x < 0 || k >= t.values[x]!.length ? -1 : k);
-  // Fields kept at a value, assigned only before the next search: most keep the witness's value and need none.
-  const pending: [x: number, v: number][] = [];
-  const flush = () => {
-    for (const [x, v] of pending) ok &&= s.assign(x, v);
-    pending.length = 0;
-    ok &&= s.propagate();
-  };
-  return {
-    first: () => (ok ? solve() : null),
-    with: (i, k) => {
-      const x = t.varOf[i]!;
-      const v = indexIn(x, k);
-      // A value already out stays out once the values kept are assigned: they are assigned only for one still in.
-      if (!ok || v < 0 || !s.has(x, v)) return null;
-      flush();
-      if (!ok || !s.has(x, v)) return null;
-      s.push();
-      const found = s.assign(x, v) && s.propagate() ? solve() : null;
-      s.pop();
-      // A value no completion has is taken out for good: the searches after it start narrower.
-      if (found === null && s.remove(x, v)) s.propagate();
-      return found;
-    },
-    fix: (i, k) => {
-      const x = t.varOf[i]!;
-      const v = indexIn(x, k);
-      if (v >= 0) pending.push([x, v]);
-    },
-  };
+  return answer;
 }
 
 /** A value's verdict known before a search (null: not yet). */

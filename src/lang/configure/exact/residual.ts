@@ -1,11 +1,12 @@
 // The checks a model's tables do not hold (tables.ts, Residue: one reading the quantity or a text, or past the
 // tabulation bounds), verified by evaluation wherever the exact engine trusts a state (issue 33): at every node of the
 // solver's search once the variables a check reads have one value each, on every solution kept from earlier and on
-// every variant of one. So the tables keep what they hold exact, and the model is not left to the search of
-// search.ts because of one check. A check is evaluated as search.ts evaluates it: its closure, the request's values
-// for the fields that are no variables, its quantity. The work goes to the context's counter, which the request's
-// budget (or settling's bound) charges. A request may add checks of its own, which read what it sends: those that
-// keep the fields the buyer set active (kept-active.ts).
+// every variant of one; a check that fails there weighs on its variables' choice, and on the variables it read
+// (Solver.refuted). So the tables keep what they hold exact, and the model is not left to the search of search.ts
+// because of one check. A check is evaluated as search.ts evaluates it: its closure, the request's values for the
+// fields that are no variables, its quantity. The work goes to the context's counter, which the request's budget (or
+// settling's bound) charges. A request may add checks of its own, which read what it sends: those that keep the fields
+// the buyer set active (kept-active.ts).
 import type { Ctx } from '../../runtime/context';
 import type { Analysis } from '../analysis';
 import type { Check } from '../check';
@@ -66,7 +67,15 @@ export class ResidualChecks {
   /** For Solver.accept: whether the checks whose variables all have one value left in `s` pass. */
   readonly holdsIn = (s: Solver): boolean => {
     const ready = this.checks.filter((r) => r.vars.every((x) => s.size[x] === 1));
-    return ready.length === 0 || this.pass(ready, (x) => s.single(x));
+    if (ready.length === 0) return true;
+    const failed = this.failing(ready, (x) => s.single(x));
+    if (failed === undefined) return true;
+    const { c, t } = this;
+    s.refuted(
+      failed.vars,
+      Array.from(failed.vars).filter((x) => c.readIn[t.fields[x]!] === c.epoch),
+    );
+    return false;
   };
 
   /** Whether a solution (a value index per variable) passes every check. */
@@ -80,12 +89,17 @@ export class ResidualChecks {
     return reading.length === 0 || this.pass(reading, (y) => (y === x ? v : solution[y]!));
   }
 
-  /** Whether `checks` pass, evaluated on one configuration: what they share (a let, a field) is computed once. */
+  /** Whether `checks` pass, evaluated on one configuration. */
   private pass(checks: readonly Verified[], valueAt: (x: number) => number): boolean {
+    return this.failing(checks, valueAt) === undefined;
+  }
+
+  /** The first of `checks` that fails on one configuration: what they share (a let, a field) is computed once. */
+  private failing(checks: readonly Verified[], valueAt: (x: number) => number): Verified | undefined {
     const { c, t } = this;
     c.reset(this.quantity);
     for (const [f, raw] of this.given) c.raw[f] = raw;
     for (const r of checks) for (const x of r.vars) c.raw[t.fields[x]!] = t.values[x]![valueAt(x)];
-    return checks.every((r) => !fails(c, r.check));
+    return checks.find((r) => fails(c, r.check));
   }
 }

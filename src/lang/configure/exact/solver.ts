@@ -1,11 +1,13 @@
-// Search over a model's tables (exact/tables.ts): domains kept generalised arc consistent by the compact-table
-// method (each table holds the set of its rows still possible as a bitset; a value stays while some possible row
-// allows it), a table of two columns by its partner sets (pairs.ts: a value stays while its set meets the other
-// column's domain, kept as a bitset too), and a depth-first search choosing the variable with the fewest values per failure weight of its
-// tables (dom/wdeg), preferring values no solution has shown yet. Every change is trailed, so a level is undone in
-// the time it took to make. Work is counted in operations (a word of a row set, a value looked at or removed, a
-// change undone), each one work unit of the request's budget (budget.ts), charged by the caller: measured on the
-// generated large models, 20 to 30 ns an operation, the cost of a unit of the search it replaces.
+// Search over a model's tables (exact/tables.ts): domains kept generalised arc consistent by the compact-table method
+// (each table holds the set of its rows still possible as a bitset; a value stays while some possible row allows it), a
+// table of two columns by its partner sets (pairs.ts: a value stays while its set meets the other column's domain, kept
+// as a bitset too), and a depth-first search choosing the variable with the fewest values per failure weight of its
+// tables (dom/wdeg), preferring values no solution has shown yet. What the tables do not hold is verified at each node
+// by the caller's `accept` (residual.ts): a refusal weighs as a table's failure does, and one that read only some
+// decided variables is jumped back past (refuted). Every change is trailed, so a level is undone in the time it took to
+// make. Work is counted in operations (a word of a row set, a value looked at or removed, a change undone), each one
+// work unit of the request's budget (budget.ts), charged by the caller: measured on the generated large models, 20 to
+// 30 ns an operation, the cost of a unit of the search it replaces.
 import { eachMatch } from './excluded';
 import { pairAllows } from './pairs';
 import type { Tables } from './tables';
@@ -86,6 +88,8 @@ export class Solver {
    * solver's user for its own request; undefined: nothing to verify.
    */
   accept: ((s: Solver) => boolean) | undefined;
+  /** The variables the last refusal of `accept` read, when they alone make it (refuted); else null. */
+  private nogood: readonly number[] | null = null;
   /** Operations done (work units); the caller charges them. */
   operations = 0;
   private readonly count = (cells: number) => {
@@ -225,6 +229,24 @@ export class Solver {
       }
     }
     this.queueHead = this.queueTail = 0;
+  }
+
+  /**
+   * A check the tables do not hold failed on variables `vars` (accept), having read only `read` of them: it weighs on
+   * their choice as a table's failure does (dom/wdeg), so that the search decides them early rather than thrash below
+   * them, and the values of `read` fail whatever the others hold (the search backjumps past them: dfs).
+   */
+  refuted(vars: ArrayLike<number>, read: readonly number[]): void {
+    for (let j = 0; j < vars.length; j++) this.weights[vars[j]!]! += 1;
+    this.nogood = read;
+  }
+
+  /** Whether the current state has decided every variable of the last refutation (accept): it fails too. */
+  private refutes(): boolean {
+    const { nogood } = this;
+    if (nogood === null) return false;
+    this.operations += nogood.length;
+    return nogood.every((x) => this.size[x] === 1);
   }
 
   /** The value left to variable x, once it has one. */
@@ -636,6 +658,7 @@ export class Solver {
 
   private dfs(fresh: (x: number, v: number) => boolean, stop: () => boolean): boolean | undefined {
     if (stop()) return undefined;
+    this.nogood = null;
     if (this.accept !== undefined && !this.accept(this)) return false;
     const x = this.choose();
     if (x < 0) return true;
@@ -646,15 +669,21 @@ export class Solver {
     for (let pass = 0; pass < 2; pass++) {
       for (let v = 0; v < n; v++) {
         if (!this.alive[base + v] || fresh(x, v) !== (pass === 0)) continue;
+        this.nogood = null;
         this.push();
         const ok = this.assign(x, v) && this.propagate();
         const found = ok ? this.dfs(fresh, stop) : false;
         if (found !== false) return found;
         this.pop();
+        // A refusal that read only variables decided here: no value of x mends it (conflict-directed backjumping, as
+        // search.ts does: a value past a table's last band faults whatever the variables decided after it hold).
+        if (this.refutes()) return false;
+        this.nogood = null;
         // No solution has x = v here: take it out, which may already decide other variables.
         if (!this.remove(x, v) || !this.propagate()) return false;
       }
     }
+    this.nogood = null;
     return false;
   }
 

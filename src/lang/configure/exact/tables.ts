@@ -1,11 +1,11 @@
-// A model's checks as tables over finite domains, built once per model (issue 25): the exact engine
-// (exact/index.ts) decides availability over these. A compatibility table whose columns are plain choice fields is
-// taken as written (its rows, "*" cells included); any other check whose fields all have finite domains is
-// tabulated by evaluating it, with the runtime's own closures, on every combination of its fields' values, within
-// MAX_TABULATED and MAX_TABULATION_UNITS. A check the tables cannot hold (one reading `quantity`, a text or a date, or
-// past the bounds) is residual (issue 33): the solver verifies it by evaluation on every state it trusts
-// (residual.ts), and the tables keep the rest exact; `untabulated` says which and why. Only a multi-select past its
-// selections or tables past MAX_TABLE_WORDS leave the whole model to the search of search.ts.
+// A model's checks as tables over finite domains, built once per model (issue 25): the exact engine (exact/index.ts)
+// decides availability over these. A compatibility table whose columns are plain choice fields is taken as written (its
+// rows, "*" cells included); any other check whose fields all have finite domains is tabulated by evaluating it, with
+// the runtime's own closures, on every combination of its fields' values, within MAX_TABULATED and
+// MAX_TABULATION_UNITS; a check every combination passes is no table. A check the tables cannot hold (one reading
+// `quantity`, a text or a date, or past the bounds) is residual (issue 33): the solver verifies it by evaluation on
+// every state it trusts (residual.ts), and the tables keep the rest exact; `untabulated` says which and why. Only a
+// multi-select past its selections or tables past MAX_TABLE_WORDS leave the whole model to the search of search.ts.
 import { fieldType } from '../../fields/registry';
 import type { Expr } from '../../ir';
 import { readsQuantity } from '../../ir-checks';
@@ -148,7 +148,37 @@ interface Rows {
   check: number;
 }
 
-function build(m: CompiledModel, c: Ctx, a: Analysis): Tables | Untabulated {
+/**
+ * Cells of the rows a model's checks tabulate to, at most, kept so that the tables of a number typed off its points
+ * (typed.ts) evaluate only the combinations with the typed value: past it such requests are left to the search.
+ */
+const MAX_KEPT_CELLS = 200_000;
+
+/**
+ * Combinations with a typed value (typed.ts) a check is tabulated for, at most: past it the check is verified by
+ * evaluation in those tables (residual.ts), so that a request typing a new value pays its searches, not a table of
+ * every combination of the check's other fields (signage's checks over six fields took 1–8 ms a request).
+ */
+const MAX_ADDED = 64;
+
+/** By check, the rows its tabulation gave, over the model's domains (`a`): what tables of typed values start from. */
+export interface Tabulated {
+  readonly a: Analysis;
+  readonly rows: ReadonlyMap<number, number[][]>;
+}
+const tabulated = new WeakMap<Analysis, Tabulated>();
+
+/** The rows the model's checks tabulated to, built with its tables; undefined when they were too many to keep. */
+export function tabulatedOf(m: CompiledModel, c: Ctx, a: Analysis): Tabulated | undefined {
+  builtFor(m, c, a);
+  return tabulated.get(a);
+}
+
+/**
+ * A model's tables over the domains of `a`: the model's (tablesOf), or with values added to some fields' domains
+ * (`from`: the model's tabulation, whose rows stay rows; only the combinations with an added value are evaluated).
+ */
+export function build(m: CompiledModel, c: Ctx, a: Analysis, from?: Tabulated): Tables | Untabulated {
   const { ir } = m;
   const partial = a.partial.indexOf(true);
   if (partial >= 0) {
@@ -165,6 +195,8 @@ function build(m: CompiledModel, c: Ctx, a: Analysis): Tables | Untabulated {
   const quantity = readsQuantity(ir);
   const computed = (i: number) => fieldType(ir.fields[i]!.type).computed;
   const collected: Rows[] = [];
+  const rowsOf = new Map<number, number[][]>();
+  let cells = 0;
   const residual: Residue[] = [];
   const budget = new Budget(c, MAX_TABULATION_UNITS);
   let never = false;
@@ -199,15 +231,26 @@ function build(m: CompiledModel, c: Ctx, a: Analysis): Tables | Untabulated {
       leave(`its fields' values make ${combinations} combinations; at most ${MAX_TABULATED} are tabulated`);
       continue;
     }
-    // Once the units are spent, the checks left to tabulate are residual too (tables as written are still held).
-    const rows = budget.spent ? null : tabulate(m, c, a, check, deps, budget);
+    // Once the units are spent, the checks left to tabulate are residual too (tables as written are still held), and
+    // so are those of the model's in tables of values added.
+    const model = from?.rows.get(k);
+    const known = model && { rows: model, sizes: deps.map((d) => from!.a.domains[d]!.length) };
+    if (known && combinations - known.sizes.reduce((n, s) => n * s, 1) > MAX_ADDED) {
+      leave(`the combinations with a value typed off its points pass the ${MAX_ADDED} evaluated per request`);
+      continue;
+    }
+    const rows = budget.spent || (from && !model) ? null : tabulate(m, c, a, check, deps, budget, known);
     if (rows === null) {
       leave(`tabulating it passed the ${MAX_TABULATION_UNITS} work units a product's tables may take`);
       continue;
     }
     if (deps.length === 0) never ||= rows.length === 0;
-    else collected.push({ fields: deps, rows, check: k });
+    // A check every combination passes constrains nothing: its table would only cost each search its rows.
+    else if (rows.length < combinations) collected.push({ fields: deps, rows, check: k });
+    rowsOf.set(k, rows);
+    cells += rows.length * deps.length;
   }
+  if (from === undefined && cells <= MAX_KEPT_CELLS) tabulated.set(a, { a, rows: rowsOf });
   return assemble(fields, varOf, a, collected, never, residual);
 }
 
@@ -246,19 +289,30 @@ function asWritten(
 
 /**
  * The combinations of the fields' values that pass the check, each evaluated with the runtime's closure and charged
- * to `budget`; null once it is spent.
+ * to `budget`; null once it is spent. `known`: the rows over smaller domains (`sizes`, the values added after
+ * them), whose combinations are not evaluated again.
  */
-function tabulate(m: CompiledModel, c: Ctx, a: Analysis, check: Check, deps: number[], budget: Budget): number[][] | null {
+function tabulate(
+  m: CompiledModel,
+  c: Ctx,
+  a: Analysis,
+  check: Check,
+  deps: number[],
+  budget: Budget,
+  known?: { rows: number[][]; sizes: number[] },
+): number[][] | null {
   const sizes = deps.map((d) => a.domains[d]!.length);
   const at = deps.map(() => 0);
-  const out: number[][] = [];
+  const out: number[][] = known ? [...known.rows] : [];
   for (;;) {
-    c.reset(m.ir.quantity.default);
-    deps.forEach((d, j) => {
-      c.raw[d] = a.domains[d]![at[j]!];
-    });
-    if (!fails(c, check)) out.push([...at]);
-    if (!budget.spend(check.cost)) return null;
+    if (known === undefined || at.some((v, j) => v >= known.sizes[j]!)) {
+      c.reset(m.ir.quantity.default);
+      deps.forEach((d, j) => {
+        c.raw[d] = a.domains[d]![at[j]!];
+      });
+      if (!fails(c, check)) out.push([...at]);
+      if (!budget.spend(check.cost)) return null;
+    }
     let j = deps.length - 1;
     while (j >= 0 && at[j] === sizes[j]! - 1) at[j--] = 0;
     if (j < 0) return out;

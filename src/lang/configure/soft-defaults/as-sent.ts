@@ -3,9 +3,9 @@
 import type { FieldIR } from '../../ir';
 import type { Val } from '../../runtime/fault';
 import type { Analysis } from '../analysis';
-import { eachMatch } from './excluded';
-import { pairAllows } from './pairs';
-import type { Tables } from './tables';
+import { eachMatch } from '../exact/excluded';
+import { pairAllows } from '../exact/pairs';
+import type { Tables } from '../exact/tables';
 
 /** By tables: each variable's default as a value index (-1: not one of its values), worked out once per model. */
 const kept = new WeakMap<Tables, Int32Array>();

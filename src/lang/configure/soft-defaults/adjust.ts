@@ -7,12 +7,10 @@
 // the other value, for a multi-select the first selection in the search's order. A field marked `adjust: ask` is
 // not adjusted: it is left to the buyer, required. Each decision keeps the configuration completable, so the values
 // decided together complete it; the completions keep the buyer's fields active (kept-active.ts).
-import type { FieldIR } from '../ir';
-import type { Ctx } from '../runtime/context';
-import type { Val } from '../runtime/fault';
-import type { Analysis, Space } from './analysis';
-import type { Budget } from './budget';
-import { Problem, type Solution, UNKNOWN } from './search';
+import type { FieldIR } from '../../ir';
+import type { Val } from '../../runtime/fault';
+import type { Space } from '../analysis';
+import { type Solution, UNKNOWN } from '../search';
 
 /** Options of a choice field compared at a time, at most: the next ones only when none of them completes. */
 export const MAX_COMPARED = 8;
@@ -28,27 +26,6 @@ export interface Completions {
   with(i: number, k: number): Solution | null | typeof UNKNOWN;
   /** Keeps field i at its k-th value (-1: none of them) from now on. */
   fix(i: number, k: number): void;
-}
-
-/** Completions found by the search (search.ts), for models the exact engine's tables cannot hold. */
-export function searchCompletions(
-  c: Ctx,
-  a: Analysis,
-  space: Space,
-  quantity: number,
-  sent: readonly unknown[],
-  budget: Budget,
-): Completions {
-  const fixed = [...sent];
-  const solve = (only: Map<number, readonly Val[]>) =>
-    new Problem(c, a, space, quantity, fixed, budget).solve(only, (_, values) => values);
-  return {
-    first: () => solve(new Map()),
-    with: (i, k) => solve(new Map([[i, [space.domains[i]![k]!]]])),
-    fix: (i, k) => {
-      fixed[i] = space.domains[i]![k];
-    },
-  };
 }
 
 /** A field whose default the buyer's choices exclude, by index: the value used instead. */

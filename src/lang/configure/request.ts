@@ -1,0 +1,48 @@
+// A configure or calculate request as the engine works on it: the values sent by field index, the quantity, the
+// request's budget and the fields its completions keep active (kept-active.ts), the model's tables built and
+// settled before the budget starts (the model's own work, bounded by exact/tables.ts and settling's operations).
+import type { CompiledModel } from '../runtime/compiled-model';
+import type { Ctx } from '../runtime/context';
+import { isAbsent, isValidQuantity } from '../runtime/fields';
+import type { EvaluationInput } from '../runtime/types';
+import { type Analysis, analysisOf, type Space, spaceFor } from './analysis';
+import { Budget } from './budget';
+import { settledFor } from './exact/index';
+import { tablesOf } from './exact/tables';
+import { KeptActive } from './kept-active';
+
+/** What answering the request needs, its budget started after the model's own work (the tables). */
+export function requestFor(m: CompiledModel, c: Ctx, input: EvaluationInput, units: number): RequestState {
+  const { ir } = m;
+  const a = analysisOf(m);
+  const sent = sentValues(m, input.configuration);
+  const quantity = isValidQuantity(input.quantity, ir.quantity) ? input.quantity : ir.quantity.default;
+  // Built and settled once per model, before the request's budget: the model's own work, bounded by exact/tables.ts
+  // and settling's operations (exact/index.ts).
+  const t = tablesOf(m, c, a);
+  if (t !== null) settledFor(m, c, a, t);
+  const kept = new KeptActive(m, c, a, sent, quantity);
+  return { a, space: spaceFor(a, ir.fields, sent), sent, quantity, budget: new Budget(c, units), kept };
+}
+
+export interface RequestState {
+  a: Analysis;
+  /** What the request's completions keep active (kept-active.ts). */
+  kept: KeptActive;
+  space: Space;
+  sent: readonly unknown[];
+  quantity: number;
+  budget: Budget;
+}
+
+/** By field index, the value sent for it (undefined: not sent, or sent as "no value"). */
+function sentValues(m: CompiledModel, config: Record<string, unknown>): unknown[] {
+  const out = new Array<unknown>(m.ir.fields.length).fill(undefined);
+  if (config === null || typeof config !== 'object') return out;
+  for (const key in config) {
+    if (!Object.hasOwn(config, key)) continue;
+    const i = m.fieldIndex.get(key);
+    if (i !== undefined && !isAbsent(config[key])) out[i] = config[key];
+  }
+  return out;
+}
