@@ -297,7 +297,7 @@ describe('walks over the options offered on the large models', () => {
     [TRUCK, 1],
   ] as const) {
     it(`${shape.fields} × ${shape.tables}: ${walks} buyers choosing available options all reach a price`, () => {
-      const { b, ir } = modelOf(shape);
+      const { ir } = modelOf(shape);
       const model = instantiate(ir);
       const next = random(shape.seed + 1);
       for (let w = 0; w < walks; w++) {
