@@ -12,7 +12,8 @@ import type { Budget } from './budget';
 import type { ExactAnswer, Verdicts } from './exact/index';
 import type { KeptActive } from './kept-active';
 import { maxSelected } from './reasons';
-import { Problem, type Solution, UNKNOWN } from './search';
+import { Problem } from './search';
+import { type Solution, UNKNOWN } from './verdict';
 
 /** Earlier solutions tried, with one field changed, before searching for a value afresh. */
 const VARIANTS_TRIED = 4;

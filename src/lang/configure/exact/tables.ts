@@ -15,7 +15,7 @@ import type { Val } from '../../runtime/fault';
 import { type Analysis, MAX_SELECTIONS } from '../analysis';
 import { Budget } from '../budget';
 import type { Check } from '../check';
-import { fails } from '../search';
+import { fails } from '../verdict';
 import { type Cell, type Excluded, excludedOf } from './excluded';
 import { type Pair, pairOf, pairWords } from './pairs';
 

@@ -10,7 +10,8 @@ import type { Check } from '../check';
 import { exactFor } from '../exact/index';
 import { tablesFor } from '../exact/typed';
 import type { RequestState } from '../request';
-import { Problem, type Solution, UNKNOWN } from '../search';
+import { Problem } from '../search';
+import { type Solution, UNKNOWN } from '../verdict';
 import type { Completions } from './adjust';
 import { defaultsOf } from './as-sent';
 
