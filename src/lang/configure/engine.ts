@@ -1,5 +1,5 @@
 // Availability by the search (search.ts), where the exact engine (exact/) cannot answer: a model its tables cannot hold
-// (a multi-select past its selections, tables past their words), or a request sending a value no table holds (a
+// (a multi-select past its selections), or a request sending a value no table holds (a
 // multi-select sent what is no list of option ids, or a number typed off its points where the model's tabulated rows
 // were too many to keep: exact/typed.ts). For every searched value of every field the checks depend on, a solution that has it (which vouches
 // for every value it holds) or a search that finds none. Fields not sent share one search; fields sent are each freed
