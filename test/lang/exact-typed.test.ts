@@ -6,7 +6,7 @@ import { analysisOf } from '../../src/lang/configure/analysis';
 import { Budget } from '../../src/lang/configure/budget';
 import { exactAvailability } from '../../src/lang/configure/exact/index';
 import { tablesOf } from '../../src/lang/configure/exact/tables';
-import { isTyped, tablesFor } from '../../src/lang/configure/exact/typed';
+import { asRead, isTyped, tablesFor } from '../../src/lang/configure/exact/typed';
 import { analyze } from '../../src/lang/index';
 import { instantiate } from '../../src/lang/instantiate';
 import { compileModel } from '../../src/lang/runtime/compiled-model';
@@ -108,5 +108,26 @@ constraint wide { require: p != "a" or q != "a" or r != "a" or width > 1500, mes
     expect([...answer.verdicts[2]!.values()]).toEqual([true, true, true, true, true]);
     const wide = exactAvailability(m, c, a, sent('a', 1600), 1, new Budget(c))!;
     expect(wide.verdicts[1]!.get('a')).toBe(true);
+  });
+});
+
+describe('a value none of its field’s, over tables', () => {
+  it('reads as the field’s fallback, as evaluation reads it: the same verdicts as the fallback sent', () => {
+    const { m, c, a } = setUp();
+    const fields = m.ir.fields;
+    const with_ = (id: string, value: unknown) => fields.map((f) => (f.id === id ? value : f.id === 'kind' ? 'c' : undefined));
+    const verdicts = (sent: readonly unknown[]) => {
+      const answer = exactAvailability(m, c, a, sent, 1, new Budget(c));
+      expect(answer, JSON.stringify(sent)).toBeDefined();
+      return answer!.verdicts.map((v) => (v === undefined ? undefined : [...v]));
+    };
+    // The tone's fallback is x, which the kind c refuses: an option none of the tone's reads as x.
+    expect(asRead(m, with_('tone', 'z'))).toEqual(with_('tone', 'x'));
+    for (const bad of ['z', 7, null, ['y']]) expect(verdicts(with_('tone', bad))).toEqual(verdicts(with_('tone', 'x')));
+    // A number sent as a string reads as that number; one past its bounds or no number, as its default.
+    expect(asRead(m, with_('width', '1600'))).toEqual(with_('width', 1600));
+    for (const bad of [99_999, 'wide']) expect(verdicts(with_('width', bad))).toEqual(verdicts(with_('width', 800)));
+    const sent = with_('tone', 'y');
+    expect(asRead(m, sent)).toBe(sent);
   });
 });

@@ -5,7 +5,7 @@
 import type { CompiledModel } from '../runtime/compiled-model';
 import type { AnswerSize } from './answer';
 import type { ConfiguredField } from './answer-types';
-import { UNKNOWN } from './search';
+import { UNKNOWN } from './verdict';
 import { type Completion, optionValue, type Target, type WhatIf } from './what-if';
 
 /** Unavailable options given a conflict in one answer, at most (each is a few tests of the engine, per choice sent). */

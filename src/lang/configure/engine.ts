@@ -1,7 +1,7 @@
 // Availability by the search (search.ts), where the exact engine (exact/) cannot answer: a model its tables cannot hold
-// (a multi-select past its selections, tables past their words), or a request sending a value no table holds (an option
-// none of its field's, or a number typed off its points where the model's tabulated rows were too many to keep:
-// exact/typed.ts). For every searched value of every field the checks depend on, a solution that has it (which vouches
+// (a multi-select past its selections), or a request sending a value no table holds (a
+// multi-select sent what is no list of option ids, or a number typed off its points where the model's tabulated rows
+// were too many to keep: exact/typed.ts). For every searched value of every field the checks depend on, a solution that has it (which vouches
 // for every value it holds) or a search that finds none. Fields not sent share one search; fields sent are each freed
 // in turn, the others kept.
 import type { FieldIR } from '../ir';
@@ -12,7 +12,8 @@ import type { Budget } from './budget';
 import type { ExactAnswer, Verdicts } from './exact/index';
 import type { KeptActive } from './kept-active';
 import { maxSelected } from './reasons';
-import { Problem, type Solution, UNKNOWN } from './search';
+import { Problem } from './search';
+import { type Solution, UNKNOWN } from './verdict';
 
 /** Earlier solutions tried, with one field changed, before searching for a value afresh. */
 const VARIANTS_TRIED = 4;

@@ -13,7 +13,7 @@ import type { Analysis } from './analysis';
 import type { Budget } from './budget';
 import { MAX_REASONS_PER_OPTION } from './budget';
 import type { Check } from './check';
-import { fails } from './search';
+import { fails } from './verdict';
 
 /** By field index, the positions in `a.checks` of the checks that depend on it, ascending; once per analysis. */
 const related = new WeakMap<Analysis, number[][]>();

@@ -15,7 +15,7 @@ import type { Val } from '../runtime/fault';
 import type { Analysis } from './analysis';
 import type { Check } from './check';
 import type { ExactAnswer } from './exact/index';
-import { fails, type Solution, UNKNOWN } from './search';
+import { fails, type Solution, UNKNOWN } from './verdict';
 
 /** By field index, the check that it is active (undefined: always active), worked out once per model. */
 const activities = new WeakMap<Analysis, (Check | undefined)[]>();

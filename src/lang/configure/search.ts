@@ -3,16 +3,11 @@
 // is abandoned at once), and every check again on the complete configuration found. Every check evaluated, and
 // the work it caused, is charged to the request's budget (budget.ts); past it the search gives up rather than guess.
 import type { Ctx } from '../runtime/context';
-import { Fault, type Val } from '../runtime/fault';
+import type { Val } from '../runtime/fault';
 import type { Analysis, Space } from './analysis';
 import type { Budget } from './budget';
 import type { Check } from './check';
-
-/** The budget ran out: the answer is not known. */
-export const UNKNOWN = 'unknown';
-
-/** A solution: by field index, the value to send (undefined: the field keeps its sent value or default). */
-export type Solution = (Val | undefined)[];
+import { fails, type Solution, UNKNOWN } from './verdict';
 
 /** An order to assign the searched fields in, and the checks to run after each assignment. */
 interface Plan {
@@ -291,14 +286,3 @@ function plansFor(a: Analysis, vars: readonly number[]): Map<number, Plan> {
 }
 
 const OUT_OF_BUDGET = Symbol('budget');
-
-/** A check fails when it gives its failing value, or cannot be evaluated at all. */
-export function fails(c: Ctx, check: Check): boolean {
-  try {
-    return check.fn(c) === check.fails;
-  } catch (e) {
-    if (!(e instanceof Fault)) throw e;
-    c.unwind(e);
-    return true;
-  }
-}

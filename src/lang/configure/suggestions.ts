@@ -8,7 +8,7 @@
 // at, and the request's budget.
 import type { Val } from '../runtime/fault';
 import { minimalConflict } from './conflict';
-import { UNKNOWN } from './search';
+import { UNKNOWN } from './verdict';
 import type { Target, WhatIf } from './what-if';
 
 /** Changes listed for a wanted option, at most. */

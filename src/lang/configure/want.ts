@@ -7,8 +7,8 @@ import type { FieldIR, ProductIR } from '../ir';
 import type { CompiledModel } from '../runtime/compiled-model';
 import type { Want, WantAnswer } from './answer-types';
 import { minimalConflict } from './conflict';
-import { UNKNOWN } from './search';
 import { changesFor } from './suggestions';
+import { UNKNOWN } from './verdict';
 import { optionValue, type Target, type WhatIf } from './what-if';
 
 /** Why a `want` names no option of the product (an unknown field, a field without options, an unknown option), or undefined. */

@@ -18,7 +18,8 @@ import type { Solver } from './exact/solver';
 import type { Tables } from './exact/tables';
 import { tablesFor } from './exact/typed';
 import type { KeptActive } from './kept-active';
-import { Problem, type Solution, UNKNOWN } from './search';
+import { Problem } from './search';
+import { type Solution, UNKNOWN } from './verdict';
 
 /** The option asked about: by field index, a choice field's option or a checkbox's value, or a multi-select's option to tick. */
 export interface Target {

@@ -16,7 +16,7 @@ import { Learned } from './learned';
 import { ResidualChecks } from './residual';
 import { Solver } from './solver';
 import type { Tables } from './tables';
-import { isTyped, tablesFor } from './typed';
+import { asRead, isTyped, tablesFor } from './typed';
 
 /** Per field: value (an option id for a multi-select) → completable (true), not (false), or not known (undefined). */
 export type Verdicts = Map<Val, boolean | undefined>;
@@ -172,9 +172,9 @@ function variantAt(s: Solver, residual: ResidualChecks, found: readonly Int32Arr
 }
 
 /**
- * The exact answer for a partial configuration (`sent`: by field index, the value sent; undefined: not sent), or
- * undefined when the tables cannot hold the model or a sent value is not one of its field's domain (the caller then
- * searches as before).
+ * The exact answer for a partial configuration (`sent`: by field index, the value sent; undefined: not sent; a value
+ * none of its field's read as evaluation reads it: typed.ts, asRead), or undefined when the tables cannot hold the
+ * model or a multi-select is sent what is no list of option ids (the caller then searches as before).
  */
 export function exactAvailability(
   m: CompiledModel,
@@ -185,6 +185,7 @@ export function exactAvailability(
   budget: Budget,
   own: readonly Check[] = [],
 ): ExactAnswer | undefined {
+  sent = asRead(m, sent);
   const t = tablesFor(m, c, a, sent);
   if (t === null) return undefined;
   const fields = m.ir.fields;

@@ -10,7 +10,7 @@
 import type { Ctx } from '../../runtime/context';
 import type { Analysis } from '../analysis';
 import type { Check } from '../check';
-import { fails } from '../search';
+import { fails } from '../verdict';
 import type { Solver } from './solver';
 import type { Tables } from './tables';
 

@@ -5,7 +5,7 @@
 // MAX_TABULATION_UNITS; a check every combination passes is no table. A check the tables cannot hold (one reading
 // `quantity`, a text or a date, or past the bounds) is residual (issue 33): the solver verifies it by evaluation on
 // every state it trusts (residual.ts), and the tables keep the rest exact; `untabulated` says which and why. Only a
-// multi-select past its selections or tables past MAX_TABLE_WORDS leave the whole model to the search of search.ts.
+// multi-select past its selections leaves the whole model to the search of search.ts.
 import { fieldType } from '../../fields/registry';
 import type { Expr } from '../../ir';
 import { readsQuantity } from '../../ir-checks';
@@ -15,7 +15,7 @@ import type { Val } from '../../runtime/fault';
 import { type Analysis, MAX_SELECTIONS } from '../analysis';
 import { Budget } from '../budget';
 import type { Check } from '../check';
-import { fails } from '../search';
+import { fails } from '../verdict';
 import { type Cell, type Excluded, excludedOf } from './excluded';
 import { type Pair, pairOf, pairWords } from './pairs';
 
@@ -327,7 +327,7 @@ function assemble(
   collected: Rows[],
   never: boolean,
   residual: Residue[],
-): Tables | Untabulated {
+): Tables {
   const values = fields.map((f) => a.domains[f]!);
   const offset = new Int32Array(fields.length);
   let totalValues = 0;
@@ -335,36 +335,41 @@ function assemble(
     offset[x] = totalValues;
     totalValues += v.length;
   });
-  // Sizes first, so that a model past MAX_TABLE_WORDS is refused before anything is allocated.
+  // Sizes first, before anything is allocated: a table that would take the row sets past MAX_TABLE_WORDS is residual
+  // (verified by evaluation, residual.ts), in the analysis's order, and the tables keep the others.
   let words = 0;
   let totalWords = 0;
+  const held: Rows[] = [];
   for (const t of collected) {
+    let cost = 0;
+    let own = 0;
     if (t.exclude) {
       // Its index holds a row number per value a cell names.
-      for (const row of t.rows) for (const cell of row) words += typeof cell === 'number' ? 1 : cell.length;
+      for (const row of t.rows) for (const cell of row) cost += typeof cell === 'number' ? 1 : cell.length;
     } else if (t.fields.length === 2) {
-      words += pairWords(t.fields.map((f) => a.domains[f]!.length));
+      cost = pairWords(t.fields.map((f) => a.domains[f]!.length));
     } else {
-      const w = Math.ceil(t.rows.length / 32);
-      totalWords += w;
-      for (const f of t.fields) words += 2 * w * a.domains[f]!.length;
+      own = Math.ceil(t.rows.length / 32);
+      for (const f of t.fields) cost += 2 * own * a.domains[f]!.length;
     }
-    if (words > MAX_TABLE_WORDS) {
-      return {
-        check: t.check,
-        why: `the tables' row sets pass ${MAX_TABLE_WORDS} words (${4 * MAX_TABLE_WORDS} bytes)`,
-        whole: true,
-      };
+    if (words + cost > MAX_TABLE_WORDS) {
+      const why = `the tables' row sets would pass ${MAX_TABLE_WORDS} words (${4 * MAX_TABLE_WORDS} bytes) with it`;
+      residual.push({ check: t.check, vars: Int32Array.from(t.fields, (f) => varOf[f]!), inputs: false, why });
+      continue;
     }
+    words += cost;
+    totalWords += own;
+    held.push(t);
   }
+  residual.sort((x, y) => x.check - y.check);
   const bits = new Uint32Array(words);
   let next = 0;
-  const rowsAt = new Int32Array(collected.length);
+  const rowsAt = new Int32Array(held.length);
   const tablesOf: number[][] = fields.map(() => []);
   const columnOf: number[][] = fields.map(() => []);
   const pairsOf: number[][] = fields.map(() => []);
   let at = 0;
-  const tables = collected.map((t, k): Table => {
+  const tables = held.map((t, k): Table => {
     const vars = Int32Array.from(t.fields, (f) => varOf[f]!);
     rowsAt[k] = at;
     const isPair = !t.exclude && t.fields.length === 2;

@@ -22,6 +22,27 @@ export function isTyped(t: Tables): boolean {
 }
 
 /**
+ * The values sent as evaluation reads them (runtime/compiled-model.ts): a value its field's type refuses (an option
+ * none of the field's, a word for a checkbox or a number, a number past its bounds) as the field's fallback, a
+ * number sent as a string as that number; the same array when every value reads as sent. Every check then reads
+ * the same configuration over the tables as when evaluated, so such a request is answered over them too.
+ * Multi-selects stay as sent (their selections hold what is ticked).
+ */
+export function asRead(m: CompiledModel, sent: readonly unknown[]): readonly unknown[] {
+  let out: unknown[] | undefined;
+  for (let i = 0; i < sent.length; i++) {
+    const raw = sent[i];
+    const { ir, check } = m.fields[i]!;
+    if (raw === undefined || check === undefined || ir.valueType === 'list') continue;
+    const read = check(raw, null) ?? ir.fallback;
+    if (read === raw || read === undefined) continue;
+    out ??= [...sent];
+    out[i] = read;
+  }
+  return out ?? sent;
+}
+
+/**
  * The tables a request's values sent are all values of (`sent`: by field index; undefined: not sent): the model's,
  * or theirs with the numbers typed off their points added; null when the tables cannot hold the model, or a value
  * sent that is no number is none of its field's (the evaluation refuses it).

@@ -10,7 +10,7 @@
 import type { FieldIR } from '../../ir';
 import type { Val } from '../../runtime/fault';
 import type { Space } from '../analysis';
-import { type Solution, UNKNOWN } from '../search';
+import { type Solution, UNKNOWN } from '../verdict';
 
 /** Options of a choice field compared at a time, at most: the next ones only when none of them completes. */
 export const MAX_COMPARED = 8;

@@ -8,9 +8,10 @@ import type { Analysis, Space } from '../analysis';
 import type { Budget } from '../budget';
 import type { Check } from '../check';
 import { exactFor } from '../exact/index';
-import { tablesFor } from '../exact/typed';
+import { asRead, tablesFor } from '../exact/typed';
 import type { RequestState } from '../request';
-import { Problem, type Solution, UNKNOWN } from '../search';
+import { Problem } from '../search';
+import { type Solution, UNKNOWN } from '../verdict';
 import type { Completions } from './adjust';
 import { defaultsOf } from './as-sent';
 
@@ -42,9 +43,10 @@ export function searchCompletions(
 export function exactCompletions(
   m: CompiledModel,
   c: Ctx,
-  { a, sent, quantity, budget }: Pick<RequestState, 'a' | 'sent' | 'quantity' | 'budget'>,
+  { a, sent: asSent, quantity, budget }: Pick<RequestState, 'a' | 'sent' | 'quantity' | 'budget'>,
   own: readonly Check[] = [],
 ): Completions | undefined {
+  const sent = asRead(m, asSent);
   const t = tablesFor(m, c, a, sent);
   if (t === null) return undefined;
   const { k, residual } = exactFor(m, c, a, t, sent, quantity, own);

@@ -11,7 +11,7 @@ import { askFor } from '../ask';
 import { tablesOf } from '../exact/tables';
 import { optionPrices, prices } from '../pricing';
 import type { RequestState } from '../request';
-import { UNKNOWN } from '../search';
+import { UNKNOWN } from '../verdict';
 import { adjustDefaults } from './adjust';
 import { breaksACheck } from './as-sent';
 import { exactCompletions, searchCompletions } from './completions';
