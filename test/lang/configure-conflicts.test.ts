@@ -7,6 +7,7 @@ import { analyze } from '../../src/lang/index';
 import { instantiate } from '../../src/lang/instantiate';
 import type { ProductIR } from '../../src/lang/ir';
 import { bigModel } from '../fixtures/big-model';
+import KITCHEN_RUN from '../fixtures/promise/kitchen-run.cpq?raw';
 import { random } from './random';
 
 interface Small {
@@ -320,5 +321,19 @@ describe('want naming no option, called from the language (the API refuses it wi
     const model = instantiate(analyze(CAR).ir as ProductIR);
     expect(model.configure({ configuration: {}, quantity: 1, want: { field: 'roof', option: 'yes' } }).want).toBeUndefined();
     expect(model.configure({ configuration: {}, quantity: 1, want: { field: 'width', option: '200' } }).want).toBeUndefined();
+  });
+});
+
+describe('a change never hides the field of the option wanted', () => {
+  // test/fixtures/promise/kitchen-run.cpq: cabinet 2 is shown from two cabinets on, one sink per run. With a sink in
+  // cabinet 1 of three, the way to a sink in cabinet 2 is a base cabinet 1; one cabinet would hide cabinet 2. The
+  // core once kept the wanted field active only when the request itself kept fields active, and answered that.
+  const model = instantiate(analyze(KITCHEN_RUN).ir as ProductIR);
+
+  it('names the sink of cabinet 1 alone, and changes it', () => {
+    const want = { field: 'type_2', option: 'sink80' };
+    const answer = model.configure({ configuration: { type_1: 'sink80', cabinet_count: 3 }, quantity: 1, want }).want;
+    expect(answer).toMatchObject({ available: false, possible: true, conflict: ['type_1'] });
+    expect(answer?.suggestions).toEqual([{ change: { type_1: 'base' } }]);
   });
 });

@@ -84,7 +84,10 @@ export class WhatIf {
   completion(target: Target, kept: readonly number[]): Completion {
     if (this.budget.spent) return UNKNOWN;
     if (this.exact === undefined) return this.searched(target, kept);
-    return this.exact.completion(target, kept, this.kept.possible ? this.kept.ownOf(this.set(target, kept)) : undefined);
+    // The option's field is kept active too, even when nothing sent can be made inactive (KeptActive.possible): a
+    // change that hides the field the buyer wants is no way to get it.
+    const own = this.kept.ownOf(this.set(target, kept));
+    return this.exact.completion(target, kept, own.length > 0 ? own : undefined);
   }
 
   /**
