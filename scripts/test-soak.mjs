@@ -8,7 +8,8 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const callsBySize = (file) => /\bbySize\(/.test(readFileSync(file, 'utf8'));
+// A call with its type written out (`bySize<T>(`) counts too.
+const callsBySize = (file) => /\bbySize\s*[<(]/.test(readFileSync(file, 'utf8'));
 // A test/workers/ file calls it through the `.cases.ts` modules it imports (vitest.config.ts).
 const importedCases = (file) =>
   [...readFileSync(file, 'utf8').matchAll(/import\('(\.{1,2}\/[^']+\.cases)'\)/g)].map((m) => join(dirname(file), `${m[1]}.ts`));
