@@ -1,8 +1,8 @@
 // "What if the buyer kept only some of their choices?": whether an option can be completed with some of the values
 // sent kept and the others freed, and a completion that shows it. The one test behind an option's minimal conflict
 // (conflict.ts) and the changes that would make it available (suggestions.ts): over the model's tables when they
-// hold it and the values sent (exact/; a number typed off its points added to them: exact/typed.ts), else by the
-// search (search.ts), each test charged to the request's budget. A
+// hold it and the values sent (exact/; a number typed off its points added to them, a value none of its field's read
+// as evaluation reads it: exact/typed.ts), else by the search (search.ts), each test charged to the request's budget. A
 // completion keeps active the fields kept and the option's (kept-active.ts), as calculate's would: over the tables
 // as residual checks of that test.
 import type { FieldIR } from '../ir';
@@ -16,7 +16,7 @@ import { exactFor, type Kept } from './exact/index';
 import { ResidualChecks } from './exact/residual';
 import type { Solver } from './exact/solver';
 import type { Tables } from './exact/tables';
-import { tablesFor } from './exact/typed';
+import { asRead, tablesFor } from './exact/typed';
 import type { KeptActive } from './kept-active';
 import { Problem } from './search';
 import { type Solution, UNKNOWN } from './verdict';
@@ -49,11 +49,12 @@ export class WhatIf {
   ) {
     this.a = kept.base;
     const model = kept.model;
-    const t = tablesFor(m, c, model, sent);
-    const residualWith = (own: readonly Check[]) => new ResidualChecks(c, model, t!, sent, quantity, false, own);
+    const read = asRead(m, sent);
+    const t = tablesFor(m, c, model, read);
+    const residualWith = (own: readonly Check[]) => new ResidualChecks(c, model, t!, read, quantity, false, own);
     this.exact =
-      t !== null && holdsSent(t, m.ir.fields, sent)
-        ? new ExactTest(t, exactFor(m, c, model, t, sent, quantity), m.ir.fields, sent, budget, residualWith)
+      t !== null && holdsSent(t, m.ir.fields, read)
+        ? new ExactTest(t, exactFor(m, c, model, t, read, quantity), m.ir.fields, read, budget, residualWith)
         : undefined;
   }
 
