@@ -1,7 +1,7 @@
 // A value sent that is none of its field's (an option no option of the field is, a word for a checkbox or a number,
 // a number past its bounds, a number as a string): the field reads as its fallback, as evaluation reads it, and
 // availability and the soft defaults are answered over the model's tables as for any request (issue 33, item 4;
-// exact/typed.ts, asRead). The answers are pinned by digest, made when the search (engine.ts) answered such requests
+// exact/typed.ts, asRead). The answers are pinned by digest, made when the former search (engine.ts) answered such requests
 // whole, and must stay byte-identical, work units aside: every example and test product, along a few walks, each
 // state asked with each field in turn sent a value none of its field's, plain, with `conflicts` and with a `want`.
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -35,7 +35,7 @@ describe('tables past their bound', () => {
     const m = compileModel(ir!);
     expect(2 * OPTIONS * Math.ceil(OPTIONS / 32) * TABLES).toBeGreaterThan(MAX_TABLE_WORDS);
     const left = leftToSearch(m, new Ctx(m.slots, ir!.fields.length));
-    expect(left).toMatchObject({ rule: 't3_4', whole: false });
+    expect(left).toMatchObject({ rule: 't3_4', selections: false });
     expect(left!.why).toContain(`${MAX_TABLE_WORDS} words`);
     const model = instantiate(ir!);
     // Compact, f0 and f3 explained: 14,000 options with their reasons would pass the answer's size.

@@ -35,7 +35,7 @@ describe('residual checks in the exact engine, against brute force', () => {
       const c = new Ctx(m.slots, ir.fields.length);
       const a = analysisOf(m);
       expect(tablesOf(m, c, a)?.residual.length).toBe(2);
-      expect(untabulated(m, c, a)?.whole).toBe(false);
+      expect(untabulated(m, c, a)?.field).toBeUndefined();
       const note = ir.fields.findIndex((f) => f.id === 'note');
       for (const [quantity, text] of [
         [5, 'a long note'],

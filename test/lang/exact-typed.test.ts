@@ -6,7 +6,7 @@ import { analysisOf } from '../../src/lang/configure/analysis';
 import { Budget } from '../../src/lang/configure/budget';
 import { exactAvailability } from '../../src/lang/configure/exact/index';
 import { tablesOf } from '../../src/lang/configure/exact/tables';
-import { asRead, isTyped, tablesFor } from '../../src/lang/configure/exact/typed';
+import { asRead, isRequests, tablesFor } from '../../src/lang/configure/exact/typed';
 import { analyze } from '../../src/lang/index';
 import { instantiate } from '../../src/lang/instantiate';
 import { compileModel } from '../../src/lang/runtime/compiled-model';
@@ -40,7 +40,7 @@ describe('a number typed off its points, over tables', () => {
       [1600, true],
     ] as const) {
       const t = tablesFor(m, c, a, sent(width))!;
-      expect(isTyped(t)).toBe(true);
+      expect(isRequests(t)).toBe(true);
       expect(t.values[t.varOf[0]!]).toEqual([...points, width]);
       const answer = exactAvailability(m, c, a, sent(width), 1, new Budget(c))!;
       expect(answer).toMatchObject({ complete: true, satisfiable: true });
@@ -108,6 +108,49 @@ constraint wide { require: p != "a" or q != "a" or r != "a" or width > 1500, mes
     expect([...answer.verdicts[2]!.values()]).toEqual([true, true, true, true, true]);
     const wide = exactAvailability(m, c, a, sent('a', 1600), 1, new Budget(c))!;
     expect(wide.verdicts[1]!.get('a')).toBe(true);
+  });
+});
+
+describe('a number typed off its points in a model whose rows are not all kept', () => {
+  // Four checks over three 27-option fields keep ~19,700 rows of three cells each, and the one over two of them and
+  // the width's 24 points ~17,000: past the 200,000 cells the model keeps for a request's tables, the last two checks'
+  // rows are not kept, and a request's tables verify them by evaluation, while the model's tables hold them. The same
+  // answers whichever they are.
+  const options = Array.from({ length: 27 }, (_, k) => `o${k}`);
+  const choice = (id: string) =>
+    `field ${id}: dropdown { label: "${id}", options { ${options.map((o) => `${o} { label: "${o}" }`).join(', ')} } }`;
+  // Seven thresholds: the width's 24 points.
+  const wide = `constraint wide { require: p != "o1" or q == "o0" or width > 1500 or ${[700, 900, 1100, 2000, 2200, 2400]
+    .map((w) => `width == ${w}`)
+    .join(' or ')}, message: "Wide" }`;
+  const wideFirst = (first: boolean) => `product "P" { currency: EUR }
+field width: number { label: "Width", min: 500, max: 3000, step: 10, default: 800 }
+${['p', 'q', 'r'].map(choice).join('\n')}
+${first ? wide : ''}
+${[1, 2, 3, 4].map((k) => `constraint c${k} { require: p != q or r != "o${k}", message: "C${k}" }`).join('\n')}
+${first ? '' : wide}
+`;
+
+  it('verifies the checks whose rows were not kept by evaluation, and answers as when they are kept', () => {
+    const answers = [true, false].map((first) => {
+      const { ir } = analyze(wideFirst(first), { tests: false });
+      const m = compileModel(ir!);
+      const c = new Ctx(m.slots, ir!.fields.length);
+      const a = analysisOf(m);
+      const sent = ir!.fields.map((f) => (f.id === 'width' ? 1234 : f.id === 'q' ? 'o1' : undefined));
+      expect(tablesOf(m, c, a).residual).toEqual([]);
+      const t = tablesFor(m, c, a, sent);
+      expect(isRequests(t)).toBe(true);
+      const notKept = t.residual.filter((r) => r.why.includes('cells the model keeps')).map((r) => r.check);
+      expect(notKept).toEqual([3, 4]);
+      const answer = exactAvailability(m, c, a, sent, 1, new Budget(c));
+      expect(answer.complete).toBe(true);
+      return answer.verdicts.map((v) => (v === undefined ? undefined : Object.fromEntries(v)));
+    });
+    expect(answers[1]).toEqual(answers[0]);
+    // p = o1 needs a width past 1500; 1234 is typed: o1 is out, the others in.
+    expect(answers[0]![1]!.o1).toBe(false);
+    expect(answers[0]![1]!.o2).toBe(true);
   });
 });
 

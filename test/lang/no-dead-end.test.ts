@@ -2,7 +2,7 @@
 // The no-dead-end promise in process (issue 23; docs/schema-language.md, "Availability" and "Effective values"), each
 // part on a product small enough to read: an adjusted default that makes another field required leaves that value
 // to the buyer; the search refutes a value in few units when the failure lies far up its order (conflict-directed
-// backjumping, search.ts), which test/fixtures/logic/chains.cpq needed; a completion whose total calculate refuses
+// backjumping, exact/solver.ts), which test/fixtures/logic/chains.cpq needed; a completion whose total calculate refuses
 // (negative, or past the safe integers) vouches for nothing.
 import { describe, expect, it } from 'vitest';
 import type { ConfiguredField } from '../../src/lang/configure/answer-types';

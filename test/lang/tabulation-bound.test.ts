@@ -35,7 +35,6 @@ describe('tabulation within its work units', () => {
     expect(untabulated(m, c, a)).toEqual({
       check: 0,
       why: expect.stringContaining(`${MAX_TABULATION_UNITS} work units`),
-      whole: false,
     });
   });
 

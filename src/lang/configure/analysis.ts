@@ -1,5 +1,6 @@
-// What the search needs to know of a model, worked out once per model: the checks a configuration must pass
-// (constraints and error rules), the fields each check depends on, and the values a search tries for a field.
+// What configure needs to know of a model, worked out once per model: the checks a configuration must pass
+// (constraints and error rules), the fields each check depends on, and the values the exact engine's tables hold
+// for a field.
 import { fieldType } from '../fields/registry';
 import type { Expr, FieldIR, ProductIR } from '../ir';
 import { dependencies } from '../ir-checks';
@@ -32,14 +33,15 @@ export const MAX_NUMBER_POINTS = 24;
 
 /**
  * Selections tried for a multi-select, at most: every selection of 10 options (1,024) fits; a field with more is
- * searched over its first selections in the domain's order, and a search that finds nothing is then "unknown".
+ * held over its first selections in the domain's order, and a value no solution among them has is then "not known"
+ * (exact/index.ts, exact/tables.ts: Tables.partial).
  */
 export const MAX_SELECTIONS = 1024;
 
 /**
  * Selections held for all the multi-selects of a model (and again for those a request sent), at most: 1,024 for
  * each of 400 multi-selects was 400,000 arrays, 100 MB and 0.6 s to build (issue 27). Past it a field keeps its
- * default selection alone, partial, so its searches answer "not known" rather than "none".
+ * default selection alone, partial, so what no solution has is "not known" rather than "none".
  */
 export const MAX_SELECTIONS_IN_ALL = 50_000;
 
@@ -142,8 +144,8 @@ function selections(f: FieldIR, ticked: readonly string[], limit: (held: number)
 }
 
 /**
- * The space of one request: as the analysis has it, except that a multi-select the buyer has sent is searched over
- * the selections that hold every option sent (ticking more never unticks what the buyer ticked).
+ * The domains of a request's tables (exact/typed.ts): as the analysis has them, except that each multi-select sent
+ * holds the selections that hold every option sent (ticking more never unticks what the buyer ticked).
  */
 export function spaceFor(a: Analysis, fields: readonly FieldIR[], sent: readonly unknown[]): Space {
   if (!fields.some((f, i) => f.valueType === 'list' && a.domains[i] !== null && Array.isArray(sent[i]))) return a;

@@ -13,7 +13,6 @@ import { answerFields } from './answer-fields';
 import type { Configuration, ConfigureInput } from './answer-types';
 import { MAX_WORK_UNITS } from './budget';
 import { addConflicts } from './conflict';
-import { Engine } from './engine';
 import { type ExactAnswer, exactAvailability } from './exact/index';
 import { untabulated } from './exact/tables';
 import { FailingChecks } from './failing';
@@ -37,15 +36,13 @@ export function configureModel(
 ): Configuration {
   const { ir } = m;
   const search = requestFor(m, c, input, units);
-  const { a, sent, quantity, budget, space, kept } = search;
+  const { a, sent, quantity, budget, kept } = search;
   const soft = withSoftDefaults(m, c, packs, input, search);
   const { evaluation } = soft;
-  // A multi-select is always searched, over the selections that keep what the buyer ticked (spaceFor).
-  const searchedSent = sent.map((x, i) => (ir.fields[i]!.valueType === 'list' ? undefined : x));
-  // Exact over the model's tables (exact/; a number typed off its points added to them: exact/typed.ts), the checks
-  // they do not hold verified by evaluation; the search (engine.ts) only where no tables hold the model or a value
-  // sent. The fields the buyer set stay active in every completion (kept-active.ts): the request's residual checks.
-  const engine = exactKeeping(m, c, search) ?? new Engine(c, kept, space, ir.fields, quantity, searchedSent, budget).answer();
+  // Over the tables that hold the values sent (exact/; a value off them added: exact/typed.ts), the checks they do
+  // not hold verified by evaluation. The fields the buyer set stay active in every completion (kept-active.ts): the
+  // request's residual checks.
+  const engine = exactKeeping(m, c, search);
   const run = new Run(m, c, packFor(m, packs, input.lang));
   // Reasons are found on the configuration shown: its adjusted values, not the defaults they replace.
   const shown = [...sent];
@@ -87,31 +84,34 @@ export function calculateModel(
   return withSoftDefaults(m, c, packs, input, () => requestFor(m, c, input, units)).evaluation;
 }
 
-/** Where availability is left to the search: the check the exact engine's tables cannot hold, and why. */
+/**
+ * What the exact engine's tables do not hold exactly: a check they verify by evaluation on the states they trust
+ * (exact/residual.ts), or a multi-select held over its first selections only (`selections`).
+ */
 export interface LeftToSearch {
-  /** The constraint, error rule or evaluated unit (analysis.ts, Check.unit); undefined: a multi-select's selections. */
-  rule?: string;
+  /** The constraint, error rule or evaluated unit (analysis.ts, Check.unit), or the multi-select's id. */
+  rule: string;
   why: string;
-  /** Whether the whole model is searched; else only this check is, on the tables' candidates (exact/residual.ts). */
-  whole: boolean;
+  /** Whether it is a multi-select past the selections the tables hold (else a check). */
+  selections: boolean;
 }
 
-/** Why the model's tables cannot hold it (exact/tables.ts), or undefined when they do. */
+/** What the model's tables do not hold exactly (exact/tables.ts), or undefined when they hold all of it. */
 export function leftToSearch(m: CompiledModel, c: Ctx): LeftToSearch | undefined {
   const a = analysisOf(m);
   const left = untabulated(m, c, a);
   if (left === undefined) return undefined;
-  const check = a.checks[left.check];
-  const { why, whole } = left;
-  if (check === undefined) return { why, whole };
-  if (check.unit !== undefined) return { rule: check.unit, why, whole };
+  const { why } = left;
+  if (left.field !== undefined) return { rule: m.ir.fields[left.field]!.id, why, selections: true };
+  const check = a.checks[left.check]!;
+  if (check.unit !== undefined) return { rule: check.unit, why, selections: false };
   const decl = check.ref >= 0 ? m.ir.constraints[check.ref]! : m.ir.rules[-1 - check.ref]!;
-  return { rule: decl.id, why, whole };
+  return { rule: decl.id, why, selections: false };
 }
 
-/** Availability over the model's tables, the fields sent kept active (kept-active.ts); undefined when they cannot hold it. */
-function exactKeeping(m: CompiledModel, c: Ctx, { a, sent, quantity, budget, kept }: RequestState): ExactAnswer | undefined {
+/** Availability over the tables, the fields sent kept active (kept-active.ts). */
+function exactKeeping(m: CompiledModel, c: Ctx, { a, sent, quantity, budget, kept }: RequestState): ExactAnswer {
   const exact = exactAvailability(m, c, a, sent, quantity, budget, kept.own);
-  if (exact === undefined || !kept.possible) return exact;
-  return kept.recheck(exact, (set, own) => exactCompletions(m, c, { a, sent: set, quantity, budget }, own)?.first() ?? null);
+  if (!kept.possible) return exact;
+  return kept.recheck(exact, (set, own) => exactCompletions(m, c, { a, sent: set, quantity, budget }, own).first());
 }

@@ -11,7 +11,6 @@ import { dependencies } from '../ir-checks';
 import type { CompiledModel } from '../runtime/compiled-model';
 import type { Ctx } from '../runtime/context';
 import { exprCost } from '../runtime/cost';
-import type { Val } from '../runtime/fault';
 import type { Analysis } from './analysis';
 import type { Check } from './check';
 import type { ExactAnswer } from './exact/index';
@@ -49,8 +48,8 @@ function activitiesOf(m: CompiledModel, a: Analysis): (Check | undefined)[] {
 
 /** The checks that keep the fields set in a request's configurations active, and the analyses that hold them. */
 export class KeptActive {
-  /** The analysis a completion of the configuration as sent is searched with. */
-  readonly base: Analysis;
+  /** The analysis of a completion of the configuration as sent: its checks after the model's are the request's own. */
+  private readonly base: Analysis;
   /**
    * Whether a configuration of this request can keep a field active at all (some field's conditions read a field
    * not sent): else every search uses the model's analysis.
@@ -112,14 +111,6 @@ export class KeptActive {
     return { ...answer, complete };
   }
 
-  /** The analysis of a completion with field `field` at `value` and the other fields as sent. */
-  for(field: number, value: Val): Analysis {
-    if (!this.touching[field]) return this.base;
-    const set = [...this.sent];
-    set[field] = value;
-    return this.of(set);
-  }
-
   /** The model's own analysis, without the request's checks. */
   get model(): Analysis {
     return this.a;
@@ -152,7 +143,7 @@ export class KeptActive {
    * after one for each field set and active with every field not set at its default whose conditions read a field
    * not set that a search decides.
    */
-  of(set: readonly unknown[]): Analysis {
+  private of(set: readonly unknown[]): Analysis {
     return this.analysisOf(this.keptIn(set));
   }
 

@@ -5,7 +5,7 @@ import type { CompiledModel } from '../runtime/compiled-model';
 import type { Ctx } from '../runtime/context';
 import { isAbsent, isValidQuantity } from '../runtime/fields';
 import type { EvaluationInput } from '../runtime/types';
-import { type Analysis, analysisOf, type Space, spaceFor } from './analysis';
+import { type Analysis, analysisOf } from './analysis';
 import { Budget } from './budget';
 import { settledFor } from './exact/index';
 import { tablesOf } from './exact/tables';
@@ -19,17 +19,15 @@ export function requestFor(m: CompiledModel, c: Ctx, input: EvaluationInput, uni
   const quantity = isValidQuantity(input.quantity, ir.quantity) ? input.quantity : ir.quantity.default;
   // Built and settled once per model, before the request's budget: the model's own work, bounded by exact/tables.ts
   // and settling's operations (exact/index.ts).
-  const t = tablesOf(m, c, a);
-  if (t !== null) settledFor(m, c, a, t);
+  settledFor(m, c, a, tablesOf(m, c, a));
   const kept = new KeptActive(m, c, a, sent, quantity);
-  return { a, space: spaceFor(a, ir.fields, sent), sent, quantity, budget: new Budget(c, units), kept };
+  return { a, sent, quantity, budget: new Budget(c, units), kept };
 }
 
 export interface RequestState {
   a: Analysis;
   /** What the request's completions keep active (kept-active.ts). */
   kept: KeptActive;
-  space: Space;
   sent: readonly unknown[];
   quantity: number;
   budget: Budget;

@@ -48,19 +48,18 @@ export function checkSatisfiable(model: Model, ir: ProductIR, diags: Diagnostics
   });
 }
 
-/** W_SEARCHED where the exact engine's tables cannot hold the product (configure/exact/tables.ts), naming why. */
+/** W_SEARCHED where the exact engine's tables do not hold the product exactly (configure/exact/tables.ts), naming why. */
 function searchedAt(model: Model, instance: Instance, diags: Diagnostics): void {
   const left = instance.leftToSearch();
   if (!left) return;
-  const at = (left.rule && declaredAt(model, left.rule)) ?? firstDeclared(model);
+  const at = declaredAt(model, left.rule) ?? firstDeclared(model);
   if (!at) return;
-  const what = left.rule ? `"${left.rule}"` : 'this product';
   diags.add(
     'W_SEARCHED',
     at,
-    left.whole
-      ? `availability is searched within each request's budget, not decided exactly, because of ${what}: ${left.why}`
-      : `${what} is not held by the exact engine's tables (${left.why}): each candidate configuration is checked against it within the request's budget, the tables keep the other checks exact`,
+    left.selections
+      ? `${left.why}: availability is decided over its first ones (once options are ticked, over the first that hold them), and an option none of them completes is answered as not known (complete: false), not as unavailable`
+      : `"${left.rule}" is not held by the exact engine's tables (${left.why}): each candidate configuration is checked against it within the request's budget, the tables keep the other checks exact`,
   );
 }
 

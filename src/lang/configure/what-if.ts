@@ -1,15 +1,14 @@
 // "What if the buyer kept only some of their choices?": whether an option can be completed with some of the values
 // sent kept and the others freed, and a completion that shows it. The one test behind an option's minimal conflict
-// (conflict.ts) and the changes that would make it available (suggestions.ts): over the model's tables when they
-// hold it and the values sent (exact/; a number typed off its points added to them, a value none of its field's read
-// as evaluation reads it: exact/typed.ts), else by the search (search.ts), each test charged to the request's budget. A
-// completion keeps active the fields kept and the option's (kept-active.ts), as calculate's would: over the tables
-// as residual checks of that test.
+// (conflict.ts) and the changes that would make it available (suggestions.ts): over the tables that hold the values
+// sent (exact/; a number typed off its points added to them, a value none of its field's read as evaluation reads it:
+// exact/typed.ts), each test charged to the request's budget. A completion keeps active the fields kept and the
+// option's (kept-active.ts), as calculate's would: residual checks of that test.
 import type { FieldIR } from '../ir';
 import type { CompiledModel } from '../runtime/compiled-model';
 import type { Ctx } from '../runtime/context';
 import type { Val } from '../runtime/fault';
-import { type Analysis, spaceFor } from './analysis';
+import type { Analysis } from './analysis';
 import type { Budget } from './budget';
 import type { Check } from './check';
 import { exactFor, type Kept } from './exact/index';
@@ -18,7 +17,6 @@ import type { Solver } from './exact/solver';
 import type { Tables } from './exact/tables';
 import { asRead, tablesFor } from './exact/typed';
 import type { KeptActive } from './kept-active';
-import { Problem } from './search';
 import { type Solution, UNKNOWN } from './verdict';
 
 /** The option asked about: by field index, a choice field's option or a checkbox's value, or a multi-select's option to tick. */
@@ -36,8 +34,13 @@ export function optionValue(f: FieldIR, id: string): Val {
 export type Completion = Solution | null | typeof UNKNOWN;
 
 export class WhatIf {
-  private readonly exact: ExactTest | undefined;
   private readonly a: Analysis;
+  /** The values sent as evaluation reads them (exact/typed.ts, asRead). */
+  private readonly read: readonly unknown[];
+  /** The multi-selects sent past their selections, whose tables hold only the selections that keep the ticks sent. */
+  private readonly narrowed: number[];
+  /** The tests by the tables they run over. */
+  private readonly tests = new Map<Tables, ExactTest>();
 
   constructor(
     private readonly m: CompiledModel,
@@ -47,15 +50,32 @@ export class WhatIf {
     private readonly sent: readonly unknown[],
     readonly budget: Budget,
   ) {
-    this.a = kept.base;
-    const model = kept.model;
-    const read = asRead(m, sent);
-    const t = tablesFor(m, c, model, read);
-    const residualWith = (own: readonly Check[]) => new ResidualChecks(c, model, t!, read, quantity, false, own);
-    this.exact =
-      t !== null && holdsSent(t, m.ir.fields, read)
-        ? new ExactTest(t, exactFor(m, c, model, t, read, quantity), m.ir.fields, read, budget, residualWith)
-        : undefined;
+    this.a = kept.model;
+    this.read = asRead(m, sent);
+    this.narrowed = [...this.read.keys()].filter((i) => this.a.partial[i] && Array.isArray(this.read[i]));
+  }
+
+  /**
+   * The test over the tables that hold the values of a completion with the choices `kept`: a multi-select past its
+   * selections (typed.ts) is narrowed to its ticks only where they are kept, so that freeing it frees them.
+   */
+  private testFor(kept: readonly number[]): ExactTest {
+    const { m, c, a, quantity, narrowed } = this;
+    let read = this.read;
+    const freed = narrowed.filter((i) => !kept.includes(i));
+    if (freed.length > 0) {
+      const copy = [...read];
+      for (const i of freed) copy[i] = undefined;
+      read = copy;
+    }
+    const t = tablesFor(m, c, a, read);
+    let test = this.tests.get(t);
+    if (test === undefined) {
+      const residualWith = (own: readonly Check[]) => new ResidualChecks(c, a, t, read, quantity, false, own);
+      test = new ExactTest(t, exactFor(m, c, a, t, read, quantity), m.ir.fields, this.read, this.budget, residualWith);
+      this.tests.set(t, test);
+    }
+    return test;
   }
 
   /**
@@ -84,11 +104,10 @@ export class WhatIf {
   /** A completion with the option chosen and the choices `kept` (field indexes) at their sent values, others free. */
   completion(target: Target, kept: readonly number[]): Completion {
     if (this.budget.spent) return UNKNOWN;
-    if (this.exact === undefined) return this.searched(target, kept);
     // The option's field is kept active too, even when nothing sent can be made inactive (KeptActive.possible): a
     // change that hides the field the buyer wants is no way to get it.
     const own = this.kept.ownOf(this.set(target, kept));
-    return this.exact.completion(target, kept, own.length > 0 ? own : undefined);
+    return this.testFor(kept).completion(target, kept, own.length > 0 ? own : undefined);
   }
 
   /**
@@ -107,47 +126,12 @@ export class WhatIf {
       isList && !ticked.includes(target.value as string) ? [...ticked, target.value as string] : isList ? ticked : target.value;
     return set;
   }
-
-  private searched(target: Target, kept: readonly number[]): Completion {
-    const { sent } = this;
-    const field = target.field;
-    // Fields the search does not vary keep their sent values; of the others, only those kept.
-    const fixed = sent.map((x, i) => (this.a.domains[i] === null ? x : undefined));
-    for (const i of kept) fixed[i] = sent[i];
-    const space = spaceFor(this.a, this.m.ir.fields, fixed);
-    const domain = space.domains[field];
-    if (domain === null || domain === undefined) fixed[field] = target.value;
-    const a = this.kept.of(this.set(target, kept));
-    const p = new Problem(this.c, a, space, this.quantity, fixed, this.budget, field);
-    if (domain === null || domain === undefined) return p.solve(new Map(), this.sentFirst);
-    const only =
-      this.m.ir.fields[field]!.valueType === 'list'
-        ? domain.filter((s) => (s as string[]).includes(target.value as string))
-        : [target.value];
-    return p.solve(new Map([[field, only]]), this.sentFirst);
-  }
-
-  /** A field's values with the one sent first: a completion then keeps as many choices as it can. */
-  private readonly sentFirst = (f: number, values: readonly Val[]): readonly Val[] => {
-    const x = this.sent[f];
-    return x === undefined || !values.includes(x as Val) ? values : [x as Val, ...values.filter((v) => v !== x)];
-  };
 }
 
-/** Whether every value sent for a field the tables hold is one of its values there (else the search decides). */
-function holdsSent(t: Tables, fields: readonly FieldIR[], sent: readonly unknown[]): boolean {
-  for (let x = 0; x < t.fields.length; x++) {
-    const f = t.fields[x]!;
-    const raw = sent[f];
-    if (raw === undefined) continue;
-    if (fields[f]!.valueType === 'list') {
-      if (!Array.isArray(raw) || !raw.every((id) => typeof id === 'string')) return false;
-    } else if (!t.values[x]!.includes(raw as Val)) return false;
-  }
-  return true;
-}
-
-/** The test over the model's tables, on the solver requests share (its availability run is over by now). */
+/**
+ * The test over the tables, on the solver requests share (its availability run is over by now). Over tables that
+ * leave selections out (Tables.partial), no completion found is not known.
+ */
 class ExactTest {
   private charged = 0;
   private readonly k: Kept;
@@ -177,7 +161,8 @@ class ExactTest {
     const { t, k, sent } = this;
     const residual = own === undefined ? undefined : this.residualWith(own);
     const accept = residual === undefined ? this.accept : residual.none ? undefined : residual.holdsIn;
-    if (!k.consistent) return null;
+    const none = t.partial ? UNKNOWN : null;
+    if (!k.consistent) return none;
     const s = k.scratch;
     s.push();
     let ok = this.keep(target.field, (v) =>
@@ -197,7 +182,7 @@ class ExactTest {
     s.pop();
     this.stop();
     if (found === undefined) return UNKNOWN;
-    if (found === null) return null;
+    if (found === null) return none;
     const out: Solution = this.fields.map(() => undefined);
     found.forEach((v, x) => {
       out[t.fields[x]!] = t.values[x]![v];

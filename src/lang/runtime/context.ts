@@ -44,7 +44,7 @@ export class Ctx {
   epoch = 0;
   /**
    * By field: the reset in which its value was last computed, so that a search learns which fields a failed check
-   * read (src/lang/configure/search.ts backjumps past the others).
+   * read (configure/exact/residual.ts tells the solver, which backjumps past the others).
    */
   readonly readIn: Uint32Array;
   /** The slot table's parts, held here so that `force` reaches them without a load through the table. */

@@ -1,7 +1,7 @@
 // Exact availability over a model's tables (issue 25): for every value of every searched field, either a solution
 // that has it (a witness, which vouches for every value it holds) or a proof that none exists (the search over
-// the tables, kept arc consistent, runs out). The same question and answers as the search of configure/index.ts
-// (`Engine`), over the same domains, without its guesswork on large models. Fields the buyer has set are each
+// the tables, kept arc consistent, runs out), over the analysis's domains (analysis.ts); the one availability
+// algorithm of configure (issue 33, one engine). Fields the buyer has set are each
 // freed in turn, the others kept. Most of their values are decided by their own tables with the other choices sent,
 // without a state of their own; the fields left undecided are assigned by halves (each half once per level), so
 // freeing each of n of them costs n log n assignments, not n².
@@ -16,7 +16,7 @@ import { Learned } from './learned';
 import { ResidualChecks } from './residual';
 import { Solver } from './solver';
 import type { Tables } from './tables';
-import { asRead, isTyped, tablesFor } from './typed';
+import { asRead, isRequests, tablesFor } from './typed';
 
 /** Per field: value (an option id for a multi-select) → completable (true), not (false), or not known (undefined). */
 export type Verdicts = Map<Val, boolean | undefined>;
@@ -82,7 +82,7 @@ function keptFor(t: Tables, closed: () => ResidualChecks): Kept {
     const order = [...t.values.keys()].sort((x, y) => t.tablesOf[y]!.length - t.tablesOf[x]!.length || x - y);
     k = { root, consistent, scratch, settled: false, pool: [], learned: new Learned(), order };
     // A request's tables (typed.ts) are searched from their consistent root: settling is the model's work.
-    if (consistent && !isTyped(t)) settle(t, k, closed());
+    if (consistent && !isRequests(t)) settle(t, k, closed());
     kept.set(t, k);
   }
   return k;
@@ -173,8 +173,7 @@ function variantAt(s: Solver, residual: ResidualChecks, found: readonly Int32Arr
 
 /**
  * The exact answer for a partial configuration (`sent`: by field index, the value sent; undefined: not sent; a value
- * none of its field's read as evaluation reads it: typed.ts, asRead), or undefined when the tables cannot hold the
- * model or a multi-select is sent what is no list of option ids (the caller then searches as before).
+ * none of its field's read as evaluation reads it: typed.ts, asRead), over the tables that hold its values.
  */
 export function exactAvailability(
   m: CompiledModel,
@@ -184,10 +183,9 @@ export function exactAvailability(
   quantity: number,
   budget: Budget,
   own: readonly Check[] = [],
-): ExactAnswer | undefined {
+): ExactAnswer {
   sent = asRead(m, sent);
   const t = tablesFor(m, c, a, sent);
-  if (t === null) return undefined;
   const fields = m.ir.fields;
   const fixed: [x: number, v: number][] = [];
   const ticked: [x: number, ids: readonly string[]][] = [];
@@ -195,23 +193,38 @@ export function exactAvailability(
     const f = t.fields[x]!;
     const raw = sent[f];
     if (raw === undefined) continue;
-    if (fields[f]!.valueType === 'list') {
-      if (!Array.isArray(raw) || !raw.every((id) => typeof id === 'string')) return undefined;
-      ticked.push([x, raw]);
-      continue;
-    }
-    const v = t.values[x]!.indexOf(raw as Val);
-    if (v < 0) return undefined;
-    fixed.push([x, v]);
+    if (fields[f]!.valueType === 'list') ticked.push([x, raw as string[]]);
+    else fixed.push([x, t.values[x]!.indexOf(raw as Val)]);
   }
   const { k, residual } = exactFor(m, c, a, t, sent, quantity, own);
   const answer = new Availability(t, fields, budget, k, residual).run(fixed, ticked);
-  // A number typed off its points (typed.ts) is answered for the field's points, as any other.
+  // A value added to the tables (typed.ts) is answered for the field's own values, as any other.
   for (const [x, v] of fixed) {
     const f = t.fields[x]!;
     if (!a.domains[f]!.includes(t.values[x]![v]!)) answer.verdicts[f]?.delete(t.values[x]![v]!);
   }
-  return answer;
+  return t.partial ? notRefuted(answer) : answer;
+}
+
+/**
+ * The answer over tables that leave some selections out (Tables.partial): a value no solution among them has, or a
+ * configuration none completes, is not known rather than refuted (the search of the selections left out is not
+ * made), and the answer is then incomplete.
+ */
+function notRefuted(answer: ExactAnswer): ExactAnswer {
+  let { complete, satisfiable } = answer;
+  if (satisfiable === false) {
+    satisfiable = undefined;
+    complete = false;
+  }
+  for (const verdicts of answer.verdicts) {
+    for (const [value, verdict] of verdicts ?? []) {
+      if (verdict !== false) continue;
+      verdicts!.set(value, undefined);
+      complete = false;
+    }
+  }
+  return { verdicts: answer.verdicts, satisfiable, complete };
 }
 
 /** A value's verdict known before a search (null: not yet). */
@@ -598,7 +611,7 @@ class Availability {
     else for (const value of this.t.values[x]!) v.set(value, false);
   }
 
-  /** A field's verdicts, one unit charged per value it will hold (one per value tried, as in search.ts). */
+  /** A field's verdicts, one unit charged per value it will hold. */
   private verdictsOf(x: number): Verdicts {
     this.budget.spend(this.t.values[x]!.length);
     const f = this.t.fields[x]!;

@@ -2,8 +2,8 @@
 // tabulation bounds), verified by evaluation wherever the exact engine trusts a state (issue 33): at every node of the
 // solver's search once the variables a check reads have one value each, on every solution kept from earlier and on
 // every variant of one; a check that fails there weighs on its variables' choice, and on the variables it read
-// (Solver.refuted). So the tables keep what they hold exact, and the model is not left to the search of search.ts
-// because of one check. A check is evaluated as search.ts evaluates it: its closure, the request's values for the
+// (Solver.refuted). So the tables keep what they hold exact, whatever one check needs. A check is evaluated as
+// evaluation reads the configuration: its closure, the request's values for the
 // fields that are no variables, its quantity. The work goes to the context's counter, which the request's budget (or
 // settling's bound) charges. A request may add checks of its own, which read what it sends: those that keep the fields
 // the buyer set active (kept-active.ts).

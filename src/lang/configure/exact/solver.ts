@@ -675,8 +675,8 @@ export class Solver {
         const found = ok ? this.dfs(fresh, stop) : false;
         if (found !== false) return found;
         this.pop();
-        // A refusal that read only variables decided here: no value of x mends it (conflict-directed backjumping, as
-        // search.ts does: a value past a table's last band faults whatever the variables decided after it hold).
+        // A refusal that read only variables decided here: no value of x mends it (conflict-directed backjumping,
+        // Prosser's: a value past a table's last band faults whatever the variables decided after it hold).
         if (this.refutes()) return false;
         this.nogood = null;
         // No solution has x = v here: take it out, which may already decide other variables.

@@ -4,8 +4,9 @@
 // the runtime's own closures, on every combination of its fields' values, within MAX_TABULATED and
 // MAX_TABULATION_UNITS; a check every combination passes is no table. A check the tables cannot hold (one reading
 // `quantity`, a text or a date, or past the bounds) is residual (issue 33): the solver verifies it by evaluation on
-// every state it trusts (residual.ts), and the tables keep the rest exact; `untabulated` says which and why. Only a
-// multi-select past its selections leaves the whole model to the search of search.ts.
+// every state it trusts (residual.ts), and the tables keep the rest exact; `untabulated` says which and why. A
+// multi-select past its selections is held over its first ones (`Tables.partial`): what no solution among them has
+// is then not known rather than refuted (exact/index.ts).
 import { fieldType } from '../../fields/registry';
 import type { Expr } from '../../ir';
 import { readsQuantity } from '../../ir-checks';
@@ -92,6 +93,11 @@ export interface Tables {
   readonly never: boolean;
   /** The checks the tables do not hold, in the analysis's order: verified by evaluation (residual.ts). */
   readonly residual: readonly Residue[];
+  /**
+   * Whether a variable's values leave some out (a multi-select past MAX_SELECTIONS, analysis.ts): a value no solution
+   * has is then not proven to have none.
+   */
+  readonly partial: boolean;
 }
 
 /** A check the tables do not hold. */
@@ -106,18 +112,21 @@ export interface Residue {
   readonly why: string;
 }
 
-/** Why the tables cannot hold a check (or, `whole`, the model): the check (its index in the analysis's checks; -1: none). */
+/**
+ * What the tables do not hold exactly: a check they verify by evaluation (its index in the analysis's checks), or a
+ * multi-select held over its first selections (`field`, its index; `check` -1).
+ */
 export interface Untabulated {
   readonly check: number;
+  readonly field?: number;
   /** What stopped them, with the bound: a sentence for the modeller. */
   readonly why: string;
-  /** Whether the whole model is left to the search (else the tables hold every other check). */
-  readonly whole: boolean;
 }
 
-const built = new WeakMap<Analysis, Tables | Untabulated>();
+const built = new WeakMap<Analysis, Tables>();
 
-function builtFor(m: CompiledModel, c: Ctx, a: Analysis): Tables | Untabulated {
+/** The model's tables, built once per analysis. */
+export function tablesOf(m: CompiledModel, c: Ctx, a: Analysis): Tables {
   let t = built.get(a);
   if (t === undefined) {
     t = build(m, c, a);
@@ -126,18 +135,19 @@ function builtFor(m: CompiledModel, c: Ctx, a: Analysis): Tables | Untabulated {
   return t;
 }
 
-/** The model's tables, or null when some check cannot be held by them; built once per analysis. */
-export function tablesOf(m: CompiledModel, c: Ctx, a: Analysis): Tables | null {
-  const t = builtFor(m, c, a);
-  return 'why' in t ? null : t;
-}
-
-/** The first check the model's tables do not hold, or undefined when they hold every one (same build as tablesOf). */
+/**
+ * What the model's tables do not hold exactly, or undefined when they hold every check and every selection: a
+ * multi-select past its selections first, else the first residual check.
+ */
 export function untabulated(m: CompiledModel, c: Ctx, a: Analysis): Untabulated | undefined {
-  const t = builtFor(m, c, a);
-  if ('why' in t) return t;
+  const t = tablesOf(m, c, a);
+  const field = t.fields.find((f) => a.partial[f] === true);
+  if (field !== undefined) {
+    const id = m.ir.fields[field]!.id;
+    return { check: -1, field, why: `multi-select "${id}" has more selections than the ${MAX_SELECTIONS} the tables hold` };
+  }
   const first = t.residual[0];
-  return first && { check: first.check, why: first.why, whole: false };
+  return first && { check: first.check, why: first.why };
 }
 
 interface Rows {
@@ -149,8 +159,9 @@ interface Rows {
 }
 
 /**
- * Cells of the rows a model's checks tabulate to, at most, kept so that the tables of a number typed off its points
- * (typed.ts) evaluate only the combinations with the typed value: past it such requests are left to the search.
+ * Cells of the rows a model's checks tabulate to kept, at most, so that the tables of a number typed off its points
+ * (typed.ts) evaluate only the combinations with the typed value: the checks whose rows are not kept (past it, in
+ * the analysis's order) are verified by evaluation in such tables.
  */
 const MAX_KEPT_CELLS = 200_000;
 
@@ -168,23 +179,26 @@ export interface Tabulated {
 }
 const tabulated = new WeakMap<Analysis, Tabulated>();
 
-/** The rows the model's checks tabulated to, built with its tables; undefined when they were too many to keep. */
-export function tabulatedOf(m: CompiledModel, c: Ctx, a: Analysis): Tabulated | undefined {
-  builtFor(m, c, a);
-  return tabulated.get(a);
+/** The rows the model's checks tabulated to (those kept within MAX_KEPT_CELLS), built with its tables. */
+export function tabulatedOf(m: CompiledModel, c: Ctx, a: Analysis): Tabulated {
+  tablesOf(m, c, a);
+  return tabulated.get(a)!;
 }
 
 /**
- * A model's tables over the domains of `a`: the model's (tablesOf), or with values added to some fields' domains
- * (`from`: the model's tabulation, whose rows stay rows; only the combinations with an added value are evaluated).
+ * A model's tables over the domains of `a`: the model's (tablesOf), or a request's (typed.ts), with values added to
+ * some fields' domains (`from`: the model's tabulation, whose rows stay rows; only the combinations with an added
+ * value are evaluated) and the fields of `narrowed` given other values (a multi-select's selections that hold what
+ * the buyer ticked): the checks reading those are verified by evaluation.
  */
-export function build(m: CompiledModel, c: Ctx, a: Analysis, from?: Tabulated): Tables | Untabulated {
+export function build(
+  m: CompiledModel,
+  c: Ctx,
+  a: Analysis,
+  from?: Tabulated,
+  narrowed: ReadonlySet<number> = new Set(),
+): Tables {
   const { ir } = m;
-  const partial = a.partial.indexOf(true);
-  if (partial >= 0) {
-    const id = ir.fields[partial]!.id;
-    return { check: -1, why: `multi-select "${id}" has more selections than the ${MAX_SELECTIONS} the tables hold`, whole: true };
-  }
   const fields: number[] = [];
   const varOf = new Int32Array(ir.fields.length).fill(-1);
   a.domains.forEach((d, i) => {
@@ -231,15 +245,23 @@ export function build(m: CompiledModel, c: Ctx, a: Analysis, from?: Tabulated): 
       leave(`its fields' values make ${combinations} combinations; at most ${MAX_TABULATED} are tabulated`);
       continue;
     }
-    // Once the units are spent, the checks left to tabulate are residual too (tables as written are still held), and
-    // so are those of the model's in tables of values added.
+    // In a request's tables, a check is tabulated again only from the model's rows, for the combinations with a value
+    // added; once the units are spent, the checks left to tabulate are residual too (tables as written are still held).
     const model = from?.rows.get(k);
+    if (from && (model === undefined || deps.some((d) => narrowed.has(d)))) {
+      leave(
+        model === undefined
+          ? `its rows are not among the ${MAX_KEPT_CELLS} cells the model keeps for a request's own tables`
+          : 'it reads a multi-select whose selections the request narrows to those holding what the buyer ticked',
+      );
+      continue;
+    }
     const known = model && { rows: model, sizes: deps.map((d) => from!.a.domains[d]!.length) };
     if (known && combinations - known.sizes.reduce((n, s) => n * s, 1) > MAX_ADDED) {
       leave(`the combinations with a value typed off its points pass the ${MAX_ADDED} evaluated per request`);
       continue;
     }
-    const rows = budget.spent || (from && !model) ? null : tabulate(m, c, a, check, deps, budget, known);
+    const rows = budget.spent ? null : tabulate(m, c, a, check, deps, budget, known);
     if (rows === null) {
       leave(`tabulating it passed the ${MAX_TABULATION_UNITS} work units a product's tables may take`);
       continue;
@@ -247,10 +269,12 @@ export function build(m: CompiledModel, c: Ctx, a: Analysis, from?: Tabulated): 
     if (deps.length === 0) never ||= rows.length === 0;
     // A check every combination passes constrains nothing: its table would only cost each search its rows.
     else if (rows.length < combinations) collected.push({ fields: deps, rows, check: k });
-    rowsOf.set(k, rows);
-    cells += rows.length * deps.length;
+    if (cells + rows.length * deps.length <= MAX_KEPT_CELLS) {
+      rowsOf.set(k, rows);
+      cells += rows.length * deps.length;
+    }
   }
-  if (from === undefined && cells <= MAX_KEPT_CELLS) tabulated.set(a, { a, rows: rowsOf });
+  if (from === undefined) tabulated.set(a, { a, rows: rowsOf });
   return assemble(fields, varOf, a, collected, never, residual);
 }
 
@@ -447,5 +471,6 @@ function assemble(
     totalWords,
     never,
     residual,
+    partial: fields.some((f) => a.partial[f]),
   };
 }

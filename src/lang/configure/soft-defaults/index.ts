@@ -14,7 +14,7 @@ import type { RequestState } from '../request';
 import { UNKNOWN } from '../verdict';
 import { adjustDefaults } from './adjust';
 import { breaksACheck } from './as-sent';
-import { exactCompletions, searchCompletions } from './completions';
+import { exactCompletions } from './completions';
 
 /**
  * `known`: false when the budget ran out before the adjustments were decided. `search`: made already (configure), or
@@ -36,16 +36,10 @@ export function withSoftDefaults(
     plain ??= evaluateModel(m, c, packs, input);
     return plain;
   };
-  const { a, space, sent, quantity, budget, kept } = typeof search === 'function' ? search() : search;
-  // The tables when they hold the model; else the search. Either keeps the fields sent active (kept-active.ts).
-  const exact = exactCompletions(m, c, { a, sent, quantity, budget }, kept.own);
-  const found = adjustDefaults(
-    space,
-    m.ir.fields,
-    sent,
-    exact ?? searchCompletions(c, kept.base, space, quantity, sent, budget),
-    optionPrices(m, c, quantity, budget),
-  );
+  const { a, sent, quantity, budget, kept } = typeof search === 'function' ? search() : search;
+  // The completions keep the fields sent active (kept-active.ts).
+  const completions = exactCompletions(m, c, { a, sent, quantity, budget }, kept.own);
+  const found = adjustDefaults(a, m.ir.fields, sent, completions, optionPrices(m, c, quantity, budget));
   if (found === UNKNOWN) return { evaluation: asSent(), known: false };
   if (found === null || (found.adjustments.length === 0 && found.asked.length === 0)) {
     return { evaluation: asSent(), known: true };
@@ -56,7 +50,7 @@ export function withSoftDefaults(
   // The values decided over the tables are one of their solutions, unless a multi-select was sent (its completion
   // may tick more than the buyer did, which the configuration keeps) or a field asked for keeps its default.
   const ticked = (x: unknown, i: number) => x !== undefined && m.ir.fields[i]!.valueType === 'list';
-  const vouched = exact !== undefined && !sent.some(ticked) && asked.length === 0;
+  const vouched = !sent.some(ticked) && asked.length === 0;
   const notSent = new Set(adjustments.map((x) => x.field));
   const adjusted = evaluateModel(m, c, packs, { ...input, configuration }, { vouched, notSent });
   // A value the adjusted defaults make required (a field `required_when` an adjusted value) is the buyer's to give:
@@ -86,7 +80,7 @@ function refusedByChecksOnly(
   search: RequestState,
 ): boolean {
   const t = tablesOf(m, c, search.a);
-  return t !== null && breaksACheck(t, search.a, m.ir.fields, search.sent) && !refusedBeforeChecks(m, c, packs, input);
+  return breaksACheck(t, search.a, m.ir.fields, search.sent) && !refusedBeforeChecks(m, c, packs, input);
 }
 
 /** Whether only values the buyer has yet to give (REQUIRED) keep the calculation from pricing. */
