@@ -64,9 +64,25 @@ export class ResidualChecks {
     return this.checks.some((r) => r.inputs);
   }
 
-  /** For Solver.accept: whether the checks whose variables all have one value left in `s` pass. */
+  /**
+   * For Solver.accept: whether the checks whose variables all have one value left in `s` pass. Finding them is the
+   * solver's work too, at every node: a unit per variable looked at.
+   */
   readonly holdsIn = (s: Solver): boolean => {
-    const ready = this.checks.filter((r) => r.vars.every((x) => s.size[x] === 1));
+    const ready: Verified[] = [];
+    let looked = 0;
+    for (const r of this.checks) {
+      let decided = true;
+      for (const x of r.vars) {
+        looked++;
+        if (s.size[x] !== 1) {
+          decided = false;
+          break;
+        }
+      }
+      if (decided) ready.push(r);
+    }
+    s.operations += looked;
     if (ready.length === 0) return true;
     const failed = this.failing(ready, (x) => s.single(x));
     if (failed === undefined) return true;
