@@ -32,11 +32,12 @@ export interface Analysis extends Space {
 export const MAX_NUMBER_POINTS = 24;
 
 /**
- * Selections tried for a multi-select, at most: every selection of 10 options (1,024) fits; a field with more is
- * held over its first selections in the domain's order, and a value no solution among them has is then "not known"
- * (exact/index.ts, exact/tables.ts: Tables.partial).
+ * Selections held for a multi-select, at most: every selection of 12 options (4,096) fits, and of 20 options at most
+ * 3 (1,351); a field with more is held over its first selections in the domain's order, and a value no solution
+ * among them has is then "not known" (exact/index.ts, exact/tables.ts: Tables.partial). It was 1,024 while a search
+ * tried them one by one: the tables decide a field of 4,096 in about 200,000 units (bench/RESULTS.md §15).
  */
-export const MAX_SELECTIONS = 1024;
+export const MAX_SELECTIONS = 4096;
 
 /**
  * Selections held for all the multi-selects of a model (and again for those a request sent), at most: 1,024 for

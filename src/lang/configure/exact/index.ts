@@ -83,7 +83,7 @@ function keptFor(t: Tables, closed: () => ResidualChecks): Kept {
     k = { root, consistent, scratch, settled: false, pool: [], learned: new Learned(), order };
     // A request's tables (typed.ts) are searched from their consistent root: settling is the model's work. Tables
     // past a multi-select's selections are not settled either: what settling refutes there is only not known, and
-    // deciding each of 1,024 selections cost more than it saved (five such fields, paired by checks verified by
+    // deciding each of its selections cost more than it saved (five such fields, paired by checks verified by
     // evaluation: the first configure 190 ms settled, 8 ms not).
     if (consistent && !isRequests(t) && !t.partial) settle(t, k, closed());
     kept.set(t, k);
