@@ -116,6 +116,17 @@ describe('POST /api/v1/configure with a multi-select', () => {
     expect(field(r, 'extras')).toMatchObject({ value: [], source: 'ignored', visible: false });
     expect(r.calculation?.totals.price).toBe(10);
   });
+
+  it('a list of 100,000 ticks (700 KB) is refused, and read as its default sent, as evaluation reads it', async () => {
+    const { ask } = await kit();
+    const asDefault = await ask({ extras: ['driver'] });
+    // Glue ticked 100,000 times is not glue ticked: steel stays available, as with the default [driver].
+    const r = await ask({ extras: Array(100_000).fill('glue') });
+    expect(r.errors.map((e) => e.field)).toContain('extras');
+    expect(availability(r, 'frame')).toEqual({ wood: 'available', steel: 'available' });
+    expect(availability(r, 'extras')).toEqual(availability(asDefault, 'extras'));
+    expect(r.complete).toBe(true);
+  });
 });
 
 describe('the form of a multi-select', () => {

@@ -100,14 +100,20 @@ describe('configure with a multi-select of many options', () => {
     expect(want.want).toMatchObject({ available: false, possible: true, conflict: ['extras'] });
   });
 
-  it('sent what is no list of option ids, reads it as its default, as evaluation does', () => {
+  it('sent what is no list of distinct option ids, reads it as its default, as evaluation does', () => {
     for (const max of ['', ', max_selected: 3']) {
       const m = product(max);
       const none = availability(m.configure({ configuration: { extras: [] }, quantity: 1 }));
-      for (const junk of ['junk', 7, { a: 1 }, [1, 2]]) {
+      for (const junk of ['junk', 7, { a: 1 }, [1, 2], ['no-such-option'], ['a', 'a']]) {
         const r = m.configure({ configuration: { extras: junk }, quantity: 1 });
         expect(availability(r), JSON.stringify(junk)).toEqual(none);
       }
+      // A list longer than the options is refused before its items are read: B ticked a hundred thousand times is
+      // not B ticked (which the unlit configuration refuses), and costs no pass over the list per selection.
+      const unlit = availability(m.configure({ configuration: { lit: false, extras: [] }, quantity: 1 }));
+      const long = m.configure({ configuration: { lit: false, extras: Array(100_000).fill('b') }, quantity: 1 });
+      expect(availability(long)).toEqual(unlit);
+      expect(long.satisfiable).not.toBe(false);
     }
   });
 

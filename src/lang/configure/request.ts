@@ -1,6 +1,7 @@
 // A configure or calculate request as the engine works on it: the values sent by field index, the quantity, the
 // request's budget and the fields its completions keep active (kept-active.ts), the model's tables built and
 // settled before the budget starts (the model's own work, bounded by exact/tables.ts and settling's operations).
+import type { FieldIR } from '../ir';
 import type { CompiledModel } from '../runtime/compiled-model';
 import type { Ctx } from '../runtime/context';
 import { isAbsent, isValidQuantity } from '../runtime/fields';
@@ -33,14 +34,40 @@ export interface RequestState {
   budget: Budget;
 }
 
-/** By field index, the value sent for it (undefined: not sent, or sent as "no value"). */
+/**
+ * By field index, the value sent for it (undefined: not sent, or sent as "no value"). A multi-select's value that is
+ * no list of distinct option ids reads as its fallback, as evaluation reads it; a list of them stays as sent, fewer
+ * or more than the field selects (a buyer part way; one option too many, which no selection holds). So every list
+ * the engine reads is no longer than its field's options, whatever the body held.
+ */
 function sentValues(m: CompiledModel, config: Record<string, unknown>): unknown[] {
   const out = new Array<unknown>(m.ir.fields.length).fill(undefined);
   if (config === null || typeof config !== 'object') return out;
   for (const key in config) {
     if (!Object.hasOwn(config, key)) continue;
     const i = m.fieldIndex.get(key);
-    if (i !== undefined && !isAbsent(config[key])) out[i] = config[key];
+    if (i === undefined || isAbsent(config[key])) continue;
+    const f = m.ir.fields[i]!;
+    out[i] = f.valueType === 'list' && !isTicks(f, config[key]) ? f.fallback : config[key];
   }
   return out;
+}
+
+/** By multi-select: its option ids. */
+const optionIds = new WeakMap<FieldIR, ReadonlySet<string>>();
+
+/** Whether a multi-select's value is distinct ids of its options, in one pass (the list is no longer than they). */
+function isTicks(f: FieldIR, raw: unknown): boolean {
+  if (!Array.isArray(raw) || raw.length > (f.options?.length ?? 0)) return false;
+  let ids = optionIds.get(f);
+  if (ids === undefined) {
+    ids = new Set((f.options ?? []).map((o) => o.id));
+    optionIds.set(f, ids);
+  }
+  const seen = new Set<string>();
+  for (const id of raw) {
+    if (typeof id !== 'string' || !ids.has(id) || seen.has(id)) return false;
+    seen.add(id);
+  }
+  return true;
 }

@@ -175,8 +175,9 @@ function variantAt(s: Solver, residual: ResidualChecks, found: readonly Int32Arr
 }
 
 /**
- * The exact answer for a partial configuration (`sent`: by field index, the value sent; undefined: not sent; a value
- * none of its field's read as evaluation reads it: typed.ts, asRead), over the tables that hold its values.
+ * The exact answer for a partial configuration (`sent`: by field index, the value sent, a multi-select's a list of
+ * distinct option ids as request.ts reads it; undefined: not sent; a value none of its field's read as evaluation
+ * reads it: typed.ts, asRead), over the tables that hold its values.
  */
 export function exactAvailability(
   m: CompiledModel,

@@ -25,27 +25,23 @@ export function isRequests(t: Tables): boolean {
 
 /**
  * The values sent as evaluation reads them (runtime/compiled-model.ts): a value its field's type refuses (an option
- * none of the field's, a word for a checkbox or a number, a number past its bounds, a multi-select sent what is no
- * list of option ids) as the field's fallback, a number sent as a string as that number; the same array when every
- * value reads as sent. Every check then reads the same configuration over the tables as when evaluated, so such a
- * request is answered over them too. A list of option ids stays as sent (its selections hold what is ticked).
+ * none of the field's, a word for a checkbox or a number, a number past its bounds) as the field's fallback, a number
+ * sent as a string as that number; the same array when every value reads as sent. Every check then reads the same
+ * configuration over the tables as when evaluated, so such a request is answered over them too. A multi-select's
+ * list stays as sent (its selections hold what is ticked; request.ts has read any other value as its fallback).
  */
 export function asRead(m: CompiledModel, sent: readonly unknown[]): readonly unknown[] {
   let out: unknown[] | undefined;
   for (let i = 0; i < sent.length; i++) {
     const raw = sent[i];
     const { ir, check } = m.fields[i]!;
-    if (raw === undefined || check === undefined || isIdList(ir.valueType, raw)) continue;
+    if (raw === undefined || check === undefined || ir.valueType === 'list') continue;
     const read = check(raw, null) ?? ir.fallback;
     if (read === raw || read === undefined) continue;
     out ??= [...sent];
     out[i] = read;
   }
   return out ?? sent;
-}
-
-function isIdList(valueType: string, raw: unknown): boolean {
-  return valueType === 'list' && Array.isArray(raw) && raw.every((id) => typeof id === 'string');
 }
 
 /**
