@@ -39,8 +39,8 @@ export class WhatIf {
   private readonly read: readonly unknown[];
   /** The multi-selects sent past their selections, whose tables hold only the selections that keep the ticks sent. */
   private readonly narrowed: number[];
-  /** The tests by the tables they run over. */
-  private readonly tests = new Map<Tables, ExactTest>();
+  /** The tests by the narrowed multi-selects they free (their indexes, joined): made once each. */
+  private readonly tests = new Map<string, ExactTest>();
 
   constructor(
     private readonly m: CompiledModel,
@@ -60,20 +60,17 @@ export class WhatIf {
    * selections (typed.ts) is narrowed to its ticks only where they are kept, so that freeing it frees them.
    */
   private testFor(kept: readonly number[]): ExactTest {
-    const { m, c, a, quantity, narrowed } = this;
-    let read = this.read;
-    const freed = narrowed.filter((i) => !kept.includes(i));
-    if (freed.length > 0) {
-      const copy = [...read];
-      for (const i of freed) copy[i] = undefined;
-      read = copy;
-    }
-    const t = tablesFor(m, c, a, read);
-    let test = this.tests.get(t);
+    const { m, c, a, quantity } = this;
+    const freed = this.narrowed.filter((i) => !kept.includes(i));
+    const key = freed.join(',');
+    let test = this.tests.get(key);
     if (test === undefined) {
+      const read = [...this.read];
+      for (const i of freed) read[i] = undefined;
+      const t = tablesFor(m, c, a, read);
       const residualWith = (own: readonly Check[]) => new ResidualChecks(c, a, t, read, quantity, false, own);
       test = new ExactTest(t, exactFor(m, c, a, t, read, quantity), m.ir.fields, this.read, this.budget, residualWith);
-      this.tests.set(t, test);
+      this.tests.set(key, test);
     }
     return test;
   }
