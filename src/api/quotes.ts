@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CalculationResult, Issue } from './calculate';
-import { FieldValues, Lang, Quantity, Truncated } from './openapi';
+import { LanguageTag } from './locale';
+import { FieldValues, Quantity, Truncated } from './openapi';
 import { OutputInfo } from './output-info';
 import { jsonLongerThan, LIMITS, READ_STATUSES } from './quote-limits';
 
@@ -88,7 +89,9 @@ export const CreateQuote = z
     customer: QuoteCustomer.optional(),
     notes: text(LIMITS.notes).optional(),
     valid_until: ValidUntil.optional(),
-    language: Lang.optional().openapi({ description: 'The language of the quote document and of its labels; default en' }),
+    language: LanguageTag.optional().openapi({
+      description: 'The language of the quote document and of its labels (BCP 47, e.g. de-CH; anything else is 400); default en',
+    }),
   })
   .strict()
   .openapi('CreateQuote');

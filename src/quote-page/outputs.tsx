@@ -1,13 +1,14 @@
 // An item's customer-facing outputs on the buyer's pages (the public groups a calculation returns by default: a
 // weight, the dimensions), each with its label: the schema's, else the id made readable, as the API answers it.
 // Internal groups (a bill of materials) are for the store, never shown here.
+import { checkedLocale } from '../api/locale';
 import { readableId } from '../lang/readable-id';
 import type { PricedItem } from '../quotes/shapes';
 
 const own = <T,>(o: Record<string, T> | undefined, k: string): T | undefined => (o && Object.hasOwn(o, k) ? o[k] : undefined);
 
 export function Outputs({ priced }: { priced: PricedItem }) {
-  const number = new Intl.NumberFormat(priced.language, { maximumFractionDigits: 6 });
+  const number = new Intl.NumberFormat(checkedLocale(priced.language, 'en'), { maximumFractionDigits: 6 });
   const groups = Object.entries(priced.output_info).filter(([, info]) => !info.internal);
   return (
     <>

@@ -1,3 +1,4 @@
+import { checkedLocale } from '../api/locale';
 import type { CatalogLanguage } from '../lang/runtime/catalog';
 import { de } from './catalogue/de';
 import { type Catalogue, en, type Words } from './catalogue/en';
@@ -18,9 +19,13 @@ const CATALOGUES: Record<CatalogLanguage, Catalogue> = { en, de, fr, es, it, nl 
 const baseOf = (tag: string) => tag.toLowerCase().split('-')[0]!;
 const spoken = (tag: string): tag is string => Object.hasOwn(CATALOGUES, baseOf(tag));
 
-/** The language a document in `tag` is written in: the tag itself (de-CH keeps its region's formats) when its language is spoken, else en. */
+/**
+ * The language a document in `tag` is written in: the tag itself, canonical (de-CH keeps its region's formats), when
+ * its language is spoken and Intl reads it, else en: every page formats dates and amounts with this answer.
+ */
 export function documentLanguage(tag: string): string {
-  return spoken(tag) ? tag : 'en';
+  const checked = checkedLocale(tag, 'en');
+  return spoken(checked) ? checked : 'en';
 }
 
 export function wordsFor(tag: string): Words {

@@ -18,6 +18,9 @@ describe('test/api/quotes-line-discounts', async () => {
 describe('test/api/quotes-desk', async () => {
   await import('../api/quotes-desk.cases');
 });
+describe('test/api/quotes-languages', async () => {
+  await import('../api/quotes-languages.cases');
+});
 describe('test/api/webhooks', async () => {
   await import('../api/webhooks.cases');
 });

@@ -1,6 +1,7 @@
 // The wire shape of a store's profile for its quote documents (admin API, docs/quotes.md "The document"). Flat,
 // so the backoffice's form posts it as it is; a PUT replaces the whole profile, a field left out is cleared.
 import { z } from '@hono/zod-openapi';
+import { canonicalLocale, MAX_TAG } from '../locale';
 
 export const PROFILE_LIMITS = {
   legalName: 200,
@@ -9,7 +10,7 @@ export const PROFILE_LIMITS = {
   taxId: 64,
   terms: 4000,
   paymentTerms: 1000,
-  locale: 35,
+  locale: MAX_TAG,
 };
 
 /** An optional text, trimmed and capped; empty, null or left out: none. */
@@ -60,15 +61,6 @@ export const StoreProfileBody = z
   })
   .strict()
   .openapi('StoreProfileInput');
-
-/** The tag in its canonical form, or null when it is not a BCP 47 tag `Intl` knows. */
-function canonicalLocale(tag: string): string | null {
-  try {
-    return Intl.getCanonicalLocales(tag)[0] ?? null;
-  } catch {
-    return null;
-  }
-}
 
 export const StoreProfile = z
   .object({

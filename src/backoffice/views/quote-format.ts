@@ -1,11 +1,15 @@
 // Money and dates on the quote pages, in the store's locale (its profile's `locale`, e.g. de-DE → 1.234,50 €), or
-// the quote's language when the store set none. Dates are calendar days in UTC, as valid_until is kept.
+// the quote's language when the store set none. Dates are calendar days in UTC, as valid_until is kept. A tag Intl
+// cannot read (a row written before tags were checked) formats in English rather than failing the page.
+import { checkedLocale } from '../../api/locale';
 
 export const money = (amount: number, currency: string, locale: string) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+  new Intl.NumberFormat(checkedLocale(locale, 'en'), { style: 'currency', currency }).format(amount);
 
 export const day = (isoDay: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
+  new Intl.DateTimeFormat(checkedLocale(locale, 'en'), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${isoDay}T00:00:00Z`),
+  );
 
 /** Who made a change: an API key by its name (key:<id> when the key is gone), the admin, or the buyer. */
 export const actorName = (actor: string, keyNames: Map<string, string>) =>

@@ -1,3 +1,4 @@
+import { checkedLocale } from '../../api/locale';
 import { enc } from '../load';
 import { type FilterProblem, filterQuery, type QuoteFilters } from '../quote-filters';
 import type { ProductSummaryJson, QuoteJson, QuoteListJson, QuoteSettingsJson, StoreJson } from '../types';
@@ -170,7 +171,8 @@ export function QuotePage(props: {
   locale: string | null;
 }) {
   const { csrf, store, quote, products, keyNames } = props;
-  const locale = props.locale ?? quote.language;
+  // Checked here too: the re-price report formats with it in the browser (data-locale).
+  const locale = checkedLocale(props.locale ?? quote.language, 'en');
   const api = `/api/admin/stores/${enc(store.id)}/quotes/${enc(quote.id)}`;
   const number = numberLabel(quote);
   const crumbs = storeCrumbs(store, { href: `/admin/stores/${enc(store.id)}/quotes`, label: 'Quotes' }, { label: number });
