@@ -22,11 +22,17 @@ const HEADER = [
 ];
 
 /**
- * A text cell as RFC 4180 quotes it. One starting with = + - @ (or a tab or carriage return) is what a spreadsheet
- * runs as a formula, so it gets a leading ' (OWASP "CSV injection").
+ * What a spreadsheet runs as a formula: = + - @ starting a cell (a tab or carriage return starting one too). Not only
+ * at the start of ours: a spreadsheet that splits on ; (de-DE, fr-FR) or on tabs reads `x;=1+1` as two cells, the
+ * second a formula, however ours is quoted. So each such sign at the start or after a separator (, ; tab, line break
+ * or |, spaces between) gets a leading ' (OWASP "CSV injection"). Linear: a separator's spaces are read once.
  */
+const FORMULA = /(^|[,;\t\r\n|])( *)(?=[=+\-@])/g;
+
+/** A text cell as RFC 4180 quotes it, its formulas defused. */
 function cell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const defused = value.replace(FORMULA, "$1$2'");
+  const safe = /^[\t\r]/.test(defused) ? `'${defused}` : defused;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

@@ -32,6 +32,21 @@ describe('Stores > Quotes > Export CSV', () => {
     expect((await csv('/admin/stores/no-such-store/quotes.csv', cookie)).status).toBe(404);
   });
 
+  it('defuses a formula after any separator a spreadsheet may split on, not only at the start of a cell', async () => {
+    const { cookie } = await signIn();
+    const store = await createStore();
+    expect((await saveProduct(store, 'shelf', SHELF)).status).toBe(201);
+    const customer = { name: 'x;=1+1;y', company: 'Oak|+SUM(A1); @cmd', reference: 'a\t-2,=3' };
+    const res = await admin('POST', `/stores/${store}/quotes`, { items: [{ product_id: 'shelf', configuration: {} }], customer });
+    expect(res.status).toBe(201);
+    const line = (await (await csv(`/admin/stores/${store}/quotes.csv`, cookie)).text()).split('\r\n')[1]!;
+    expect(line).toContain(`,x;'=1+1;y,Oak|'+SUM(A1); '@cmd,,"a\t'-2,'=3",`);
+    // However a spreadsheet splits the line (de-DE and fr-FR on ;), no cell starts a formula.
+    for (const separator of [',', ';', '\t', '|']) {
+      for (const part of line.split(separator)) expect(part.replace(/^[" ]*/, ''), separator).not.toMatch(/^[=+\-@]/);
+    }
+  });
+
   it('finds quotes by product id too', async () => {
     const { cookie } = await signIn();
     const store = await createStore();
