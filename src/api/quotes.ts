@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CalculationResult, Issue } from './calculate';
+import { isPercentPrecise } from './decimals';
 import { LanguageTag } from './locale';
 import { FieldValues, Quantity, Truncated } from './openapi';
 import { OutputInfo } from './output-info';
@@ -39,7 +40,7 @@ const discountKind = {
 };
 
 const percentRule: [(d: { type: 'percent' | 'amount'; value: number }) => boolean, { message: string; path: string[] }] = [
-  (d) => d.type !== 'percent' || (d.value <= 100 && Number.isInteger(Math.round(d.value * 1e6) / 1e4)),
+  (d) => d.type !== 'percent' || (d.value <= 100 && isPercentPrecise(d.value)),
   { message: 'A percent is at most 100, with at most 2 decimals', path: ['value'] },
 ];
 

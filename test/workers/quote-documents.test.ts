@@ -21,6 +21,9 @@ describe('test/api/quotes-desk', async () => {
 describe('test/api/quotes-languages', async () => {
   await import('../api/quotes-languages.cases');
 });
+describe('test/api/percent-precision', async () => {
+  await import('../api/percent-precision.cases');
+});
 describe('test/api/webhooks', async () => {
   await import('../api/webhooks.cases');
 });

@@ -1,6 +1,7 @@
 // The wire shape of a store's profile for its quote documents (admin API, docs/quotes.md "The document"). Flat,
 // so the backoffice's form posts it as it is; a PUT replaces the whole profile, a field left out is cleared.
 import { z } from '@hono/zod-openapi';
+import { isPercentPrecise } from '../decimals';
 import { canonicalLocale, MAX_TAG } from '../locale';
 
 export const PROFILE_LIMITS = {
@@ -33,7 +34,7 @@ export const StoreProfileBody = z
       .number()
       .min(0)
       .max(100)
-      .refine((p) => Number.isInteger(Math.round(p * 1e6) / 1e4), { message: 'At most 2 decimals' })
+      .refine(isPercentPrecise, { message: 'At most 2 decimals' })
       .nullable()
       .optional()
       .openapi({ description: 'The tax rate, 0–100 with at most 2 decimals; null or left out: no tax on the document' }),
