@@ -3,6 +3,9 @@ import { READ_STATUSES } from './quote-limits';
 
 // The query of a quote list, the same on /v1/quotes and the admin API (and so for the backoffice's CSV export).
 
+/** The longest search, in characters (code points). */
+const SEARCH_MAX = 100;
+
 /** The most a page holds: each page's work (rows read, items counted) is bounded by it. */
 export const LIST_MAX_LIMIT = 100;
 
@@ -15,12 +18,18 @@ const day = (description: string) =>
 
 export const QuoteListQuery = {
   status: z.enum(READ_STATUSES).optional(),
+  // 100 characters as the document's maxLength counts them, code points: 100 emoji are 200 UTF-16 units.
   q: z
     .string()
     .min(1)
-    .max(100)
+    .max(2 * SEARCH_MAX)
+    .refine((q) => [...q].length <= SEARCH_MAX, { message: `At most ${SEARCH_MAX} characters` })
     .optional()
-    .openapi({ description: "Part of the number, of the customer's fields, or of an item's product id" }),
+    .openapi({
+      maxLength: SEARCH_MAX,
+      description:
+        "Part of the number, of the customer's fields, or of an item's product id; A–Z match in either case, other letters as written",
+    }),
   product: z
     .string()
     .min(1)

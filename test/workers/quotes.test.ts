@@ -20,6 +20,9 @@ describe('test/api/quotes-idempotency', async () => {
 describe('test/api/quotes-list-filters', async () => {
   await import('../api/quotes-list-filters.cases');
 });
+describe('test/api/quotes-search', async () => {
+  await import('../api/quotes-search.cases');
+});
 describe('test/api/quotes-caps', async () => {
   await import('../api/quotes-caps.cases');
 });
