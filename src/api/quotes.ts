@@ -97,6 +97,17 @@ export const CreateQuote = z
   .strict()
   .openapi('CreateQuote');
 
+/** The Idempotency-Key header of a quote create (docs/quotes.md, "Integrity under concurrency"). */
+export const idempotencyKeyHeader = (description: string) =>
+  z.object({
+    'Idempotency-Key': z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .openapi({ param: { name: 'Idempotency-Key', in: 'header' }, description }),
+  });
+
 export const PatchQuote = z
   .object({
     tenant_id: z.string().min(1),

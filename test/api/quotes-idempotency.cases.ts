@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admin, call, createKey, jsonInit } from '../helpers';
+import { ADMIN_TOKEN, admin, call, createKey, jsonInit } from '../helpers';
 import { type QuoteJson, quoteTenant } from './quotes-helpers';
 
 // An Idempotency-Key belongs to the API key that sent it, and a storefront key's retry answers the quote as its
@@ -97,5 +97,36 @@ describe('a retry answered from a quote kept before revisions, line discounts (m
       totals: { subtotal: 40, line_discounts: 0, total: 40 },
       items: [{ line_discount: null, net_price: 40 }],
     });
+  });
+});
+
+describe('Idempotency-Key, per admin', () => {
+  it("the admin's create keeps it: the same key answers the same quote, another key or an API key's makes a new one", async () => {
+    const t = await quoteTenant();
+    const body = { items: [{ product_id: 'shelf', configuration: {} }], customer: { name: 'Ada' } };
+    const create = (key: string, sent: Record<string, unknown> = body) =>
+      call(
+        `/api/admin/stores/${t.storeId}/quotes`,
+        jsonInit('POST', sent, { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Idempotency-Key': key }),
+      );
+    const first = await create('desk-1');
+    expect(first.status).toBe(201);
+    const made = await first.json<QuoteJson>();
+    const again = await create('desk-1');
+    expect(again.status).toBe(200);
+    expect(await again.json<QuoteJson>()).toMatchObject({ id: made.id, number: made.number });
+    const conflict = await create('desk-1', { ...body, notes: 'another request' });
+    expect(conflict.status).toBe(409);
+    expect(await conflict.json()).toMatchObject({ code: 'CONFLICT' });
+    const other = await create('desk-2');
+    expect(other.status).toBe(201);
+    expect((await other.json<QuoteJson>()).id).not.toBe(made.id);
+    // An API key's same Idempotency-Key is another request, and the admin's retry still answers the admin's quote.
+    const byKey = await t.create(body, { 'Idempotency-Key': 'desk-1' });
+    expect(byKey.status).toBe(201);
+    expect((await byKey.json<QuoteJson>()).id).not.toBe(made.id);
+    expect((await (await create('desk-1')).json<QuoteJson>()).id).toBe(made.id);
+    const listed = await admin('GET', `/stores/${t.storeId}/quotes`);
+    expect((await listed.json<{ quotes: unknown[] }>()).quotes).toHaveLength(3);
   });
 });

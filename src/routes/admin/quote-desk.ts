@@ -5,6 +5,7 @@ import {
   CreateQuote,
   ItemBody,
   ItemsRejected,
+  idempotencyKeyHeader,
   PatchItemBody,
   PatchQuote,
   Quote,
@@ -46,21 +47,34 @@ export const adminQuoteDeskApi = newApp()
       tags,
       security: ADMIN_SECURITY,
       summary: 'Create a draft quote in the backoffice',
-      request: { params: StoreParams, ...jsonBody(CreateQuote.omit({ tenant_id: true })) },
-      responses: { 201: json(Quote, 'The new draft'), ...rejected, ...errorResponses(400, 404) },
+      request: {
+        params: StoreParams,
+        ...jsonBody(CreateQuote.omit({ tenant_id: true })),
+        headers: idempotencyKeyHeader(
+          "Per admin: a retried create with the same key answers the same quote as it is now (200); the same key with another body is 409. An API key's same Idempotency-Key is another request",
+        ),
+      },
+      responses: {
+        201: json(Quote, 'The new draft'),
+        200: json(Quote, 'A retry: the quote this Idempotency-Key created'),
+        ...rejected,
+        ...errorResponses(400, 404, 409),
+      },
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const { loaded } = await createQuote(adminCall(c, c.req.valid('param').store_id), {
+      const key = c.req.valid('header')['Idempotency-Key'];
+      // Kept per admin (the actor `admin`), as /v1 keeps them per API key: src/quotes/service/replays.ts.
+      const { loaded, created } = await createQuote(adminCall(c, c.req.valid('param').store_id), {
         items: body.items,
         customer: body.customer ?? {},
         notes: body.notes,
         validUntil: body.valid_until,
         language: body.language,
-        idempotency: undefined,
+        idempotency: key === undefined ? undefined : { key, body: JSON.stringify(body) },
         request: false,
       });
-      return c.json(presentQuote(loaded, true), 201);
+      return c.json(presentQuote(loaded, true), created ? 201 : 200);
     },
   )
   .openapi(

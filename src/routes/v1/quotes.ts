@@ -7,6 +7,7 @@ import {
   CreateQuote,
   ItemBody,
   ItemsRejected,
+  idempotencyKeyHeader,
   PatchItemBody,
   PatchQuote,
   Quote,
@@ -79,18 +80,9 @@ export const quotesApi = newApp()
       summary: 'Create a draft quote from priced configurations',
       request: {
         ...jsonBody(CreateQuote),
-        headers: z.object({
-          'Idempotency-Key': z
-            .string()
-            .min(1)
-            .max(255)
-            .optional()
-            .openapi({
-              param: { name: 'Idempotency-Key', in: 'header' },
-              description:
-                "Per API key: a retried create with the same key answers the same quote (a quote:request key's retry: the quote as created, version 1); the same key with another body is 409. Another API key's same Idempotency-Key is another request",
-            }),
-        }),
+        headers: idempotencyKeyHeader(
+          "Per API key: a retried create with the same key answers the same quote (a quote:request key's retry: the quote as created, version 1); the same key with another body is 409. Another API key's same Idempotency-Key is another request",
+        ),
       },
       responses: {
         201: { ...json(CreatedQuote, 'The new quote, and its status link'), headers: QUOTE_HEADERS },
