@@ -1828,7 +1828,7 @@ export interface components {
              */
             valid_until?: string;
             /**
-             * @description The language of the quote document and of its labels; default en
+             * @description The language of the quote document and of its labels (BCP 47, e.g. de-CH; anything else is 400); default en
              * @example de-CH
              */
             language?: string;
@@ -2385,7 +2385,7 @@ export interface components {
             lines: string[];
         };
         QuoteSettings: {
-            /** @description A quote discount above this share of the subtotal needs approval; null: never */
+            /** @description A quote discount above this share of the subtotal needs approval, 0–100 with at most 2 decimals; null: never */
             approval_threshold_percent: number | null;
         };
         StoreProfile: {
@@ -3900,7 +3900,7 @@ export interface operations {
                 /** @description The store the key belongs to */
                 tenant_id: string;
                 status?: "draft" | "pending_approval" | "sent" | "accepted" | "rejected" | "cancelled" | "superseded" | "expired";
-                /** @description Part of the number, of the customer's fields, or of an item's product id */
+                /** @description Part of the number, of the customer's fields, or of an item's product id; A–Z match in either case, other letters as written */
                 q?: string;
                 /** @description The product id one of its items was configured from (exactly) */
                 product?: string;
@@ -13010,7 +13010,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "draft" | "pending_approval" | "sent" | "accepted" | "rejected" | "cancelled" | "superseded" | "expired";
-                /** @description Part of the number, of the customer's fields, or of an item's product id */
+                /** @description Part of the number, of the customer's fields, or of an item's product id; A–Z match in either case, other letters as written */
                 q?: string;
                 /** @description The product id one of its items was configured from (exactly) */
                 product?: string;
@@ -13158,7 +13158,10 @@ export interface operations {
     adminCreateQuote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Per admin: a retried create with the same key answers the same quote as it is now (200); the same key with another body is 409. An API key's same Idempotency-Key is another request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 store_id: string;
             };
@@ -13177,7 +13180,7 @@ export interface operations {
                      */
                     valid_until?: string;
                     /**
-                     * @description The language of the quote document and of its labels; default en
+                     * @description The language of the quote document and of its labels (BCP 47, e.g. de-CH; anything else is 400); default en
                      * @example de-CH
                      */
                     language?: string;
@@ -13185,6 +13188,19 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A retry: the quote this Idempotency-Key created */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
             /** @description The new draft */
             201: {
                 headers: {
@@ -13261,6 +13277,19 @@ export interface operations {
                     "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {

@@ -30,4 +30,5 @@ export function checkedLocale(tag: string | null | undefined, fallback: string):
 export const LanguageTag = z
   .string()
   .max(MAX_TAG)
-  .refine((tag) => canonicalLocale(tag) !== null, { message: 'Must be a BCP 47 language tag, e.g. en or de-CH' });
+  .refine((tag) => canonicalLocale(tag) !== null, { message: 'Must be a BCP 47 language tag, e.g. en or de-CH' })
+  .openapi({ example: 'de-CH' });
