@@ -49,7 +49,8 @@ describe('a quote language that is no BCP 47 tag', () => {
       const t = await quoteTenant();
       const created = await (await t.create({ language: 'de-CH' })).json<QuoteJson & { status_url: string }>();
       const sent = await (await t.send('POST', `/${created.id}/send`, {})).json<SentQuoteJson>();
-      await env.DB.prepare('UPDATE quotes SET language = ? WHERE id = ?').bind(language, created.id).run();
+      const stored = await env.DB.prepare('UPDATE quotes SET language = ? WHERE id = ?').bind(language, created.id).run();
+      expect(stored.meta.changes).toBe(1);
       const desk = `/admin/stores/${t.storeId}/quotes`;
       for (const path of [desk, `${desk}?status=sent`, `${desk}/${created.id}`]) {
         const res = await page(path);
@@ -64,6 +65,17 @@ describe('a quote language that is no BCP 47 tag', () => {
         expect(html).toContain('<html lang="en">');
       }
       expect((await t.get(created.id)).status).toBe(200);
+      // The same tag as the store's locale, written before the profile checked it: the desk in English.
+      expect((await admin('PUT', `/stores/${t.storeId}/profile`, { locale: 'de-DE' })).status).toBe(200);
+      const profile = await env.DB.prepare('UPDATE store_profiles SET locale = ? WHERE store_id = ?')
+        .bind(language, t.storeId)
+        .run();
+      expect(profile.meta.changes).toBe(1);
+      for (const path of [desk, `${desk}/${created.id}`]) {
+        const res = await page(path);
+        expect(res.status, `store locale ${language} ${path}`).toBe(200);
+        expect(await res.text()).toContain(created.number);
+      }
     }
   });
 });
