@@ -1,0 +1,310 @@
+import {
+  type GROUP_BY,
+  INSIGHTS_MAX_BUCKETS,
+  INSIGHTS_MAX_DAYS,
+  OPTION_SAMPLE_ITEMS,
+  TOP_OPTIONS,
+  TOP_PRODUCTS,
+} from '../../api/insights';
+import { ApiError } from '../../errors';
+import { CURRENCIES, minorUnits } from '../../lang/check/currencies';
+import { getStore } from '../../stores/service';
+
+// A store's figures over a period (docs/api.md, "Insights"): eight statements in one D1 batch, each reading one
+// range of a covering index (migrations/0015_insights_indexes.sql), so a year of 100,000 quotes costs index entries,
+// never table rows (bench/insights.ts; the plans are checked in test/api/insights.cases.ts). Money stays in integer
+// minor units until it leaves.
+
+const DAY = 86_400_000;
+
+export type GroupBy = (typeof GROUP_BY)[number];
+
+export interface InsightsQuery {
+  from?: string | undefined;
+  to?: string | undefined;
+  group_by: GroupBy;
+  currency?: string | undefined;
+}
+
+function refuse(field: string, message: string): never {
+  throw new ApiError('BAD_REQUEST', `${field}: ${message}`, {
+    errors: [{ field, code: 'INVALID_VALUE', message, location: 'query' }],
+  });
+}
+
+/** A YYYY-MM-DD day as its first millisecond (UTC); a 400 naming the field for anything else (2026-02-30 too). */
+function dayStart(field: string, text: string): number {
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : Number.NaN;
+  if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== text) refuse(field, 'Not a day (YYYY-MM-DD)');
+  return at;
+}
+
+const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+/** The first day of the bucket holding `at`: the day, its week's Monday, or its month's first. */
+export function bucketStart(at: number, groupBy: GroupBy): number {
+  const d = new Date(at - (at % DAY));
+  if (groupBy === 'week') return d.getTime() - ((d.getUTCDay() + 6) % 7) * DAY;
+  if (groupBy === 'month') return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+  return d.getTime();
+}
+
+function nextBucket(start: number, groupBy: GroupBy): number {
+  if (groupBy === 'day') return start + DAY;
+  if (groupBy === 'week') return start + 7 * DAY;
+  const d = new Date(start);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+}
+
+/** Every bucket's start from the one holding `from` to the one holding `to` (at most INSIGHTS_MAX_BUCKETS + 1). */
+function bucketsOf(from: number, to: number, groupBy: GroupBy): number[] {
+  const starts: number[] = [];
+  for (let b = bucketStart(from, groupBy); b <= to && starts.length <= INSIGHTS_MAX_BUCKETS; b = nextBucket(b, groupBy)) {
+    starts.push(b);
+  }
+  return starts;
+}
+
+export interface Period {
+  from: number;
+  /** The last millisecond of the last day. */
+  to: number;
+  previousFrom: number;
+  days: number;
+  groupBy: GroupBy;
+  buckets: number[];
+}
+
+/** The period asked for, checked: real days, to not before from, at most INSIGHTS_MAX_DAYS and INSIGHTS_MAX_BUCKETS. */
+export function periodOf(query: InsightsQuery, now: number): Period {
+  const toDay = query.to === undefined ? now - (now % DAY) : dayStart('to', query.to);
+  const fromDay = query.from === undefined ? toDay - 29 * DAY : dayStart('from', query.from);
+  if (toDay < fromDay) refuse('to', 'Before from');
+  const days = (toDay - fromDay) / DAY + 1;
+  if (days > INSIGHTS_MAX_DAYS) refuse('from', `A period is at most ${INSIGHTS_MAX_DAYS} days`);
+  const to = toDay + DAY - 1;
+  const buckets = bucketsOf(fromDay, to, query.group_by);
+  if (buckets.length > INSIGHTS_MAX_BUCKETS) {
+    refuse('group_by', `At most ${INSIGHTS_MAX_BUCKETS} buckets: group this period by a longer one`);
+  }
+  return { from: fromDay, to, previousFrom: fromDay - days * DAY, days, groupBy: query.group_by, buckets };
+}
+
+/** The SQL that puts a decision time (ms) into its bucket, as bucketStart does: a day, as YYYY-MM-DD. */
+const BUCKET_SQL: Record<GroupBy, string> = {
+  day: "date(decided_at / 1000, 'unixepoch')",
+  // 'weekday 0' moves on to the Sunday ending the week (or stays on it); six days back is its Monday.
+  week: "date(decided_at / 1000, 'unixepoch', 'weekday 0', '-6 days')",
+  month: "strftime('%Y-%m-01', decided_at / 1000, 'unixepoch')",
+};
+
+export interface Statement {
+  name: string;
+  sql: string;
+  params: (string | number)[];
+}
+
+const GIVEN = 'line_discount_minor + discount_minor';
+const SHARE = `(${GIVEN}) * 1.0 / NULLIF(subtotal_minor + line_discount_minor, 0)`;
+const CREATED = 'store_id = ?1 AND created_at BETWEEN ?3 AND ?4 AND currency = ?2';
+
+/** The end of the week holding `now` (Sunday, 23:59:59.999 UTC). */
+const weekEnd = (now: number) => bucketStart(now, 'week') + 7 * DAY - 1;
+
+/** The statements of one answer (?1 the store, ?2 the currency), exported so that a test can read their plans. */
+export function insightStatements(storeId: string, currency: string, period: Period, now: number): Statement[] {
+  const created = [storeId, currency, period.from, period.to];
+  const joined = 'FROM quotes q JOIN quote_items i ON i.quote_id = q.id';
+  const joinedCreated = 'q.store_id = ?1 AND q.created_at BETWEEN ?3 AND ?4 AND q.currency = ?2';
+  return [
+    {
+      name: 'pipeline',
+      sql: `SELECT CASE WHEN status = 'draft' AND substr(created_by, 1, 4) = 'key:' AND version = 1 THEN 'requested' ELSE status END AS k,
+              count(*) AS n, coalesce(sum(total_minor), 0) AS v
+            FROM quotes WHERE store_id = ?1 AND status IN ('draft', 'pending_approval', 'sent') AND currency = ?2
+              AND (status <> 'sent' OR valid_until >= ?3) GROUP BY k`,
+      params: [storeId, currency, now],
+    },
+    {
+      name: 'expiring',
+      sql: `SELECT count(*) AS n, coalesce(sum(total_minor), 0) AS v FROM quotes
+            WHERE store_id = ?1 AND status = 'sent' AND valid_until BETWEEN ?3 AND ?4 AND currency = ?2`,
+      params: [storeId, currency, now, weekEnd(now)],
+    },
+    {
+      name: 'decided',
+      sql: `SELECT decided_at >= ?3 AS current, status, count(*) AS n, coalesce(sum(total_minor), 0) AS v,
+              count(sent_at) AS timed, coalesce(sum(decided_at - sent_at), 0) AS ms
+            FROM quotes WHERE store_id = ?1 AND decided_at BETWEEN ?4 AND ?5 AND currency = ?2
+              AND status IN ('accepted', 'rejected') GROUP BY current, status`,
+      params: [storeId, currency, period.from, period.previousFrom, period.to],
+    },
+    {
+      name: 'trend',
+      sql: `SELECT ${BUCKET_SQL[period.groupBy]} AS b, count(*) AS n, coalesce(sum(total_minor), 0) AS v
+            FROM quotes WHERE store_id = ?1 AND decided_at BETWEEN ?3 AND ?4 AND currency = ?2 AND status = 'accepted'
+            GROUP BY b`,
+      params: created,
+    },
+    {
+      name: 'created',
+      sql: `SELECT count(*) AS created, count(sent_at) AS sent, coalesce(sum(status = 'accepted'), 0) AS won,
+              coalesce(sum(sent_at - created_at), 0) AS send_ms,
+              coalesce(sum(sent_at IS NOT NULL AND ${GIVEN} > 0), 0) AS discounted,
+              coalesce(sum(CASE WHEN sent_at IS NOT NULL THEN ${GIVEN} ELSE 0 END), 0) AS given,
+              coalesce(sum(CASE WHEN sent_at IS NOT NULL AND ${GIVEN} > 0 THEN ${SHARE} END), 0) AS shares
+            FROM quotes WHERE ${CREATED}`,
+      params: created,
+    },
+    {
+      name: 'largest',
+      // Only the winner's id is read from the index; its number from its row, once.
+      sql: `SELECT id, number, revision, ${GIVEN} AS given, ${SHARE} AS share FROM quotes WHERE id = (
+              SELECT id FROM quotes WHERE ${CREATED} AND sent_at IS NOT NULL AND ${GIVEN} > 0
+              ORDER BY ${SHARE} DESC, ${GIVEN} DESC, id LIMIT 1)`,
+      params: created,
+    },
+    {
+      name: 'products',
+      sql: `SELECT i.product_id AS product_id, count(DISTINCT i.quote_id) AS quotes, sum(i.quantity) AS quantity,
+              sum(i.total_minor - i.discount_minor) AS v
+            ${joined} WHERE ${joinedCreated}
+            GROUP BY i.product_id ORDER BY v DESC, i.product_id LIMIT ${TOP_PRODUCTS}`,
+      params: created,
+    },
+    {
+      name: 'options',
+      // The newest items of the period only: the JSON read is bounded by OPTION_SAMPLE_ITEMS configurations.
+      sql: `WITH sample AS (
+              SELECT i.product_id AS product_id, i.configuration AS configuration ${joined} WHERE ${joinedCreated}
+              ORDER BY q.created_at DESC LIMIT ${OPTION_SAMPLE_ITEMS}
+            ), counted AS (
+              SELECT s.product_id AS product_id, j.key AS field, j.value AS option, count(*) AS n
+              FROM sample s, json_each(s.configuration) j WHERE j.type = 'text' GROUP BY 1, 2, 3
+            )
+            SELECT product_id, field, option, n, sum(n) OVER (PARTITION BY product_id, field) AS of_n,
+              (SELECT count(*) FROM sample) AS sampled
+            FROM counted ORDER BY n DESC, product_id, field, option LIMIT ${TOP_OPTIONS}`,
+      params: created,
+    },
+  ];
+}
+
+type Row = Record<string, number | string | null>;
+const num = (v: unknown) => Number(v ?? 0);
+const round = (x: number, decimals: number) => Math.round(x * 10 ** decimals) / 10 ** decimals;
+
+/** The currency asked for, else the store's newest quote's; null for a store without quotes. */
+async function currencyOf(env: Env, storeId: string, asked: string | undefined): Promise<string | null> {
+  if (asked !== undefined) {
+    if (!CURRENCIES.has(asked)) refuse('currency', 'Not an ISO 4217 currency');
+    return asked;
+  }
+  const newest = await env.DB.prepare(
+    'SELECT currency FROM quotes WHERE store_id = ? ORDER BY year DESC, seq DESC, revision DESC LIMIT 1',
+  )
+    .bind(storeId)
+    .first<{ currency: string }>();
+  return newest?.currency ?? null;
+}
+
+/** The figures of a store over a period, money in minor units; the route presents them (docs/api.md, "Insights"). */
+export async function storeInsights(env: Env, storeId: string, query: InsightsQuery, now = Date.now()) {
+  const period = periodOf(query, now);
+  await getStore(env, storeId);
+  const currency = await currencyOf(env, storeId, query.currency);
+  const rows = new Map<string, Row[]>();
+  if (currency !== null) {
+    const statements = insightStatements(storeId, currency, period, now);
+    const results = await env.DB.batch<Row>(statements.map((s) => env.DB.prepare(s.sql).bind(...s.params)));
+    for (const [i, s] of statements.entries()) rows.set(s.name, results[i]!.results);
+  }
+  const of = (name: string) => rows.get(name) ?? [];
+  const pipeline = (k: string) => {
+    const row = of('pipeline').find((r) => r.k === k);
+    return { count: num(row?.n), valueMinor: num(row?.v) };
+  };
+  const decided = (current: boolean, status: string) =>
+    of('decided').find((r) => num(r.current) === Number(current) && r.status === status);
+  const countValue = (row: Row | undefined) => ({ count: num(row?.n), valueMinor: num(row?.v) });
+  const winRate = (won: number, lost: number) => (won + lost === 0 ? null : round((100 * won) / (won + lost), 1));
+  const [won, lost] = [countValue(decided(true, 'accepted')), countValue(decided(true, 'rejected'))];
+  const [wonBefore, lostBefore] = [countValue(decided(false, 'accepted')), countValue(decided(false, 'rejected'))];
+  const decidedNow = [decided(true, 'accepted'), decided(true, 'rejected')];
+  const timed = decidedNow.reduce((n, r) => n + num(r?.timed), 0);
+  const decisionMs = decidedNow.reduce((n, r) => n + num(r?.ms), 0);
+  const created = of('created')[0] ?? {};
+  const largest = of('largest')[0];
+  const trend = new Map(of('trend').map((r) => [String(r.b), r]));
+  const sampled = num(of('options')[0]?.sampled);
+  return {
+    currency,
+    minorUnits: currency === null ? 2 : minorUnits(currency),
+    period: {
+      from: isoDay(period.from),
+      to: isoDay(period.to),
+      days: period.days,
+      groupBy: period.groupBy,
+      previousFrom: isoDay(period.previousFrom),
+      previousTo: isoDay(period.from - DAY),
+    },
+    pipeline: {
+      requested: pipeline('requested'),
+      draft: pipeline('draft'),
+      pending_approval: pipeline('pending_approval'),
+      sent: pipeline('sent'),
+    },
+    won: { ...won, previous: wonBefore },
+    lost: { ...lost, previous: lostBefore },
+    winRate: winRate(won.count, lost.count),
+    previousWinRate: winRate(wonBefore.count, lostBefore.count),
+    discounts: {
+      sent: num(created.sent),
+      discounted: num(created.discounted),
+      givenMinor: num(created.given),
+      averagePercent: num(created.discounted) === 0 ? null : round((100 * num(created.shares)) / num(created.discounted), 2),
+      largest: largest
+        ? {
+            quoteId: String(largest.id),
+            number: String(largest.number),
+            revision: num(largest.revision),
+            percent: round(100 * num(largest.share), 2),
+            givenMinor: num(largest.given),
+          }
+        : null,
+    },
+    times: {
+      requestToSend: average(num(created.sent), num(created.send_ms)),
+      sendToDecision: average(timed, decisionMs),
+    },
+    expiring: { ...countValue(of('expiring')[0]), until: isoDay(weekEnd(now)) },
+    funnel: { created: num(created.created), sent: num(created.sent), won: num(created.won) },
+    topProducts: of('products').map((r) => ({
+      productId: String(r.product_id),
+      quotes: num(r.quotes),
+      quantity: num(r.quantity),
+      valueMinor: num(r.v),
+    })),
+    options: {
+      sampled,
+      top: of('options').map((r) => ({
+        productId: String(r.product_id),
+        field: String(r.field),
+        option: String(r.option),
+        count: num(r.n),
+        sharePercent: round((100 * num(r.n)) / num(r.of_n), 1),
+      })),
+    },
+    trend: period.buckets.map((start) => {
+      const row = trend.get(isoDay(start));
+      return { start: isoDay(start), won: num(row?.n), valueMinor: num(row?.v) };
+    }),
+  };
+}
+
+const average = (quotes: number, ms: number) => ({
+  quotes,
+  averageSeconds: quotes === 0 ? null : Math.round(ms / quotes / 1000),
+});
+
+export type StoreInsights = Awaited<ReturnType<typeof storeInsights>>;
