@@ -83,7 +83,14 @@ export const Insights = z
       .object({ created: z.number().int(), sent: z.number().int(), won: z.number().int() })
       .openapi({ description: 'Quotes created in the period: all, those sent since, those accepted since' }),
     top_products: z
-      .array(z.object({ product_id: z.string(), quotes: z.number().int(), quantity: z.number().int(), value: Amount }))
+      .array(
+        z.object({
+          product_id: z.string(),
+          items: z.number().int().openapi({ description: 'Quoted items of the product (a quote may hold several)' }),
+          quantity: z.number().int(),
+          value: Amount,
+        }),
+      )
       .max(TOP_PRODUCTS)
       .openapi({ description: 'By the net value of their items in the quotes created in the period, highest first' }),
     options: z

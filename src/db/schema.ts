@@ -225,8 +225,22 @@ export const quoteItems = sqliteTable(
     totalMinor: integer('total_minor').notNull(),
     discount: text('discount', { mode: 'json' }).$type<LineDiscount>(),
     discountMinor: integer('discount_minor').notNull(),
+    /** The quote's created_at and currency, kept by triggers (migrations/0015_insights_indexes.sql) for the figures. */
+    createdAt: integer('created_at').notNull().default(0),
+    currency: text('currency').notNull().default(''),
   },
-  (t) => [index('quote_items_quote_figures').on(t.quoteId, t.productId, t.quantity, t.totalMinor, t.discountMinor)],
+  (t) => [
+    index('quote_items_store_created').on(
+      t.storeId,
+      t.createdAt,
+      t.currency,
+      t.productId,
+      t.quoteId,
+      t.quantity,
+      t.totalMinor,
+      t.discountMinor,
+    ),
+  ],
 );
 
 export const quoteHistory = sqliteTable(

@@ -47,7 +47,7 @@ export function presentInsights(storeId: string, f: StoreInsights): z.infer<type
     funnel: f.funnel,
     top_products: f.topProducts.map((p) => ({
       product_id: p.productId,
-      quotes: p.quotes,
+      items: p.items,
       quantity: p.quantity,
       value: major(p.valueMinor),
     })),
