@@ -330,3 +330,27 @@ describe('store insights', () => {
     );
   });
 });
+
+describe('the quote list by decision days (where the overview links its won and lost figures)', () => {
+  it('lists the quotes accepted or rejected on those days, on the admin API and /v1; a bad day is 422 naming it', async () => {
+    const { storeId, ids, get, send } = await seeded();
+    const numberOf = async (name: string) => (await (await get(ids[name]!)).json<QuoteJson>()).number;
+    const numbers = async (res: Response) => {
+      expect(res.status).toBe(200);
+      return (await res.json<{ quotes: { number: string }[] }>()).quotes.map((q) => q.number);
+    };
+    const march = 'decided_from=2026-03-01&decided_to=2026-03-31';
+    const [q1, q2, q3, q10] = await Promise.all(['Q1', 'Q2', 'Q3', 'Q10'].map(numberOf));
+    expect(await numbers(await admin('GET', `/stores/${storeId}/quotes?status=accepted&${march}`))).toEqual([q3, q1, q10]);
+    expect(await numbers(await admin('GET', `/stores/${storeId}/quotes?${march}`))).toEqual([q3, q2, q1, q10]);
+    expect(await numbers(await send('GET', `?tenant_id=${storeId}&decided_from=2026-03-06&decided_to=2026-03-12`))).toEqual([q2]);
+    for (const [query, field] of [
+      ['decided_from=2026-02-30', 'decided_from'],
+      ['decided_from=2026-03-10&decided_to=2026-03-01', 'decided_to'],
+    ] as const) {
+      const res = await admin('GET', `/stores/${storeId}/quotes?${query}`);
+      expect(res.status).toBe(422);
+      expect(await res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field }] });
+    }
+  });
+});
