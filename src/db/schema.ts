@@ -208,40 +208,25 @@ export const quoteReplays = sqliteTable('quote_replays', {
   quote: text('quote').notNull(),
 });
 
-export const quoteItems = sqliteTable(
-  'quote_items',
-  {
-    id: text('id').primaryKey(),
-    quoteId: text('quote_id').notNull(),
-    /** The quote's store, so that a store's items are read without its quotes (migrations/0013_quote_items_store.sql). */
-    storeId: text('store_id').notNull(),
-    position: integer('position').notNull(),
-    productId: text('product_id').notNull(),
-    productVersion: integer('product_version').notNull(),
-    contentHash: text('content_hash').notNull(),
-    quantity: integer('quantity').notNull(),
-    configuration: text('configuration', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-    priced: text('priced', { mode: 'json' }).$type<PricedItem>().notNull(),
-    totalMinor: integer('total_minor').notNull(),
-    discount: text('discount', { mode: 'json' }).$type<LineDiscount>(),
-    discountMinor: integer('discount_minor').notNull(),
-    /** The quote's created_at and currency, kept by triggers (migrations/0015_insights_indexes.sql) for the figures. */
-    createdAt: integer('created_at').notNull().default(0),
-    currency: text('currency').notNull().default(''),
-  },
-  (t) => [
-    index('quote_items_store_created').on(
-      t.storeId,
-      t.createdAt,
-      t.currency,
-      t.productId,
-      t.quoteId,
-      t.quantity,
-      t.totalMinor,
-      t.discountMinor,
-    ),
-  ],
-);
+// Migration 0015 adds created_at and currency (the quote's) to items, with the index quote_items_store_created, for
+// the store overview's figures (src/quotes/service/insights.ts, which reads them in SQL). Triggers keep them equal to
+// the quote's on every insert, so no write here names them and no read here needs them.
+export const quoteItems = sqliteTable('quote_items', {
+  id: text('id').primaryKey(),
+  quoteId: text('quote_id').notNull(),
+  /** The quote's store, so that a store's items are read without its quotes (migrations/0013_quote_items_store.sql). */
+  storeId: text('store_id').notNull(),
+  position: integer('position').notNull(),
+  productId: text('product_id').notNull(),
+  productVersion: integer('product_version').notNull(),
+  contentHash: text('content_hash').notNull(),
+  quantity: integer('quantity').notNull(),
+  configuration: text('configuration', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  priced: text('priced', { mode: 'json' }).$type<PricedItem>().notNull(),
+  totalMinor: integer('total_minor').notNull(),
+  discount: text('discount', { mode: 'json' }).$type<LineDiscount>(),
+  discountMinor: integer('discount_minor').notNull(),
+});
 
 export const quoteHistory = sqliteTable(
   'quote_history',
