@@ -16,6 +16,7 @@ figure.chart figcaption { font-size: .85rem; color: var(--muted); margin: .5rem 
 .chart-svg .bar { fill: var(--accent); }
 .chart-svg .axis { stroke: var(--border-strong); stroke-width: 1; }
 .chart-svg text { fill: var(--text); font: 14px system-ui, sans-serif; }
+.chart-svg.bars { max-width: 480px; }
 .chart-svg .tick { fill: var(--muted); font-size: 13px; }
 .chart-table summary { cursor: pointer; color: var(--accent); font-size: .9rem; }
 .chart-table table th[scope="row"] { font-size: .9rem; text-transform: none; letter-spacing: 0; color: var(--text); font-weight: 500; white-space: normal; }

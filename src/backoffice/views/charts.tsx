@@ -105,19 +105,22 @@ export function ColumnChart(props: ChartProps & { axisLabel: (bar: Bar) => strin
   );
 }
 
-const ROW = 34;
-const LABEL = 190;
-const HW = 480;
+const ROW = 46;
+const HW = 360;
+const LONGEST = 48;
 
-/** Horizontal bars with their label and value written beside them (the funnel, the option shares). */
+/**
+ * Horizontal bars, each under its label with its value after it (the funnel, the option shares). Narrow, so that
+ * on a phone its text is drawn near its own size.
+ */
 export function BarChart(props: ChartProps & { max?: number }) {
   const { id, title, description, bars } = props;
   const max = props.max ?? Math.max(...bars.map((b) => b.value), 0);
   const height = Math.max(bars.length, 1) * ROW;
-  const room = HW - LABEL - 70;
+  const room = HW - 90;
   return (
     <figure class="chart" id={id}>
-      <svg viewBox={`0 0 ${HW} ${height}`} role="img" aria-labelledby={`${id}-title`} class="chart-svg">
+      <svg viewBox={`0 0 ${HW} ${height}`} role="img" aria-labelledby={`${id}-title`} class="chart-svg bars">
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{description}</desc>
         {bars.map((b, i) => {
@@ -125,11 +128,11 @@ export function BarChart(props: ChartProps & { max?: number }) {
           const y = i * ROW;
           return (
             <g>
-              <text class="label" x="0" y={y + 21}>
-                {b.label.length > 28 ? `${b.label.slice(0, 27)}…` : b.label}
+              <text class="label" x="0" y={y + 15}>
+                {b.label.length > LONGEST ? `${b.label.slice(0, LONGEST - 1)}…` : b.label}
               </text>
-              <rect class="bar" x={LABEL} y={y + 6} width={w.toFixed(1)} height={ROW - 12} />
-              <text class="value" x={(LABEL + w + 6).toFixed(1)} y={y + 21}>
+              <rect class="bar" x="0" y={y + 22} width={w.toFixed(1)} height={16} />
+              <text class="value" x={(w + 6).toFixed(1)} y={y + 35}>
                 {b.text}
               </text>
             </g>
