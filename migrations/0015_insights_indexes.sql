@@ -35,5 +35,5 @@ BEGIN
   UPDATE quote_items SET created_at = NEW.created_at, currency = NEW.currency WHERE quote_id = NEW.id;
 END;
 CREATE INDEX quote_items_store_created ON quote_items(
-  store_id, created_at, currency, product_id, quote_id, quantity, total_minor, discount_minor
+  store_id, created_at, currency, product_id, quantity, total_minor, discount_minor
 );
