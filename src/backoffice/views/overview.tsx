@@ -55,7 +55,7 @@ function PeriodForm({ base, period, problem }: { base: string; period: OverviewP
           ))}
         </select>
       </div>
-      {day('from', 'From')}
+      {day('from', 'From (custom range)')}
       {day('to', 'To (custom range)')}
       <button class="btn" type="submit">
         Show
