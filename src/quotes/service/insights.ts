@@ -8,9 +8,8 @@ import {
 } from '../../api/insights';
 import { ApiError } from '../../errors';
 import { CURRENCIES, minorUnits } from '../../lang/check/currencies';
-import { getStore } from '../../stores/service';
 
-// A store's figures over a period (docs/api.md, "Insights"): eight statements in one D1 batch, each reading one
+// A store's figures over a period (docs/api.md, "Insights"): seven statements in one D1 batch, each reading one
 // range of a covering index (migrations/0015_insights_indexes.sql), so a year of 100,000 quotes costs index entries,
 // never table rows (bench/insights.ts; the plans are checked in test/api/insights.cases.ts). Money stays in integer
 // minor units until it leaves.
@@ -93,32 +92,46 @@ export function periodOf(query: InsightsQuery, now: number): Period {
 export interface Statement {
   name: string;
   sql: string;
-  params: (string | number)[];
+  params: (string | number | null)[];
 }
 
 const GIVEN = 'line_discount_minor + discount_minor';
 const SHARE = `(${GIVEN}) * 1.0 / NULLIF(subtotal_minor + line_discount_minor, 0)`;
-const CREATED = 'store_id = ?1 AND created_at BETWEEN ?3 AND ?4 AND currency = ?2';
+/**
+ * The currency counted: ?2, or (null) the store's newest quote's. An uncorrelated subquery, so SQLite reads that one
+ * row once per statement, and the whole answer is one batch (coalesce stops at ?2 when it is given).
+ */
+const CURRENCY =
+  'coalesce(?2, (SELECT currency FROM quotes WHERE store_id = ?1 ORDER BY year DESC, seq DESC, revision DESC LIMIT 1))';
+const CREATED = `store_id = ?1 AND created_at BETWEEN ?3 AND ?4 AND currency = ${CURRENCY}`;
 
 /** The end of the week holding `now` (Sunday, 23:59:59.999 UTC). */
 const weekEnd = (now: number) => bucketStart(now, 'week') + 7 * DAY - 1;
 
-/** The statements of one answer (?1 the store, ?2 the currency), exported so that a test can read their plans. */
-export function insightStatements(storeId: string, currency: string, period: Period, now: number): Statement[] {
+/**
+ * The statements of one answer (?1 the store, ?2 the currency or null), exported so that a test can read their
+ * plans. The first finds the store (none: 404) and the currency counted.
+ */
+export function insightStatements(storeId: string, currency: string | null, period: Period, now: number): Statement[] {
   const created = [storeId, currency, period.from, period.to];
   return [
+    {
+      name: 'store',
+      sql: `SELECT id, ${CURRENCY} AS currency FROM stores WHERE id = ?1`,
+      params: [storeId, currency],
+    },
     {
       name: 'pipeline',
       sql: `SELECT CASE WHEN status = 'draft' AND substr(created_by, 1, 4) = 'key:' AND version = 1 THEN 'requested' ELSE status END AS k,
               count(*) AS n, coalesce(sum(total_minor), 0) AS v
-            FROM quotes WHERE store_id = ?1 AND status IN ('draft', 'pending_approval', 'sent') AND currency = ?2
+            FROM quotes WHERE store_id = ?1 AND status IN ('draft', 'pending_approval', 'sent') AND currency = ${CURRENCY}
               AND (status <> 'sent' OR valid_until >= ?3) GROUP BY k`,
       params: [storeId, currency, now],
     },
     {
       name: 'expiring',
       sql: `SELECT count(*) AS n, coalesce(sum(total_minor), 0) AS v FROM quotes
-            WHERE store_id = ?1 AND status = 'sent' AND valid_until BETWEEN ?3 AND ?4 AND currency = ?2`,
+            WHERE store_id = ?1 AND status = 'sent' AND valid_until BETWEEN ?3 AND ?4 AND currency = ${CURRENCY}`,
       params: [storeId, currency, now, weekEnd(now)],
     },
     {
@@ -127,21 +140,26 @@ export function insightStatements(storeId: string, currency: string, period: Per
       // over the range; the days add up into the trend's buckets in bucketStart.
       sql: `SELECT decided_at >= ?3 AS current, status, decided_at / ${DAY} AS d, count(*) AS n,
               coalesce(sum(total_minor), 0) AS v, count(sent_at) AS timed, coalesce(sum(decided_at - sent_at), 0) AS ms
-            FROM quotes WHERE store_id = ?1 AND decided_at BETWEEN ?4 AND ?5 AND currency = ?2
+            FROM quotes WHERE store_id = ?1 AND decided_at BETWEEN ?4 AND ?5 AND currency = ${CURRENCY}
               AND status IN ('accepted', 'rejected') GROUP BY current, status, d`,
       params: [storeId, currency, period.from, period.previousFrom, period.to],
     },
     {
       name: 'created',
       // With one max() among the aggregates, SQLite takes the bare id from the row holding the maximum (the
-      // first such in index order, so the earliest created of equal shares): the largest discount in the same pass.
-      sql: `SELECT count(*) AS created, count(sent_at) AS sent, coalesce(sum(status = 'accepted'), 0) AS won,
-              coalesce(sum(sent_at - created_at), 0) AS send_ms,
-              coalesce(sum(sent_at IS NOT NULL AND ${GIVEN} > 0), 0) AS discounted,
-              coalesce(sum(CASE WHEN sent_at IS NOT NULL THEN ${GIVEN} ELSE 0 END), 0) AS given,
-              coalesce(sum(CASE WHEN sent_at IS NOT NULL AND ${GIVEN} > 0 THEN ${SHARE} END), 0) AS shares,
-              max(CASE WHEN sent_at IS NOT NULL AND ${GIVEN} > 0 THEN ${SHARE} END) AS largest_share, id AS largest_id
-            FROM quotes WHERE ${CREATED}`,
+      // first such in index order, so the earliest created of equal shares): the largest discount in the same pass,
+      // then its number from its row, once.
+      sql: `SELECT c.*, q.number AS largest_number, q.revision AS largest_revision,
+              q.line_discount_minor + q.discount_minor AS largest_given
+            FROM (
+              SELECT count(*) AS created, count(sent_at) AS sent, coalesce(sum(status = 'accepted'), 0) AS won,
+                coalesce(sum(sent_at - created_at), 0) AS send_ms,
+                coalesce(sum(sent_at IS NOT NULL AND ${GIVEN} > 0), 0) AS discounted,
+                coalesce(sum(CASE WHEN sent_at IS NOT NULL THEN ${GIVEN} ELSE 0 END), 0) AS given,
+                coalesce(sum(CASE WHEN sent_at IS NOT NULL AND ${GIVEN} > 0 THEN ${SHARE} END), 0) AS shares,
+                max(CASE WHEN sent_at IS NOT NULL AND ${GIVEN} > 0 THEN ${SHARE} END) AS largest_share, id AS largest_id
+              FROM quotes WHERE ${CREATED}
+            ) c LEFT JOIN quotes q ON q.id = c.largest_id AND c.largest_share IS NOT NULL`,
       params: created,
     },
     {
@@ -174,32 +192,17 @@ type Row = Record<string, number | string | null>;
 const num = (v: unknown) => Number(v ?? 0);
 const round = (x: number, decimals: number) => Math.round(x * 10 ** decimals) / 10 ** decimals;
 
-/** The currency asked for, else the store's newest quote's; null for a store without quotes. */
-async function currencyOf(env: Env, storeId: string, asked: string | undefined): Promise<string | null> {
-  if (asked !== undefined) {
-    if (!CURRENCIES.has(asked)) refuse('currency', 'Not an ISO 4217 currency');
-    return asked;
-  }
-  const newest = await env.DB.prepare(
-    'SELECT currency FROM quotes WHERE store_id = ? ORDER BY year DESC, seq DESC, revision DESC LIMIT 1',
-  )
-    .bind(storeId)
-    .first<{ currency: string }>();
-  return newest?.currency ?? null;
-}
-
 /** The figures of a store over a period, money in minor units; the route presents them (docs/api.md, "Insights"). */
 export async function storeInsights(env: Env, storeId: string, query: InsightsQuery, now = Date.now()) {
   const period = periodOf(query, now);
-  await getStore(env, storeId);
-  const currency = await currencyOf(env, storeId, query.currency);
-  const rows = new Map<string, Row[]>();
-  if (currency !== null) {
-    const statements = insightStatements(storeId, currency, period, now);
-    const results = await env.DB.batch<Row>(statements.map((s) => env.DB.prepare(s.sql).bind(...s.params)));
-    for (const [i, s] of statements.entries()) rows.set(s.name, results[i]!.results);
-  }
+  if (query.currency !== undefined && !CURRENCIES.has(query.currency)) refuse('currency', 'Not an ISO 4217 currency');
+  const statements = insightStatements(storeId, query.currency ?? null, period, now);
+  const results = await env.DB.batch<Row>(statements.map((s) => env.DB.prepare(s.sql).bind(...s.params)));
+  const rows = new Map(statements.map((s, i) => [s.name, results[i]!.results]));
   const of = (name: string) => rows.get(name) ?? [];
+  const store = of('store')[0];
+  if (!store) throw new ApiError('NOT_FOUND', `Store '${storeId}' not found`);
+  const currency = store.currency === null ? null : String(store.currency);
   const pipeline = (k: string) => {
     const row = of('pipeline').find((r) => r.k === k);
     return { count: num(row?.n), valueMinor: num(row?.v) };
@@ -215,7 +218,15 @@ export async function storeInsights(env: Env, storeId: string, query: InsightsQu
   const [wonBefore, lostBefore] = [decided(false, 'accepted'), decided(false, 'rejected')];
   const countValue = (x: { count: number; valueMinor: number }) => ({ count: x.count, valueMinor: x.valueMinor });
   const created = of('created')[0] ?? {};
-  const largest = created.largest_share == null ? null : await largestDiscount(env, storeId, String(created.largest_id));
+  const largest =
+    created.largest_number == null
+      ? null
+      : {
+          quoteId: String(created.largest_id),
+          number: String(created.largest_number),
+          revision: num(created.largest_revision),
+          givenMinor: num(created.largest_given),
+        };
   const trend = new Map<number, { n: number; v: number }>();
   for (const r of of('decided')) {
     if (num(r.current) !== 1 || r.status !== 'accepted') continue;
@@ -280,14 +291,6 @@ export async function storeInsights(env: Env, storeId: string, query: InsightsQu
       valueMinor: trend.get(start)?.v ?? 0,
     })),
   };
-}
-
-/** The quote with the largest discount share, which the figures' pass found by its id. */
-async function largestDiscount(env: Env, storeId: string, id: string) {
-  const row = await env.DB.prepare(`SELECT id, number, revision, ${GIVEN} AS given FROM quotes WHERE id = ? AND store_id = ?`)
-    .bind(id, storeId)
-    .first<Row>();
-  return row && { quoteId: String(row.id), number: String(row.number), revision: num(row.revision), givenMinor: num(row.given) };
 }
 
 const average = (quotes: number, ms: number) => ({
