@@ -134,7 +134,13 @@ const withIndexes = await eachStatement();
 const whole = await timed(() => storeInsights(env, STORE, query, now));
 const figures = await storeInsights(env, STORE, query, now);
 
-const INDEXES = ['quotes_store_created_figures', 'quotes_store_decided', 'quotes_store_open', 'quote_items_store_created'];
+const INDEXES = [
+  'quotes_store_created_figures',
+  'quotes_store_decided',
+  'quotes_store_open',
+  'quote_items_store_created',
+  'quote_items_store_product_time',
+];
 for (const name of INDEXES) await db.prepare(`DROP INDEX ${name}`).run();
 const withoutIndexes = await eachStatement();
 const wholeWithout = await timed(() => storeInsights(env, STORE, query, now));

@@ -319,12 +319,15 @@ describe('store insights', () => {
         if (/^SEARCH quotes\b/.test(line) && !line.includes('INDEX quotes_store_order (store_id=?)')) {
           expect(line, s.name).toMatch(/USING COVERING INDEX quotes_store_(created_figures|decided|open)/);
         }
-        if (/^SEARCH quote_items\b/.test(line)) expect(line, s.name).toMatch(/USING (COVERING )?INDEX quote_items_store_created/);
+        if (/^SEARCH quote_items\b/.test(line)) {
+          expect(line, s.name).toMatch(/USING (COVERING )?INDEX quote_items_store_(created|product_time)\b/);
+        }
       }
     }
     expect([...used].sort()).toEqual(
       expect.arrayContaining([
         'quote_items_store_created',
+        'quote_items_store_product_time',
         'quotes_store_created_figures',
         'quotes_store_decided',
         'quotes_store_open',
