@@ -6,6 +6,7 @@
 // Target: 150 ms for the year. `npm run bench -- insights [--quick]`.
 
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { Miniflare } from 'miniflare';
 import { unstable_splitSqlQuery } from 'wrangler';
 import { insightStatements, periodOf, storeInsights } from '../src/quotes/service/insights';
@@ -88,15 +89,51 @@ async function generate(store: string, count: number, now: number) {
 
 const clock = () => Number(process.hrtime.bigint()) / 1e6;
 
-async function timed(fn: () => Promise<unknown>): Promise<number> {
+/**
+ * The workerd processes Miniflare started (this process's descendants): their CPU time is the database's work,
+ * which a machine shared with other builds cannot stretch the way it stretches the wall clock.
+ */
+function workerdPids(): number[] {
+  const children = (pid: number): number[] => {
+    let list: number[] = [];
+    try {
+      list = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    } catch {}
+    return list.flatMap((c) => [c, ...children(c)]);
+  };
+  return children(process.pid).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('workerd');
+    } catch {
+      return false;
+    }
+  });
+}
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+const workerdCpu = (pids: number[]) =>
+  pids.reduce((ms, pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ms + (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  }, 0);
+
+interface Timing {
+  /** Median wall time of a call, ms. */
+  wall: number;
+  /** workerd's CPU time per call, ms (the rounds' total over their number). */
+  cpu: number;
+}
+
+async function timed(fn: () => Promise<unknown>): Promise<Timing> {
   await fn();
+  const pids = workerdPids();
   const times: number[] = [];
+  const cpuBefore = workerdCpu(pids);
   for (let r = 0; r < ROUNDS; r++) {
     const start = clock();
     await fn();
     times.push(clock() - start);
   }
-  return median(times);
+  return { wall: median(times), cpu: (workerdCpu(pids) - cpuBefore) / ROUNDS };
 }
 
 const now = Date.now();
@@ -110,12 +147,12 @@ await generate(STORE, QUOTES, now);
 await generate('bench-other', OTHER_QUOTES, now);
 const counted = await db.prepare('SELECT count(*) AS n FROM quote_items WHERE store_id = ?').bind(STORE).first<{ n: number }>();
 console.log(
-  `generated ${QUOTES.toLocaleString('en')} quotes and ${counted?.n.toLocaleString('en')} items (and ${OTHER_QUOTES.toLocaleString('en')} quotes of another store) in ${((clock() - started) / 1000).toFixed(1)} s; ${ROUNDS} rounds, medians`,
+  `generated ${QUOTES.toLocaleString('en')} quotes and ${counted?.n.toLocaleString('en')} items (and ${OTHER_QUOTES.toLocaleString('en')} quotes of another store) in ${((clock() - started) / 1000).toFixed(1)} s; ${ROUNDS} rounds: the median wall time, and workerd's CPU time per call`,
 );
 
 const statements = insightStatements(STORE, 'EUR', periodOf(query, now), now);
 const eachStatement = async () => {
-  const times = new Map<string, number>();
+  const times = new Map<string, Timing>();
   for (const s of statements) {
     times.set(
       s.name,
@@ -145,22 +182,24 @@ for (const name of INDEXES) await db.prepare(`DROP INDEX ${name}`).run();
 const withoutIndexes = await eachStatement();
 const wholeWithout = await timed(() => storeInsights(env, STORE, query, now));
 
+const cells = (t: Timing) => [t.wall.toFixed(1), t.cpu.toFixed(1)];
 section(
-  `a year of ${QUOTES.toLocaleString('en')} quotes (${yearAgo} to ${today}, by week)`,
+  `a year of ${QUOTES.toLocaleString('en')} quotes (${yearAgo} to ${today}, by week); load average ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} CPUs`,
   table(
-    ['statement', 'ms, migration 0015', 'ms, without its indexes'],
+    ['statement', 'wall ms, 0015', 'workerd CPU ms, 0015', 'wall ms, without', 'workerd CPU ms, without'],
     [
-      ...statements.map((s) => [s.name, withIndexes.get(s.name)!.toFixed(1), withoutIndexes.get(s.name)!.toFixed(1)]),
-      ['sum of the statements alone', sum(withIndexes).toFixed(1), sum(withoutIndexes).toFixed(1)],
-      ['storeInsights: one batch of all of them, as the API runs it', whole.toFixed(1), wholeWithout.toFixed(1)],
+      ...statements.map((s) => [s.name, ...cells(withIndexes.get(s.name)!), ...cells(withoutIndexes.get(s.name)!)]),
+      ['sum of the statements alone', ...cells(sum(withIndexes)), ...cells(sum(withoutIndexes))],
+      ['storeInsights: one batch of all of them, as the API runs it', ...cells(whole), ...cells(wholeWithout)],
     ],
   ),
 );
 console.log(
-  `\nfunnel ${JSON.stringify(figures.funnel)}; won ${figures.won.count}; top product ${figures.topProducts[0]?.productId}; ${figures.trend.length} buckets; target 150 ms: ${whole <= 150 ? 'met' : 'NOT met'}`,
+  `\nfunnel ${JSON.stringify(figures.funnel)}; won ${figures.won.count}; top product ${figures.topProducts[0]?.productId}; ${figures.trend.length} buckets; target 150 ms: ${whole.wall <= 150 ? 'met' : 'NOT met'} (wall), ${whole.cpu <= 150 ? 'met' : 'NOT met'} (workerd CPU)`,
 );
 await mf.dispose();
 
-function sum(times: Map<string, number>) {
-  return [...times.values()].reduce((a, b) => a + b, 0);
+function sum(times: Map<string, Timing>): Timing {
+  const all = [...times.values()];
+  return { wall: all.reduce((a, t) => a + t.wall, 0), cpu: all.reduce((a, t) => a + t.cpu, 0) };
 }
