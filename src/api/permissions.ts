@@ -3,7 +3,8 @@
  * normally lack it, so it is not among the defaults. `quote:request` only creates quotes (the answer is the
  * quote it created), which is all a storefront needs and all a key public in a browser may do: with
  * `quote:write`, which also edits, sends and decides quotes, a buyer could give their own draft a discount, send
- * it and accept it. `quote:read` reads and lists every quote of the store (docs/quotes.md).
+ * it and accept it. `quote:read` reads and lists every quote of the store (docs/quotes.md). `insights:read` reads
+ * the store's figures (`GET /v1/insights`: pipeline, wins, discounts, top products), for the store's own BI tools.
  */
 export const PERMISSIONS = [
   'form:read',
@@ -13,6 +14,7 @@ export const PERMISSIONS = [
   'quote:read',
   'quote:request',
   'quote:write',
+  'insights:read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -38,6 +38,8 @@ export const QuoteListQuery = {
     .openapi({ description: 'The product id one of its items was configured from (exactly)' }),
   from: day('Created on this day or later'),
   to: day('Created on this day or earlier'),
+  decided_from: day('Accepted or rejected on this day or later'),
+  decided_to: day('Accepted or rejected on this day or earlier'),
   cursor: z.string().max(32).optional().openapi({ description: "The previous page's next_cursor" }),
 };
 

@@ -8,6 +8,7 @@ import type { StoreProfile } from '../api/admin/store-profile';
 import type { StoreList } from '../api/admin/stores';
 import type { VersionDiff } from '../api/admin/versions';
 import type { Delivery, DeliveryList, Webhook, WebhookList } from '../api/admin/webhooks';
+import type { Insights } from '../api/insights';
 import type { Quote, QuoteList } from '../api/quotes';
 
 // The admin API's JSON as the pages read it, inferred from the admin API's response schemas (src/api/): a changed response fails
@@ -31,3 +32,4 @@ export type WebhookJson = z.infer<typeof Webhook>;
 export type WebhookListJson = z.infer<typeof WebhookList>;
 export type DeliveryJson = z.infer<typeof Delivery>;
 export type DeliveryListJson = z.infer<typeof DeliveryList>;
+export type InsightsJson = z.infer<typeof Insights>;

@@ -144,43 +144,63 @@ export const quoteSettings = sqliteTable('quote_settings', {
   approvalThresholdBp: integer('approval_threshold_bp'),
 });
 
-export const quotes = sqliteTable('quotes', {
-  id: text('id').primaryKey(),
-  storeId: text('store_id').notNull(),
-  year: integer('year').notNull(),
-  seq: integer('seq').notNull(),
-  number: text('number').notNull(),
-  /** 1, or the revised quote's + 1 under the same number (migrations/0010_revisions_line_discounts.sql). */
-  revision: integer('revision').notNull(),
-  revises: text('revises'),
-  supersededBy: text('superseded_by'),
-  status: text('status', { enum: QUOTE_STATUSES }).notNull(),
-  version: integer('version').notNull(),
-  currency: text('currency').notNull(),
-  minorUnits: integer('minor_units').notNull(),
-  language: text('language').notNull(),
-  customer: text('customer', { mode: 'json' }).$type<QuoteCustomer>().notNull(),
-  notes: text('notes'),
-  validUntil: integer('valid_until').notNull(),
-  discount: text('discount', { mode: 'json' }).$type<QuoteDiscount>(),
-  subtotalMinor: integer('subtotal_minor').notNull(),
-  discountMinor: integer('discount_minor').notNull(),
-  totalMinor: integer('total_minor').notNull(),
-  lineDiscountMinor: integer('line_discount_minor').notNull(),
-  approvedDiscountMinor: integer('approved_discount_minor'),
-  approvedSubtotalMinor: integer('approved_subtotal_minor'),
-  shareTokenHash: text('share_token_hash'),
-  statusTokenHash: text('status_token_hash'),
-  idempotencyKey: text('idempotency_key'),
-  idempotencyHash: text('idempotency_hash'),
-  createdBy: text('created_by').notNull(),
-  createdAt: integer('created_at').notNull(),
-  updatedAt: integer('updated_at').notNull(),
-  sentAt: integer('sent_at'),
-  decidedAt: integer('decided_at'),
-  /** The store's profile and tax as they were when the quote was sent (migrations/0008_store_profiles.sql). */
-  document: text('document', { mode: 'json' }).$type<DocumentSnapshot>(),
-});
+export const quotes = sqliteTable(
+  'quotes',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id').notNull(),
+    year: integer('year').notNull(),
+    seq: integer('seq').notNull(),
+    number: text('number').notNull(),
+    /** 1, or the revised quote's + 1 under the same number (migrations/0010_revisions_line_discounts.sql). */
+    revision: integer('revision').notNull(),
+    revises: text('revises'),
+    supersededBy: text('superseded_by'),
+    status: text('status', { enum: QUOTE_STATUSES }).notNull(),
+    version: integer('version').notNull(),
+    currency: text('currency').notNull(),
+    minorUnits: integer('minor_units').notNull(),
+    language: text('language').notNull(),
+    customer: text('customer', { mode: 'json' }).$type<QuoteCustomer>().notNull(),
+    notes: text('notes'),
+    validUntil: integer('valid_until').notNull(),
+    discount: text('discount', { mode: 'json' }).$type<QuoteDiscount>(),
+    subtotalMinor: integer('subtotal_minor').notNull(),
+    discountMinor: integer('discount_minor').notNull(),
+    totalMinor: integer('total_minor').notNull(),
+    lineDiscountMinor: integer('line_discount_minor').notNull(),
+    approvedDiscountMinor: integer('approved_discount_minor'),
+    approvedSubtotalMinor: integer('approved_subtotal_minor'),
+    shareTokenHash: text('share_token_hash'),
+    statusTokenHash: text('status_token_hash'),
+    idempotencyKey: text('idempotency_key'),
+    idempotencyHash: text('idempotency_hash'),
+    createdBy: text('created_by').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    sentAt: integer('sent_at'),
+    decidedAt: integer('decided_at'),
+    /** The store's profile and tax as they were when the quote was sent (migrations/0008_store_profiles.sql). */
+    document: text('document', { mode: 'json' }).$type<DocumentSnapshot>(),
+  },
+  // The store overview's covering indexes (migrations/0015_insights_indexes.sql, src/quotes/service/insights.ts).
+  (t) => [
+    index('quotes_store_created_figures').on(
+      t.storeId,
+      t.createdAt,
+      t.currency,
+      t.status,
+      t.sentAt,
+      t.subtotalMinor,
+      t.lineDiscountMinor,
+      t.discountMinor,
+      t.totalMinor,
+      t.id,
+    ),
+    index('quotes_store_decided').on(t.storeId, t.decidedAt, t.currency, t.status, t.totalMinor, t.sentAt),
+    index('quotes_store_open').on(t.storeId, t.status, t.validUntil, t.currency, t.totalMinor, t.createdBy, t.version),
+  ],
+);
 
 /** A quote as a `quote:request` key's create made it, which a retry of that create answers (migrations/0007). */
 export const quoteReplays = sqliteTable('quote_replays', {
@@ -188,6 +208,9 @@ export const quoteReplays = sqliteTable('quote_replays', {
   quote: text('quote').notNull(),
 });
 
+// Migration 0015 adds created_at and currency (the quote's) to items, with the index quote_items_store_created, for
+// the store overview's figures (src/quotes/service/insights.ts, which reads them in SQL). Triggers keep them equal to
+// the quote's on every insert, so no write here names them and no read here needs them.
 export const quoteItems = sqliteTable('quote_items', {
   id: text('id').primaryKey(),
   quoteId: text('quote_id').notNull(),

@@ -109,7 +109,7 @@ describe('pages', () => {
     const html = await (await page('/admin/stores', cookie)).text();
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toContain('<script>alert(1)');
-    expect(html).toContain(`href="/admin/stores/${id}/products"`);
+    expect(html).toContain(`href="/admin/stores/${id}/overview"`);
   });
 
   it('show empty states for a new store', async () => {
@@ -120,7 +120,8 @@ describe('pages', () => {
     const settings = await (await page(`/admin/stores/${store}/settings`, cookie)).text();
     expect(settings).toContain('<option value="pro" selected="">Pro</option>');
     const bare = await page(`/admin/stores/${store}`, cookie);
-    expect(bare.headers.get('location')).toBe(`/admin/stores/${store}/products`);
+    expect(bare.headers.get('location')).toBe(`/admin/stores/${store}/overview`);
+    expect(await (await page(`/admin/stores/${store}/overview`, cookie)).text()).toContain('No quotes yet');
   });
 
   it('list API keys by prefix only, revoked ones marked', async () => {

@@ -23,3 +23,6 @@ describe('test/backoffice/quotes-filters', async () => {
 describe('test/backoffice/quotes-locale', async () => {
   await import('../backoffice/quotes-locale.cases');
 });
+describe('test/backoffice/overview', async () => {
+  await import('../backoffice/overview.cases');
+});

@@ -26,3 +26,6 @@ describe('test/api/quotes-search', async () => {
 describe('test/api/quotes-caps', async () => {
   await import('../api/quotes-caps.cases');
 });
+describe('test/api/insights', async () => {
+  await import('../api/insights.cases');
+});

@@ -3,13 +3,14 @@ import { bundle } from '../../bundles';
 import { sha256Hex } from '../../keys/secret';
 import type { BackofficeEnv } from '../env';
 import { editorCss } from './editor-styles';
+import { overviewCss } from './overview-styles';
 import { previewCss } from './preview-styles';
 import { baseCss } from './styles';
 
 const JS = 'text/javascript; charset=utf-8';
 
 const FILES = new Map<string, { type: string; body: string }>([
-  ['app.css', { type: 'text/css; charset=utf-8', body: baseCss + editorCss + previewCss }],
+  ['app.css', { type: 'text/css; charset=utf-8', body: baseCss + editorCss + previewCss + overviewCss }],
   // The bundles of src/browser/ a backoffice page loads (the configurator itself comes from /embed/v1/).
   ['common.js', { type: JS, body: bundle('common').js }],
   ['editor.js', { type: JS, body: bundle('editor').js }],

@@ -1,11 +1,15 @@
 import { Hono } from 'hono';
+import type { ErrorBody } from '../../errors';
+import { adminGet } from '../api';
 import type { BackofficeEnv } from '../env';
-import { enc, load } from '../load';
+import { enc, load, loaded } from '../load';
+import { overviewPeriod } from '../overview-period';
 import { filterQuery, filtersOf, listOrProblem } from '../quote-filters';
 import { CSV_MAX_ROWS, CSV_PAGE, quotesCsv } from '../quotes-csv';
 import type {
   ApiKeyListJson,
   DeliveryListJson,
+  InsightsJson,
   ProductListJson,
   QuoteJson,
   QuoteListJson,
@@ -16,6 +20,7 @@ import type {
   WebhookListJson,
 } from '../types';
 import { ApiKeysPage } from '../views/api-keys';
+import { OverviewPage } from '../views/overview';
 import { ProductsPage } from '../views/products';
 import { QuotePage, QuotesPage } from '../views/quotes';
 import { SettingsPage, StoresPage } from '../views/stores';
@@ -26,7 +31,35 @@ export const storePages = new Hono<BackofficeEnv>()
     const { stores } = await load<StoreListJson>(c, '/stores');
     return c.html(<StoresPage csrf={c.var.csrf} stores={stores} />);
   })
-  .get('/:store', (c) => c.redirect(`/admin/stores/${enc(c.req.param('store'))}/products`, 302))
+  // A store opens on its overview: how the store is doing, then where to act.
+  .get('/:store', (c) => c.redirect(`/admin/stores/${enc(c.req.param('store'))}/overview`, 302))
+  .get('/:store/overview', async (c) => {
+    const id = enc(c.req.param('store'));
+    const period = overviewPeriod(c.req.query(), Date.now());
+    const query = new URLSearchParams({ from: period.from, to: period.to, group_by: period.groupBy });
+    const [store, { locale }, answer] = await Promise.all([
+      load<StoreJson>(c, `/stores/${id}`),
+      load<StoreProfileJson>(c, `/stores/${id}/profile`),
+      adminGet<InsightsJson & ErrorBody>(c, `/stores/${id}/insights?${query}`),
+    ]);
+    // A custom range the API refuses (a day that is not one, too long): the form again, the problem under its field.
+    const refused =
+      answer.status === 400 ? (answer.body.errors as { field: string | null; message: string }[] | undefined)?.[0] : undefined;
+    const problem =
+      answer.status === 400 ? { field: refused?.field ?? null, message: refused?.message ?? answer.body.error } : null;
+    const insights = problem ? null : loaded<InsightsJson>('/insights', answer);
+    return c.html(
+      <OverviewPage
+        csrf={c.var.csrf}
+        store={store}
+        period={period}
+        locale={locale ?? 'en'}
+        insights={insights}
+        problem={problem}
+      />,
+      problem ? 400 : 200,
+    );
+  })
   .get('/:store/products', async (c) => {
     const id = enc(c.req.param('store'));
     const [store, list] = await Promise.all([

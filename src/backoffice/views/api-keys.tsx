@@ -12,6 +12,7 @@ const PERMISSION_HELP: Record<Permission, string> = {
   'quote:read': 'read and list every quote of the store (never give it to a storefront)',
   'quote:request': 'create quotes only: what a storefront needs for its buyers',
   'quote:write': 'create, edit, send and decide quotes (a sales tool; never a storefront)',
+  'insights:read': "read the store's figures: pipeline, win rate, discounts (a BI tool; never a storefront)",
 };
 
 function KeyRow({ storeId, apiKey }: { storeId: string; apiKey: ApiKeyJson }) {

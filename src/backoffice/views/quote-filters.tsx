@@ -25,7 +25,7 @@ export function QuoteFiltersForm(props: {
   // A product no longer in the store (deleted) still names the filter the link was made with.
   const ids = products.map((p) => p.external_id);
   const gone = filters.product && !ids.includes(filters.product) ? [filters.product] : [];
-  const day = (name: 'from' | 'to', label: string) => (
+  const day = (name: 'from' | 'to' | 'decided_from' | 'decided_to', label: string) => (
     <div class="field">
       <label for={`quote-${name}`}>{label}</label>
       <input
@@ -70,6 +70,8 @@ export function QuoteFiltersForm(props: {
       </div>
       {day('from', 'Created from')}
       {day('to', 'Created to')}
+      {day('decided_from', 'Decided from')}
+      {day('decided_to', 'Decided to')}
       <div class="field">
         <label for="quote-search">Number, customer or product</label>
         <input id="quote-search" name="q" type="search" maxlength={100} value={filters.q ?? ''} />

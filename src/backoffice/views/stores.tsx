@@ -39,7 +39,7 @@ export function StoresPage({ csrf, stores }: { csrf: string; stores: StoreJson[]
               {stores.map((s) => (
                 <tr>
                   <td data-label="Store">
-                    <a href={`/admin/stores/${enc(s.id)}/products`}>{s.name}</a>
+                    <a href={`/admin/stores/${enc(s.id)}/overview`}>{s.name}</a>
                     <div class="mono muted">{s.id}</div>
                   </td>
                   <td data-label="Plan">
@@ -100,9 +100,10 @@ export function StoresPage({ csrf, stores }: { csrf: string; stores: StoreJson[]
   );
 }
 
-export type StoreTab = 'products' | 'api-keys' | 'quotes' | 'webhooks' | 'settings';
+export type StoreTab = 'overview' | 'products' | 'api-keys' | 'quotes' | 'webhooks' | 'settings';
 
 const TABS: [StoreTab, string][] = [
+  ['overview', 'Overview'],
   ['products', 'Products'],
   ['api-keys', 'API keys'],
   ['quotes', 'Quotes'],
@@ -113,7 +114,7 @@ const TABS: [StoreTab, string][] = [
 export function storeCrumbs(store: StoreJson, ...more: Crumb[]): Crumb[] {
   return [
     { href: '/admin/stores', label: 'Stores' },
-    { href: `/admin/stores/${enc(store.id)}/products`, label: store.name },
+    { href: `/admin/stores/${enc(store.id)}/overview`, label: store.name },
     ...more,
   ];
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { QuoteStatus } from '../../api/quote-limits';
 import { database } from '../../db/client';
 import { quoteItems, quotes } from '../../db/schema';
@@ -19,10 +20,13 @@ export interface ListQuery {
   /** The first and the last day (YYYY-MM-DD, UTC) a listed quote was created on, both included. */
   from?: string | undefined;
   to?: string | undefined;
+  /** The first and the last day (UTC) a listed quote was accepted or rejected on, both included (the overview's links). */
+  decided_from?: string | undefined;
+  decided_to?: string | undefined;
 }
 
 /** A query's day as the time its first millisecond (UTC) is; VALIDATION_FAILED for text that is no day. */
-function dayStart(field: 'from' | 'to', text: string): number {
+function dayStart(field: string, text: string): number {
   const at = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : Number.NaN;
   // Date.parse rolls 2026-02-30 over to March: a day is one only if it reads back the same.
   if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== text) {
@@ -33,29 +37,29 @@ function dayStart(field: 'from' | 'to', text: string): number {
   return at;
 }
 
-/** The creation-day range of a query, checked (a range that ends before it starts is refused, not answered empty). */
-function createdBetween(query: ListQuery): SQL[] {
-  const from = query.from === undefined ? undefined : dayStart('from', query.from);
-  const to = query.to === undefined ? undefined : dayStart('to', query.to);
-  if (from !== undefined && to !== undefined && to < from) {
-    throw new ApiError('VALIDATION_FAILED', 'to must be the same day as from or later', {
-      errors: [{ field: 'to', code: 'INVALID_VALUE', message: 'Before from', location: 'query' }],
+/** A range of days of one of a quote's times, checked (a range that ends before it starts is refused, not answered empty). */
+function daysBetween(column: SQLiteColumn, [fromField, toField]: [string, string], from?: string, to?: string): SQL[] {
+  const start = from === undefined ? undefined : dayStart(fromField, from);
+  const end = to === undefined ? undefined : dayStart(toField, to);
+  if (start !== undefined && end !== undefined && end < start) {
+    throw new ApiError('VALIDATION_FAILED', `${toField} must be the same day as ${fromField} or later`, {
+      errors: [{ field: toField, code: 'INVALID_VALUE', message: `Before ${fromField}`, location: 'query' }],
     });
   }
-  return [
-    ...(from === undefined ? [] : [gte(quotes.createdAt, from)]),
-    ...(to === undefined ? [] : [lte(quotes.createdAt, endOfDay(query.to!))]),
-  ];
+  return [...(start === undefined ? [] : [gte(column, start)]), ...(end === undefined ? [] : [lte(column, endOfDay(to!))])];
 }
 
 const cursorOf = (q: { number: string; revision: number }) => (q.revision > 1 ? `${q.number}.${q.revision}` : q.number);
 
 /** A store's quotes, newest first (by number, then revision), a page at a time; `next_cursor` is null on the last page. */
 export async function listQuotes(env: Env, storeId: string, query: ListQuery) {
-  const created = createdBetween(query);
+  const days = [
+    ...daysBetween(quotes.createdAt, ['from', 'to'], query.from, query.to),
+    ...daysBetween(quotes.decidedAt, ['decided_from', 'decided_to'], query.decided_from, query.decided_to),
+  ];
   await getStore(env, storeId);
   const now = Date.now();
-  const conditions: (SQL | undefined)[] = [eq(quotes.storeId, storeId), ...created];
+  const conditions: (SQL | undefined)[] = [eq(quotes.storeId, storeId), ...days];
   if (query.status === 'expired') conditions.push(and(eq(quotes.status, 'sent'), lt(quotes.validUntil, now)));
   else if (query.status === 'sent') conditions.push(and(eq(quotes.status, 'sent'), sql`${quotes.validUntil} >= ${now}`));
   else if (query.status) conditions.push(eq(quotes.status, query.status));

@@ -2,6 +2,7 @@ import { newApp } from '../../http/factory';
 import { notFound, onError } from '../../http/on-error';
 import { apiKeysApi } from './api-keys';
 import { draftsApi } from './drafts';
+import { adminInsightsApi } from './insights';
 import { previewApi } from './preview';
 import { productsApi } from './products';
 import { adminQuoteDeskApi } from './quote-desk';
@@ -22,6 +23,7 @@ export const adminApi = newApp()
   .route('/stores', draftsApi)
   .route('/stores', versionsApi)
   .route('/stores', adminQuotesApi)
+  .route('/stores', adminInsightsApi)
   .route('/stores', storeProfileApi)
   .route('/stores', adminQuoteDeskApi)
   .route('/stores', webhooksApi)

@@ -1,0 +1,24 @@
+import { day, money } from './quote-format';
+
+// Every number and date the store overview shows, formatted in one place in the store's locale (its profile's, else
+// English), with the backoffice's money and day formats (quote-format.ts), so a shared desk helper can replace them here.
+
+export function overviewFormat(locale: string, currency: string) {
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const hours = new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'long', maximumFractionDigits: 1 });
+  const days = new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long', maximumFractionDigits: 1 });
+  const short = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return {
+    money: (amount: number) => money(amount, currency, locale),
+    count: (n: number) => number.format(n),
+    percent: (p: number | null) => (p === null ? '–' : `${number.format(p)} %`),
+    day: (isoDay: string) => day(isoDay, locale),
+    /** A bucket's first day, short (a chart's axis). */
+    shortDay: (isoDay: string) => short.format(new Date(`${isoDay}T00:00:00Z`)),
+    /** A mean time: hours up to two days, then days. */
+    duration: (seconds: number | null) =>
+      seconds === null ? '–' : seconds < 48 * 3600 ? hours.format(seconds / 3600) : days.format(seconds / 86400),
+  };
+}
+
+export type OverviewFormat = ReturnType<typeof overviewFormat>;
