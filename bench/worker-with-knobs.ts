@@ -7,7 +7,7 @@ import { createAuthenticate } from '../src/http/auth';
 import worker from '../src/index';
 import { isolateRevocations } from '../src/keys/revocations';
 import { createRateLimit, isolateLeases } from '../src/limits';
-import type { DeliveryMessage } from '../src/webhooks/service';
+import type { DeliveryMessage } from '../src/outbox/service';
 import { farEnv, hopAdmission, type Knobs, reportWait } from './knobs';
 
 export { EndedSessions, StoreAccess } from '../src/index';

@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../src/index';
-import type { DeliveryMessage } from '../../src/webhooks/service';
+import type { DeliveryMessage } from '../../src/outbox/service';
 import { SHELF } from '../fixtures/shelf';
 import { admin, createKey, createStore, saveProduct } from '../helpers';
 import { quoteTenant } from './quotes-helpers';
