@@ -103,14 +103,12 @@ export function outboxWrites(db: Database, event: OutboxEvent, when: SQL, fill?:
       )
       .onConflictDoNothing(),
     ...rest.map((data, i) =>
-      db
-        .insert(webhookEventParts)
-        .select(
-          db
-            .select({ eventId: webhookEvents.id, part: as(i + 1, 'part'), data: as(data, 'data') })
-            .from(webhookEvents)
-            .where(stored),
-        ),
+      db.insert(webhookEventParts).select(
+        db
+          .select({ eventId: webhookEvents.id, part: as(i + 1, 'part'), data: as(data, 'data') })
+          .from(webhookEvents)
+          .where(stored),
+      ),
     ),
     db
       .insert(webhookDeliveries)
@@ -160,7 +158,12 @@ export async function handOver(env: Env, ids: readonly string[]): Promise<number
       marked += chunk.length;
     } catch (error) {
       console.error(
-        JSON.stringify({ level: 'error', message: 'handing webhook deliveries to the queue failed', deliveries: chunk.length, error: String(error) }),
+        JSON.stringify({
+          level: 'error',
+          message: 'handing webhook deliveries to the queue failed',
+          deliveries: chunk.length,
+          error: String(error),
+        }),
       );
     }
   }

@@ -174,7 +174,15 @@ async function appendVersion(env: Env, v: NewVersion): Promise<{ row: VersionRow
   const product = { id: v.externalId, name: v.name, version: number.token, content_hash: v.contentHash };
   const event = outboxWrites(
     db,
-    { id: newEventId(), storeId: v.storeId, type: 'product.published', subject: v.externalId, sequence: number.token, at: now, data: { product } },
+    {
+      id: newEventId(),
+      storeId: v.storeId,
+      type: 'product.published',
+      subject: v.externalId,
+      sequence: number.token,
+      at: now,
+      data: { product },
+    },
     sql`changes() = 1`,
     number,
   );

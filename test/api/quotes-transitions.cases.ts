@@ -146,7 +146,10 @@ describe('the quote transition table, over HTTP', () => {
 describe('quote events', () => {
   it('one per written transition that has an event, in its batch, with the quote, status and version it wrote, in sequence', async () => {
     const t = await quoteTenant();
-    const hook = await admin('POST', `/stores/${t.storeId}/webhooks`, { url: 'https://erp.example.com/hooks', events: QUOTE_EVENTS });
+    const hook = await admin('POST', `/stores/${t.storeId}/webhooks`, {
+      url: 'https://erp.example.com/hooks',
+      events: QUOTE_EVENTS,
+    });
     expect(hook.status).toBe(201);
     // A store's own draft is not "requested": only a storefront's quote:request key's create is.
     const own = await (await t.create()).json<QuoteJson>();
@@ -159,7 +162,9 @@ describe('quote events', () => {
     const { env } = await import('cloudflare:workers');
     const stored = async (id: string) =>
       (
-        await env.DB.prepare('SELECT payload FROM webhook_events WHERE subject = ? ORDER BY created_at').bind(id).all<{ payload: string }>()
+        await env.DB.prepare('SELECT payload FROM webhook_events WHERE subject = ? ORDER BY created_at')
+          .bind(id)
+          .all<{ payload: string }>()
       ).results.map((r) => JSON.parse(r.payload));
     expect(await stored(own.id)).toEqual([]);
     const mine = await stored(q.id);

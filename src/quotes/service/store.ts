@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { LIMITS, type QuoteStatus, type StoredStatus } from '../../api/quote-limits';
+import { LIMITS, type StoredStatus } from '../../api/quote-limits';
 import { versionETag } from '../../api/version-etag';
 import { type Database, database } from '../../db/client';
 import { quoteHistory, quoteItems, quotes } from '../../db/schema';
@@ -223,7 +223,11 @@ async function write(
   const current = db.select({ version: quotes.version }).from(quotes).where(eq(quotes.id, quote.id));
   // The event, before the update like the rows above, so it is written only with the change (never for a stale one).
   const event = taken.event
-    ? outboxWrites(db, quoteEvent(taken.event, written(loaded, set, after, now), now), sql`EXISTS (SELECT 1 FROM quotes WHERE ${unchanged})`)
+    ? outboxWrites(
+        db,
+        quoteEvent(taken.event, written(loaded, set, after, now), now),
+        sql`EXISTS (SELECT 1 FROM quotes WHERE ${unchanged})`,
+      )
     : [];
   const at = 1 + items.length + event.length;
   const results = await db.batch([history, ...items, ...event, update, current, ...(planned.also?.(db) ?? [])]);
@@ -235,7 +239,12 @@ async function write(
 }
 
 /** The quote as a change writes it: the columns it sets, the next version, its items in their order. */
-function written(loaded: LoadedQuote, set: Partial<QuoteRow>, items: Omit<ItemRow, 'quoteId' | 'storeId' | 'position'>[], now: number) {
+function written(
+  loaded: LoadedQuote,
+  set: Partial<QuoteRow>,
+  items: Omit<ItemRow, 'quoteId' | 'storeId' | 'position'>[],
+  now: number,
+) {
   const quote: QuoteRow = { ...loaded.quote, ...set, version: loaded.quote.version + 1, updatedAt: now };
   const rows = items.map((i, position) => ({ ...i, quoteId: quote.id, storeId: quote.storeId, position }));
   return { quote, status: effectiveStatus(quote.status, quote.validUntil, now), items: rows, history: loaded.history };
