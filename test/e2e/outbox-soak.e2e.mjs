@@ -137,6 +137,23 @@ async function arrange(what, attempt) {
   assert.fail(`could not ${what}`);
 }
 
+/** What became of the events that never arrived: their deliveries' states, and the server's errors. */
+async function lost(expected, arrived, driveSeconds) {
+  const missing = [...expected].filter((e) => !arrived.has(e));
+  const states = {};
+  let cursor = null;
+  do {
+    const page = (await admin('GET', `/stores/${STORE}/webhook-deliveries?limit=100${cursor ? `&cursor=${cursor}` : ''}`)).body;
+    for (const d of page.deliveries)
+      states[`${d.status} after ${d.attempts}`] = (states[`${d.status} after ${d.attempts}`] ?? 0) + 1;
+    cursor = page.next_cursor;
+  } while (cursor);
+  const errors = serverLog
+    .split('\n')
+    .filter((l) => /error|✘/i.test(l) && !l.includes('failed on purpose') && !l.includes('cut right after'));
+  return `${missing.length} events never arrived (driven in ${driveSeconds} s), e.g. ${missing.slice(0, 3).join(', ')}; deliveries: ${JSON.stringify(states)}; server errors (${errors.length}): ${errors.slice(0, 10).join('\n')}`;
+}
+
 describe('the outbox under failing queue sends and requests cut after their write', () => {
   it(`delivers every event of ${QUOTES * 3} quote transitions at least once`, { timeout: bySize(120_000, 600_000) }, async () => {
     const started = Date.now();
@@ -225,7 +242,7 @@ describe('the outbox under failing queue sends and requests cut after their writ
     let sweeps = 0;
     const deadline = Date.now() + bySize(60_000, 240_000);
     while ([...expected].some((e) => !arrived().has(e))) {
-      assert.ok(Date.now() < deadline, `${[...expected].filter((e) => !arrived().has(e)).length} events never arrived`);
+      if (Date.now() > deadline) assert.fail(await lost(expected, arrived(), (driven - started) / 1000));
       // The sweep's own sends fail at the same rate: each run sends what is still not marked queued.
       const res = await fetch(`${base}/__scheduled?cron=*+*+*+*+*`);
       assert.equal(res.status, 200, await res.text());
