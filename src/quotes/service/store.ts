@@ -222,13 +222,7 @@ async function write(
     .returning({ version: quotes.version });
   const current = db.select({ version: quotes.version }).from(quotes).where(eq(quotes.id, quote.id));
   // The event, before the update like the rows above, so it is written only with the change (never for a stale one).
-  const event = taken.event
-    ? outboxWrites(
-        db,
-        quoteEvent(taken.event, written(loaded, set, after, now), now),
-        sql`EXISTS (SELECT 1 FROM quotes WHERE ${unchanged})`,
-      )
-    : [];
+  const event = taken.event ? outboxWrites(db, quoteEvent(taken.event, asWritten(loaded, set, after, now), now), guarded) : [];
   const at = 1 + items.length + event.length;
   const results = await db.batch([history, ...items, ...event, update, current, ...(planned.also?.(db) ?? [])]);
   return {
@@ -239,7 +233,7 @@ async function write(
 }
 
 /** The quote as a change writes it: the columns it sets, the next version, its items in their order. */
-function written(
+function asWritten(
   loaded: LoadedQuote,
   set: Partial<QuoteRow>,
   items: Omit<ItemRow, 'quoteId' | 'storeId' | 'position'>[],
