@@ -1,8 +1,18 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { database } from '../../src/db/client';
 import worker from '../../src/index';
-import { type DeliveryMessage, SWEEP_PER_RUN, sweepOutbox } from '../../src/outbox/service';
+import {
+  type DeliveryMessage,
+  deliveryIds,
+  fillToken,
+  newEventId,
+  outboxWrites,
+  SWEEP_PER_RUN,
+  sweepOutbox,
+} from '../../src/outbox/service';
 import { change } from '../../src/quotes/service/store';
 import { SHELF } from '../fixtures/shelf';
 import { admin, createKey, createStore, saveProduct } from '../helpers';
@@ -470,6 +480,30 @@ describe('the outbox', () => {
       [1, 1, 'shelf'],
       [2, 2, 'shelf'],
     ]);
+  });
+
+  it('writes a body larger than one D1 value in parts within the batch, the filled value in its first; the consumer sends it whole', async () => {
+    const storeId = await createStore();
+    await endpoint(storeId, ['product.published']);
+    const db = database(env);
+    const fill = { token: fillToken(), value: sql`41 + 1` };
+    const event = {
+      id: newEventId(),
+      storeId,
+      type: 'product.published' as const,
+      subject: 'big',
+      sequence: fill.token,
+      at: Date.now(),
+    };
+    const note = 'é'.repeat(500_000);
+    const writes = outboxWrites(db, { ...event, data: { product: { id: 'big', note } } }, sql`1`, fill);
+    expect(writes.length).toBe(3);
+    const [delivery] = deliveryIds((await db.batch(writes)).at(-1));
+    const received = receiver(200);
+    await consume(delivery!);
+    const body = JSON.parse(received[0]!.body);
+    expect(body).toMatchObject({ id: event.id, sequence: 42, data: { product: { id: 'big' } } });
+    expect(body.data.product.note).toBe(note);
   });
 
   it('sweeps at most SWEEP_PER_RUN deliveries a run, the oldest first', async () => {
