@@ -6,7 +6,11 @@
 // - CPQ_DEV_D1_LATENCY_MS, CPQ_DEV_KV_LATENCY_MS: every D1 statement (or batch) and every KV call first waits that
 //   many ms, as for a far-away primary or a KV read missing the location's cache; CPQ_DEV_D1_REPLICA_LATENCY_MS
 //   (by default the primary's) instead for reads of a session any replica may answer, as for a replica nearby;
-// - CPQ_ADMISSION=hop: one call to the object per request instead of the isolate's leases.
+// - CPQ_ADMISSION=hop: one call to the object per request instead of the isolate's leases;
+// - CPQ_DEV_QUEUE_FAIL_RATE (0–1): that share of queue sends throws, as a queue refusing them would;
+//   CPQ_DEV_CUT_AFTER_WRITE_RATE (0–1): that share of requests fails with a 500 right after its first D1 write, as
+//   an isolate ending there would: the write stands, and every later D1 call of the request throws. Both test the
+//   webhooks' outbox (docs/webhooks.md, "Emission").
 import type { Context } from 'hono';
 import type { AppEnv } from '../src/env';
 import { withTimeout } from '../src/isolate/timeout';
@@ -20,6 +24,8 @@ export interface Knobs {
   CPQ_DEV_D1_REPLICA_LATENCY_MS?: string;
   CPQ_DEV_KV_LATENCY_MS?: string;
   CPQ_ADMISSION?: string;
+  CPQ_DEV_QUEUE_FAIL_RATE?: string;
+  CPQ_DEV_CUT_AFTER_WRITE_RATE?: string;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -141,4 +147,84 @@ export function reportWait(c: Context<AppEnv>, decision: Decision): void {
   const verdict = c.get('verdict');
   const verifyWaited = verdict != null && verdict.kind !== 'unknown' && verdict.waited;
   c.header(WAIT_HEADER, decision.waited || verifyWaited ? '1' : '0');
+}
+
+/** A share knob (0–1); anything else is 0. */
+function share(env: Env, name: 'CPQ_DEV_QUEUE_FAIL_RATE' | 'CPQ_DEV_CUT_AFTER_WRITE_RATE'): number {
+  const value = Number((env as Env & Knobs)[name] ?? 0);
+  return value > 0 && value <= 1 ? value : 0;
+}
+
+/** The queue with that share of its sends throwing before they reach it. */
+export function failingQueue<T extends object>(queue: T, rate: number): T {
+  return around(queue, async (method, call) => {
+    if ((method === 'send' || method === 'sendBatch') && Math.random() < rate) {
+      throw new Error(`CPQ_DEV_QUEUE_FAIL_RATE: this ${method} failed on purpose`);
+    }
+    return call();
+  });
+}
+
+const WRITE = /^\s*(insert|update|delete|replace)\b/i;
+const cutError = () => new Error('CPQ_DEV_CUT_AFTER_WRITE_RATE: this request was cut right after its write');
+
+/**
+ * The database of a request cut right after its first write: that statement (or batch) is written, then it and
+ * every later call throw, so nothing after the write runs against D1 (the queue send after it is never reached).
+ */
+export function cutAfterWrite(db: D1Database): D1Database {
+  const state = { cut: false };
+  const raw = new WeakMap<object, { statement: D1PreparedStatement; sql: string }>();
+  const settle = async <R>(writes: boolean, call: () => Promise<R>): Promise<R> => {
+    if (state.cut) throw cutError();
+    const result = await call();
+    if (writes) {
+      state.cut = true;
+      throw cutError();
+    }
+    return result;
+  };
+  const wrap = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const wrapped = new Proxy(statement, {
+      get(target, property) {
+        const value = Reflect.get(target, property);
+        if (typeof value !== 'function') return value;
+        if (property === 'bind') return (...args: unknown[]) => wrap(Reflect.apply(value, target, args), sql);
+        return (...args: unknown[]) => settle(WRITE.test(sql), async () => Reflect.apply(value, target, args));
+      },
+    });
+    raw.set(wrapped, { statement, sql });
+    return wrapped;
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      const value = Reflect.get(target, property);
+      if (typeof value !== 'function') return value;
+      if (property === 'prepare') return (sql: string) => wrap(target.prepare(sql), sql);
+      if (property === 'batch') {
+        return (list: D1PreparedStatement[]) => {
+          const found = list.map((s) => raw.get(s));
+          const writes = found.some((f) => f && WRITE.test(f.sql));
+          return settle(writes, () => target.batch(list.map((s, i) => found[i]?.statement ?? s)));
+        };
+      }
+      return (...args: unknown[]) => Reflect.apply(value, target, args);
+    },
+  });
+}
+
+/**
+ * The environment with the fault knobs: its queue sends failing at CPQ_DEV_QUEUE_FAIL_RATE, and, for a request
+ * (`request`), its database cut after the first write with the chance CPQ_DEV_CUT_AFTER_WRITE_RATE. Untouched when
+ * both are 0 or unset.
+ */
+export function faultEnv(env: Env, request: boolean): Env {
+  const fail = share(env, 'CPQ_DEV_QUEUE_FAIL_RATE');
+  const cut = request && Math.random() < share(env, 'CPQ_DEV_CUT_AFTER_WRITE_RATE');
+  if (fail === 0 && !cut) return env;
+  return {
+    ...env,
+    ...(fail > 0 ? { WEBHOOKS: failingQueue(env.WEBHOOKS, fail) } : {}),
+    ...(cut ? { DB: cutAfterWrite(env.DB) } : {}),
+  };
 }

@@ -6,8 +6,11 @@
 // Environment: ADMIN_TOKEN (default dev-admin-token). The benchmarks' knobs, CPQ_DEV_GATE_LATENCY_MS (every call to
 // a Durable Object waits that many ms), CPQ_DEV_D1_LATENCY_MS, CPQ_DEV_D1_REPLICA_LATENCY_MS and CPQ_DEV_KV_LATENCY_MS
 // (every D1 statement, replica read and KV call waits that many ms) and CPQ_ADMISSION=hop|lease (see docs/rate-limits.md, "Knobs for
-// benchmarks"): when either is set, wrangler serves bench/worker-with-knobs.ts, the production app composed with
-// them, instead of src/index.ts; otherwise this is the production Worker with the demo data.
+// benchmarks"), and the fault knobs CPQ_DEV_QUEUE_FAIL_RATE and CPQ_DEV_CUT_AFTER_WRITE_RATE (0–1: that share of
+// queue sends throws, of requests fails right after its write; docs/webhooks.md, "Fault knobs"): when any is set,
+// wrangler serves bench/worker-with-knobs.ts, the production app composed with them, instead of src/index.ts;
+// otherwise this is the production Worker with the demo data. The cron's handler can be run at once
+// (`wrangler dev --test-scheduled`: GET /__scheduled).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -23,7 +26,15 @@ const wrangler = join('node_modules', '.bin', 'wrangler');
 // Nothing may call out: without this, miniflare fetches a sample `Request.cf` object from Cloudflare.
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 const LATENCIES = ['CPQ_DEV_GATE_LATENCY_MS', 'CPQ_DEV_D1_LATENCY_MS', 'CPQ_DEV_D1_REPLICA_LATENCY_MS', 'CPQ_DEV_KV_LATENCY_MS'];
-const knobbed = LATENCIES.some((name) => process.env[name] !== undefined) || process.env.CPQ_ADMISSION !== undefined;
+const RATES = ['CPQ_DEV_QUEUE_FAIL_RATE', 'CPQ_DEV_CUT_AFTER_WRITE_RATE'];
+const knobbed = [...LATENCIES, ...RATES, 'CPQ_ADMISSION'].some((name) => process.env[name] !== undefined);
+for (const name of RATES) {
+  const rate = process.env[name] ?? '0';
+  if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(rate)) {
+    console.error(`${name} must be a share from 0 to 1, not '${rate}'`);
+    process.exit(1);
+  }
+}
 for (const name of LATENCIES) {
   const latency = process.env[name] ?? '0';
   if (!/^\d+$/.test(latency)) {
@@ -38,7 +49,10 @@ if (admission !== 'lease' && admission !== 'hop') {
 }
 // An unset replica latency is the primary's (bench/knobs.ts), so it is passed only when set.
 const latencies = LATENCIES.filter((name) => process.env[name] !== undefined || name !== 'CPQ_DEV_D1_REPLICA_LATENCY_MS');
-const knobs = knobbed ? [...latencies.map((name) => `${name}:${process.env[name] ?? '0'}`), `CPQ_ADMISSION:${admission}`] : [];
+const rates = RATES.filter((name) => process.env[name] !== undefined);
+const knobs = knobbed
+  ? [...[...latencies, ...rates].map((name) => `${name}:${process.env[name] ?? '0'}`), `CPQ_ADMISSION:${admission}`]
+  : [];
 // Webhooks may go to a receiver on this machine over http (docs/webhooks.md, "Local development").
 const vars = [`ADMIN_TOKEN:${adminToken}`, 'WEBHOOKS_ALLOW_LOCAL:1', ...knobs, ...demoVars()];
 const entry = knobbed ? ['bench/worker-with-knobs.ts'] : [];
@@ -59,7 +73,11 @@ for (const command of seedCommands(keyHash)) run(command);
 const build = spawnSync(process.execPath, ['scripts/build-browser.mjs'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const bundler = spawn(process.execPath, ['scripts/build-browser.mjs', '--watch'], { stdio: ['ignore', 'ignore', 'inherit'] });
-const dev = spawn(wrangler, ['dev', ...entry, ...vars.flatMap((v) => ['--var', v]), ...args], { stdio: 'inherit', env });
+// --test-scheduled: GET /__scheduled runs the cron's handler (expiries, the outbox's sweep) at once.
+const dev = spawn(wrangler, ['dev', ...entry, '--test-scheduled', ...vars.flatMap((v) => ['--var', v]), ...args], {
+  stdio: 'inherit',
+  env,
+});
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
     bundler.kill(signal);
@@ -106,7 +124,8 @@ CPQ service ready on ${base}
   demo store (tenant_id): ${DEMO_STORE}
   demo API key:           ${DEMO_KEY}
   admin token:            ${adminToken}
-  worker:                 ${knobbed ? `bench/worker-with-knobs.ts: admission ${admission}, ${latencies.map((name) => `${name} ${process.env[name] ?? '0'}`).join(', ')}` : 'src/index.ts (production)'}
+  worker:                 ${knobbed ? `bench/worker-with-knobs.ts: admission ${admission}, ${[...latencies, ...rates].map((name) => `${name} ${process.env[name] ?? '0'}`).join(', ')}` : 'src/index.ts (production)'}
+  run the cron now:       curl '${base}/__scheduled?cron=*+*+*+*+*'
   API reference:          ${base}/api/docs
   backoffice:             ${base}/admin
   demo shop:              ${base}/demo

@@ -1,15 +1,20 @@
 import { app } from './app';
+import { type DeliveryMessage, sweepOutbox } from './outbox/service';
+import { announceExpiries } from './quotes/service/expiry';
 import { consumeWebhooks } from './webhooks/delivery';
-import { announceExpiries } from './webhooks/expiry';
-import type { DeliveryMessage } from './webhooks/service';
 
 export default {
   fetch: app.fetch,
   // Webhook deliveries and their dead letters (wrangler.toml, docs/webhooks.md).
   queue: (batch, env, _ctx: ExecutionContext) => consumeWebhooks(batch, env),
-  // The cron trigger: sent quotes that expired since are announced as quote.expired.
+  // The cron trigger, every minute: sent quotes that expired since are announced as quote.expired, and the outbox's
+  // deliveries whose queue send failed are sent again (src/outbox/service.ts), even when the first step failed.
   scheduled: async (_controller, env, _ctx: ExecutionContext) => {
-    await announceExpiries(env);
+    try {
+      await announceExpiries(env);
+    } finally {
+      await sweepOutbox(env);
+    }
   },
 } satisfies ExportedHandler<Env, DeliveryMessage>;
 export { StoreAccess } from './access/object';

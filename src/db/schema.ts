@@ -312,8 +312,14 @@ export const webhookDeliveries = sqliteTable(
     nextRetryAt: integer('next_retry_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    /** When a send of its queue message succeeded; null until then, and the sweep sends it (src/outbox/service.ts). */
+    queuedAt: integer('queued_at'),
   },
-  (t) => [index('webhook_deliveries_store').on(t.storeId, t.createdAt), index('webhook_deliveries_endpoint').on(t.endpointId)],
+  (t) => [
+    index('webhook_deliveries_store').on(t.storeId, t.createdAt),
+    index('webhook_deliveries_endpoint').on(t.endpointId),
+    index('webhook_deliveries_unqueued').on(t.updatedAt).where(sql`queued_at IS NULL`),
+  ],
 );
 
 export const webhookAttempts = sqliteTable(

@@ -16,8 +16,8 @@ import { sha256Hex } from '../keys/secret';
 import { analyze } from '../lang';
 import { IR_VERSION, type ProductIR } from '../lang/ir';
 import { irFromJson, irToJson } from '../lang/ir-json';
+import { deliveryIds, fillToken, handOver, newEventId, outboxWrites } from '../outbox/service';
 import { getStore } from '../stores/service';
-import { announcePublished } from '../webhooks/announce';
 import { splitDiagnostics } from './diagnostics';
 import { type LineDiff, lineDiff } from './diff';
 import { publishCurrentVersion } from './pointer';
@@ -153,10 +153,12 @@ export async function listProducts(env: Env, storeId: string) {
  * there is anything to append: when the latest version already holds this content (a concurrent save or publish
  * of the same source got there first), the new row takes that version's number, the primary key refuses it (ON
  * CONFLICT DO NOTHING) and the product row is left alone, so N concurrent saves of one source make one version.
- * With `base`, nothing is appended unless the latest version is that one. Returns the latest version and whether
- * it is this call's.
+ * With `base`, nothing is appended unless the latest version is that one. The version's product.published event
+ * is written to the outbox in the same batch, right after the append and only when it inserted (`changes()`), with
+ * the number the batch gave it as its version and sequence. Returns the latest version, whether it is this call's,
+ * and the event's deliveries.
  */
-async function appendVersion(env: Env, v: NewVersion): Promise<{ row: VersionRow; appended: boolean }> {
+async function appendVersion(env: Env, v: NewVersion): Promise<{ row: VersionRow; appended: boolean; deliveries: string[] }> {
   const db = database(env);
   const now = Date.now();
   const ofProduct = sql`FROM product_versions WHERE store_id = ${v.storeId} AND external_id = ${v.externalId}`;
@@ -168,7 +170,23 @@ async function appendVersion(env: Env, v: NewVersion): Promise<{ row: VersionRow
   const version = v.base === undefined ? next : sql`CASE WHEN COALESCE(${latest}, 0) = ${v.base} THEN ${next} ELSE ${latest} END`;
   const [first, ...rest] = textParts(v.compiled);
   const [source, ...sourceRest] = textParts(v.source);
-  const [inserted, , saved] = await db.batch([
+  const number = { token: fillToken(), value: latest };
+  const product = { id: v.externalId, name: v.name, version: number.token, content_hash: v.contentHash };
+  const event = outboxWrites(
+    db,
+    {
+      id: newEventId(),
+      storeId: v.storeId,
+      type: 'product.published',
+      subject: v.externalId,
+      sequence: number.token,
+      at: now,
+      data: { product },
+    },
+    sql`changes() = 1`,
+    number,
+  );
+  const [inserted, ...results] = await db.batch([
     db
       .insert(productVersions)
       .values({
@@ -186,6 +204,7 @@ async function appendVersion(env: Env, v: NewVersion): Promise<{ row: VersionRow
       })
       .onConflictDoNothing()
       .returning({ version: productVersions.version }),
+    ...event,
     db
       .insert(products)
       .values({ storeId: v.storeId, externalId: v.externalId, name: v.name, currentVersion: 1, createdAt: now, updatedAt: now })
@@ -210,8 +229,13 @@ async function appendVersion(env: Env, v: NewVersion): Promise<{ row: VersionRow
         .onConflictDoNothing(),
     ),
   ]);
+  const saved = results[event.length + 1] as VersionRow[];
   // The row as stored: its source is the first part; the caller has the whole one.
-  return { row: { ...saved[0]!, source: v.source }, appended: inserted.length > 0 };
+  return {
+    row: { ...saved[0]!, source: v.source },
+    appended: inserted.length > 0,
+    deliveries: deliveryIds(results[event.length - 1]),
+  };
 }
 
 /** The whole compiled form of a stored version: its first part joined with the others (one more query then). */
@@ -343,7 +367,7 @@ export async function saveSchema(
     };
   }
   if (base !== undefined && (current?.version ?? 0) !== base) throw moved(externalId, base, current?.version ?? 0);
-  const { row, appended } = await appendVersion(env, {
+  const { row, appended, deliveries } = await appendVersion(env, {
     storeId,
     externalId,
     name,
@@ -360,7 +384,7 @@ export async function saveSchema(
   if (base !== undefined && !appended && row.contentHash !== contentHash) throw moved(externalId, base, row.version);
   // A concurrent save of this source appended it first: that version is kept (and published by that save).
   if (appended) await publishCurrentVersion(env, storeId, externalId, { version: row.version, contentHash });
-  if (appended) await announcePublished(env, storeId, externalId, { version: row.version, name, contentHash });
+  await handOver(env, deliveries);
   return {
     name,
     version: row.version,

@@ -1,51 +1,78 @@
-import type { QuoteStatus } from '../api/quote-limits';
 import type { QUOTE_EVENTS } from '../api/webhooks';
-import { announceQuote } from '../webhooks/announce';
-import type { LoadedQuote } from './service/store';
+import { iso } from '../db/time';
+import { newEventId, type OutboxEvent } from '../outbox/service';
+import type { ItemRow, LoadedQuote } from './service/rows';
+import { majorLine, majorTotals } from './totals';
 
-// What a quote tells the world when its lifecycle moves (issue 34, "Events out"): one event per successful
-// transition that has a name here (src/quotes/transitions.ts says which), handed to `onQuoteEvent`, the single
-// hook where delivery (webhooks through a queue) plugs in.
+// What a quote tells the world when its lifecycle moves (issue 34, "Events out"): one event per written transition
+// that has a name in the transition table (src/quotes/transitions.ts), and per create by a quote:request key. The
+// event is built here from the quote as its change writes it, and written to the outbox in that change's batch
+// (store.ts, create.ts, expiry.ts; src/outbox/service.ts): the webhooks deliver it from there.
 
 export type QuoteEventType = (typeof QUOTE_EVENTS)[number];
 
-export interface QuoteEvent {
-  type: QuoteEventType;
-  quote_id: string;
-  store_id: string;
-  number: string;
-  /** The quote's status as a reader sees it after the transition. */
-  status: QuoteStatus;
-  /** The quote's version the transition wrote. */
-  version: number;
-  /** When the transition was written (ISO 8601). */
-  at: string;
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * An item as the event carries it. quote.accepted adds every output group, internal ones (BOM, cut lists, costs)
+ * included, with their texts and descriptions: what an ERP needs to produce the order. Receivers are the
+ * store's own systems, registered by its admin.
+ */
+function itemData(i: ItemRow, production: boolean) {
+  const item = {
+    id: i.id,
+    product_id: i.productId,
+    product_name: i.priced.product_name,
+    product_version: i.productVersion,
+    quantity: i.quantity,
+    configuration: i.configuration,
+    summary: i.priced.summary,
+    totals: i.priced.totals,
+    ...majorLine(i),
+  };
+  if (!production) return item;
+  return { ...item, lines: i.priced.lines, outputs: i.priced.groups, texts: i.priced.texts, output_info: i.priced.output_info };
 }
 
-/** The event of a transition: the quote, the status and version the transition wrote, and when. */
-export function quoteEvent(
-  type: QuoteEventType,
-  quote: { id: string; storeId: string; number: string },
-  status: QuoteStatus,
-  version: number,
-  at: number,
-): QuoteEvent {
+function quoteData({ quote: q, status, items }: LoadedQuote, type: QuoteEventType) {
   return {
-    type,
-    quote_id: quote.id,
-    store_id: quote.storeId,
-    number: quote.number,
-    status,
-    version,
-    at: new Date(at).toISOString(),
+    quote: {
+      id: q.id,
+      number: q.number,
+      revision: q.revision,
+      status,
+      version: q.version,
+      currency: q.currency,
+      language: q.language,
+      customer: q.customer,
+      valid_until: day(q.validUntil),
+      discount: q.discount,
+      totals: majorTotals(q),
+      created_at: iso(q.createdAt),
+      sent_at: iso(q.sentAt),
+      decided_at: iso(q.decidedAt),
+      items: items.map((i) => itemData(i, type === 'quote.accepted')),
+    },
   };
 }
 
 /**
- * Called once after every successful transition that has an event, after its batch is written (never for a
- * change that wrote nothing), with the quote as written: the store's webhooks get it (docs/webhooks.md). A
- * failure to announce is logged there and never fails the transition, which has happened.
+ * The sequence of a quote's event (docs/webhooks.md, "Order"): twice the version its transition wrote, and one more
+ * for quote.expired, which writes no version (the clock's transition from the version it found): so it grows with
+ * each event of the quote, whichever writes it.
  */
-export async function onQuoteEvent(env: Env, event: QuoteEvent, after: LoadedQuote): Promise<void> {
-  await announceQuote(env, after, event.type);
+export const quoteSequence = (type: QuoteEventType, version: number) => 2 * version + (type === 'quote.expired' ? 1 : 0);
+
+/** The event of a quote as `after` shows it (the quote as its change writes it, at `at`), for the outbox. */
+export function quoteEvent(type: QuoteEventType, after: LoadedQuote, at: number): OutboxEvent {
+  const { quote } = after;
+  return {
+    id: newEventId(),
+    storeId: quote.storeId,
+    type,
+    subject: quote.id,
+    sequence: quoteSequence(type, quote.version),
+    at,
+    data: quoteData(after, type),
+  };
 }

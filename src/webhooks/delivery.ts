@@ -1,10 +1,14 @@
-import { type DeliveryMessage, deliveryTarget, recordAttempt, settleDelivery } from './service';
+import type { DeliveryStatus } from '../api/webhooks';
+import type { DeliveryMessage } from '../outbox/service';
+import { deliveryTarget, recordAttempt, settleDelivery } from './service';
 import { signatureHeader } from './signature';
 import type { WebhookDevVars } from './target';
 
 // The queue consumer (docs/webhooks.md): one signed POST per message; a 2xx delivers, anything else (a status,
 // a timeout, a refused connection) retries the message later with exponential backoff. A message still failing
 // after the consumer's max_retries moves to the dead-letter queue, whose messages only mark their delivery failed.
+// Messages are at least once (the outbox's sweep sends again a message whose send was not marked): a message whose
+// delivery is no longer due is dropped (`due`), so a duplicate never POSTs an event again; a replay makes it due.
 
 /** Must equal max_retries of the `cpq-webhooks` consumer in wrangler.toml. */
 export const MAX_RETRIES = 5;
@@ -35,7 +39,7 @@ export async function consumeWebhooks(batch: MessageBatch<DeliveryMessage>, env:
 async function deliver(env: Env, message: Message<DeliveryMessage>): Promise<void> {
   const target = await deliveryTarget(env, message.body.delivery);
   // Deleted with its endpoint: nothing to send, nothing to log.
-  if (!target) return;
+  if (!target || !due(target.delivery.status, message.attempts)) return;
   if (!target.endpoint.enabled) return settleDelivery(env, target.delivery.id, 'skipped');
   const outcome = await attempt(target.endpoint.url, target.endpoint.secret, target.event, target.body);
   if (outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300) {
@@ -50,6 +54,13 @@ async function deliver(env: Env, message: Message<DeliveryMessage>): Promise<voi
   // Thrown back to the queue, which moves it to the dead-letter queue once max_retries are spent.
   message.retry({ delaySeconds });
 }
+
+/**
+ * Whether a message is the one its delivery waits for: a delivery queued (new, or replayed) takes any; one being
+ * retried only the retries of the message that failed (a first attempt then is a duplicate); a delivered, failed
+ * or skipped one none.
+ */
+const due = (status: DeliveryStatus, attempts: number) => status === 'queued' || (status === 'retrying' && attempts > 1);
 
 async function attempt(url: string, secret: string, event: { id: string; type: string }, body: string) {
   const at = Date.now();

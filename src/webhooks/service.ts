@@ -1,34 +1,23 @@
-import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type DeliveryStatus, type EventType, WEBHOOK_LIMITS } from '../api/webhooks';
 import { database } from '../db/client';
-import { joinParts, textParts } from '../db/parts';
-import { quotes, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEventParts, webhookEvents } from '../db/schema';
+import { joinParts } from '../db/parts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEventParts, webhookEvents } from '../db/schema';
 import { ApiError } from '../errors';
+import { handOver } from '../outbox/service';
 import { getStore } from '../stores/service';
 import { newSecret } from './signature';
 
-// Webhooks' D1 rows (migrations/0009_webhooks.sql) and the queue they feed (docs/webhooks.md). An event is stored
-// once with its payload; each endpoint subscribed to its type gets a delivery row and a queue message carrying
-// only the delivery's id (a message holds at most 128 KB, a payload more), so a retry and a replay send what
-// was stored. One message per endpoint rather than one per event: each endpoint is retried on its own schedule,
-// and a failing endpoint never makes a healthy one receive an event twice.
+// Webhooks' D1 rows (migrations/0009_webhooks.sql) and the queue they feed (docs/webhooks.md): the endpoints, the
+// delivery log, replays and what the consumer reads and records. Events and their deliveries are written by the
+// changes they report, through the outbox (src/outbox/service.ts); each endpoint subscribed to an event's type has
+// a delivery row and a queue message carrying only the delivery's id (a message holds at most 128 KB, a payload
+// more), so a retry and a replay send what was stored. One message per endpoint rather than one per event: each
+// endpoint is retried on its own schedule, and a failing endpoint never makes a healthy one receive an event twice.
 
 export type Endpoint = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type AttemptRow = typeof webhookAttempts.$inferSelect;
-
-/** What a queue message of `cpq-webhooks` carries. */
-export interface DeliveryMessage {
-  delivery: string;
-}
-
-export interface NewEvent {
-  storeId: string;
-  type: EventType;
-  /** The quote's or product's id. */
-  subject: string;
-  data: Record<string, unknown>;
-}
 
 const newId = (prefix: string) => `${prefix}_${crypto.randomUUID().replaceAll('-', '')}`;
 
@@ -104,64 +93,6 @@ export async function deleteEndpoint(env: Env, storeId: string, id: string): Pro
   if (removed.length === 0) throw noEndpoint(id);
 }
 
-/**
- * Stores the event and enqueues one delivery per enabled endpoint of the store subscribed to its type; nothing
- * when none is. Answers the deliveries' ids. A quote.expired event is stored at most once per quote: a second
- * emission finds it and enqueues nothing.
- */
-export async function emitEvent(env: Env, event: NewEvent): Promise<string[]> {
-  const db = database(env);
-  const endpoints = (
-    await db
-      .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
-      .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.storeId, event.storeId), eq(webhookEndpoints.enabled, true)))
-      .all()
-  ).filter((e) => e.events.includes(event.type));
-  if (endpoints.length === 0) return [];
-  const now = Date.now();
-  const id = newId('evt');
-  const payload = JSON.stringify({
-    id,
-    type: event.type,
-    created_at: new Date(now).toISOString(),
-    store_id: event.storeId,
-    data: event.data,
-  });
-  const [first, ...rest] = textParts(payload);
-  const [stored] = await db.batch([
-    db
-      .insert(webhookEvents)
-      .values({
-        id,
-        storeId: event.storeId,
-        type: event.type,
-        subject: event.subject,
-        payload: first!,
-        payloadParts: rest.length + 1,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: webhookEvents.id }),
-    ...rest.map((data, i) => db.insert(webhookEventParts).values({ eventId: id, part: i + 1, data })),
-  ]);
-  if (stored.length === 0) return [];
-  const deliveries = endpoints.map((e) => ({
-    id: newId('whd'),
-    storeId: event.storeId,
-    eventId: id,
-    endpointId: e.id,
-    status: 'queued' as const,
-    attempts: 0,
-    nextRetryAt: null,
-    createdAt: now,
-    updatedAt: now,
-  }));
-  await db.insert(webhookDeliveries).values(deliveries);
-  await env.WEBHOOKS.sendBatch(deliveries.map((d) => ({ body: { delivery: d.id } satisfies DeliveryMessage })));
-  return deliveries.map((d) => d.id);
-}
-
 export interface DeliveryView extends DeliveryRow {
   eventType: EventType;
   url: string;
@@ -235,7 +166,10 @@ export async function getDelivery(env: Env, storeId: string, id: string): Promis
   return found;
 }
 
-/** Sends a delivery again, whatever became of it: its event's stored payload, signed anew, with a fresh retry budget. */
+/**
+ * Sends a delivery again, whatever became of it: its event's stored payload, signed anew, with a fresh retry budget.
+ * Marked not queued until its message is handed over, so the sweep sends it if that fails.
+ */
 export async function replayDelivery(env: Env, storeId: string, id: string): Promise<DeliveryView> {
   const found = await getDelivery(env, storeId, id);
   const endpoint = await database(env).select().from(webhookEndpoints).where(eq(webhookEndpoints.id, found.endpointId)).get();
@@ -244,9 +178,9 @@ export async function replayDelivery(env: Env, storeId: string, id: string): Pro
   }
   await database(env)
     .update(webhookDeliveries)
-    .set({ status: 'queued', nextRetryAt: null, updatedAt: Date.now() })
+    .set({ status: 'queued', nextRetryAt: null, queuedAt: null, updatedAt: Date.now() })
     .where(eq(webhookDeliveries.id, id));
-  await env.WEBHOOKS.send({ delivery: id } satisfies DeliveryMessage);
+  await handOver(env, [id]);
   return getDelivery(env, storeId, id);
 }
 
@@ -311,33 +245,13 @@ export async function recordAttempt(
   ]);
 }
 
-/** A delivery's state without an attempt: skipped (endpoint disabled) or failed (the dead-letter queue's verdict). */
+/**
+ * A delivery's state without an attempt: skipped (endpoint disabled) or failed (the dead-letter queue's verdict). A
+ * delivery already delivered stays so: the dead letter was a duplicate message's (docs/webhooks.md, "Delivery").
+ */
 export async function settleDelivery(env: Env, id: string, status: 'skipped' | 'failed'): Promise<void> {
   await database(env)
     .update(webhookDeliveries)
     .set({ status, nextRetryAt: null, updatedAt: Date.now() })
-    .where(eq(webhookDeliveries.id, id));
-}
-
-/**
- * Sent quotes whose valid_until passed within `window` ms before `now`, not yet announced as expired, of stores
- * with an enabled endpoint subscribed to quote.expired: at most `limit`, the longest expired first.
- */
-export async function unannouncedExpiries(env: Env, now: number, window: number, limit: number) {
-  return database(env)
-    .select({ storeId: quotes.storeId, id: quotes.id })
-    .from(quotes)
-    .where(
-      and(
-        eq(quotes.status, 'sent'),
-        lt(quotes.validUntil, now),
-        gt(quotes.validUntil, now - window),
-        sql`EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.store_id = ${quotes.storeId} AND e.enabled = 1
-          AND e.events LIKE '%"quote.expired"%')`,
-        sql`NOT EXISTS (SELECT 1 FROM webhook_events v WHERE v.subject = ${quotes.id} AND v.type = 'quote.expired')`,
-      ),
-    )
-    .orderBy(asc(quotes.validUntil))
-    .limit(limit)
-    .all();
+    .where(and(eq(webhookDeliveries.id, id), ne(webhookDeliveries.status, 'delivered')));
 }

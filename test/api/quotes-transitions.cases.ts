@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QuoteStatus } from '../../src/api/quote-limits';
-import * as events from '../../src/quotes/events';
+import { QUOTE_EVENTS } from '../../src/api/webhooks';
 import { decideQuote } from '../../src/quotes/service/lifecycle';
 import { ACTIONS, type Action, TRANSITIONS } from '../../src/quotes/transitions';
 import { admin, createKey } from '../helpers';
@@ -143,30 +143,38 @@ describe('the quote transition table, over HTTP', () => {
   });
 });
 
-describe('onQuoteEvent', () => {
-  it('is called once per written transition that has an event, with the quote, status and version it wrote', async () => {
-    const spy = vi.spyOn(events, 'onQuoteEvent');
-    try {
-      const t = await quoteTenant();
-      // A store's own draft is not "requested": only a storefront's quote:request key's create is.
-      const own = await (await t.create()).json<QuoteJson>();
-      const storefront = await createKey(t.storeId, ['quote:request']);
-      const q = await (await t.create({}, { 'X-API-Key': storefront.key })).json<QuoteJson>();
-      await t.send('PATCH', `/${q.id}`, { notes: 'no event' });
-      await t.send('POST', `/${q.id}/send`, {});
-      await t.send('POST', `/${q.id}/send`, {}); // refused: no event
-      await t.send('POST', `/${q.id}/accept`, {});
-      expect(spy.mock.calls.filter((c) => c[1].quote_id === own.id)).toEqual([]);
-      const mine = spy.mock.calls.map((c) => c[1]).filter((e) => e.quote_id === q.id);
-      expect(mine.map((e) => [e.type, e.status, e.version])).toEqual([
-        ['quote.requested', 'draft', 1],
-        ['quote.sent', 'sent', 3],
-        ['quote.accepted', 'accepted', 4],
-      ]);
-      expect(mine[2]).toMatchObject({ store_id: t.storeId, number: q.number });
-      expect(Number.isNaN(Date.parse(mine[2]!.at))).toBe(false);
-    } finally {
-      spy.mockRestore();
-    }
+describe('quote events', () => {
+  it('one per written transition that has an event, in its batch, with the quote, status and version it wrote, in sequence', async () => {
+    const t = await quoteTenant();
+    const hook = await admin('POST', `/stores/${t.storeId}/webhooks`, {
+      url: 'https://erp.example.com/hooks',
+      events: QUOTE_EVENTS,
+    });
+    expect(hook.status).toBe(201);
+    // A store's own draft is not "requested": only a storefront's quote:request key's create is.
+    const own = await (await t.create()).json<QuoteJson>();
+    const storefront = await createKey(t.storeId, ['quote:request']);
+    const q = await (await t.create({}, { 'X-API-Key': storefront.key })).json<QuoteJson>();
+    await t.send('PATCH', `/${q.id}`, { notes: 'no event' });
+    await t.send('POST', `/${q.id}/send`, {});
+    await t.send('POST', `/${q.id}/send`, {}); // refused: no event
+    await t.send('POST', `/${q.id}/accept`, {});
+    const { env } = await import('cloudflare:workers');
+    const stored = async (id: string) =>
+      (
+        await env.DB.prepare('SELECT payload FROM webhook_events WHERE subject = ? ORDER BY created_at')
+          .bind(id)
+          .all<{ payload: string }>()
+      ).results.map((r) => JSON.parse(r.payload));
+    expect(await stored(own.id)).toEqual([]);
+    const mine = await stored(q.id);
+    expect(mine.map((e) => [e.type, e.data.quote.status, e.data.quote.version, e.sequence])).toEqual([
+      ['quote.requested', 'draft', 1, 2],
+      ['quote.sent', 'sent', 3, 6],
+      ['quote.accepted', 'accepted', 4, 8],
+    ]);
+    expect(mine[0].data.quote.number).toBe(q.number);
+    expect(mine[2]).toMatchObject({ store_id: t.storeId, data: { quote: { id: q.id, number: q.number } } });
+    expect(Number.isNaN(Date.parse(mine[2].created_at))).toBe(false);
   });
 });

@@ -1,8 +1,19 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { database } from '../../src/db/client';
 import worker from '../../src/index';
-import type { DeliveryMessage } from '../../src/webhooks/service';
+import {
+  type DeliveryMessage,
+  deliveryIds,
+  fillToken,
+  newEventId,
+  outboxWrites,
+  SWEEP_PER_RUN,
+  sweepOutbox,
+} from '../../src/outbox/service';
+import { change } from '../../src/quotes/service/store';
 import { SHELF } from '../fixtures/shelf';
 import { admin, createKey, createStore, saveProduct } from '../helpers';
 import { quoteTenant } from './quotes-helpers';
@@ -366,5 +377,174 @@ describe('replay', () => {
     const ids = [...first.deliveries, ...rest.deliveries].map((d) => d.id);
     expect(new Set(ids).size).toBe(3);
     expect((await admin('GET', `/stores/${storeId}/webhook-deliveries?cursor=nope`)).status).toBe(400);
+  });
+});
+
+describe('the outbox', () => {
+  interface Row {
+    id: string;
+    type: string;
+    payload: string;
+    queued_at: number | null;
+    status: string;
+  }
+  /** The store's events with their deliveries, oldest first, as D1 holds them. */
+  const outbox = async (storeId: string) =>
+    (
+      await env.DB.prepare(
+        `SELECT d.id, v.type, v.payload, d.queued_at, d.status FROM webhook_events v
+         JOIN webhook_deliveries d ON d.event_id = v.id WHERE v.store_id = ? ORDER BY d.created_at, v.type`,
+      )
+        .bind(storeId)
+        .all<Row>()
+    ).results;
+  /** Makes every queue send throw, as a queue refusing it or an isolate ending before it would. */
+  const queueDown = () =>
+    vi.spyOn(env.WEBHOOKS, 'sendBatch').mockRejectedValue(new Error('queue unavailable (the test says so)'));
+  /** Runs the cron once, as if its last write were `ago` ms ago for each delivery not yet queued. */
+  async function cron(storeId: string, ago = 60_000) {
+    await env.DB.prepare('UPDATE webhook_deliveries SET updated_at = updated_at - ? WHERE store_id = ? AND queued_at IS NULL')
+      .bind(ago, storeId)
+      .run();
+    await worker.scheduled(createScheduledController({ cron: '* * * * *' }), env, createExecutionContext());
+  }
+
+  it('writes the events of a request, a send and an accept with their changes when the queue fails; the sweep queues them', async () => {
+    const t = await quoteTenant();
+    await endpoint(t.storeId, ['quote.requested', 'quote.sent', 'quote.accepted']);
+    const { key } = await createKey(t.storeId, ['quote:request']);
+    const failing = queueDown();
+    const q = await (await t.create({}, { 'X-API-Key': key })).json<{ id: string; number: string }>();
+    expect((await t.send('POST', `/${q.id}/send`, {})).status).toBe(200);
+    expect((await t.send('POST', `/${q.id}/accept`, {})).status).toBe(200);
+    expect(failing).toHaveBeenCalledTimes(3);
+    const written = await outbox(t.storeId);
+    const events = written.map((r) => JSON.parse(r.payload));
+    expect(events.map((e) => [e.type, e.sequence, e.data.quote.status])).toEqual([
+      ['quote.requested', 2, 'draft'],
+      ['quote.sent', 4, 'sent'],
+      ['quote.accepted', 6, 'accepted'],
+    ]);
+    expect(events[0].data.quote.number).toBe(q.number);
+    expect(written.every((r) => r.queued_at === null && r.status === 'queued')).toBe(true);
+
+    // Written a moment ago: not yet the sweep's (the request that wrote them may still be sending).
+    failing.mockRestore();
+    const sent = vi.spyOn(env.WEBHOOKS, 'sendBatch').mockResolvedValue(undefined as never);
+    await cron(t.storeId, 0);
+    expect(sent).not.toHaveBeenCalled();
+    await cron(t.storeId);
+    const swept = sent.mock.calls.flatMap(([messages]) => [...messages].map((m) => (m.body as DeliveryMessage).delivery));
+    expect(swept).toEqual(written.map((r) => r.id));
+    expect((await outbox(t.storeId)).every((r) => r.queued_at !== null)).toBe(true);
+    // Marked: the next run sends nothing again.
+    await cron(t.storeId);
+    expect(sent).toHaveBeenCalledTimes(1);
+  });
+
+  it('writes no event for a change computed from a stale quote: with If-Match refused, without it computed again, one event', async () => {
+    const t = await quoteTenant();
+    await endpoint(t.storeId, ['quote.accepted']);
+    const id = await sentQuote(t);
+    /** Another writer gets in while the change is computed. */
+    const overtaken = (actor: 'buyer') => ({
+      call: { env, storeId: t.storeId, actor, ifMatch: undefined as number | undefined },
+      plan: async (q: { quote: { version: number } }) => {
+        if (q.quote.version === 2) await env.DB.prepare('UPDATE quotes SET version = version + 1 WHERE id = ?').bind(id).run();
+        return { action: 'accepted', details: {}, set: { decidedAt: Date.now() } };
+      },
+    });
+    const stale = overtaken('buyer');
+    stale.call.ifMatch = 2;
+    await expect(change(stale.call, id, 'accept', stale.plan)).rejects.toMatchObject({ code: 'PRECONDITION_FAILED' });
+    expect((await outbox(t.storeId)).map((r) => r.type)).toEqual([]);
+    const retried = overtaken('buyer');
+    const after = await change(retried.call, id, 'accept', retried.plan);
+    expect(after.status).toBe('accepted');
+    const events = (await outbox(t.storeId)).map((r) => JSON.parse(r.payload));
+    expect(events.map((e) => [e.type, e.sequence, e.data.quote.version])).toEqual([
+      ['quote.accepted', 2 * after.quote.version, after.quote.version],
+    ]);
+  });
+
+  it('writes product.published with the version the batch numbered, once for concurrent saves of one source', async () => {
+    const storeId = await createStore();
+    await endpoint(storeId, ['product.published']);
+    const failing = queueDown();
+    expect((await saveProduct(storeId, 'shelf', SHELF)).status).toBe(201);
+    const saves = await Promise.all([1, 2, 3].map(() => saveProduct(storeId, 'shelf', `${SHELF}\n// v2\n`)));
+    expect(saves.map((r) => r.status)).toEqual([200, 200, 200]);
+    failing.mockRestore();
+    const events = (await outbox(storeId)).map((r) => JSON.parse(r.payload));
+    expect(events.map((e) => [e.sequence, e.data.product.version, e.data.product.id])).toEqual([
+      [1, 1, 'shelf'],
+      [2, 2, 'shelf'],
+    ]);
+  });
+
+  it('writes a body larger than one D1 value in parts within the batch, the filled value in its first; the consumer sends it whole', async () => {
+    const storeId = await createStore();
+    await endpoint(storeId, ['product.published']);
+    const db = database(env);
+    const fill = { token: fillToken(), value: sql`41 + 1` };
+    const event = {
+      id: newEventId(),
+      storeId,
+      type: 'product.published' as const,
+      subject: 'big',
+      sequence: fill.token,
+      at: Date.now(),
+    };
+    const note = 'é'.repeat(500_000);
+    const writes = outboxWrites(db, { ...event, data: { product: { id: 'big', note } } }, sql`1`, fill);
+    expect(writes.length).toBe(3);
+    const [delivery] = deliveryIds((await db.batch(writes)).at(-1));
+    const received = receiver(200);
+    await consume(delivery!);
+    const body = JSON.parse(received[0]!.body);
+    expect(body).toMatchObject({ id: event.id, sequence: 42, data: { product: { id: 'big' } } });
+    expect(body.data.product.note).toBe(note);
+  });
+
+  it('sweeps at most SWEEP_PER_RUN deliveries a run, the oldest first', async () => {
+    const storeId = await createStore();
+    const old = Date.now() - 3_600_000;
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO webhook_deliveries (id, store_id, event_id, endpoint_id, status, attempts, created_at, updated_at)
+       SELECT printf('whd_sweep_%04d', i), ?, 'evt_none', 'we_none', 'queued', 0, ? + i, ? + i FROM n`,
+    )
+      .bind(SWEEP_PER_RUN, storeId, old, old)
+      .run();
+    const sent = vi.spyOn(env.WEBHOOKS, 'sendBatch').mockResolvedValue(undefined as never);
+    expect(await sweepOutbox(env)).toEqual({ found: SWEEP_PER_RUN, queued: SWEEP_PER_RUN });
+    expect(sent.mock.calls.map(([messages]) => [...messages].length)).toEqual([100, 100, 100, 100, 100]);
+    const left = await env.DB.prepare('SELECT id FROM webhook_deliveries WHERE store_id = ? AND queued_at IS NULL')
+      .bind(storeId)
+      .all<{ id: string }>();
+    expect(left.results.map((r) => r.id)).toEqual([`whd_sweep_${String(SWEEP_PER_RUN).padStart(4, '0')}`]);
+    await env.DB.prepare('DELETE FROM webhook_deliveries WHERE store_id = ?').bind(storeId).run();
+  });
+
+  it('the consumer drops a duplicate message of a delivered delivery or of one being retried; a replay sends again', async () => {
+    const t = await quoteTenant();
+    await endpoint(t.storeId, ['quote.sent']);
+    await sentQuote(t);
+    const [queued] = (await deliveries(t.storeId)).deliveries;
+    const received = receiver(500, 200);
+    expect((await consume(queued!.id)).retryMessages).toHaveLength(1);
+    // The sweep's second message of it, while the queue retries the first: dropped.
+    expect((await consume(queued!.id, 1)).explicitAcks).toHaveLength(1);
+    expect(received).toHaveLength(1);
+    expect((await consume(queued!.id, 2)).explicitAcks).toHaveLength(1);
+    expect(received).toHaveLength(2);
+    // Delivered: a duplicate posts nothing, and a late dead letter does not make it failed.
+    await consume(queued!.id, 1);
+    await consume(queued!.id, 1, 'cpq-webhooks-dlq');
+    expect(received).toHaveLength(2);
+    expect((await deliveries(t.storeId)).deliveries[0]).toMatchObject({ status: 'delivered', attempts: 2 });
+    expect((await admin('POST', `/stores/${t.storeId}/webhook-deliveries/${queued!.id}/replay`, {})).status).toBe(200);
+    await consume(queued!.id, 1);
+    expect(received).toHaveLength(3);
   });
 });

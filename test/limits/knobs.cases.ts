@@ -1,10 +1,12 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { farEnv, hopAdmission, reportWait, WAIT_HEADER } from '../../bench/knobs';
 import knobbed from '../../bench/worker-with-knobs';
 import worker from '../../src/index';
 import { realClock } from '../../src/limits';
+import { quoteTenant } from '../api/quotes-helpers';
+import { admin } from '../helpers';
 import { freshMinute, type Isolate, isolate, issueKey, useFreshMinute, v1Request } from './helpers';
 
 // The benchmarks' knobs live in bench/knobs.ts; bench/worker-with-knobs.ts composes the production app with them: the dev
@@ -104,8 +106,71 @@ describe('the knobs of bench/worker-with-knobs.ts', () => {
     await waitOnExecutionContext(ctx);
   });
 
-  it("keep production's queue and cron handlers, so webhooks deliver and expiries announce under the knobs", () => {
+  it("keep production's queue handler, so webhooks deliver under the knobs", () => {
     expect(knobbed.queue).toBe(worker.queue);
-    expect(knobbed.scheduled).toBe(worker.scheduled);
+  });
+});
+
+describe('the fault knobs of bench/worker-with-knobs.ts', () => {
+  /** A store with the shelf, an endpoint for quote.sent, and a draft; `send` sends it through the knobbed Worker. */
+  async function draftWithHook() {
+    const t = await quoteTenant();
+    const hook = { url: 'https://erp.example.com/hooks', events: ['quote.sent'] };
+    expect((await admin('POST', `/stores/${t.storeId}/webhooks`, hook)).status).toBe(201);
+    const q = await (await t.create()).json<{ id: string }>();
+    const send = async (vars: Record<string, string>) => {
+      const ctx = createExecutionContext();
+      const request = new Request(`http://localhost/api/v1/quotes/${q.id}/send`, {
+        method: 'POST',
+        headers: { ...t.auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ tenant_id: t.storeId }),
+      });
+      const res = await knobbed.fetch(request, knobs(vars), ctx);
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+    const outbox = async () =>
+      (
+        await env.DB.prepare('SELECT queued_at FROM webhook_deliveries WHERE store_id = ?')
+          .bind(t.storeId)
+          .all<{ queued_at: number | null }>()
+      ).results;
+    return { ...t, id: q.id, send, outbox };
+  }
+
+  it('CPQ_DEV_QUEUE_FAIL_RATE=1: every queue send throws; the change and its event stand, and the cron under it sends nothing', async () => {
+    const t = await draftWithHook();
+    const sent = vi.spyOn(env.WEBHOOKS, 'sendBatch').mockResolvedValue(undefined as never);
+    try {
+      expect((await t.send({ CPQ_DEV_QUEUE_FAIL_RATE: '1' })).status).toBe(200);
+      expect(await t.outbox()).toEqual([{ queued_at: null }]);
+      await env.DB.prepare('UPDATE webhook_deliveries SET updated_at = updated_at - 60000 WHERE store_id = ?')
+        .bind(t.storeId)
+        .run();
+      const cron = createScheduledController({ cron: '* * * * *' });
+      await knobbed.scheduled(cron, knobs({ CPQ_DEV_QUEUE_FAIL_RATE: '1' }), createExecutionContext());
+      expect(await t.outbox()).toEqual([{ queued_at: null }]);
+      expect(sent).not.toHaveBeenCalled();
+      await knobbed.scheduled(cron, knobs({}), createExecutionContext());
+      expect((await t.outbox())[0]!.queued_at).not.toBeNull();
+      expect(sent).toHaveBeenCalledTimes(1);
+    } finally {
+      sent.mockRestore();
+    }
+  });
+
+  it('CPQ_DEV_CUT_AFTER_WRITE_RATE=1: a change answers 500 right after it is written, before its event is handed to the queue', async () => {
+    const t = await draftWithHook();
+    const sent = vi.spyOn(env.WEBHOOKS, 'sendBatch');
+    try {
+      const res = await t.send({ CPQ_DEV_CUT_AFTER_WRITE_RATE: '1' });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toMatchObject({ code: 'INTERNAL' });
+      expect((await (await t.get(t.id)).json<{ status: string }>()).status).toBe('sent');
+      expect(await t.outbox()).toEqual([{ queued_at: null }]);
+      expect(sent).not.toHaveBeenCalled();
+    } finally {
+      sent.mockRestore();
+    }
   });
 });

@@ -3,8 +3,9 @@ import { LIMITS } from '../../api/quote-limits';
 import { database } from '../../db/client';
 import { quoteCounters, quoteHistory, quoteItems, quotes } from '../../db/schema';
 import { sha256Hex } from '../../keys/secret';
+import { deliveryIds, fillToken, handOver, outboxWrites } from '../../outbox/service';
 import { getStore } from '../../stores/service';
-import { onQuoteEvent, quoteEvent } from '../events';
+import { quoteEvent } from '../events';
 import { type ItemInput, priceAll } from '../pricing';
 import type { QuoteCustomer } from '../shapes';
 import { checkQuoteSize } from '../size';
@@ -37,7 +38,9 @@ export interface NewQuote {
 /**
  * A new draft, numbered Q-<year>-<6 digits> per store: one batch increments the store's counter for the year,
  * inserts the quote numbered from it, its items and its first history entry. When any statement fails (a
- * concurrent create with the same Idempotency-Key), the whole batch rolls back, the number included.
+ * concurrent create with the same Idempotency-Key), the whole batch rolls back, the number included. A quote a
+ * storefront's quote:request key asked for is "requested": its event is written in the same batch (the outbox, with
+ * the number the batch gives it) and handed to the queue after; a draft the store makes itself is not news.
  * Returns the quote, whether this call created it (false: a retry with the same key), and, when it did, the
  * token of the quote's status link (a read-only page of where the request stands, for whoever created it).
  */
@@ -113,8 +116,18 @@ export async function createQuote(call: QuoteCall, input: NewQuote) {
   };
   const db = database(env);
   const counter = sql<number>`(SELECT last FROM quote_counters WHERE store_id = ${storeId} AND year = ${year})`;
+  const number = { token: fillToken(), value: sql`(SELECT number FROM quotes WHERE id = ${id})` };
+  const event = input.request
+    ? outboxWrites(
+        db,
+        quoteEvent(CREATE.event, { quote: { ...quote, number: number.token }, status: CREATE.to, items, history: [] }, now),
+        sql`1`,
+        number,
+      )
+    : [];
+  let results: unknown[];
   try {
-    await db.batch([
+    results = await db.batch([
       db
         .insert(quoteCounters)
         .values({ storeId, year, last: 1 })
@@ -126,6 +139,7 @@ export async function createQuote(call: QuoteCall, input: NewQuote) {
       ...items.map((row) => db.insert(quoteItems).values(row)),
       db.insert(quoteHistory).values(history),
       ...(idempotency && input.request ? [keepAsCreated(db, quote, items, history)] : []),
+      ...event,
     ]);
   } catch (error) {
     // Only a concurrent create with the same key fails here; its quote is the answer, as for any retry.
@@ -133,8 +147,7 @@ export async function createQuote(call: QuoteCall, input: NewQuote) {
     if (earlier) return { loaded: earlier, created: false, statusToken: null };
     throw error;
   }
+  if (event.length > 0) await handOver(env, deliveryIds(results.at(-1)));
   const loaded = (await findQuote(env, storeId, id))!;
-  // A quote a storefront's quote:request key asked for is "requested"; a draft the store makes itself is not news.
-  if (input.request) await onQuoteEvent(env, quoteEvent(CREATE.event, loaded.quote, CREATE.to, 1, now), loaded);
   return { loaded, created: true, statusToken: status.token };
 }

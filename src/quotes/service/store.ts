@@ -1,36 +1,30 @@
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { LIMITS, type QuoteStatus, type StoredStatus } from '../../api/quote-limits';
+import { LIMITS, type StoredStatus } from '../../api/quote-limits';
 import { versionETag } from '../../api/version-etag';
 import { type Database, database } from '../../db/client';
 import { quoteHistory, quoteItems, quotes } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { onQuoteEvent, quoteEvent } from '../events';
+import { deliveryIds, handOver, outboxWrites } from '../../outbox/service';
+import { quoteEvent } from '../events';
 import type { PricedRow } from '../pricing';
 import { EDITABLE, type LineDiscount } from '../shapes';
 import { checkQuoteSize } from '../size';
 import { discountOff, needsApproval, quoteTotals } from '../totals';
 import { type Action, effectiveStatus, type Transition, transition } from '../transitions';
 import { insertWhere } from './insert-where';
+import type { ItemRow, LoadedQuote, QuoteRow } from './rows';
 import { approvalThreshold } from './settings';
+
+export type { HistoryRow, ItemRow, LoadedQuote, QuoteRow } from './rows';
 
 // A quote as stored (migrations/0004_quotes.sql) and the one way it changes. Every change is one D1 batch that
 // writes the items, the totals, the history entry and the new version together, each statement guarded by the
 // version the change was computed from, so a change computed from a stale quote writes nothing (optimistic
 // concurrency: 412 with If-Match, else computed again). Which changes a quote's status allows, and the status
 // after them, is the transition table's (src/quotes/transitions.ts): a change names its action, never a status.
-
-export type QuoteRow = typeof quotes.$inferSelect;
-export type ItemRow = typeof quoteItems.$inferSelect;
-export type HistoryRow = typeof quoteHistory.$inferSelect;
-
-export interface LoadedQuote {
-  quote: QuoteRow;
-  /** The status a reader sees now: a sent quote past valid_until is expired. */
-  status: QuoteStatus;
-  items: ItemRow[];
-  history: HistoryRow[];
-}
+// The event of a transition (if the table names one) is written to the outbox in the same batch, under the same
+// guard, and handed to the queue once the batch is written (src/outbox/service.ts).
 
 /** Who made a change, as the history records it: an API key, the admin, or the buyer through the share link. */
 export type Actor = `key:${string}` | 'admin' | 'buyer';
@@ -124,7 +118,7 @@ export interface Change {
  * Computes a change from the quote as it is and writes it in one batch guarded by that version. With `ifMatch`,
  * a quote whose version differs (before or during) is PRECONDITION_FAILED; without, the change is computed again
  * from the newer quote. The action must be one the transition table allows the actor from the quote's status, on
- * every attempt; once written, its event (if the table names one) goes to `onQuoteEvent`.
+ * every attempt. Its event (if the table names one) is written in the same batch, then handed to the queue.
  */
 export async function change(
   call: QuoteCall,
@@ -146,11 +140,8 @@ export async function change(
     if (planned === null) return loaded;
     const outcome = await write(env, loaded, planned, taken, actor, threshold);
     if (outcome.written) {
-      const after = await getQuote(env, storeId, id);
-      if (taken.event) {
-        await onQuoteEvent(env, quoteEvent(taken.event, loaded.quote, taken.to, outcome.version, outcome.at), after);
-      }
-      return after;
+      await handOver(env, outcome.deliveries);
+      return getQuote(env, storeId, id);
     }
     if (ifMatch !== undefined) throw stale(loaded.quote.number, outcome.version);
   }
@@ -167,8 +158,8 @@ export function stale(number: string, version: number): ApiError {
 }
 
 /**
- * The batch of one change: not written when another change got in first; `version` is the quote's after it, `at`
- * the time it was written at.
+ * The batch of one change: not written when another change got in first; `version` is the quote's after it,
+ * `deliveries` those of its event.
  */
 async function write(
   env: Env,
@@ -177,7 +168,7 @@ async function write(
   taken: Transition,
   actor: Actor,
   threshold: number | null,
-): Promise<{ written: boolean; version: number; at: number }> {
+): Promise<{ written: boolean; version: number; deliveries: string[] }> {
   const { quote } = loaded;
   const db = database(env);
   const now = Date.now();
@@ -230,7 +221,25 @@ async function write(
     .where(unchanged)
     .returning({ version: quotes.version });
   const current = db.select({ version: quotes.version }).from(quotes).where(eq(quotes.id, quote.id));
-  const results = await db.batch([history, ...items, update, current, ...(planned.also?.(db) ?? [])]);
-  const written = (results[1 + items.length] as unknown[]).length === 1;
-  return { written, version: (results[2 + items.length] as { version: number }[])[0]?.version ?? quote.version, at: now };
+  // The event, before the update like the rows above, so it is written only with the change (never for a stale one).
+  const event = taken.event ? outboxWrites(db, quoteEvent(taken.event, asWritten(loaded, set, after, now), now), guarded) : [];
+  const at = 1 + items.length + event.length;
+  const results = await db.batch([history, ...items, ...event, update, current, ...(planned.also?.(db) ?? [])]);
+  return {
+    written: (results[at] as unknown[]).length === 1,
+    version: (results[at + 1] as { version: number }[])[0]?.version ?? quote.version,
+    deliveries: event.length > 0 ? deliveryIds(results[at - 1]) : [],
+  };
+}
+
+/** The quote as a change writes it: the columns it sets, the next version, its items in their order. */
+function asWritten(
+  loaded: LoadedQuote,
+  set: Partial<QuoteRow>,
+  items: Omit<ItemRow, 'quoteId' | 'storeId' | 'position'>[],
+  now: number,
+) {
+  const quote: QuoteRow = { ...loaded.quote, ...set, version: loaded.quote.version + 1, updatedAt: now };
+  const rows = items.map((i, position) => ({ ...i, quoteId: quote.id, storeId: quote.storeId, position }));
+  return { quote, status: effectiveStatus(quote.status, quote.validUntil, now), items: rows, history: loaded.history };
 }
