@@ -21,3 +21,6 @@ describe('test/api/quotes-desk', async () => {
 describe('test/api/webhooks', async () => {
   await import('../api/webhooks.cases');
 });
+describe('test/api/webhook-health', async () => {
+  await import('../api/webhook-health.cases');
+});
