@@ -2,7 +2,8 @@ import { createExecutionContext, createScheduledController } from 'cloudflare:te
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../src/index';
-import { admin, createStore } from '../helpers';
+import { signIn } from '../backoffice/sign-in';
+import { admin, call, createStore } from '../helpers';
 import { quoteTenant } from './quotes-helpers';
 import { consume, deliveries, endpoint, hmacHex, hooks, receiver, sentQuote } from './webhooks-helpers';
 
@@ -143,6 +144,11 @@ describe('an endpoint failing for days', () => {
     await consume(third!.id);
     expect(received).toHaveLength(3);
     expect((await deliveries(t.storeId)).deliveries[0]).toMatchObject({ id: third!.id, status: 'skipped' });
+    // Stores > Webhooks shows why (the page is what an admin looks at).
+    const { cookie } = await signIn();
+    const html = await (await call(`/admin/stores/${t.storeId}/webhooks`, { headers: { Cookie: cookie } })).text();
+    expect(html).toContain('<span class="badge danger">Disabled</span>');
+    expect(html).toContain('endpoint disabled: every attempt failed for 3 days');
 
     const enabled = await admin('PATCH', `${hooks(t.storeId)}/${hook.id}`, { enabled: true });
     expect(await enabled.json()).toMatchObject({ enabled: true, disabled_reason: null, disabled_at: null, failing_since: null });

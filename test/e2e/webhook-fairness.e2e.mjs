@@ -30,7 +30,9 @@ function listen(handler) {
     req.on('end', () => handler(body, res));
   });
   servers.push(server);
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}/hooks`)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}/hooks`)),
+  );
 }
 
 async function store(id, name) {
@@ -72,7 +74,10 @@ before(async () => {
     assert.equal(hook.status, 201, JSON.stringify(hook.body));
     slowHooks.push(hook.body.id);
   }
-  assert.equal((await adminApi('POST', `/stores/${HEALTHY}/webhooks`, { url: healthyUrl, events: ['quote.requested'] })).status, 201);
+  assert.equal(
+    (await adminApi('POST', `/stores/${HEALTHY}/webhooks`, { url: healthyUrl, events: ['quote.requested'] })).status,
+    201,
+  );
 });
 
 after(async () => {
@@ -103,15 +108,17 @@ describe('a slow store beside a healthy one', () => {
       latencies.push(arrived.get(id) - sent);
       await new Promise((r) => setTimeout(r, 1_000));
     }
-    const slowLog = (await adminApi('GET', `/stores/${SLOW}/webhook-deliveries?limit=100`)).body.deliveries;
-    const delivered = slowLog.filter((d) => d.status === 'delivered').length;
     console.log(
       `healthy store: delivery latency ${latencies.map((ms) => (ms / 1000).toFixed(1)).join(', ')} s (max ${(Math.max(...latencies) / 1000).toFixed(1)} s); ` +
         `beside a store with ${ENDPOINTS} endpoints holding each request ${HOLD_MS / 1000} s and ${SLOW_REQUESTS * ENDPOINTS} deliveries ` +
-        `(${slowReceived} requests received so far, ${delivered} delivered)`,
+        `(${slowReceived} requests received so far)`,
     );
+    const slowLog = (await adminApi('GET', `/stores/${SLOW}/webhook-deliveries?limit=100`)).body.deliveries;
     assert.ok(slowReceived >= ENDPOINTS, 'the slow store was being delivered to');
-    assert.ok(Math.max(...latencies) < BOUND_MS, `every healthy delivery within ${BOUND_MS / 1000} s: ${latencies.join(', ')} ms`);
+    assert.ok(
+      Math.max(...latencies) < BOUND_MS,
+      `every healthy delivery within ${BOUND_MS / 1000} s: ${latencies.join(', ')} ms`,
+    );
     assert.ok(
       slowLog.some((d) => d.log.some((a) => /tried again on the slow lane/.test(a.error ?? ''))),
       "the slow endpoints' deliveries moved to the slow lane",

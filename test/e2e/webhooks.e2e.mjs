@@ -115,7 +115,7 @@ describe('webhooks through the queue', () => {
 });
 
 describe('Stores > Webhooks in the backoffice', () => {
-  it('adds an endpoint (its secret shown once), shows the log, replays a delivery and disables the endpoint', async () => {
+  it('adds an endpoint (its secret shown once), shows the log, replays a delivery, sends a test event and disables the endpoint', async () => {
     const page = await signedInPage(browser);
     const errors = [];
     watchErrors(page, errors);
@@ -141,6 +141,17 @@ describe('Stores > Webhooks in the backoffice', () => {
       .click();
     await until('the replay from the page', () => received.length > before);
     await page.waitForLoadState('load');
+
+    // Send test event: the receiver gets a signed webhook.test at once; the status line tells the outcome.
+    const beforeTest = received.length;
+    await page.getByRole('button', { name: `Send test event to ${target}/second` }).click();
+    await page.locator('#flash', { hasText: /Test event delivered: 200 in \d+ ms/ }).waitFor();
+    assert.equal(received.length, beforeTest + 1);
+    verify(secret, received.at(-1));
+    assert.equal(JSON.parse(received.at(-1).body).type, 'webhook.test');
+    planned.push(503);
+    await page.getByRole('button', { name: `Send test event to ${target}/second` }).click();
+    await page.locator('#flash', { hasText: 'Test event failed: HTTP 503' }).waitFor();
 
     await page.getByRole('button', { name: `Disable ${target}/second` }).click();
     await page.getByRole('button', { name: `Enable ${target}/second` }).waitFor();
