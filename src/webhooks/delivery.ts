@@ -93,7 +93,7 @@ async function deliver(env: Env, message: Message<DeliveryMessage>, slowLane: bo
       { status: 'retrying', nextRetryAt: outcome.at },
       health(endpoint, outcome, false, true),
     );
-    return toSlowLane(env, message, tries - 1);
+    return toSlowLane(env, message, tries);
   }
   const state = health(endpoint, outcome, false, slow);
   if (state.disabledReason) outcome.error = `${outcome.error}; ${state.disabledReason}`;
@@ -112,6 +112,7 @@ async function deliver(env: Env, message: Message<DeliveryMessage>, slowLane: bo
   message.retry({ delaySeconds });
 }
 
+/** `tries`: the attempts made so far for this message, which count against MAX_RETRIES on the slow lane too. */
 async function toSlowLane(env: Env, message: Message<DeliveryMessage>, tries: number) {
   await env.WEBHOOKS_SLOW.send({ delivery: message.body.delivery, tries } satisfies DeliveryMessage);
   message.ack();

@@ -365,7 +365,9 @@ export async function recordAttempt(
     db
       .update(webhookEndpoints)
       .set({
-        failingSince: health.failingSince,
+        // The earliest failure of the run wins over attempts of the same endpoint that ran beside this one.
+        failingSince:
+          health.failingSince === null ? null : sql`COALESCE(${webhookEndpoints.failingSince}, ${health.failingSince})`,
         slow: health.slow,
         ...(health.disabledReason ? { enabled: false, disabledReason: health.disabledReason, disabledAt: outcome.at } : {}),
       })
