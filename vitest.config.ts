@@ -52,7 +52,10 @@ export default defineConfig(async () => {
                 bindings: { ADMIN_TOKEN: 'test-admin-token', TEST_MIGRATIONS: migrations },
                 // Webhook tests hand the consumer its batches themselves (createMessageBatch): the queue's own
                 // delivery waits longer than they run, last in their file, so it never races them.
-                queueConsumers: { 'cpq-webhooks': { maxBatchTimeout: 60, maxBatchSize: 100 } },
+                queueConsumers: {
+                  'cpq-webhooks': { maxBatchTimeout: 60, maxBatchSize: 100 },
+                  'cpq-webhooks-slow': { maxBatchTimeout: 60, maxBatchSize: 100 },
+                },
               },
             }),
           ],

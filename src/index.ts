@@ -2,18 +2,21 @@ import { app } from './app';
 import { type DeliveryMessage, sweepOutbox } from './outbox/service';
 import { announceExpiries } from './quotes/service/expiry';
 import { consumeWebhooks } from './webhooks/delivery';
+import { deleteExpiredEvents } from './webhooks/retention';
 
 export default {
   fetch: app.fetch,
   // Webhook deliveries and their dead letters (wrangler.toml, docs/webhooks.md).
   queue: (batch, env, _ctx: ExecutionContext) => consumeWebhooks(batch, env),
-  // The cron trigger, every minute: sent quotes that expired since are announced as quote.expired, and the outbox's
-  // deliveries whose queue send failed are sent again (src/outbox/service.ts), even when the first step failed.
+  // The cron trigger, every minute: sent quotes that expired since are announced as quote.expired, the outbox's
+  // deliveries whose queue send failed are sent again (src/outbox/service.ts), even when the first step failed,
+  // and events past their retention go (src/webhooks/retention.ts).
   scheduled: async (_controller, env, _ctx: ExecutionContext) => {
     try {
       await announceExpiries(env);
     } finally {
       await sweepOutbox(env);
+      await deleteExpiredEvents(env);
     }
   },
 } satisfies ExportedHandler<Env, DeliveryMessage>;

@@ -271,6 +271,16 @@ export const webhookEndpoints = sqliteTable(
     enabled: integer('enabled', { mode: 'boolean' }).notNull(),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    /** Health (migrations/0016_webhook_health.sql): when the current run of failed attempts began; null after a 2xx. */
+    failingSince: integer('failing_since'),
+    /** The last attempt timed out on the fast lane or took longer than it allows: delivered on the slow lane. */
+    slow: integer('slow', { mode: 'boolean' }).notNull().default(false),
+    /** Why the endpoint disabled itself (failing for too long); null when enabled or disabled by hand. */
+    disabledReason: text('disabled_reason'),
+    disabledAt: integer('disabled_at'),
+    /** A rotated-out secret, still signing beside the new one until previousSecretExpiresAt. */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: integer('previous_secret_expires_at'),
   },
   (t) => [index('webhook_endpoints_store').on(t.storeId)],
 );
@@ -287,7 +297,10 @@ export const webhookEvents = sqliteTable(
     payloadParts: integer('payload_parts').notNull().default(1),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [uniqueIndex('webhook_events_expired').on(t.subject).where(sql`type = 'quote.expired'`)],
+  (t) => [
+    uniqueIndex('webhook_events_expired').on(t.subject).where(sql`type = 'quote.expired'`),
+    index('webhook_events_created').on(t.createdAt),
+  ],
 );
 
 export const webhookEventParts = sqliteTable(
@@ -319,6 +332,7 @@ export const webhookDeliveries = sqliteTable(
     index('webhook_deliveries_store').on(t.storeId, t.createdAt),
     index('webhook_deliveries_endpoint').on(t.endpointId),
     index('webhook_deliveries_unqueued').on(t.updatedAt).where(sql`queued_at IS NULL`),
+    index('webhook_deliveries_event').on(t.eventId),
   ],
 );
 

@@ -15,6 +15,8 @@ import { stores, webhookDeliveries, webhookEndpoints, webhookEventParts, webhook
 /** What a queue message of `cpq-webhooks` carries: the delivery's id only (a payload may exceed a message's 128 KB). */
 export interface DeliveryMessage {
   delivery: string;
+  /** Attempts already made on the other lane before the message moved (src/webhooks/delivery.ts). */
+  tries?: number;
 }
 
 /** Variables a development Worker may set (never in wrangler.toml): see docs/webhooks.md, "Local development". */

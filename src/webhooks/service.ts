@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type DeliveryStatus, type EventType, WEBHOOK_LIMITS } from '../api/webhooks';
+import { inChunks } from '../db/chunks';
 import { database } from '../db/client';
 import { joinParts } from '../db/parts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEventParts, webhookEvents } from '../db/schema';
@@ -38,6 +39,12 @@ export async function createEndpoint(
     enabled: input.enabled ?? true,
     createdAt: now,
     updatedAt: now,
+    failingSince: null,
+    slow: false,
+    disabledReason: null,
+    disabledAt: null,
+    previousSecret: null,
+    previousSecretExpiresAt: null,
   };
   // Counted in the statement that inserts, so concurrent creates cannot pass the cap together.
   const inserted = await database(env).run(sql`
@@ -72,8 +79,37 @@ export async function updateEndpoint(
   id: string,
   patch: Partial<Pick<Endpoint, 'url' | 'events' | 'description' | 'enabled'>>,
 ): Promise<Endpoint> {
-  const set = { ...patch, ...(patch.events ? { events: [...new Set(patch.events)] } : {}), updatedAt: Date.now() };
+  // Enabling an endpoint starts its health afresh: the reason it was disabled no longer holds.
+  const fresh = patch.enabled === true ? { failingSince: null, slow: false, disabledReason: null, disabledAt: null } : {};
+  const set = { ...patch, ...fresh, ...(patch.events ? { events: [...new Set(patch.events)] } : {}), updatedAt: Date.now() };
   const row = await database(env).update(webhookEndpoints).set(set).where(endpointKey(storeId, id)).returning().get();
+  if (!row) throw noEndpoint(id);
+  return row;
+}
+
+/**
+ * A new signing secret; the old one keeps signing beside it (a second v1 in Cpq-Signature) for `overlapMs`, so a
+ * receiver can switch without refusing a delivery. The log is kept.
+ */
+export async function rotateSecret(env: Env, storeId: string, id: string, overlapMs: number): Promise<Endpoint> {
+  const now = Date.now();
+  const row = await database(env)
+    .update(webhookEndpoints)
+    .set({
+      secret: newSecret(),
+      previousSecret: overlapMs > 0 ? sql`${webhookEndpoints.secret}` : null,
+      previousSecretExpiresAt: overlapMs > 0 ? now + overlapMs : null,
+      updatedAt: now,
+    })
+    .where(endpointKey(storeId, id))
+    .returning()
+    .get();
+  if (!row) throw noEndpoint(id);
+  return row;
+}
+
+export async function getEndpoint(env: Env, storeId: string, id: string): Promise<Endpoint> {
+  const row = await database(env).select().from(webhookEndpoints).where(endpointKey(storeId, id)).get();
   if (!row) throw noEndpoint(id);
   return row;
 }
@@ -135,22 +171,25 @@ async function deliveryRows(env: Env, where: SQL | undefined, limit: number): Pr
     .limit(limit)
     .all();
   if (rows.length === 0) return [];
-  // Attempts are numbered 1, 2, … per delivery: the latest few are those above its count less the cap.
-  const attempts = await db
-    .select({ attempt: webhookAttempts })
-    .from(webhookAttempts)
-    .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
-    .where(
-      and(
-        inArray(
-          webhookAttempts.deliveryId,
-          rows.map((r) => r.delivery.id),
-        ),
-        gt(webhookAttempts.attempt, sql`${webhookDeliveries.attempts} - ${WEBHOOK_LIMITS.attemptsShown}`),
-      ),
-    )
-    .orderBy(asc(webhookAttempts.attempt))
-    .all();
+  // Attempts are numbered 1, 2, … per delivery: the latest few are those above its count less the cap. The ids
+  // go in slices: a page of 100 with the cap is 101 parameters, past D1's bound.
+  const attempts = await inChunks(
+    rows.map((r) => r.delivery.id),
+    1,
+    (ids) =>
+      db
+        .select({ attempt: webhookAttempts })
+        .from(webhookAttempts)
+        .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
+        .where(
+          and(
+            inArray(webhookAttempts.deliveryId, ids),
+            gt(webhookAttempts.attempt, sql`${webhookDeliveries.attempts} - ${WEBHOOK_LIMITS.attemptsShown}`),
+          ),
+        )
+        .orderBy(asc(webhookAttempts.attempt))
+        .all(),
+  );
   const log = new Map<string, AttemptRow[]>();
   for (const { attempt } of attempts) {
     const list = log.get(attempt.deliveryId);
@@ -215,12 +254,25 @@ export interface AttemptOutcome {
   error: string | null;
 }
 
-/** Logs one attempt and the delivery's new state, numbering the attempt in the statement that counts it. */
+/** An endpoint's health after an attempt (src/webhooks/delivery.ts decides it). */
+export interface Health {
+  endpointId: string;
+  failingSince: number | null;
+  slow: boolean;
+  /** Set when this failure disables the endpoint. */
+  disabledReason: string | null;
+}
+
+/**
+ * Logs one attempt, the delivery's new state and its endpoint's health (disabling it when `health` says so),
+ * numbering the attempt in the statement that counts it.
+ */
 export async function recordAttempt(
   env: Env,
   id: string,
   outcome: AttemptOutcome,
   state: { status: DeliveryStatus; nextRetryAt: number | null },
+  health: Health,
 ): Promise<void> {
   const db = database(env);
   const error = outcome.error?.slice(0, WEBHOOK_LIMITS.errorChars) ?? null;
@@ -242,6 +294,16 @@ export async function recordAttempt(
         .from(webhookDeliveries)
         .where(eq(webhookDeliveries.id, id)),
     ),
+    db
+      .update(webhookEndpoints)
+      .set({
+        // The earliest failure of the run wins over attempts of the same endpoint that ran beside this one.
+        failingSince:
+          health.failingSince === null ? null : sql`COALESCE(${webhookEndpoints.failingSince}, ${health.failingSince})`,
+        slow: health.slow,
+        ...(health.disabledReason ? { enabled: false, disabledReason: health.disabledReason, disabledAt: outcome.at } : {}),
+      })
+      .where(eq(webhookEndpoints.id, health.endpointId)),
   ]);
 }
 
@@ -254,4 +316,20 @@ export async function settleDelivery(env: Env, id: string, status: 'skipped' | '
     .update(webhookDeliveries)
     .set({ status, nextRetryAt: null, updatedAt: Date.now() })
     .where(and(eq(webhookDeliveries.id, id), ne(webhookDeliveries.status, 'delivered')));
+}
+
+/** Deletes the oldest `limit` events created before `before`, with their deliveries, attempts and parts; answers how many. */
+export async function deleteEventsBefore(env: Env, before: number, limit: number): Promise<number> {
+  const db = database(env);
+  const oldest = sql`SELECT id FROM webhook_events WHERE created_at < ${before} ORDER BY created_at LIMIT ${limit}`;
+  // One batch, one transaction: every statement sees the same oldest events, the events themselves go last.
+  const [, , , events] = await db.batch([
+    db
+      .delete(webhookAttempts)
+      .where(sql`${webhookAttempts.deliveryId} IN (SELECT id FROM webhook_deliveries WHERE event_id IN (${oldest}))`),
+    db.delete(webhookDeliveries).where(sql`${webhookDeliveries.eventId} IN (${oldest})`),
+    db.delete(webhookEventParts).where(sql`${webhookEventParts.eventId} IN (${oldest})`),
+    db.delete(webhookEvents).where(sql`${webhookEvents.id} IN (${oldest})`).returning({ id: webhookEvents.id }),
+  ]);
+  return events.length;
 }

@@ -1,4 +1,4 @@
-import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,82 +17,13 @@ import { change } from '../../src/quotes/service/store';
 import { SHELF } from '../fixtures/shelf';
 import { admin, createKey, createStore, saveProduct } from '../helpers';
 import { quoteTenant } from './quotes-helpers';
+import { consume, type DeliveryJson, deliveries, endpoint, hmacHex, hooks, receiver, sentQuote } from './webhooks-helpers';
 
 // Webhooks (docs/webhooks.md): endpoints through the admin API, events stored and queued by the transitions that
 // make them, and the queue consumer run on real message batches against a receiver standing in for the store's
 // server (the e2e suite, test/e2e/webhooks.e2e.mjs, delivers through wrangler dev's queues to a real one).
 
-interface Received {
-  url: string;
-  headers: Headers;
-  body: string;
-}
-
-/** A receiver for the consumer's outbound fetch: answers each request with the next of `statuses` (then the last). */
-function receiver(...statuses: (number | 'timeout')[]) {
-  const received: Received[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    received.push({ url: String(input), headers: new Headers(init?.headers), body: String(init?.body) });
-    const status = statuses[Math.min(received.length - 1, statuses.length - 1)]!;
-    if (status === 'timeout') throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
-    return new Response('ok', { status });
-  });
-  return received;
-}
-
 afterEach(() => vi.restoreAllMocks());
-
-const hooks = (storeId: string) => `/stores/${storeId}/webhooks`;
-
-async function endpoint(storeId: string, events: string[], url = 'https://erp.example.com/hooks') {
-  const res = await admin('POST', hooks(storeId), { url, events });
-  expect(res.status).toBe(201);
-  return res.json<{ id: string; secret: string; secret_prefix: string }>();
-}
-
-interface DeliveryJson {
-  id: string;
-  event_id: string;
-  event_type: string;
-  webhook_id: string;
-  status: string;
-  attempts: number;
-  next_retry_at: string | null;
-  log: { attempt: number; status_code: number | null; duration_ms: number; error: string | null }[];
-}
-
-async function deliveries(storeId: string, query = '') {
-  const res = await admin('GET', `/stores/${storeId}/webhook-deliveries${query}`);
-  expect(res.status).toBe(200);
-  return res.json<{ deliveries: DeliveryJson[]; next_cursor: string | null }>();
-}
-
-/** Runs the Worker's queue handler on one message for the delivery, as the queue would on attempt `attempts`. */
-async function consume(deliveryId: string, attempts = 1, queue = 'cpq-webhooks') {
-  const batch = createMessageBatch<DeliveryMessage>(queue, [
-    { id: `m-${deliveryId}-${attempts}`, timestamp: new Date(), attempts, body: { delivery: deliveryId } },
-  ]);
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env, ctx);
-  return getQueueResult(batch, ctx);
-}
-
-async function hmacHex(secret: string, text: string) {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
-  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text));
-  return Buffer.from(mac).toString('hex');
-}
-
-/** A store with the shelf product, a quote key, and a quote sent to the buyer. */
-async function sentQuote(t: Awaited<ReturnType<typeof quoteTenant>>, lineDiscount?: Record<string, unknown>) {
-  const created = await t.create({ items: [{ product_id: 'shelf', configuration: { width: 900, wood: 'oak' }, quantity: 2 }] });
-  const q = await created.json<{ id: string; items: { id: string }[] }>();
-  if (lineDiscount) await t.send('PATCH', `/${q.id}/items/${q.items[0]!.id}`, { line_discount: lineDiscount });
-  expect((await t.send('POST', `/${q.id}/send`, {})).status).toBe(200);
-  return q.id;
-}
 
 describe('webhook endpoints', () => {
   it('are created with a secret shown once, listed without it, changed and removed', async () => {
@@ -286,38 +217,51 @@ describe('the consumer', () => {
     expect(after!.log).toEqual([expect.objectContaining({ attempt: 1, status_code: 200, error: null })]);
   });
 
-  it('retries a failing receiver with growing delays, then the dead-letter queue marks the delivery failed', async () => {
+  it('retries a failing receiver with growing delays, moves a timeout to the slow lane, and marks it failed after the last', async () => {
     const t = await quoteTenant();
     await endpoint(t.storeId, ['quote.sent']);
     await sentQuote(t);
     const [queued] = (await deliveries(t.storeId)).deliveries;
     const received = receiver(500, 'timeout', 503);
 
-    const retried = async (attempts: number) =>
-      (await consume(queued!.id, attempts)).retryMessages.map((m: { msgId: string }) => m.msgId);
     const waits = async () => {
       const [now] = (await deliveries(t.storeId)).deliveries;
       return now!.next_retry_at === null ? null : Math.round((Date.parse(now!.next_retry_at) - Date.now()) / 10_000) * 10;
     };
-    expect(await retried(1)).toEqual([`m-${queued!.id}-1`]);
+    // Each message is either acked or retried, never both: an ack after a retry is ignored, with a warning.
+    const warned = vi.spyOn(console, 'warn');
+    let result = await consume(queued!.id, 1);
+    expect(warned.mock.calls.flat().join('\n')).not.toContain('after retry()');
+    expect(result.retryMessages.map((m: { msgId: string }) => m.msgId)).toEqual([`m-${queued!.id}-1`]);
+    expect(result.explicitAcks).toEqual([]);
     expect((await deliveries(t.storeId)).deliveries[0]).toMatchObject({ status: 'retrying', attempts: 1 });
     expect(await waits()).toBe(60);
-    expect(await retried(2)).toEqual([`m-${queued!.id}-2`]);
-    expect(await waits()).toBe(120);
-    // The last attempt the queue allows (max_retries 5): retried into the dead-letter queue, no further retry announced.
-    expect(await retried(6)).toEqual([`m-${queued!.id}-6`]);
+    // No answer within the fast lane's 3 s: acked here and sent at once to the slow lane.
+    result = await consume(queued!.id, 2);
+    expect(result.retryMessages).toEqual([]);
+    expect(result.explicitAcks).toEqual([`m-${queued!.id}-2`]);
+    // There, the 503 is its third try: retried after 4 minutes.
+    result = await consume(queued!.id, 1, 'cpq-webhooks-slow', { tries: 2 });
+    expect(result.retryMessages.map((m: { msgId: string }) => m.msgId)).toEqual([`m-${queued!.id}-1`]);
+    expect(await waits()).toBe(240);
+    // The sixth try (max_retries 5) fails for good: the delivery is failed, the message acked.
+    result = await consume(queued!.id, 4, 'cpq-webhooks-slow', { tries: 2 });
+    expect(result.retryMessages).toEqual([]);
+    expect(result.explicitAcks).toEqual([`m-${queued!.id}-4`]);
     let now: DeliveryJson | undefined;
     [now] = (await deliveries(t.storeId)).deliveries;
-    expect(now).toMatchObject({ status: 'retrying', attempts: 3, next_retry_at: null });
+    expect(now).toMatchObject({ status: 'failed', attempts: 4, next_retry_at: null });
     expect(now!.log.map((a) => [a.attempt, a.status_code, a.error])).toEqual([
       [1, 500, 'HTTP 500'],
-      [2, null, 'no answer within 10 s'],
+      [2, null, 'no answer within 3 s: tried again on the slow lane'],
       [3, 503, 'HTTP 503'],
+      [4, 503, 'HTTP 503'],
     ]);
-    expect(received).toHaveLength(3);
+    expect(received).toHaveLength(4);
 
+    // A message whose handling kept throwing ends in the dead-letter queue, which marks its delivery failed.
     expect((await consume(queued!.id, 1, 'cpq-webhooks-dlq')).explicitAcks).toHaveLength(1);
-    expect(received).toHaveLength(3);
+    expect(received).toHaveLength(4);
     [now] = (await deliveries(t.storeId)).deliveries;
     expect(now).toMatchObject({ status: 'failed', next_retry_at: null });
   });

@@ -6,7 +6,7 @@
 //
 // Within the first group the suites run side by side (`suitePhases`): they spend most of their time waiting on the
 // browser and the server, not computing. The load suites stay one after the other, alone.
-const LOAD = ['quotes.e2e.mjs', 'burst.e2e.mjs'];
+const LOAD = ['quotes.e2e.mjs', 'burst.e2e.mjs', 'webhook-fairness.e2e.mjs'];
 /**
  * Suites that expect no store yet, and those that create none and so may run beside them. The next phase starts
  * once these have seen the empty store list (`emptyListSeen`), while they go on.

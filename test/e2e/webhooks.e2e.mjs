@@ -115,7 +115,7 @@ describe('webhooks through the queue', () => {
 });
 
 describe('Stores > Webhooks in the backoffice', () => {
-  it('adds an endpoint (its secret shown once), shows the log, replays a delivery and disables the endpoint', async () => {
+  it('adds an endpoint (its secret shown once), shows the log, replays a delivery, sends a test event, rotates the secret and disables the endpoint', async () => {
     const page = await signedInPage(browser);
     const errors = [];
     watchErrors(page, errors);
@@ -141,6 +141,36 @@ describe('Stores > Webhooks in the backoffice', () => {
       .click();
     await until('the replay from the page', () => received.length > before);
     await page.waitForLoadState('load');
+
+    // Send test event: the receiver gets a signed webhook.test at once; the status line tells the outcome.
+    const beforeTest = received.length;
+    await page.getByRole('button', { name: `Send test event to ${target}/second` }).click();
+    await page.locator('#flash', { hasText: /Test event delivered: 200 in \d+ ms/ }).waitFor();
+    assert.equal(received.length, beforeTest + 1);
+    verify(secret, received.at(-1));
+    assert.equal(JSON.parse(received.at(-1).body).type, 'webhook.test');
+    planned.push(503);
+    await page.getByRole('button', { name: `Send test event to ${target}/second` }).click();
+    await page.locator('#flash', { hasText: 'Test event failed: HTTP 503' }).waitFor();
+
+    // Rotate secret, after a confirmation: the new secret shown once; the old one still signs beside it.
+    await page.getByRole('button', { name: `Rotate secret of ${target}/second` }).click();
+    await page.locator('dialog[open]').getByRole('button', { name: 'Rotate secret' }).click();
+    await page.waitForFunction((old) => {
+      const value = document.querySelector('#new-key-value')?.value;
+      return value?.startsWith('whsec_') && value !== old;
+    }, secret);
+    const rotated = await page.inputValue('#new-key-value');
+    await page.getByRole('button', { name: `Send test event to ${target}/second` }).click();
+    await page.locator('#flash', { hasText: /Test event delivered/ }).waitFor();
+    const both = received.at(-1).headers['cpq-signature'];
+    assert.match(both, /^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+    const [t, fresh, old] = both.split(',').map((p) => p.split('=')[1]);
+    const mac = (key) =>
+      createHmac('sha256', key)
+        .update(`${t}.${received.at(-1).body}`)
+        .digest('hex');
+    assert.deepEqual([fresh, old], [mac(rotated), mac(secret)], 'the new secret and the old one both sign');
 
     await page.getByRole('button', { name: `Disable ${target}/second` }).click();
     await page.getByRole('button', { name: `Enable ${target}/second` }).waitFor();

@@ -8,7 +8,7 @@ import { suiteGroups } from '../e2e/suite-order.mjs';
 it('runs the load suites after all the others, each group by name', () => {
   const suites = readdirSync('test/e2e').filter((f) => f.endsWith('.e2e.mjs'));
   const [rest, load] = suiteGroups(suites);
-  expect(load).toEqual(['burst.e2e.mjs', 'quotes.e2e.mjs']);
+  expect(load).toEqual(['burst.e2e.mjs', 'quotes.e2e.mjs', 'webhook-fairness.e2e.mjs']);
   expect(rest).toEqual(suites.filter((f) => !load!.includes(f)).sort());
   expect(rest!.slice(0, 2)).toEqual(['api-docs.e2e.mjs', 'backoffice.e2e.mjs']);
   expect(suiteGroups(['quotes.e2e.mjs'])).toEqual([['quotes.e2e.mjs']]);

@@ -27,3 +27,6 @@ describe('test/api/percent-precision', async () => {
 describe('test/api/webhooks', async () => {
   await import('../api/webhooks.cases');
 });
+describe('test/api/webhook-health', async () => {
+  await import('../api/webhook-health.cases');
+});

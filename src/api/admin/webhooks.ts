@@ -39,6 +39,18 @@ export const Webhook = z
     secret_prefix: z.string(),
     created_at: z.string(),
     updated_at: z.string(),
+    disabled_reason: z.string().nullable().openapi({
+      description: 'Why the endpoint disabled itself (every attempt failed for 3 days); null when enabled or disabled by hand',
+    }),
+    disabled_at: z.string().nullable().openapi({ description: 'When it disabled itself' }),
+    failing_since: z
+      .string()
+      .nullable()
+      .openapi({ description: 'When its current run of failed attempts began; null when its last attempt was delivered' }),
+    previous_secret_expires_at: z.string().nullable().openapi({
+      description:
+        'After a rotation: until when the previous secret still signs beside the new one (a second v1 in Cpq-Signature)',
+    }),
   })
   .openapi('Webhook');
 
@@ -47,6 +59,28 @@ export const CreatedWebhook = Webhook.extend({
 }).openapi('CreatedWebhook');
 
 export const WebhookList = z.object({ webhooks: z.array(Webhook) });
+
+/** The longest overlap a rotation may ask for: a week. */
+export const MAX_OVERLAP_HOURS = 168;
+
+export const SecretRotation = z
+  .object({
+    overlap_hours: z.number().int().min(0).max(MAX_OVERLAP_HOURS).default(24).openapi({
+      description: 'How long the previous secret keeps signing beside the new one; 0 ends it at once',
+    }),
+  })
+  .strict();
+
+export const TestEventResult = z
+  .object({
+    event_id: z.string().openapi({ description: 'The id of the webhook.test event sent (not stored)' }),
+    ok: z.boolean().openapi({ description: 'The endpoint answered 2xx' }),
+    at: z.string(),
+    status_code: z.number().int().nullable().openapi({ description: 'null when no answer came (see error)' }),
+    duration_ms: z.number().int(),
+    error: z.string().nullable(),
+  })
+  .openapi('WebhookTestResult');
 
 export const WebhookParams = StoreParams.extend({
   webhook_id: z

@@ -4,8 +4,8 @@ import type { DeliveryJson, StoreJson, WebhookJson } from '../types';
 import { DataTable, Empty, FormError, SecretPanel, Time } from './parts';
 import { StorePage } from './stores';
 
-// Stores > Webhooks: the store's endpoints (add, disable, delete; the secret shown once) and the delivery log with
-// Replay (docs/webhooks.md).
+// Stores > Webhooks: the store's endpoints (add, send a test event, rotate the secret, disable, delete; a secret
+// shown once; why an endpoint disabled itself) and the delivery log with Replay (docs/webhooks.md).
 
 const STATUS_BADGE: Record<DeliveryJson['status'], string> = {
   queued: 'badge',
@@ -31,13 +31,50 @@ function EndpointRow({ storeId, hook }: { storeId: string; hook: WebhookJson }) 
         </div>
       </td>
       <td class="mono" data-label="Secret">{`${hook.secret_prefix}…`}</td>
-      <td data-label="Status">{hook.enabled ? <span class="badge ok">Enabled</span> : <span class="badge">Disabled</span>}</td>
+      <td data-label="Status">
+        {hook.enabled ? (
+          <span class="badge ok">Enabled</span>
+        ) : (
+          <span class={hook.disabled_reason ? 'badge danger' : 'badge'}>Disabled</span>
+        )}
+        {hook.disabled_reason && (
+          <p class="muted disabled-reason">
+            {hook.disabled_reason} (<Time iso={hook.disabled_at ?? hook.updated_at} />)
+          </p>
+        )}
+        {hook.enabled && hook.failing_since && (
+          <p class="muted">
+            Failing since <Time iso={hook.failing_since} />
+          </p>
+        )}
+      </td>
       <td class="num">
         <form class="api-form" data-method="PATCH" data-action={action} data-success="reload">
           <input type="hidden" name="enabled" value={String(!hook.enabled)} data-type="boolean" />
           <button class="btn small" type="submit">
             {hook.enabled ? 'Disable' : 'Enable'}
             <span class="visually-hidden">{` ${hook.url}`}</span>
+          </button>
+        </form>
+        <form class="api-form" data-method="POST" data-action={`${action}/test`} data-success="show-test">
+          <button class="btn small" type="submit">
+            Send test event<span class="visually-hidden">{` to ${hook.url}`}</span>
+          </button>
+        </form>
+        <form
+          class="api-form"
+          data-method="POST"
+          data-action={`${action}/rotate-secret`}
+          data-success="show-key"
+          data-secret="secret"
+          data-secret-label="url"
+          data-refresh="#hooks"
+          data-confirm-title="Rotate this endpoint's secret?"
+          data-confirm="A new secret signs from now on; the current one keeps signing beside it for 24 hours, so the receiver can switch."
+          data-confirm-action="Rotate secret"
+        >
+          <button class="btn small" type="submit">
+            Rotate secret<span class="visually-hidden">{` of ${hook.url}`}</span>
           </button>
         </form>
         <form

@@ -138,6 +138,12 @@ export const onSuccess: Record<string, Success> = {
     input.focus();
     input.select();
   },
+  /** A test event's outcome (POST …/webhooks/{id}/test), told in the status line. */
+  'show-test'(_form, body) {
+    const r = body as { ok: boolean; status_code: number | null; duration_ms: number; error: string | null };
+    if (r.ok) notify(`Test event delivered: ${r.status_code} in ${r.duration_ms} ms.`);
+    else notify(`Test event failed: ${r.error ?? r.status_code} (${r.duration_ms} ms).`, 'error');
+  },
   /** A quote just sent or given a new share link: the link (shown only in this answer) beside a Copy button. */
   async 'show-link'(form, body) {
     const panel = document.getElementById('share-link') as HTMLElement;

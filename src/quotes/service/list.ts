@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { QuoteStatus } from '../../api/quote-limits';
+import { inChunks } from '../../db/chunks';
 import { database } from '../../db/client';
 import { quoteItems, quotes } from '../../db/schema';
 import { ApiError } from '../../errors';
@@ -96,18 +97,16 @@ export async function listQuotes(env: Env, storeId: string, query: ListQuery) {
     .orderBy(desc(quotes.year), desc(quotes.seq), desc(quotes.revision))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
-  const counts = page.length
-    ? await database(env)
+  const counts = await inChunks(
+    page.map((q) => q.id),
+    0,
+    (ids) =>
+      database(env)
         .select({ quoteId: quoteItems.quoteId, n: sql<number>`count(*)` })
         .from(quoteItems)
-        .where(
-          inArray(
-            quoteItems.quoteId,
-            page.map((q) => q.id),
-          ),
-        )
-        .groupBy(quoteItems.quoteId)
-    : [];
+        .where(inArray(quoteItems.quoteId, ids))
+        .groupBy(quoteItems.quoteId),
+  );
   const itemCount = new Map(counts.map((c) => [c.quoteId, c.n]));
   return {
     quotes: page.map((quote) => ({

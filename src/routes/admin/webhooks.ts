@@ -7,6 +7,8 @@ import {
   DeliveryParams,
   DeliveryQuery,
   NewWebhook,
+  SecretRotation,
+  TestEventResult,
   Webhook,
   WebhookList,
   WebhookParams,
@@ -15,6 +17,7 @@ import {
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openapi';
 import { iso } from '../../db/time';
 import { newApp } from '../../http/factory';
+import { sendTestEvent } from '../../webhooks/delivery';
 import {
   createEndpoint,
   type DeliveryView,
@@ -23,6 +26,7 @@ import {
   listDeliveries,
   listEndpoints,
   replayDelivery,
+  rotateSecret,
   updateEndpoint,
 } from '../../webhooks/service';
 import { secretPrefix } from '../../webhooks/signature';
@@ -41,6 +45,10 @@ const presentEndpoint = (e: Endpoint): z.infer<typeof Webhook> => ({
   secret_prefix: secretPrefix(e.secret),
   created_at: iso(e.createdAt)!,
   updated_at: iso(e.updatedAt)!,
+  disabled_reason: e.disabledReason,
+  disabled_at: iso(e.disabledAt),
+  failing_since: iso(e.failingSince),
+  previous_secret_expires_at: e.previousSecret ? iso(e.previousSecretExpiresAt) : null,
 });
 
 const presentDelivery = (d: DeliveryView): z.infer<typeof Delivery> => ({
@@ -112,6 +120,43 @@ export const webhooksApi = newApp()
       const url = body.url === undefined ? undefined : checkTarget(body.url, allowsLocal(c.env));
       const patch = { ...body, ...(url === undefined ? {} : { url }) };
       return c.json(presentEndpoint(await updateEndpoint(c.env, store_id, webhook_id, patch)), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{store_id}/webhooks/{webhook_id}/rotate-secret',
+      operationId: 'rotateWebhookSecret',
+      tags,
+      security: ADMIN_SECURITY,
+      summary: 'A new signing secret, shown this once; the previous one keeps signing beside it for overlap_hours',
+      request: { params: WebhookParams, ...jsonBody(SecretRotation) },
+      responses: { 200: json(CreatedWebhook, 'The endpoint and its new secret, shown once'), ...errorResponses(400, 401, 404) },
+    }),
+    async (c) => {
+      const { store_id, webhook_id } = c.req.valid('param');
+      const row = await rotateSecret(c.env, store_id, webhook_id, c.req.valid('json').overlap_hours * 3_600_000);
+      return c.json({ ...presentEndpoint(row), secret: row.secret }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{store_id}/webhooks/{webhook_id}/test',
+      operationId: 'testWebhook',
+      tags,
+      security: ADMIN_SECURITY,
+      summary: 'Send a signed webhook.test event to the endpoint now (enabled or not) and answer what came back',
+      request: { params: WebhookParams, ...jsonBody(z.object({}).strict()) },
+      responses: { 200: json(TestEventResult, "The attempt's outcome"), ...errorResponses(400, 401, 404) },
+    }),
+    async (c) => {
+      const { store_id, webhook_id } = c.req.valid('param');
+      const r = await sendTestEvent(c.env, store_id, webhook_id);
+      return c.json(
+        { event_id: r.eventId, ok: r.ok, at: iso(r.at)!, status_code: r.statusCode, duration_ms: r.durationMs, error: r.error },
+        200,
+      );
     },
   )
   .openapi(
