@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // CI guard for the layering docs/architecture.md describes:
-//  1. no import cycle among the modules of src/ (dynamic `import()` counts: it only hides a cycle);
+//  1. no import cycle among the modules of src/, type-only imports included (types flow down, as values do: a module
+//     that names another's types depends on it), and a dynamic `import()` counts (it only hides a cycle);
 //  2. the database is reached only from src/db/ and the service modules (src/<concept>/service.ts, or the files of
 //     src/<concept>/service/ when a concept's storage is split by concern), which own their tables: nothing else imports `drizzle-orm`, src/db/client.ts or src/db/schema.ts. Routes and
 //     middleware call a service instead.
@@ -10,10 +11,7 @@
 //  4. verifying a key (src/keys/) and counting requests (src/limits/) import nothing of each other (APART): both
 //     reach the store's Durable Object through src/access/, which composes their parts.
 //  5. the field-type records take only types from the checker, which reads them (TYPES_ONLY): no cycle check ↔ fields.
-//  6. inside the configurator engine (TYPE_ACYCLIC) no cycle either when type-only imports count: its request, answer
-//     and check types live in leaf modules, so that no module of it needs the one that produces them.
-// Type-only imports are left out of 1 and 2: TypeScript erases them, so they can neither form a runtime cycle nor
-// reach D1.
+// Type-only imports are left out of 2 and 5: TypeScript erases them, so they cannot reach D1, nor run the checker.
 // Usage: node scripts/check-architecture.mjs [root]   (root defaults to the repository; src/ is scanned under it)
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -45,8 +43,6 @@ const BROWSER = /^src\/browser\//;
 const BROWSER_MAY_IMPORT = /^src\/(browser|lang|generated)\//;
 /** Server-rendered pages: in the routes layer, beside the routes rather than above them. */
 const PAGES = /^src\/(backoffice|quote-page|demo|docs)\//;
-/** Folders whose modules form no cycle even through type-only imports (rule 6). */
-const TYPE_ACYCLIC = [/^src\/lang\/configure\//];
 /** The language's stages, in pipeline order: a stage may import the ones before it, never one after. */
 export const STAGES = ['syntax', 'expand', 'check', 'compile', 'runtime', 'configure'];
 /**
@@ -243,10 +239,6 @@ export function checkArchitecture(root) {
   const known = new Set(files);
   const rel = (f) => relative(root, f).split(sep).join('/');
   const graph = new Map(files.map((f) => [f, new Set()]));
-  const typed = TYPE_ACYCLIC.map((folder) => {
-    const members = files.filter((f) => folder.test(rel(f)));
-    return new Map(members.map((f) => [f, new Set()]));
-  });
   const problems = [];
   for (const file of files) {
     const mayUseDatabase = DATABASE_ALLOWED.test(rel(file));
@@ -255,12 +247,11 @@ export function checkArchitecture(root) {
       if (target) {
         const backEdge = layerProblem(rel(file), rel(target));
         if (backEdge) problems.push(`${rel(file)}:${line}: imports '${specifier}'; ${backEdge}`);
-        for (const g of typed) if (g.has(file) && g.has(target)) g.get(file).add(target);
+        graph.get(file).add(target);
       }
       if (typeOnly) continue;
       const typesOnly = target ? typesOnlyProblem(rel(file), rel(target)) : undefined;
       if (typesOnly) problems.push(`${rel(file)}:${line}: imports '${specifier}'; ${typesOnly}`);
-      if (target) graph.get(file).add(target);
       const database = target ? DATABASE_MODULES.has(rel(target)) : isDrizzle(specifier);
       if (database && !mayUseDatabase) {
         problems.push(
@@ -270,12 +261,9 @@ export function checkArchitecture(root) {
     }
   }
   for (const component of cycles(graph)) {
-    problems.push(`import cycle: ${loopThrough(graph, component).map(rel).join(' -> ')}`);
-  }
-  for (const g of typed) {
-    for (const component of cycles(g)) {
-      problems.push(`import cycle, type imports included: ${loopThrough(g, component).map(rel).join(' -> ')}`);
-    }
+    const loop = loopThrough(graph, component);
+    const more = component.length > loop.length - 1 ? ` (one loop of ${component.length} modules tied together)` : '';
+    problems.push(`import cycle: ${loop.map(rel).join(' -> ')}${more}`);
   }
   return problems;
 }
@@ -293,6 +281,6 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     process.exit(1);
   }
   console.log(
-    'check-architecture: no import cycles; the database only from src/db/ and the services; the layers and the language stages point one way; the field-type records take only types from the checker',
+    'check-architecture: no import cycles (type imports included); the database only from src/db/ and the services; the layers and the language stages point one way; the field-type records take only types from the checker',
   );
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { KeyRecord } from './api/permissions';
-import type { ReadAhead } from './configurator/read-ahead';
+import type { ReadAhead } from './configurator/loaded-ahead';
 import type { Verdict } from './keys/verify';
 
 export interface AppEnv {

@@ -10,12 +10,6 @@ import { MAX_BODY_BYTES } from '../http/request-guards';
 import { type LoadedProduct, loadProduct } from '../products/loaded';
 import type { VersionPointer } from '../products/pointer';
 
-export interface ReadAhead {
-  storeId: string;
-  productId: string;
-  loaded: LoadedProduct | null;
-}
-
 const FORM_PATH = /^\/api\/v1\/products\/([^/]{1,384})\/form$/;
 const BODY_PATHS = new Set(['/api/v1/calculate', '/api/v1/configure']);
 /** As the routes' schemas bound it (src/api/calculate.ts, configure.ts). */

@@ -1,8 +1,7 @@
 // The compiled form of a product schema: plain JSON, stored with each product version so that serving a request
 // never re-parses source. `instantiate` (runtime.ts) turns it into closures once per isolate.
 
-import type { FIELD_TYPES } from './fields/registry';
-import type { BinaryOp } from './operators';
+import type { BinaryOp } from './binary-op';
 
 /**
  * 6: a compatibility table is one `rows` expression (its columns and cells, as written), no longer an `or` of `and`s
@@ -31,8 +30,23 @@ export type FieldValue = number | string | boolean | readonly string[];
 
 export type Layout = 'sections' | 'tabs' | 'accordion' | 'inline';
 
-/** The field types: the keys of the registry, where each type is one record (src/lang/fields/registry.ts). */
-export type FieldType = keyof typeof FIELD_TYPES;
+/**
+ * The field types: exactly the keys of the registry, where each type is one record (src/lang/fields/registry.ts
+ * checks it). Named here rather than derived from the registry, whose records the checker and the runtime read, so
+ * that the IR imports nothing above it.
+ */
+export type FieldType =
+  | 'number'
+  | 'slider'
+  | 'quantity'
+  | 'dropdown'
+  | 'radio'
+  | 'swatch'
+  | 'multiselect'
+  | 'checkbox'
+  | 'text'
+  | 'date'
+  | 'hidden';
 
 /** Where an expression came from, for run-time error messages. 1-based. */
 export interface Span {
@@ -41,7 +55,7 @@ export interface Span {
 }
 
 /** The binary operators: the keys of their registry (src/lang/operators.ts). */
-export type { BinaryOp } from './operators';
+export type { BinaryOp } from './binary-op';
 
 export type Expr =
   | { k: 'num'; v: number }

@@ -3,10 +3,12 @@
 // in an explanation. A new operator is its token in the grammar's `binOp` (grammar/cpq.ohm, the syntax's oracle) and
 // an entry here: both parsers read the bindings below, the lexers the tokens, the checker the type rule, the runtime
 // the closure, the form's export and the storefronts' evaluators the JSON Logic. test/lang/operators.test.ts runs
-// every entry through all of them.
+// every entry through all of them. Its token also joins the union BinaryOp (binary-op.ts), which the syntax tree and
+// the IR name and which this registry must cover exactly.
 //
 // The prefix operators (`-`, `not`) and `in` keep nodes of their own (their shapes are stored in every product
 // version's IR); only their bindings live here, so that the one precedence table is in one place.
+import type { BinaryOp } from './binary-op';
 import type { Expr, Span, ValueType } from './ir';
 import type { Fn } from './runtime/context';
 import { Fault, finite } from './runtime/fault';
@@ -191,9 +193,9 @@ export const OPERATORS = {
     jsonLogic: checked('/'),
     faults: (right) => !(right.k === 'num' && right.v !== 0),
   },
-} satisfies Record<string, OperatorSpec>;
+} satisfies Record<BinaryOp, OperatorSpec>;
 
-export type BinaryOp = keyof typeof OPERATORS;
+export type { BinaryOp };
 
 export const OPERATOR_TOKENS = Object.keys(OPERATORS) as BinaryOp[];
 

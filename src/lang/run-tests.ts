@@ -1,7 +1,7 @@
 // Runs a schema's `test` blocks (read by check/tests.ts) on its compiled product: each test is one evaluation,
 // in the product's default language; every expectation that does not hold is an E_TEST_FAILED error at its
 // `expect`, with the expected and the actual value.
-import type { Expectation, TestModel } from './check/tests';
+import type { Expectation, TestModel } from './check/checked-model';
 import type { Diagnostics } from './diagnostics';
 import { type Evaluation, errorsFor, instantiate } from './instantiate';
 import type { ProductIR } from './ir';

@@ -3,7 +3,6 @@
 
 import type { FieldIR, Layout, TableCell, TableIR, Text, ValueType } from '../ir';
 import type { Expr, FieldDecl, GroupDecl, Ident, LetDecl, Span, TableDecl } from '../syntax/ast';
-import type { TestModel } from './tests';
 
 export type Literal = number | string | boolean;
 
@@ -120,4 +119,21 @@ export interface Model {
   constraints: ConstraintModel[];
   /** Run on the compiled product by src/lang/run-tests.ts; not part of the IR. */
   tests: TestModel[];
+}
+
+/** One `expect` line of a test block. */
+export type Expectation =
+  | { what: 'valid'; span: Span }
+  /** An error rule that fires, or an issue of the calculation with this code. */
+  | { what: 'error'; rule: string; span: Span }
+  | { what: 'error'; code: string; span: Span }
+  /** `price` (the total), `price.<total or line>`, or `<output group>.<item>`. */
+  | { what: 'value'; target: string; item?: string; value: number; span: Span };
+
+/** A `test` block (read by tests.ts, run by src/lang/run-tests.ts on the compiled product). */
+export interface TestModel {
+  name: string;
+  given: Record<string, Literal | string[]>;
+  quantity?: number;
+  expects: Expectation[];
 }

@@ -1,7 +1,7 @@
 // `test "name" { given { … } quantity: N expect … }` blocks: what each one configures and expects, checked against
 // the schema's names here; src/lang/run-tests.ts runs them on the compiled product.
-import type { ExpectEntry, Span, TestDecl, Value } from '../syntax/ast';
-import type { Literal, OutputModel, RuleModel } from './checked-model';
+import type { ExpectEntry, TestDecl, Value } from '../syntax/ast';
+import type { Expectation, Literal, OutputModel, RuleModel, TestModel } from './checked-model';
 import type { Ctx } from './context';
 import { PRICE_TOTALS } from './price';
 import { literalOf, readInteger } from './props';
@@ -13,22 +13,7 @@ import { didYouMean } from './suggest';
  */
 export const MAX_TESTS = 50;
 
-export type Expectation =
-  | { what: 'valid'; span: Span }
-  /** An error rule that fires, or an issue of the calculation with this code. */
-  | { what: 'error'; rule: string; span: Span }
-  | { what: 'error'; code: string; span: Span }
-  /** `price` (the total), `price.<total or line>`, or `<output group>.<item>`. */
-  | { what: 'value'; target: string; item?: string; value: number; span: Span };
-
 const ISSUE_CODE = /^[A-Z][A-Z0-9_]*$/;
-
-export interface TestModel {
-  name: string;
-  given: Record<string, Literal | string[]>;
-  quantity?: number;
-  expects: Expectation[];
-}
 
 interface Names {
   outputs: readonly OutputModel[];

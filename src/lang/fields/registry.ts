@@ -1,6 +1,6 @@
-// Every field type, one record each; the IR's FieldType (ir.ts) is the keys of this object. A new type is its file
-// and a line here: a record that lacks a facet does not compile, and neither does any switch over FieldType that
-// does not handle the new name.
+// Every field type, one record each; the keys of this object are exactly the IR's FieldType (ir.ts). A new type is
+// its file, its name in FieldType and a line here: a record that lacks a facet does not compile, and neither does
+// any switch over FieldType that does not handle the new name, nor this object without it.
 import type { FieldType } from '../ir';
 import { checkbox } from './checkbox';
 import { dropdown, radio, swatch } from './choice';
@@ -23,7 +23,7 @@ export const FIELD_TYPES = {
   text,
   date,
   hidden,
-} as const satisfies Record<string, FieldTypeSpec>;
+} as const satisfies Record<FieldType, FieldTypeSpec>;
 
 /** In the order the docs list them. */
 export const FIELD_TYPE_NAMES = Object.keys(FIELD_TYPES) as FieldType[];

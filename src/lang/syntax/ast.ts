@@ -1,6 +1,6 @@
 // The syntax tree of a schema, as built by parse.ts. Every node carries the span of the source text it came
 // from; `start`/`end` are offsets into the whole source (so `source.slice(start, end)` is the node's text).
-import type { BinaryOp } from '../operators';
+import type { BinaryOp } from '../binary-op';
 
 /** 1-based positions; `endColumn` is the column just after the last character. */
 export interface Span {
@@ -20,7 +20,7 @@ export interface Ident {
 }
 
 /** The binary operators: the keys of their registry (src/lang/operators.ts). */
-export type { BinaryOp } from '../operators';
+export type { BinaryOp } from '../binary-op';
 
 export interface NumberLit {
   kind: 'number';
