@@ -104,16 +104,26 @@ export const storePages = new Hono<BackofficeEnv>()
     const id = enc(c.req.param('store'));
     // The store's products: the ones an item can be, and their current versions (an item on an older one is out of date).
     // The store's keys name the key behind each change in the history.
-    const [store, quote, { products }, { api_keys }, { locale }] = await Promise.all([
+    const [store, quote, { products }, { api_keys }, profile, settings] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<QuoteJson>(c, `/stores/${id}/quotes/${enc(c.req.param('id'))}`),
       load<ProductListJson>(c, `/stores/${id}/products`),
       load<ApiKeyListJson>(c, `/stores/${id}/api-keys`),
       load<StoreProfileJson>(c, `/stores/${id}/profile`),
+      load<QuoteSettingsJson>(c, `/stores/${id}/quote-settings`),
     ]);
     const keyNames = new Map(api_keys.map((k) => [k.id, k.name]));
     return c.html(
-      <QuotePage csrf={c.var.csrf} store={store} quote={quote} products={products} keyNames={keyNames} locale={locale} />,
+      <QuotePage
+        csrf={c.var.csrf}
+        store={store}
+        quote={quote}
+        products={products}
+        keyNames={keyNames}
+        locale={profile.locale}
+        storeRate={profile.tax_rate_percent}
+        settings={settings}
+      />,
     );
   })
   .get('/:store/settings', async (c) => {

@@ -125,11 +125,13 @@ export function StorePage(props: {
   tab: StoreTab;
   title: string;
   actions?: Child;
+  /** Scripts the page needs beyond common.js (Layout's modules). */
+  modules?: string[] | undefined;
   children: Child;
 }) {
-  const { csrf, store, tab, title, actions, children } = props;
+  const { csrf, store, tab, title, actions, modules, children } = props;
   return (
-    <Layout title={`${title} · ${store.name}`} csrf={csrf} crumbs={storeCrumbs(store, { label: title })}>
+    <Layout title={`${title} · ${store.name}`} csrf={csrf} crumbs={storeCrumbs(store, { label: title })} modules={modules}>
       <PageHead title={store.name} actions={actions}>
         <p>
           <span class="mono">{store.id}</span> · <PlanBadge plan={store.plan} />
