@@ -180,6 +180,9 @@ export const quotes = sqliteTable('quotes', {
   decidedAt: integer('decided_at'),
   /** The store's profile and tax as they were when the quote was sent (migrations/0008_store_profiles.sql). */
   document: text('document', { mode: 'json' }).$type<DocumentSnapshot>(),
+  /** Created by a storefront's quote:request key: a buyer's request; and when the desk first opened it (0014). */
+  requested: integer('requested', { mode: 'boolean' }).notNull().default(false),
+  openedAt: integer('opened_at'),
 });
 
 /** A quote as a `quote:request` key's create made it, which a retry of that create answers (migrations/0007). */

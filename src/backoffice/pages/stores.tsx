@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { adminPost } from '../api';
 import type { BackofficeEnv } from '../env';
 import { enc, load } from '../load';
 import { filterQuery, filtersOf, listOrProblem } from '../quote-filters';
@@ -21,6 +22,10 @@ import { QuotePage, QuotesPage } from '../views/quotes';
 import { SettingsPage, StoresPage } from '../views/stores';
 import { WebhooksPage } from '../views/webhooks';
 
+/** The store's new buyers' requests, which its pages count in their navigation. */
+const newRequests = async (c: Context<BackofficeEnv>, id: string) =>
+  (await load<{ new: number }>(c, `/stores/${id}/quote-requests`)).new;
+
 export const storePages = new Hono<BackofficeEnv>()
   .get('/', async (c) => {
     const { stores } = await load<StoreListJson>(c, '/stores');
@@ -29,44 +34,48 @@ export const storePages = new Hono<BackofficeEnv>()
   .get('/:store', (c) => c.redirect(`/admin/stores/${enc(c.req.param('store'))}/products`, 302))
   .get('/:store/products', async (c) => {
     const id = enc(c.req.param('store'));
-    const [store, list] = await Promise.all([
+    const [store, list, fresh] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<ProductListJson>(c, `/stores/${id}/products`),
+      newRequests(c, id),
     ]);
-    return c.html(<ProductsPage csrf={c.var.csrf} store={store} list={list} />);
+    return c.html(<ProductsPage csrf={c.var.csrf} store={store} list={list} newRequests={fresh} />);
   })
   .get('/:store/api-keys', async (c) => {
     const id = enc(c.req.param('store'));
-    const [store, { api_keys }] = await Promise.all([
+    const [store, { api_keys }, fresh] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<ApiKeyListJson>(c, `/stores/${id}/api-keys`),
+      newRequests(c, id),
     ]);
     // Active keys first, newest first: the ones an author acts on.
     const keys = [...api_keys].sort(
       (a, b) => Number(a.revoked_at !== null) - Number(b.revoked_at !== null) || b.created_at.localeCompare(a.created_at),
     );
-    return c.html(<ApiKeysPage csrf={c.var.csrf} store={store} keys={keys} />);
+    return c.html(<ApiKeysPage csrf={c.var.csrf} store={store} keys={keys} newRequests={fresh} />);
   })
   .get('/:store/webhooks', async (c) => {
     const id = enc(c.req.param('store'));
-    const [store, { webhooks }, { deliveries }] = await Promise.all([
+    const [store, { webhooks }, { deliveries }, fresh] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<WebhookListJson>(c, `/stores/${id}/webhooks`),
       load<DeliveryListJson>(c, `/stores/${id}/webhook-deliveries?limit=50`),
+      newRequests(c, id),
     ]);
-    return c.html(<WebhooksPage csrf={c.var.csrf} store={store} hooks={webhooks} deliveries={deliveries} />);
+    return c.html(<WebhooksPage csrf={c.var.csrf} store={store} hooks={webhooks} deliveries={deliveries} newRequests={fresh} />);
   })
   .get('/:store/quotes', async (c) => {
     const id = enc(c.req.param('store'));
     // Only the filters the list takes travel on; an unknown status is the API's 400, shown as not found.
     const filters = filtersOf(c.req.query());
     const { cursor } = c.req.query();
-    const [store, listed, settings, { products }, { locale }] = await Promise.all([
+    const [store, listed, settings, { products }, { locale }, fresh] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       listOrProblem(c, `/stores/${id}/quotes?${filterQuery(filters, cursor ? { cursor } : {})}`),
       load<QuoteSettingsJson>(c, `/stores/${id}/quote-settings`),
       load<ProductListJson>(c, `/stores/${id}/products`),
       load<StoreProfileJson>(c, `/stores/${id}/profile`),
+      newRequests(c, id),
     ]);
     return c.html(
       <QuotesPage
@@ -78,6 +87,7 @@ export const storePages = new Hono<BackofficeEnv>()
         filters={filters}
         problem={listed.problem}
         locale={locale}
+        newRequests={fresh}
       />,
       listed.problem ? 422 : 200,
     );
@@ -113,6 +123,8 @@ export const storePages = new Hono<BackofficeEnv>()
       load<QuoteSettingsJson>(c, `/stores/${id}/quote-settings`),
     ]);
     const keyNames = new Map(api_keys.map((k) => [k.id, k.name]));
+    // A buyer's request shown here is opened: no longer counted as new (the page still says it was one).
+    if (quote.request?.opened_at === null) await adminPost(c, `/stores/${id}/quotes/${enc(quote.id)}/opened`);
     return c.html(
       <QuotePage
         csrf={c.var.csrf}
@@ -128,9 +140,10 @@ export const storePages = new Hono<BackofficeEnv>()
   })
   .get('/:store/settings', async (c) => {
     const id = enc(c.req.param('store'));
-    const [store, profile] = await Promise.all([
+    const [store, profile, fresh] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<StoreProfileJson>(c, `/stores/${id}/profile`),
+      newRequests(c, id),
     ]);
-    return c.html(<SettingsPage csrf={c.var.csrf} store={store} profile={profile} />);
+    return c.html(<SettingsPage csrf={c.var.csrf} store={store} profile={profile} newRequests={fresh} />);
   });

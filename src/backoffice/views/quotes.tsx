@@ -27,6 +27,16 @@ const STATUS_BADGE: Record<string, string> = {
   superseded: '',
 };
 
+/** A buyer's request, told apart from the store's own drafts: new until the desk first opens it. */
+function RequestBadge({ quote }: { quote: Pick<QuoteJson, 'request'> }) {
+  if (!quote.request) return null;
+  return quote.request.opened_at === null ? (
+    <span class="badge warn request">new request</span>
+  ) : (
+    <span class="badge request">buyer's request</span>
+  );
+}
+
 function StatusBadge({ status }: { status: string }) {
   return <span class={`badge status ${STATUS_BADGE[status] ?? ''}`}>{statusLabel(status)}</span>;
 }
@@ -41,6 +51,7 @@ export function QuotesPage(props: {
   problem?: FilterProblem | undefined;
   /** The store's locale for money and dates (its profile's); null: the desk's fallback (quote-format.ts). */
   locale: string | null;
+  newRequests: number;
 }) {
   const { csrf, store, list, settings, products, filters, problem } = props;
   const fmt = deskFormat(props.locale);
@@ -52,6 +63,7 @@ export function QuotesPage(props: {
       store={store}
       tab="quotes"
       title="Quotes"
+      newRequests={props.newRequests}
       modules={products.length > 0 ? ['/admin/assets/quote-desk.js', '/embed/v1/configurator.js'] : undefined}
     >
       <section class="card" aria-labelledby="quotes-title">
@@ -85,6 +97,7 @@ export function QuotesPage(props: {
                 </td>
                 <td data-label="Status">
                   <StatusBadge status={quote.status} />
+                  <RequestBadge quote={quote} />
                 </td>
                 <td data-label="Customer">
                   {quote.customer.name ?? ''}
@@ -236,7 +249,8 @@ export function QuotePage(props: {
           <div>
             <h1 class="mono">{number}</h1>
             <p>
-              <StatusBadge status={quote.status} /> · version {quote.version} · valid until {fmt.day(quote.valid_until)}
+              <StatusBadge status={quote.status} /> <RequestBadge quote={quote} /> · version {quote.version} · valid until{' '}
+              {fmt.day(quote.valid_until)}
             </p>
             <RevisionLinks store={store.id} quote={quote} />
           </div>

@@ -102,6 +102,8 @@ export async function createQuote(call: QuoteCall, input: NewQuote) {
     updatedAt: now,
     sentAt: null,
     decidedAt: null,
+    requested: input.request,
+    openedAt: null,
   };
   const history = {
     quoteId: id,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { QuoteStatus } from '../../api/quote-limits';
 import { database } from '../../db/client';
 import { quoteItems, quotes } from '../../db/schema';
@@ -19,6 +19,8 @@ export interface ListQuery {
   /** The first and the last day (YYYY-MM-DD, UTC) a listed quote was created on, both included. */
   from?: string | undefined;
   to?: string | undefined;
+  /** Buyers' requests only: the ones not opened yet (new), or all of them (any). */
+  request?: 'new' | 'any' | undefined;
 }
 
 /** A query's day as the time its first millisecond (UTC) is; VALIDATION_FAILED for text that is no day. */
@@ -70,6 +72,8 @@ export async function listQuotes(env: Env, storeId: string, query: ListQuery) {
     const earlierRevision = and(eq(quotes.seq, seq), lt(quotes.revision, revision));
     conditions.push(or(lt(quotes.year, year), and(eq(quotes.year, year), or(lt(quotes.seq, seq), earlierRevision))));
   }
+  if (query.request) conditions.push(eq(quotes.requested, true));
+  if (query.request === 'new') conditions.push(isNull(quotes.openedAt));
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     const matches = (column: SQL | typeof quotes.number) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
