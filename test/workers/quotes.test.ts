@@ -23,3 +23,6 @@ describe('test/api/quotes-list-filters', async () => {
 describe('test/api/quotes-caps', async () => {
   await import('../api/quotes-caps.cases');
 });
+describe('test/api/quote-requests', async () => {
+  await import('../api/quote-requests.cases');
+});

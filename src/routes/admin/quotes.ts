@@ -26,6 +26,8 @@ const presentSettings = (s: { approvalThresholdBp: number | null }) => ({
 
 const Note = z.string().trim().max(LIMITS.reason);
 
+const Empty = z.object({}).strict();
+
 const NewRequests = z.object({ new: z.number().int() }).strict().openapi('NewQuoteRequests');
 
 /** A change the admin makes, to the quote as it is (the backoffice sends no If-Match). */
@@ -114,7 +116,7 @@ export const adminQuotesApi = newApp()
       tags,
       security: ADMIN_SECURITY,
       summary: "Marks a buyer's request opened (the backoffice does when it shows the quote); no change of the quote",
-      request: { params: QuoteParams },
+      request: { params: QuoteParams, ...jsonBody(Empty) },
       responses: { 204: { description: 'Marked, or already opened, or no request' }, ...errorResponses(400, 404) },
     }),
     async (c) => {
