@@ -30,7 +30,8 @@ export function QuoteDocument({
 }: {
   loaded: LoadedQuote;
   storeName: string;
-  token: string;
+  /** The share link's token, for Accept and Reject; none: the store's read-only copy (storeCopyPage). */
+  token?: string | undefined;
   problem?: DecisionProblem | undefined;
 }) {
   const { quote, status, items } = loaded;
@@ -218,7 +219,7 @@ export function QuoteDocument({
           {words.acceptedBy} {signer}, {date(quote.decidedAt)}
         </p>
       )}
-      {status === 'sent' && <DecisionForms action={`/q/${token}`} words={words} problem={problem} />}
+      {status === 'sent' && token && <DecisionForms action={`/q/${token}`} words={words} problem={problem} />}
     </main>
   );
 }

@@ -63,6 +63,21 @@ describe("the desk's totals and the document's", () => {
     const url = new URL((await share.json<{ share_url: string }>()).share_url);
     const doc = await get(url.pathname, cookie);
     expect(doc).toContain(new Intl.NumberFormat('fr', { style: 'currency', currency: 'CHF' }).format(F.gross));
+    // The desk links the document as sent: the same page, without Accept or Reject; none for a draft.
+    expect(page).toContain(`href="/admin/stores/${store}/quotes/${id}/document"`);
+    const copy = await call(`/admin/stores/${store}/quotes/${id}/document`, { headers: { Cookie: cookie } });
+    expect(copy.status).toBe(200);
+    const copyHtml = await copy.text();
+    expect(copyHtml).toContain(new Intl.NumberFormat('fr', { style: 'currency', currency: 'CHF' }).format(F.gross));
+    expect(copyHtml).not.toContain('accept-form');
+    expect(doc).toContain('accept-form');
+    const draft = await (
+      await admin('POST', `/stores/${store}/quotes`, { items: [{ product_id: 'workbench', configuration: {} }] })
+    ).json<{ id: string }>();
+    const none = await call(`/admin/stores/${store}/quotes/${draft.id}/document`, { headers: { Cookie: cookie } });
+    expect(none.status).toBe(404);
+    const signedOut = await call(`/admin/stores/${store}/quotes/${id}/document`, { redirect: 'manual' });
+    expect(signedOut.status).toBe(302);
   });
 
   it('formats in en-GB when the store set no locale, whatever the quotes’ languages', async () => {

@@ -17,7 +17,8 @@ export function ApprovalReason(props: { quote: QuoteJson; settings: QuoteSetting
       It gives {fmt.money(given, quote.currency)} off {fmt.money(before, quote.currency)} (
       {fmt.percent(Math.round(share * 100) / 100)}
       {t.line_discounts > 0 ? ', line discounts included' : ''}), more than the store's threshold of{' '}
-      {threshold === null ? 'none' : fmt.percent(threshold)} and more than an admin approved for it.
+      {threshold === null ? 'none' : fmt.percent(threshold)}
+      {quote.revision > 1 ? '.' : ', and more than an admin approved for it.'}
       {quote.revision > 1 && ` A revision needs its own approval: revision ${quote.revision - 1}'s does not carry over.`}
     </p>
   );

@@ -48,8 +48,11 @@ export function HistoryDetails({ entry, ...r }: Reading & { entry: Entry }) {
   const parts = Object.entries(entry.details).flatMap(([k, v]): Child[] => {
     // A revision's entries name its neighbour by id: said by its number, as a link.
     if (k === 'revises' && typeof v === 'string') return [<a href={href(v)}>revises revision {quote.revision - 1}</a>];
-    if (k === 'superseded_by' && typeof v === 'string') return [<a href={href(v)}>the newer revision</a>];
-    if (k === 'revision' && typeof v === 'number') return [`replaced by revision ${v}`];
+    if (k === 'superseded_by' && typeof v === 'string') {
+      const n = entry.details.revision;
+      return [<a href={href(v)}>{typeof n === 'number' ? `replaced by revision ${n}` : 'replaced by a newer revision'}</a>];
+    }
+    if (k === 'revision' && typeof v === 'number' && 'superseded_by' in entry.details) return [];
     if (k === 'cloned_from' && typeof v === 'string') return [<a href={href(v)}>cloned from another quote</a>];
     // An item by its product: the entry names the product already, or the item is still on the quote.
     if (k === 'item_id') return 'product_id' in entry.details ? [] : [`item: ${item(v) ?? 'one no longer on the quote'}`];

@@ -91,7 +91,7 @@ export function QuotesPage(props: {
             {list.quotes.map((quote) => (
               <tr>
                 <td data-label="Number">
-                  <a href={`${base}/${enc(quote.id)}`} class="mono">
+                  <a href={`${base}/${enc(quote.id)}`} class="mono quote-number">
                     {numberLabel(quote)}
                   </a>
                 </td>
@@ -121,7 +121,7 @@ export function QuotesPage(props: {
                     </span>
                   )}
                 </td>
-                <td data-label="Total incl. tax" class="num">
+                <td data-label="Incl. tax" class="num">
                   {quote.totals.tax ? fmt.money(quote.totals.tax.gross, quote.currency) : <span class="muted">—</span>}
                 </td>
                 <td data-label="Valid until">{fmt.day(quote.valid_until)}</td>
@@ -253,6 +253,14 @@ export function QuotePage(props: {
               {fmt.day(quote.valid_until)}
             </p>
             <RevisionLinks store={store.id} quote={quote} />
+            {quote.sent_at !== null && (
+              <p>
+                <a href={`/admin/stores/${enc(store.id)}/quotes/${enc(quote.id)}/document`} class="quote-document-link">
+                  The document as sent
+                </a>{' '}
+                <span class="muted">(what the buyer's link shows, in {quote.language})</span>
+              </p>
+            )}
           </div>
           <ReviseForm store={store.id} quote={quote} />
           <DeskForm
