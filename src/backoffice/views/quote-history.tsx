@@ -53,7 +53,6 @@ export function HistoryDetails({ entry, ...r }: Reading & { entry: Entry }) {
       return [<a href={href(v)}>{typeof n === 'number' ? `replaced by revision ${n}` : 'replaced by a newer revision'}</a>];
     }
     if (k === 'revision' && typeof v === 'number' && 'superseded_by' in entry.details) return [];
-    if (k === 'cloned_from' && typeof v === 'string') return [<a href={href(v)}>cloned from another quote</a>];
     // An item by its product: the entry names the product already, or the item is still on the quote.
     if (k === 'item_id') return 'product_id' in entry.details ? [] : [`item: ${item(v) ?? 'one no longer on the quote'}`];
     return [`${words(k)}: ${valueText(k, v, r)}`];
