@@ -231,7 +231,7 @@ export const storeProfiles = sqliteTable('store_profiles', {
   paymentTerms: text('payment_terms'),
   taxRateBp: integer('tax_rate_bp'),
   prices: text('prices', { enum: ['net', 'gross'] }).notNull(),
-  /** A BCP 47 tag (migrations/0012_store_locale.sql); null: each quote's language. */
+  /** A BCP 47 tag (migrations/0012_store_locale.sql); null: the desk's en-GB (docs/backoffice.md, "One locale"). */
   locale: text('locale'),
   updatedAt: integer('updated_at').notNull(),
 });
