@@ -114,7 +114,12 @@ describe("a sales person's day at the desk", () => {
     const panel = page.locator('details.new-quote > .item-configurator');
     await panel.locator('cpq-configurator output.amount').waitFor();
     assert.equal(await page.locator('#new-configuration').isVisible(), false);
+    // The configurator speaks the desk's locale too: its price as the list's.
+    await page.waitForFunction(() => !document.querySelector('details.new-quote .ic-submit')?.disabled);
+    const priced = await panel.locator('cpq-configurator output.amount').innerText();
+    assert.ok(has(priced, chf(1873.39)), priced);
     await page.fill('#new-customer', 'Barbara Liskov');
+    await shot(page, 'desk-day-00-new-quote-1280');
     await page.fill('#new-language', 'en');
     const create = panel.locator('button:text-is("Create quote")');
     await page.waitForFunction(() => !document.querySelector('details.new-quote .ic-submit')?.disabled);

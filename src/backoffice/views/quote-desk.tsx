@@ -122,8 +122,15 @@ export function ItemActions(props: { api: string; store: string; language: strin
 }
 
 /** What an admin edits on a draft (or on a quote awaiting approval): its details, discount, items, and sending. */
-export function DraftDesk(props: { api: string; store: string; quote: QuoteJson; products: ProductSummaryJson[] }) {
-  const { api, store, quote, products } = props;
+export function DraftDesk(props: {
+  api: string;
+  store: string;
+  quote: QuoteJson;
+  products: ProductSummaryJson[];
+  /** The desk's locale (quote-format.ts): the configurator's labels and money, as the rest of the desk. */
+  locale: string;
+}) {
+  const { api, store, quote, products, locale } = props;
   const c = quote.customer;
   return (
     <section class="card" aria-labelledby="quote-desk-title">
@@ -189,7 +196,7 @@ export function DraftDesk(props: { api: string; store: string; quote: QuoteJson;
       </details>
       <details>
         <summary>Add an item</summary>
-        <ItemConfigurator api={api} store={store} language={quote.language} products={products} />
+        <ItemConfigurator api={api} store={store} language={locale} products={products} />
         <JsonFallback>
           <DeskForm action={`${api}/items`} label="Add item" name="Add item as JSON" flash="Item added.">
             <ItemFields prefix="add" products={products} />
@@ -266,7 +273,7 @@ export function NewQuoteForm({ store, products, language }: { store: string; pro
         <label for="new-language">Language of the document</label>
         <input id="new-language" class="ic-language" value={language.split('-')[0]} maxlength={35} />
       </div>
-      <ItemConfigurator api="" store={store} language="en" products={products} create={{ action: create, redirect }} />
+      <ItemConfigurator api="" store={store} language={language} products={products} create={{ action: create, redirect }} />
       <JsonFallback>
         <DeskForm action={create} label="Create quote" flash="Quote created." success="redirect" redirect={redirect}>
           <Field id="new-json-customer" label="Customer name">

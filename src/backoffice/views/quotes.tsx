@@ -272,7 +272,7 @@ export function QuotePage(props: {
             redirect={`/admin/stores/${enc(store.id)}/quotes/{id}`}
           />
         </div>
-        {editable && <DraftDesk api={api} store={store.id} quote={quote} products={products} />}
+        {editable && <DraftDesk api={api} store={store.id} quote={quote} products={products} locale={fmt.locale} />}
         <div class="grid-2">
           <section class="card" aria-labelledby="quote-items-title">
             <h2 id="quote-items-title">Items</h2>
@@ -296,9 +296,7 @@ export function QuotePage(props: {
                         </li>
                       ))}
                     </ul>
-                    {editable && (
-                      <ItemActions api={api} store={store.id} language={quote.language} item={item} products={products} />
-                    )}
+                    {editable && <ItemActions api={api} store={store.id} language={fmt.locale} item={item} products={products} />}
                     {editable && <LineDiscountForm api={api} item={item} currency={quote.currency} />}
                   </td>
                   <td data-label="Quantity" class="num">
