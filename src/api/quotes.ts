@@ -229,6 +229,13 @@ const quoteFields = {
   links_active: z.boolean().openapi({
     description: 'Whether a link given out for this quote (share_url, status_url) still opens its page; DELETE …/share ends them',
   }),
+  request: z
+    .object({
+      opened_at: z.string().nullable().openapi({ description: 'When the backoffice first opened it; null: a new request' }),
+    })
+    .strict()
+    .nullable()
+    .openapi({ description: "A buyer's request (created by a storefront's quote:request key); null: a quote the store made" }),
 };
 
 export const HistoryEntry = z

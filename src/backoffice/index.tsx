@@ -6,6 +6,7 @@ import { assets } from './assets';
 import type { AdminApi, BackofficeEnv } from './env';
 import { PageNotFound } from './load';
 import { productPages } from './pages/products';
+import { quoteDocumentPages } from './pages/quote-document';
 import { signIn } from './pages/sign-in';
 import { storePages } from './pages/stores';
 import { versionPages } from './pages/versions';
@@ -42,6 +43,7 @@ export function backofficeOver(admin: AdminApi): Hono<BackofficeEnv> {
   backoffice.route('/stores', storePages);
   backoffice.route('/stores', productPages);
   backoffice.route('/stores', versionPages);
+  backoffice.route('/stores', quoteDocumentPages);
   backoffice.get('*', (c) =>
     c.html(
       <MessagePage

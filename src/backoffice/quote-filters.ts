@@ -8,7 +8,7 @@ import type { QuoteListJson } from './types';
 // Stores > Quotes' filters as the page's address holds them (docs/backoffice.md): the list, its next pages and the
 // CSV export read the same ones, so a link reproduces a view and the export is the list shown.
 
-export const FILTER_NAMES = ['status', 'q', 'product', 'from', 'to', 'decided_from', 'decided_to'] as const;
+export const FILTER_NAMES = ['status', 'request', 'q', 'product', 'from', 'to', 'decided_from', 'decided_to'] as const;
 
 export type QuoteFilters = Partial<Record<(typeof FILTER_NAMES)[number], string>>;
 

@@ -19,6 +19,9 @@ const HEADER = [
   'currency',
   'valid_until',
   'created_at',
+  // The tax and the gross total of a sent quote, as its document states them (empty before sending, or without tax).
+  'tax',
+  'total_incl_tax',
 ];
 
 /**
@@ -51,6 +54,8 @@ export function quotesCsv(quotes: QuoteListJson['quotes']): string {
       q.currency,
       q.valid_until,
       q.created_at,
+      q.totals.tax ? String(q.totals.tax.amount) : '',
+      q.totals.tax ? String(q.totals.tax.gross) : '',
     ].join(','),
   );
   return `${[HEADER.join(','), ...rows].join('\r\n')}\r\n`;

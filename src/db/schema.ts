@@ -182,6 +182,9 @@ export const quotes = sqliteTable(
     decidedAt: integer('decided_at'),
     /** The store's profile and tax as they were when the quote was sent (migrations/0008_store_profiles.sql). */
     document: text('document', { mode: 'json' }).$type<DocumentSnapshot>(),
+    /** Created by a storefront's quote:request key: a buyer's request; and when the desk first opened it (0017). */
+    requested: integer('requested', { mode: 'boolean' }).notNull().default(false),
+    openedAt: integer('opened_at'),
   },
   // The store overview's covering indexes (migrations/0015_insights_indexes.sql, src/quotes/service/insights.ts).
   (t) => [
@@ -251,7 +254,7 @@ export const storeProfiles = sqliteTable('store_profiles', {
   paymentTerms: text('payment_terms'),
   taxRateBp: integer('tax_rate_bp'),
   prices: text('prices', { enum: ['net', 'gross'] }).notNull(),
-  /** A BCP 47 tag (migrations/0012_store_locale.sql); null: each quote's language. */
+  /** A BCP 47 tag (migrations/0012_store_locale.sql); null: the desk's en-GB (docs/backoffice.md, "One locale"). */
   locale: text('locale'),
   updatedAt: integer('updated_at').notNull(),
 });

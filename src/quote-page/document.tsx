@@ -13,6 +13,9 @@ import { ItemHeading } from './item-heading';
 export const dateIn = (language: string) => (ms: number) =>
   new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
 
+/** The seller as a quote's document names it: its legal name when the store sent one, else the store's name. */
+export const sellerName = (quote: LoadedQuote['quote'], storeName: string) => quote.document?.profile.legalName ?? storeName;
+
 /** Who accepted, from the history entry the acceptance wrote (docs/quotes.md). */
 function signerOf(loaded: LoadedQuote): string | undefined {
   const entry = loaded.history.filter((h) => h.action === 'accepted').at(-1);
@@ -27,7 +30,8 @@ export function QuoteDocument({
 }: {
   loaded: LoadedQuote;
   storeName: string;
-  token: string;
+  /** The share link's token, for Accept and Reject; none: the store's read-only copy (storeCopyPage). */
+  token?: string | undefined;
   problem?: DecisionProblem | undefined;
 }) {
   const { quote, status, items } = loaded;
@@ -48,8 +52,8 @@ export function QuoteDocument({
     <main>
       <header>
         <div class="seller">
-          {seller.logoUrl && <img class="logo" src={seller.logoUrl} alt={seller.legalName ?? storeName} />}
-          <div class="store">{seller.legalName ?? storeName}</div>
+          {seller.logoUrl && <img class="logo" src={seller.logoUrl} alt={sellerName(quote, storeName)} />}
+          <div class="store">{sellerName(quote, storeName)}</div>
           {seller.address && <div class="address">{seller.address}</div>}
           {seller.taxId && (
             <div>
@@ -215,7 +219,7 @@ export function QuoteDocument({
           {words.acceptedBy} {signer}, {date(quote.decidedAt)}
         </p>
       )}
-      {status === 'sent' && <DecisionForms action={`/q/${token}`} words={words} problem={problem} />}
+      {status === 'sent' && token && <DecisionForms action={`/q/${token}`} words={words} problem={problem} />}
     </main>
   );
 }

@@ -16,7 +16,7 @@ import { documentLanguage, languageFromHeader, numberIn, wordsFor } from '../quo
 import { getStore } from '../stores/service';
 import { deadLinkPage } from './dead-link';
 import { acceptance, type DecisionProblem, rejection } from './decision';
-import { dateIn, QuoteDocument } from './document';
+import { dateIn, QuoteDocument, sellerName } from './document';
 import { ItemHeading } from './item-heading';
 import { shell } from './shell';
 import { quoteCss } from './styles';
@@ -95,9 +95,15 @@ async function page(env: Env, loaded: LoadedQuote, kind: 'share' | 'status', tok
   );
 }
 
-/** 404 with a page in the quote's language, or, for a token that names no quote, the browser's. */
-const deadLink = (c: Context<AppEnv>, language?: string) =>
-  c.html(deadLinkPage(language ?? languageFromHeader(c.req.header('Accept-Language'))), 404, PAGE_HEADERS);
+/**
+ * 404 with a page in the quote's language naming its seller, or, for a token that names no quote, in the
+ * browser's language (and no seller: nothing tells whose link it was).
+ */
+async function deadLink(c: Context<AppEnv>, quote?: LoadedQuote['quote']) {
+  if (!quote) return c.html(deadLinkPage(languageFromHeader(c.req.header('Accept-Language'))), 404, PAGE_HEADERS);
+  const store = await getStore(c.env, quote.storeId);
+  return c.html(deadLinkPage(quote.language, sellerName(quote, store.name)), 404, PAGE_HEADERS);
+}
 
 export const quotePage = new Hono<AppEnv>()
   .get('/quote.css', (c) => c.body(quoteCss, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }))
@@ -117,7 +123,7 @@ export const quotePage = new Hono<AppEnv>()
   .post('/:token/:decision{accept|reject}', formCap, async (c) => {
     const token = c.req.param('token');
     const shared = await findSharedQuote(c.env, token);
-    if (shared?.kind !== 'share') return deadLink(c, shared?.loaded.quote.language);
+    if (shared?.kind !== 'share') return deadLink(c, shared?.loaded.quote);
     const { quote } = shared.loaded;
     if (shared.loaded.status === 'sent') {
       const decision = c.req.param('decision') as 'accept' | 'reject';
@@ -133,7 +139,7 @@ export const quotePage = new Hono<AppEnv>()
         await decideQuote(call, quote.id, decision, shared.hash, answer.details);
       } catch (error) {
         // Revoked or replaced since the page read it: a dead link, as for a guessed token.
-        if (error instanceof ApiError && error.code === 'NOT_FOUND') return deadLink(c, quote.language);
+        if (error instanceof ApiError && error.code === 'NOT_FOUND') return deadLink(c, quote);
         if (!(error instanceof ApiError && error.code === 'ILLEGAL_TRANSITION')) throw error;
       }
     }

@@ -1,5 +1,6 @@
 import type { LoadedQuote } from '../quotes/service/store';
 import { documentLanguage, numberIn, wordsFor } from '../quotes/words';
+import { sellerName } from './document';
 import { shell } from './shell';
 
 // What the share link of a superseded quote shows: that the store revised it, so it decides nothing any more, in
@@ -9,11 +10,12 @@ export function supersededPage(loaded: LoadedQuote, storeName: string): string {
   const lang = documentLanguage(loaded.quote.language);
   const words = wordsFor(lang);
   const number = numberIn(words, loaded.quote);
+  const seller = sellerName(loaded.quote, storeName);
   return shell(
     lang,
-    `${words.supersededTitle} · ${number} · ${storeName}`,
+    `${words.supersededTitle} · ${number} · ${seller}`,
     <main class="dead superseded">
-      <div class="store">{storeName}</div>
+      <div class="store">{seller}</div>
       <h1>{words.supersededTitle}</h1>
       <p class="status" data-status="superseded">
         {words.quote} {number}: {words.status.superseded}

@@ -117,3 +117,10 @@ export function transition(quote: { number: string }, status: QuoteStatus, actio
   }
   return t;
 }
+
+/**
+ * Whether the admin (the backoffice) may take an action on a quote in this status: what the desk offers, read off
+ * the table above, so that the desk never restates the lifecycle.
+ */
+export const adminMay = (status: QuoteStatus, action: Action): boolean =>
+  TRANSITIONS[status][action]?.by.includes('admin') ?? false;

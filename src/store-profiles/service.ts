@@ -12,7 +12,7 @@ export interface StoreProfile {
   /** null: no tax on the document. */
   taxRateBp: number | null;
   prices: TaxSettings['prices'];
-  /** The locale the desk shows money and dates in (a BCP 47 tag); null: each quote's language. */
+  /** The locale the desk shows money and dates in (a BCP 47 tag); null: the desk's en-GB (quote-format.ts). */
   locale: string | null;
 }
 

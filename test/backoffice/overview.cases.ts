@@ -50,7 +50,7 @@ describe('store overview', () => {
     expect(html).toContain(
       `href="/admin/stores/${id}/quotes?status=accepted&amp;decided_from=2026-01-29&amp;decided_to=2026-02-28"`,
     );
-    expect(html).toContain('>66.7 %</a>');
+    expect(html).toContain('>66.7%</a>');
     // The trend by day: an SVG image named by its title, and the day's bar as a linked table row.
     expect(html).toMatch(
       /<svg viewBox="0 0 640 220" role="img" aria-labelledby="trend-title" class="chart-svg"><title id="trend-title">Won value by day, /,

@@ -22,7 +22,9 @@ describe('Stores > Quotes > Export CSV', () => {
     expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="quotes-${store}.csv"`);
     const lines = (await res.text()).split('\r\n');
-    expect(lines[0]).toBe('number,revision,status,customer,company,email,reference,items,total,currency,valid_until,created_at');
+    expect(lines[0]).toBe(
+      'number,revision,status,customer,company,email,reference,items,total,currency,valid_until,created_at,tax,total_incl_tax',
+    );
     expect(lines[1]).toMatch(new RegExp(`^${second.number},1,draft,Grace,,,'-12,1,40,EUR,\\d{4}-\\d{2}-\\d{2},`));
     expect(lines[2]).toContain(`${first.number},1,draft,"'=HYPERLINK(""http://x"")","Oak, ""Pine"" & Co",,,1,40,EUR,`);
     expect(lines).toHaveLength(4);

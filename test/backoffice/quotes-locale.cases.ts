@@ -3,7 +3,8 @@ import { SHELF } from '../fixtures/shelf';
 import { admin, call, createStore, saveProduct } from '../helpers';
 import { signIn } from './sign-in';
 
-// The desk shows money and dates in the store's locale (its profile's `locale`), else in each quote's language;
+// The desk shows money and dates in the store's locale (its profile's `locale`), else in en-GB, never in each
+// quote's language;
 // the buyer's document keeps the quote's language (docs/quotes.md, "The document").
 
 const get = async (path: string, cookie: string) => (await call(path, { headers: { Cookie: cookie } })).text();
@@ -26,14 +27,14 @@ describe("the quote desk in the store's locale", () => {
     expect(await (await put({})).json()).toMatchObject({ locale: null });
   });
 
-  it("formats the list's and the quote's money and days in the store's locale, the quote's language without one", async () => {
+  it("formats the list's and the quote's money and days in the store's locale, en-GB without one", async () => {
     const { cookie } = await signIn();
     const id = await createStore();
     expect((await saveProduct(id, 'shelf', SHELF)).status).toBe(201);
     const created = await admin('POST', `/stores/${id}/quotes`, {
       items: [{ product_id: 'shelf', configuration: {} }],
       customer: { name: 'Ada' },
-      language: 'en',
+      language: 'fr',
     });
     const quote = await created.json<{ id: string; currency: string; valid_until: string; totals: { total: number } }>();
     const as = (locale: string) => ({
@@ -42,7 +43,7 @@ describe("the quote desk in the store's locale", () => {
         new Date(`${quote.valid_until}T00:00:00Z`),
       ),
     });
-    const [en, de] = [as('en'), as('de-DE')];
+    const [en, de] = [as('en-GB'), as('de-DE')];
     expect(de.money).not.toBe(en.money);
     const pages = () =>
       Promise.all([get(`/admin/stores/${id}/quotes`, cookie), get(`/admin/stores/${id}/quotes/${quote.id}`, cookie)]);
@@ -51,6 +52,7 @@ describe("the quote desk in the store's locale", () => {
       expect(html).toContain(en.money);
       expect(html).toContain(en.day);
       expect(html).not.toContain(de.money);
+      expect(html).not.toContain(as('fr').money);
     }
     expect((await admin('PUT', `/stores/${id}/profile`, { locale: 'de-DE' })).status).toBe(200);
     for (const html of await pages()) {

@@ -71,7 +71,7 @@ describe('store overview', () => {
     }
     assert.equal(await page.locator('canvas').count(), 0);
     assert.match(await page.locator('#funnel figcaption').innerText(), /Of 5 quotes created, 4 were sent and 2 won/);
-    assert.match(await page.locator('#options table').textContent(), /shelving · material = anthracite60 % \(3\)/);
+    assert.match(await page.locator('#options table').textContent(), /shelving · material = anthracite60% \(3\)/);
     await shot(page, 'overview-1280');
 
     const figure = page.locator('.kpi', { has: page.locator('dt', { hasText: /^Won$/ }) }).locator('a.kpi-value');

@@ -20,6 +20,9 @@ describe('test/backoffice/quotes-csv', async () => {
 describe('test/backoffice/quotes-filters', async () => {
   await import('../backoffice/quotes-filters.cases');
 });
+describe('test/backoffice/desk-totals', async () => {
+  await import('../backoffice/desk-totals.cases');
+});
 describe('test/backoffice/quotes-locale', async () => {
   await import('../backoffice/quotes-locale.cases');
 });

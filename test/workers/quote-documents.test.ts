@@ -9,6 +9,9 @@ describe('test/api/quote-document', async () => {
 describe('test/api/quotes-page', async () => {
   await import('../api/quotes-page.cases');
 });
+describe('test/api/buyer-pages-seller', async () => {
+  await import('../api/buyer-pages-seller.cases');
+});
 describe('test/api/quotes-links', async () => {
   await import('../api/quotes-links.cases');
 });

@@ -29,3 +29,6 @@ describe('test/api/quotes-caps', async () => {
 describe('test/api/insights', async () => {
   await import('../api/insights.cases');
 });
+describe('test/api/quote-requests', async () => {
+  await import('../api/quote-requests.cases');
+});

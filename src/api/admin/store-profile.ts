@@ -57,7 +57,7 @@ export const StoreProfileBody = z
       .openapi({
         type: 'string',
         description:
-          "The locale the backoffice's quote desk shows money and dates in (BCP 47, e.g. de-DE); empty, null or left out: each quote's language",
+          "The locale the backoffice's quote desk shows all money and dates in (BCP 47, e.g. de-DE); empty, null or left out: en-GB (the documents keep each quote's language)",
       }),
   })
   .strict()

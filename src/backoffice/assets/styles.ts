@@ -57,6 +57,7 @@ kbd { border: 1px solid var(--border-strong); border-bottom-width: 2px; border-r
 .tabs-nav a { padding: .55rem .9rem; text-decoration: none; color: var(--muted); border-bottom: 3px solid transparent; font-weight: 500; white-space: nowrap; }
 .tabs-nav a:hover { color: var(--text); }
 .tabs-nav a[aria-current="page"] { color: var(--accent); border-bottom-color: var(--accent); }
+.tabs-nav a.new-requests { margin-left: auto; color: var(--warn); font-weight: 600; }
 
 .btn { display: inline-flex; align-items: center; justify-content: center; gap: .4rem; font: inherit; font-weight: 600; padding: .5rem .95rem; border-radius: 6px; border: 1px solid var(--border-strong); background: var(--surface); color: var(--text); cursor: pointer; text-decoration: none; line-height: 1.3; min-height: 2.4rem; }
 .btn:hover { background: #eef0f4; color: var(--text); }
@@ -80,9 +81,13 @@ input[disabled], select[disabled] { background: #eef0f3; color: var(--muted); }
 fieldset { border: 0; margin: 0; padding: 0; min-width: 0; }
 legend { padding: 0; }
 .field.narrow { max-width: 420px; }
+.field.confirm { flex-direction: row; align-items: center; gap: .5rem; margin-bottom: .6rem; }
+.field.confirm > label { font-weight: 500; }
 .checks + .hint { margin: .35rem 0 0; }
 .checks { display: grid; gap: .45rem; }
 .checks label { display: inline-flex; gap: .4rem; align-items: center; font-weight: 400; }
+.approval-reason { margin: .3rem 0 .8rem; }
+.quote-number { white-space: nowrap; }
 .field-error { color: var(--danger); font-size: .86rem; }
 .form-error:empty { display: none; }
 

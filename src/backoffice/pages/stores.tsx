@@ -1,6 +1,6 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { ErrorBody } from '../../errors';
-import { adminGet } from '../api';
+import { adminGet, adminPost } from '../api';
 import type { BackofficeEnv } from '../env';
 import { enc, load, loaded } from '../load';
 import { overviewPeriod } from '../overview-period';
@@ -26,6 +26,10 @@ import { QuotePage, QuotesPage } from '../views/quotes';
 import { SettingsPage, StoresPage } from '../views/stores';
 import { WebhooksPage } from '../views/webhooks';
 
+/** The store's new buyers' requests, which its pages count in their navigation. */
+const newRequests = async (c: Context<BackofficeEnv>, id: string) =>
+  (await load<{ new: number }>(c, `/stores/${id}/quote-requests`)).new;
+
 export const storePages = new Hono<BackofficeEnv>()
   .get('/', async (c) => {
     const { stores } = await load<StoreListJson>(c, '/stores');
@@ -49,57 +53,54 @@ export const storePages = new Hono<BackofficeEnv>()
       answer.status === 400 ? { field: refused?.field ?? null, message: refused?.message ?? answer.body.error } : null;
     const insights = problem ? null : loaded<InsightsJson>('/insights', answer);
     return c.html(
-      <OverviewPage
-        csrf={c.var.csrf}
-        store={store}
-        period={period}
-        locale={locale ?? 'en'}
-        insights={insights}
-        problem={problem}
-      />,
+      <OverviewPage csrf={c.var.csrf} store={store} period={period} locale={locale} insights={insights} problem={problem} />,
       problem ? 400 : 200,
     );
   })
   .get('/:store/products', async (c) => {
     const id = enc(c.req.param('store'));
-    const [store, list] = await Promise.all([
+    const [store, list, fresh] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<ProductListJson>(c, `/stores/${id}/products`),
+      newRequests(c, id),
     ]);
-    return c.html(<ProductsPage csrf={c.var.csrf} store={store} list={list} />);
+    return c.html(<ProductsPage csrf={c.var.csrf} store={store} list={list} newRequests={fresh} />);
   })
   .get('/:store/api-keys', async (c) => {
     const id = enc(c.req.param('store'));
-    const [store, { api_keys }] = await Promise.all([
+    const [store, { api_keys }, fresh] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<ApiKeyListJson>(c, `/stores/${id}/api-keys`),
+      newRequests(c, id),
     ]);
     // Active keys first, newest first: the ones an author acts on.
     const keys = [...api_keys].sort(
       (a, b) => Number(a.revoked_at !== null) - Number(b.revoked_at !== null) || b.created_at.localeCompare(a.created_at),
     );
-    return c.html(<ApiKeysPage csrf={c.var.csrf} store={store} keys={keys} />);
+    return c.html(<ApiKeysPage csrf={c.var.csrf} store={store} keys={keys} newRequests={fresh} />);
   })
   .get('/:store/webhooks', async (c) => {
     const id = enc(c.req.param('store'));
-    const [store, { webhooks }, { deliveries }] = await Promise.all([
+    const [store, { webhooks }, { deliveries }, fresh] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<WebhookListJson>(c, `/stores/${id}/webhooks`),
       load<DeliveryListJson>(c, `/stores/${id}/webhook-deliveries?limit=50`),
+      newRequests(c, id),
     ]);
-    return c.html(<WebhooksPage csrf={c.var.csrf} store={store} hooks={webhooks} deliveries={deliveries} />);
+    return c.html(<WebhooksPage csrf={c.var.csrf} store={store} hooks={webhooks} deliveries={deliveries} newRequests={fresh} />);
   })
   .get('/:store/quotes', async (c) => {
     const id = enc(c.req.param('store'));
     // Only the filters the list takes travel on; an unknown status is the API's 400, shown as not found.
     const filters = filtersOf(c.req.query());
     const { cursor } = c.req.query();
-    const [store, listed, settings, { products }, { locale }] = await Promise.all([
+    const [store, listed, settings, { products }, { locale }, fresh] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       listOrProblem(c, `/stores/${id}/quotes?${filterQuery(filters, cursor ? { cursor } : {})}`),
       load<QuoteSettingsJson>(c, `/stores/${id}/quote-settings`),
       load<ProductListJson>(c, `/stores/${id}/products`),
       load<StoreProfileJson>(c, `/stores/${id}/profile`),
+      newRequests(c, id),
     ]);
     return c.html(
       <QuotesPage
@@ -111,6 +112,7 @@ export const storePages = new Hono<BackofficeEnv>()
         filters={filters}
         problem={listed.problem}
         locale={locale}
+        newRequests={fresh}
       />,
       listed.problem ? 422 : 200,
     );
@@ -137,23 +139,36 @@ export const storePages = new Hono<BackofficeEnv>()
     const id = enc(c.req.param('store'));
     // The store's products: the ones an item can be, and their current versions (an item on an older one is out of date).
     // The store's keys name the key behind each change in the history.
-    const [store, quote, { products }, { api_keys }, { locale }] = await Promise.all([
+    const [store, quote, { products }, { api_keys }, profile, settings] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<QuoteJson>(c, `/stores/${id}/quotes/${enc(c.req.param('id'))}`),
       load<ProductListJson>(c, `/stores/${id}/products`),
       load<ApiKeyListJson>(c, `/stores/${id}/api-keys`),
       load<StoreProfileJson>(c, `/stores/${id}/profile`),
+      load<QuoteSettingsJson>(c, `/stores/${id}/quote-settings`),
     ]);
     const keyNames = new Map(api_keys.map((k) => [k.id, k.name]));
+    // A buyer's request shown here is opened: no longer counted as new (the page still says it was one).
+    if (quote.request?.opened_at === null) await adminPost(c, `/stores/${id}/quotes/${enc(quote.id)}/opened`);
     return c.html(
-      <QuotePage csrf={c.var.csrf} store={store} quote={quote} products={products} keyNames={keyNames} locale={locale} />,
+      <QuotePage
+        csrf={c.var.csrf}
+        store={store}
+        quote={quote}
+        products={products}
+        keyNames={keyNames}
+        locale={profile.locale}
+        storeRate={profile.tax_rate_percent}
+        settings={settings}
+      />,
     );
   })
   .get('/:store/settings', async (c) => {
     const id = enc(c.req.param('store'));
-    const [store, profile] = await Promise.all([
+    const [store, profile, fresh] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<StoreProfileJson>(c, `/stores/${id}/profile`),
+      newRequests(c, id),
     ]);
-    return c.html(<SettingsPage csrf={c.var.csrf} store={store} profile={profile} />);
+    return c.html(<SettingsPage csrf={c.var.csrf} store={store} profile={profile} newRequests={fresh} />);
   });

@@ -104,9 +104,10 @@ function KeyList({ storeId, keys }: { storeId: string; keys: ApiKeyJson[] }) {
   );
 }
 
-export function ApiKeysPage({ csrf, store, keys }: { csrf: string; store: StoreJson; keys: ApiKeyJson[] }) {
+export function ApiKeysPage(props: { csrf: string; store: StoreJson; keys: ApiKeyJson[]; newRequests: number }) {
+  const { csrf, store, keys } = props;
   return (
-    <StorePage csrf={csrf} store={store} tab="api-keys" title="API keys">
+    <StorePage csrf={csrf} store={store} tab="api-keys" title="API keys" newRequests={props.newRequests}>
       <SecretPanel
         title={
           <>

@@ -28,17 +28,20 @@ export function ItemConfigurator(props: {
   language: string;
   products: ProductSummaryJson[];
   item?: Item;
+  /** A new quote whose first item this is: where it is created and the page it opens ({id}). */
+  create?: { action: string; redirect: string };
 }) {
-  const { api, store, language, products, item } = props;
-  const id = `ic-${item?.id ?? 'add'}`;
+  const { api, store, language, products, item, create } = props;
+  const id = `ic-${item?.id ?? (create ? 'new' : 'add')}`;
   return (
     <div
       class="item-configurator"
       data-store={store}
       data-lang={language}
-      data-action={item ? `${api}/items/${enc(item.id)}` : `${api}/items`}
+      data-action={create ? create.action : item ? `${api}/items/${enc(item.id)}` : `${api}/items`}
       data-method={item ? 'PUT' : 'POST'}
-      data-flash={item ? 'Item replaced.' : 'Item added.'}
+      data-flash={create ? 'Quote created.' : item ? 'Item replaced.' : 'Item added.'}
+      data-create={create ? create.redirect : undefined}
       data-configuration={item ? JSON.stringify(item.configuration) : undefined}
       data-quantity={item ? String(item.quantity) : undefined}
     >
@@ -51,7 +54,7 @@ export function ItemConfigurator(props: {
       <div class="ic-slot" aria-live="polite"></div>
       <FormError />
       <button class="btn primary ic-submit" type="button" disabled>
-        {item ? 'Replace item' : 'Add to quote'}
+        {create ? 'Create quote' : item ? 'Replace item' : 'Add to quote'}
       </button>
       <noscript>
         <p class="notice warn">The configurator runs in the browser: turn on JavaScript, or use the JSON form below.</p>

@@ -16,7 +16,7 @@ interface Props {
   csrf: string;
   store: StoreJson;
   period: OverviewPeriod;
-  locale: string;
+  locale: string | null;
   insights: InsightsJson | null;
   /** The API's refusal of a custom range, shown under the field it names. */
   problem: { field: string | null; message: string } | null;

@@ -1,8 +1,18 @@
 import type { Child } from 'hono/jsx';
 
-/** A timestamp: UTC on the server, turned into the reader's local time by common.js. */
-export function Time({ iso }: { iso: string | null }) {
+/**
+ * A timestamp: UTC on the server, turned into the reader's local time by common.js. With a `format` (the quote
+ * desk's, quote-format.ts) it is written in that locale, and common.js keeps the locale (data-locale).
+ */
+export function Time({ iso, format }: { iso: string | null; format?: { locale: string; time: (iso: string) => string } }) {
   if (!iso) return <span class="muted">never</span>;
+  if (format) {
+    return (
+      <time datetime={iso} data-locale={format.locale}>
+        {format.time(iso)}
+      </time>
+    );
+  }
   return <time datetime={iso}>{`${iso.slice(0, 16).replace('T', ' ')} UTC`}</time>;
 }
 

@@ -33,7 +33,8 @@ function DeleteProduct({ store, id, name }: { store: StoreJson; id: string; name
   );
 }
 
-export function ProductsPage({ csrf, store, list }: { csrf: string; store: StoreJson; list: ProductListJson }) {
+export function ProductsPage(props: { csrf: string; store: StoreJson; list: ProductListJson; newRequests: number }) {
+  const { csrf, store, list } = props;
   const base = `/admin/stores/${enc(store.id)}/products`;
   const create = (
     <a class="btn primary" href={`/admin/stores/${enc(store.id)}/new-product`}>
@@ -42,7 +43,7 @@ export function ProductsPage({ csrf, store, list }: { csrf: string; store: Store
   );
   const { products, drafts } = list;
   return (
-    <StorePage csrf={csrf} store={store} tab="products" title="Products" actions={create}>
+    <StorePage csrf={csrf} store={store} tab="products" title="Products" actions={create} newRequests={props.newRequests}>
       <section class="card" id="products" aria-labelledby="products-title">
         <h2 id="products-title">Products</h2>
         {products.length === 0 && drafts.length === 0 ? (

@@ -1,4 +1,5 @@
 import type { Child } from 'hono/jsx';
+import { adminMay } from '../../quotes/transitions';
 import { enc } from '../load';
 import type { ProductSummaryJson, QuoteJson } from '../types';
 import { ItemConfigurator, ProductOptions } from './item-configurator';
@@ -121,8 +122,15 @@ export function ItemActions(props: { api: string; store: string; language: strin
 }
 
 /** What an admin edits on a draft (or on a quote awaiting approval): its details, discount, items, and sending. */
-export function DraftDesk(props: { api: string; store: string; quote: QuoteJson; products: ProductSummaryJson[] }) {
-  const { api, store, quote, products } = props;
+export function DraftDesk(props: {
+  api: string;
+  store: string;
+  quote: QuoteJson;
+  products: ProductSummaryJson[];
+  /** The desk's locale (quote-format.ts): the configurator's labels and money, as the rest of the desk. */
+  locale: string;
+}) {
+  const { api, store, quote, products, locale } = props;
   const c = quote.customer;
   return (
     <section class="card" aria-labelledby="quote-desk-title">
@@ -188,7 +196,7 @@ export function DraftDesk(props: { api: string; store: string; quote: QuoteJson;
       </details>
       <details>
         <summary>Add an item</summary>
-        <ItemConfigurator api={api} store={store} language={quote.language} products={products} />
+        <ItemConfigurator api={api} store={store} language={locale} products={products} />
         <JsonFallback>
           <DeskForm action={`${api}/items`} label="Add item" name="Add item as JSON" flash="Item added.">
             <ItemFields prefix="add" products={products} />
@@ -202,7 +210,7 @@ export function DraftDesk(props: { api: string; store: string; quote: QuoteJson;
           flash="Quote re-priced."
           success="show-reprice"
         />
-        {quote.status === 'draft' && (
+        {adminMay(quote.status, 'send') && (
           <DeskForm action={`${api}/send`} label="Send quote" flash="Quote sent." success="show-link" />
         )}
       </div>
@@ -247,26 +255,36 @@ export function RepricePanel({ quote, locale }: { quote: QuoteJson; locale: stri
   );
 }
 
-/** A new draft: one item and the customer's name; the rest is edited on its page. */
-export function NewQuoteForm({ store, products }: { store: string; products: ProductSummaryJson[] }) {
+/**
+ * A new draft: its first item chosen in the configurator (quote-desk.js sends it with the customer's name and the
+ * language), or, under "Advanced", as JSON; the rest is edited on its page.
+ */
+export function NewQuoteForm({ store, products, language }: { store: string; products: ProductSummaryJson[]; language: string }) {
+  const create = `/api/admin/stores/${enc(store)}/quotes`;
+  const redirect = `/admin/stores/${enc(store)}/quotes/{id}`;
   return (
-    <details>
+    <details class="new-quote">
       <summary>New quote</summary>
-      <DeskForm
-        action={`/api/admin/stores/${enc(store)}/quotes`}
-        label="Create quote"
-        flash="Quote created."
-        success="redirect"
-        redirect={`/admin/stores/${enc(store)}/quotes/{id}`}
-      >
-        <Field id="new-customer" label="Customer name">
-          <input id="new-customer" name="customer.name" maxlength={200} data-optional="" />
-        </Field>
-        <Field id="new-language" label="Language">
-          <input id="new-language" name="language" value="en" maxlength={16} />
-        </Field>
-        <ItemFields prefix="new" products={products} within="items.0." />
-      </DeskForm>
+      <div class="field">
+        <label for="new-customer">Customer name</label>
+        <input id="new-customer" class="ic-customer" maxlength={200} />
+      </div>
+      <div class="field">
+        <label for="new-language">Language of the document</label>
+        <input id="new-language" class="ic-language" value={language.split('-')[0]} maxlength={35} />
+      </div>
+      <ItemConfigurator api="" store={store} language={language} products={products} create={{ action: create, redirect }} />
+      <JsonFallback>
+        <DeskForm action={create} label="Create quote" flash="Quote created." success="redirect" redirect={redirect}>
+          <Field id="new-json-customer" label="Customer name">
+            <input id="new-json-customer" name="customer.name" maxlength={200} data-optional="" />
+          </Field>
+          <Field id="new-json-language" label="Language">
+            <input id="new-json-language" name="language" value="en" maxlength={35} />
+          </Field>
+          <ItemFields prefix="new" products={products} within="items.0." />
+        </DeskForm>
+      </JsonFallback>
     </details>
   );
 }

@@ -53,6 +53,18 @@ export function QuoteFiltersForm(props: {
         </select>
       </div>
       <div class="field">
+        <label for="quote-request">Made by</label>
+        <select id="quote-request" name="request">
+          <option value="">Anyone</option>
+          <option value="new" selected={filters.request === 'new'}>
+            Buyers: new requests
+          </option>
+          <option value="any" selected={filters.request === 'any'}>
+            Buyers: all requests
+          </option>
+        </select>
+      </div>
+      <div class="field">
         <label for="quote-product">Product</label>
         <select id="quote-product" name="product">
           <option value="">Any</option>

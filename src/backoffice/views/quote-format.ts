@@ -1,38 +1,42 @@
-// Money and dates on the quote pages, in the store's locale (its profile's `locale`, e.g. de-DE → 1.234,50 €), or
-// the quote's language when the store set none. Dates are calendar days in UTC, as valid_until is kept. A tag Intl
-// cannot read (a row written before tags were checked) formats in English rather than failing the page.
+// Money, percentages and dates on the quote desk, all in ONE locale: the store's (its profile's `locale`, e.g.
+// de-CH → CHF 1’234.50), or DESK_FALLBACK_LOCALE when the store set none, or set a tag Intl does not take (checked
+// once, here, by checkedLocale, and never reaches a formatter unchecked). Never a quote's own language: the desk
+// lists quotes of many languages in one table. Days (valid_until) are calendar days in UTC, as they are kept.
 import { checkedLocale } from '../../api/locale';
 
-export const money = (amount: number, currency: string, locale: string) =>
-  new Intl.NumberFormat(checkedLocale(locale, 'en'), { style: 'currency', currency }).format(amount);
+export const DESK_FALLBACK_LOCALE = 'en-GB';
 
-export const day = (isoDay: string, locale: string) =>
-  new Intl.DateTimeFormat(checkedLocale(locale, 'en'), { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${isoDay}T00:00:00Z`),
-  );
+/** The locale the desk formats in: the store's when Intl takes it, else the fallback. */
+export const deskLocale = (storeLocale: string | null) => checkedLocale(storeLocale, DESK_FALLBACK_LOCALE);
+
+export interface DeskFormat {
+  locale: string;
+  money: (amount: number, currency: string) => string;
+  /** A percent given as a number of percent (5 → "5 %", in the locale's way). */
+  percent: (value: number) => string;
+  /** A calendar day, YYYY-MM-DD. */
+  day: (isoDay: string) => string;
+  /** An instant, in UTC on the server (the browser shows it in the reader's time zone, same locale). */
+  time: (iso: string) => string;
+}
+
+export function deskFormat(storeLocale: string | null): DeskFormat {
+  const locale = deskLocale(storeLocale);
+  const days = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const times = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  const percents = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+  return {
+    locale,
+    money: (amount, currency) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount),
+    percent: (value) => percents.format(value / 100),
+    day: (isoDay) => days.format(new Date(`${isoDay}T00:00:00Z`)),
+    time: (iso) => `${times.format(new Date(iso))} UTC`,
+  };
+}
 
 /** Who made a change: an API key by its name (key:<id> when the key is gone), the admin, or the buyer. */
 export const actorName = (actor: string, keyNames: Map<string, string>) =>
   actor.startsWith('key:') ? (keyNames.get(actor.slice(4)) ?? actor) : actor;
-
-const words = (key: string) =>
-  key
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replaceAll('_', ' ')
-    .toLowerCase();
-
-function valueText(key: string, value: unknown): string {
-  if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? words(v) : JSON.stringify(v))).join(', ');
-  // An item's id is a UUID: its first part tells items of one quote apart.
-  if (key === 'item_id' && typeof value === 'string') return value.slice(0, 8);
-  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
-}
-
-/** A history entry's details as "name: value" pairs, e.g. "fields: customer, valid until · product id: shelf". */
-export const detailsText = (details: Record<string, unknown>) =>
-  Object.entries(details)
-    .map(([k, v]) => `${words(k)}: ${valueText(k, v)}`)
-    .join(' · ');
 
 /** A quote's number as the desk shows it: a revision after the first is named (Q-2026-000007 rev 2). */
 export const numberLabel = (q: { number: string; revision: number }) =>

@@ -1,3 +1,4 @@
+import { adminMay } from '../../quotes/transitions';
 import { enc } from '../load';
 import type { QuoteJson } from '../types';
 import { DeskForm } from './quote-desk';
@@ -9,7 +10,7 @@ type Revisable = Pick<QuoteJson, 'id' | 'status' | 'revises' | 'superseded_by'>;
 
 /** Revise: a new draft under the same number, which replaces this quote for the buyer; the desk opens it. */
 export function ReviseForm({ store, quote }: { store: string; quote: Revisable }) {
-  if (quote.status !== 'sent' && quote.status !== 'expired') return null;
+  if (!adminMay(quote.status, 'revise')) return null;
   return (
     <DeskForm
       action={`/api/admin/stores/${enc(store)}/quotes/${enc(quote.id)}/revise`}

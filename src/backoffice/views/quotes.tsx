@@ -1,14 +1,17 @@
-import { checkedLocale } from '../../api/locale';
+import { type Action, adminMay } from '../../quotes/transitions';
 import { enc } from '../load';
 import { type FilterProblem, filterQuery, type QuoteFilters } from '../quote-filters';
 import type { ProductSummaryJson, QuoteJson, QuoteListJson, QuoteSettingsJson, StoreJson } from '../types';
 import { Layout } from './layout';
 import { DataTable, Empty, FormError, Time } from './parts';
+import { ApprovalReason } from './quote-approval';
 import { DeskForm, DraftDesk, ItemActions, NewQuoteForm, RepricePanel, SharePanel } from './quote-desk';
 import { QuoteFiltersForm, statusLabel } from './quote-filters';
-import { actorName, day, detailsText, money, numberLabel } from './quote-format';
+import { deskFormat, numberLabel } from './quote-format';
+import { QuoteHistory } from './quote-history';
 import { LineDiscountForm } from './quote-line-discount';
 import { ReviseForm, RevisionLinks } from './quote-revisions';
+import { TaxLines } from './quote-totals';
 import { StorePage, storeCrumbs } from './stores';
 
 // Stores > Quotes: the list with its filters, and a quote's page with what an admin may do to it (docs/quotes.md).
@@ -24,6 +27,16 @@ const STATUS_BADGE: Record<string, string> = {
   superseded: '',
 };
 
+/** A buyer's request, told apart from the store's own drafts: new until the desk first opens it. */
+function RequestBadge({ quote }: { quote: Pick<QuoteJson, 'request'> }) {
+  if (!quote.request) return null;
+  return quote.request.opened_at === null ? (
+    <span class="badge warn request">new request</span>
+  ) : (
+    <span class="badge request">buyer's request</span>
+  );
+}
+
 function StatusBadge({ status }: { status: string }) {
   return <span class={`badge status ${STATUS_BADGE[status] ?? ''}`}>{statusLabel(status)}</span>;
 }
@@ -36,17 +49,26 @@ export function QuotesPage(props: {
   products: ProductSummaryJson[];
   filters: QuoteFilters;
   problem?: FilterProblem | undefined;
-  /** The store's locale for money and dates (its profile's); null: each quote's language. */
+  /** The store's locale for money and dates (its profile's); null: the desk's fallback (quote-format.ts). */
   locale: string | null;
+  newRequests: number;
 }) {
-  const { csrf, store, list, settings, products, filters, problem, locale } = props;
+  const { csrf, store, list, settings, products, filters, problem } = props;
+  const fmt = deskFormat(props.locale);
   const base = `/admin/stores/${enc(store.id)}/quotes`;
   const next = list.next_cursor ? `${base}?${filterQuery(filters, { cursor: list.next_cursor })}` : null;
   return (
-    <StorePage csrf={csrf} store={store} tab="quotes" title="Quotes">
+    <StorePage
+      csrf={csrf}
+      store={store}
+      tab="quotes"
+      title="Quotes"
+      newRequests={props.newRequests}
+      modules={products.length > 0 ? ['/admin/assets/quote-desk.js', '/embed/v1/configurator.js'] : undefined}
+    >
       <section class="card" aria-labelledby="quotes-title">
         <h2 id="quotes-title">Quotes</h2>
-        {products.length > 0 && <NewQuoteForm store={store.id} products={products} />}
+        {products.length > 0 && <NewQuoteForm store={store.id} products={products} language={fmt.locale} />}
         <QuoteFiltersForm base={base} filters={filters} products={products} problem={problem} />
         {list.quotes.length === 0 ? (
           <Empty title="No quotes here">
@@ -60,6 +82,8 @@ export function QuotesPage(props: {
               'Customer',
               { label: 'Items', numeric: true },
               { label: 'Total', numeric: true },
+              { label: 'Tax', numeric: true },
+              { label: 'Total incl. tax', numeric: true },
               'Valid until',
               'Created',
             ]}
@@ -67,12 +91,13 @@ export function QuotesPage(props: {
             {list.quotes.map((quote) => (
               <tr>
                 <td data-label="Number">
-                  <a href={`${base}/${enc(quote.id)}`} class="mono">
+                  <a href={`${base}/${enc(quote.id)}`} class="mono quote-number">
                     {numberLabel(quote)}
                   </a>
                 </td>
                 <td data-label="Status">
                   <StatusBadge status={quote.status} />
+                  <RequestBadge quote={quote} />
                 </td>
                 <td data-label="Customer">
                   {quote.customer.name ?? ''}
@@ -82,11 +107,26 @@ export function QuotesPage(props: {
                   {quote.item_count}
                 </td>
                 <td data-label="Total" class="num">
-                  {money(quote.totals.total, quote.currency, locale ?? quote.language)}
+                  {fmt.money(quote.totals.total, quote.currency)}
                 </td>
-                <td data-label="Valid until">{day(quote.valid_until, locale ?? quote.language)}</td>
+                <td data-label="Tax" class="num">
+                  {quote.totals.tax ? (
+                    <>
+                      <span class="muted">{fmt.percent(quote.totals.tax.rate_percent)}</span>{' '}
+                      {fmt.money(quote.totals.tax.amount, quote.currency)}
+                    </>
+                  ) : (
+                    <span class="muted" title="Tax is added when the quote is sent">
+                      —
+                    </span>
+                  )}
+                </td>
+                <td data-label="Incl. tax" class="num">
+                  {quote.totals.tax ? fmt.money(quote.totals.tax.gross, quote.currency) : <span class="muted">—</span>}
+                </td>
+                <td data-label="Valid until">{fmt.day(quote.valid_until)}</td>
                 <td data-label="Created">
-                  <Time iso={quote.created_at} />
+                  <Time iso={quote.created_at} format={fmt} />
                 </td>
               </tr>
             ))}
@@ -134,6 +174,19 @@ export function QuotesPage(props: {
   );
 }
 
+/**
+ * The confirm step of an action that cannot be undone: a box to tick, which the browser itself asks for before
+ * the form submits (a required checkbox; no script needed). It has no name, so it is not sent.
+ */
+function Confirm({ id, text }: { id: string; text: string }) {
+  return (
+    <div class="field confirm">
+      <input id={id} type="checkbox" required />
+      <label for={id}>{text}</label>
+    </div>
+  );
+}
+
 function ActionForm(props: {
   action: string;
   method?: 'POST' | 'DELETE';
@@ -167,19 +220,21 @@ export function QuotePage(props: {
   quote: QuoteJson;
   products: ProductSummaryJson[];
   keyNames: Map<string, string>;
-  /** The store's locale for money and dates (its profile's); null: the quote's language. */
+  /** The store's locale for money and dates (its profile's); null: the desk's fallback (quote-format.ts). */
   locale: string | null;
+  /** The store's tax rate now (its profile's), for a quote not sent yet. */
+  storeRate: number | null;
+  settings: QuoteSettingsJson;
 }) {
-  const { csrf, store, quote, products, keyNames } = props;
-  // Checked here too: the re-price report formats with it in the browser (data-locale).
-  const locale = checkedLocale(props.locale ?? quote.language, 'en');
+  const { csrf, store, quote, products, keyNames, settings } = props;
+  const fmt = deskFormat(props.locale);
   const api = `/api/admin/stores/${enc(store.id)}/quotes/${enc(quote.id)}`;
   const number = numberLabel(quote);
   const crumbs = storeCrumbs(store, { href: `/admin/stores/${enc(store.id)}/quotes`, label: 'Quotes' }, { label: number });
-  const undecided = ['draft', 'pending_approval', 'sent', 'expired'].includes(quote.status);
-  const editable = quote.status === 'draft' || quote.status === 'pending_approval';
+  const may = (action: Action) => adminMay(quote.status, action);
+  const editable = may('edit');
   const current = new Map(products.map((p) => [p.external_id, p.current_version]));
-  const fmt = (amount: number) => money(amount, quote.currency, locale);
+  const money = (amount: number) => fmt.money(amount, quote.currency);
   return (
     <Layout
       title={`${number} · ${store.name}`}
@@ -188,15 +243,24 @@ export function QuotePage(props: {
       modules={editable ? ['/admin/assets/quote-desk.js', '/embed/v1/configurator.js'] : undefined}
     >
       <SharePanel />
-      <RepricePanel quote={quote} locale={locale} />
+      <RepricePanel quote={quote} locale={fmt.locale} />
       <div id="quote-body">
         <div class="page-head">
           <div>
             <h1 class="mono">{number}</h1>
             <p>
-              <StatusBadge status={quote.status} /> · version {quote.version} · valid until {day(quote.valid_until, locale)}
+              <StatusBadge status={quote.status} /> <RequestBadge quote={quote} /> · version {quote.version} · valid until{' '}
+              {fmt.day(quote.valid_until)}
             </p>
             <RevisionLinks store={store.id} quote={quote} />
+            {quote.sent_at !== null && (
+              <p>
+                <a href={`/admin/stores/${enc(store.id)}/quotes/${enc(quote.id)}/document`} class="quote-document-link">
+                  The document as sent
+                </a>{' '}
+                <span class="muted">(what the buyer's link shows, in {quote.language})</span>
+              </p>
+            )}
           </div>
           <ReviseForm store={store.id} quote={quote} />
           <DeskForm
@@ -208,7 +272,7 @@ export function QuotePage(props: {
             redirect={`/admin/stores/${enc(store.id)}/quotes/{id}`}
           />
         </div>
-        {editable && <DraftDesk api={api} store={store.id} quote={quote} products={products} />}
+        {editable && <DraftDesk api={api} store={store.id} quote={quote} products={products} locale={fmt.locale} />}
         <div class="grid-2">
           <section class="card" aria-labelledby="quote-items-title">
             <h2 id="quote-items-title">Items</h2>
@@ -232,9 +296,7 @@ export function QuotePage(props: {
                         </li>
                       ))}
                     </ul>
-                    {editable && (
-                      <ItemActions api={api} store={store.id} language={quote.language} item={item} products={products} />
-                    )}
+                    {editable && <ItemActions api={api} store={store.id} language={fmt.locale} item={item} products={products} />}
                     {editable && <LineDiscountForm api={api} item={item} currency={quote.currency} />}
                   </td>
                   <td data-label="Quantity" class="num">
@@ -243,11 +305,11 @@ export function QuotePage(props: {
                   <td data-label="Price" class="num">
                     {item.line_discount ? (
                       <>
-                        <s>{fmt(item.totals.price)}</s> <span class="muted">−{fmt(item.line_discount.amount)}</span>{' '}
-                        {fmt(item.net_price)}
+                        <s>{money(item.totals.price)}</s> <span class="muted">−{money(item.line_discount.amount)}</span>{' '}
+                        {money(item.net_price)}
                       </>
                     ) : (
-                      fmt(item.totals.price)
+                      money(item.totals.price)
                     )}
                   </td>
                 </tr>
@@ -257,21 +319,22 @@ export function QuotePage(props: {
               {quote.totals.line_discounts > 0 && (
                 <>
                   <dt>Line discounts</dt>
-                  <dd>{fmt(quote.totals.line_discounts)}</dd>
+                  <dd>{money(quote.totals.line_discounts)}</dd>
                 </>
               )}
               <dt>Subtotal</dt>
-              <dd>{fmt(quote.totals.subtotal)}</dd>
+              <dd>{money(quote.totals.subtotal)}</dd>
               <dt>Discount</dt>
               <dd>
                 {quote.discount
-                  ? `${fmt(quote.totals.discount)} (${quote.discount.type === 'percent' ? `${quote.discount.value} %, ` : ''}${quote.discount.reason})`
+                  ? `${money(quote.totals.discount)} (${quote.discount.type === 'percent' ? `${fmt.percent(quote.discount.value)}, ` : ''}${quote.discount.reason})`
                   : 'none'}
               </dd>
               <dt>Total</dt>
               <dd>
-                <strong>{fmt(quote.totals.total)}</strong>
+                <strong>{money(quote.totals.total)}</strong>
               </dd>
+              <TaxLines totals={quote.totals} currency={quote.currency} fmt={fmt} storeRate={props.storeRate} />
             </dl>
           </section>
           <section class="card" aria-labelledby="quote-customer-title">
@@ -289,9 +352,10 @@ export function QuotePage(props: {
               <dd>{quote.language}</dd>
             </dl>
             {quote.notes && <p class="quote-notes">{quote.notes}</p>}
-            {quote.status === 'pending_approval' && (
+            {may('approve') && (
               <div class="quote-approval">
                 <h3>The discount needs approval</h3>
+                <ApprovalReason quote={quote} settings={settings} fmt={fmt} />
                 <ActionForm action={`${api}/approve`} label="Approve discount" flash="Discount approved." note="optional" />
                 <ActionForm
                   action={`${api}/decline`}
@@ -302,47 +366,32 @@ export function QuotePage(props: {
                 />
               </div>
             )}
-            {undecided && (
+            {may('cancel') && (
               <ActionForm action={`${api}/cancel`} label="Cancel quote" flash="Quote cancelled." note="optional" danger />
             )}
-            {['sent', 'expired', 'accepted', 'rejected'].includes(quote.status) && (
+            {may('share') && (
               <DeskForm
                 action={`${api}/share`}
                 label="Issue a new share link"
                 flash="A new share link was issued; the previous one no longer opens the quote."
                 success="show-link"
-              />
+              >
+                <Confirm id="confirm-share" text="The buyer's current link stops working" />
+              </DeskForm>
             )}
             {quote.links_active && (
               <div class="quote-links">
                 <p class="muted">
                   A link given out for this quote (the buyer's share link, or the status link of a request) still opens it.
                 </p>
-                <ActionForm action={`${api}/share`} method="DELETE" label="Revoke links" flash="Links revoked." danger />
+                <DeskForm action={`${api}/share`} method="DELETE" label="Revoke links" flash="Links revoked." danger>
+                  <Confirm id="confirm-revoke" text="Every link given out for this quote stops working" />
+                </DeskForm>
               </div>
             )}
           </section>
         </div>
-        <section class="card" aria-labelledby="quote-history-title">
-          <h2 id="quote-history-title">History</h2>
-          <DataTable columns={[{ label: 'Version', numeric: true }, 'When', 'What', 'Who', 'Details']}>
-            {[...quote.history].reverse().map((h) => (
-              <tr>
-                <td data-label="Version" class="num">
-                  {h.version}
-                </td>
-                <td data-label="When">
-                  <Time iso={h.at} />
-                </td>
-                <td data-label="What">{h.action.replaceAll('_', ' ')}</td>
-                <td data-label="Who">{actorName(h.actor, keyNames)}</td>
-                <td data-label="Details" class="muted">
-                  {detailsText(h.details)}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        </section>
+        <QuoteHistory quote={quote} store={store.id} fmt={fmt} keyNames={keyNames} />
       </div>
     </Layout>
   );

@@ -102,7 +102,7 @@ export function StoreProfileCard({ store, profile }: { store: StoreJson; profile
           label="Locale of the quote desk"
           value={profile.locale}
           max={PROFILE_LIMITS.locale}
-          hint="How the backoffice shows money and dates, e.g. de-DE. Empty: each quote's language. Buyers see their quote's language."
+          hint="How the backoffice shows money and dates, e.g. de-DE. Empty: en-GB. Buyers see their quote's language."
         />
         <Area
           id="profile-payment-terms"

@@ -126,11 +126,15 @@ export function StorePage(props: {
   tab: StoreTab;
   title: string;
   actions?: Child;
+  /** Scripts the page needs beyond common.js (Layout's modules). */
+  modules?: string[] | undefined;
+  /** The store's buyers' requests nobody has opened yet, counted beside Quotes. */
+  newRequests?: number | undefined;
   children: Child;
 }) {
-  const { csrf, store, tab, title, actions, children } = props;
+  const { csrf, store, tab, title, actions, modules, newRequests = 0, children } = props;
   return (
-    <Layout title={`${title} · ${store.name}`} csrf={csrf} crumbs={storeCrumbs(store, { label: title })}>
+    <Layout title={`${title} · ${store.name}`} csrf={csrf} crumbs={storeCrumbs(store, { label: title })} modules={modules}>
       <PageHead title={store.name} actions={actions}>
         <p>
           <span class="mono">{store.id}</span> · <PlanBadge plan={store.plan} />
@@ -142,15 +146,21 @@ export function StorePage(props: {
             {label}
           </a>
         ))}
+        {newRequests > 0 && (
+          <a class="new-requests" href={`/admin/stores/${enc(store.id)}/quotes?request=new`}>
+            {newRequests === 1 ? '1 new request' : `${newRequests} new requests`}
+          </a>
+        )}
       </nav>
       {children}
     </Layout>
   );
 }
 
-export function SettingsPage({ csrf, store, profile }: { csrf: string; store: StoreJson; profile: StoreProfileJson }) {
+export function SettingsPage(props: { csrf: string; store: StoreJson; profile: StoreProfileJson; newRequests: number }) {
+  const { csrf, store, profile } = props;
   return (
-    <StorePage csrf={csrf} store={store} tab="settings" title="Settings">
+    <StorePage csrf={csrf} store={store} tab="settings" title="Settings" newRequests={props.newRequests}>
       <div class="grid-2">
         <section class="card" aria-labelledby="settings-title">
           <h2 id="settings-title">Name and plan</h2>

@@ -137,10 +137,16 @@ function DeliveryRow({ storeId, delivery }: { storeId: string; delivery: Deliver
   );
 }
 
-export function WebhooksPage(props: { csrf: string; store: StoreJson; hooks: WebhookJson[]; deliveries: DeliveryJson[] }) {
+export function WebhooksPage(props: {
+  csrf: string;
+  store: StoreJson;
+  hooks: WebhookJson[];
+  deliveries: DeliveryJson[];
+  newRequests: number;
+}) {
   const { csrf, store, hooks, deliveries } = props;
   return (
-    <StorePage csrf={csrf} store={store} tab="webhooks" title="Webhooks">
+    <StorePage csrf={csrf} store={store} tab="webhooks" title="Webhooks" newRequests={props.newRequests}>
       <SecretPanel
         title={
           <>

@@ -57,6 +57,18 @@ function mount(panel: HTMLElement): void {
   slot.replaceChildren(element);
 }
 
+/**
+ * The body that creates a quote with this item as its first (a panel marked data-create: New quote), with the
+ * customer's name and the language typed beside it; null for a panel that adds to a quote.
+ */
+function newQuote(panel: HTMLElement, item: Record<string, unknown>): Record<string, unknown> | null {
+  if (panel.dataset.create === undefined) return null;
+  const form = panel.parentElement;
+  const name = form?.querySelector<HTMLInputElement>('.ic-customer')?.value.trim();
+  const language = form?.querySelector<HTMLInputElement>('.ic-language')?.value.trim();
+  return { items: [item], ...(name ? { customer: { name } } : {}), ...(language ? { language } : {}) };
+}
+
 async function send(panel: HTMLElement): Promise<void> {
   const state = panels.get(panel);
   const { product, error, submit } = parts(panel);
@@ -64,15 +76,14 @@ async function send(panel: HTMLElement): Promise<void> {
   submit.disabled = true;
   panel.setAttribute('aria-busy', 'true');
   const { configuration, quantity } = state.valid;
-  const answer = await adminCall(panel.dataset.method ?? 'POST', panel.dataset.action ?? '', {
-    product_id: product.value,
-    configuration,
-    quantity,
-  });
+  const item = { product_id: product.value, configuration, quantity };
+  const answer = await adminCall(panel.dataset.method ?? 'POST', panel.dataset.action ?? '', newQuote(panel, item) ?? item);
   panel.removeAttribute('aria-busy');
   if (answer.status >= 200 && answer.status < 300) {
     flash(panel.dataset.flash ?? 'Saved.');
-    location.reload();
+    const created = panel.dataset.create;
+    if (created) location.assign(created.replace('{id}', encodeURIComponent(String((answer.body as { id?: unknown }).id))));
+    else location.reload();
     return;
   }
   submit.disabled = false;

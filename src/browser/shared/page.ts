@@ -38,16 +38,28 @@ export function showFlash(): void {
   }
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const TIME_STYLE = { dateStyle: 'medium', timeStyle: 'short' } as const;
 
-/** Turns the server's UTC <time datetime> elements into the reader's local time (the UTC value stays as title). */
+/** The reader's format, or a page's locale (data-locale, already checked by the server; the reader's if not). */
+function timeFormat(locale: string | undefined): Intl.DateTimeFormat {
+  try {
+    return new Intl.DateTimeFormat(locale, TIME_STYLE);
+  } catch {
+    return new Intl.DateTimeFormat(undefined, TIME_STYLE);
+  }
+}
+
+/**
+ * Turns the server's UTC <time datetime> elements into the reader's local time (the UTC value stays as title), in
+ * the locale the page wrote them in (the quote desk's data-locale), else the reader's.
+ */
 export function localTimes(root: ParentNode): void {
-  for (const t of root.querySelectorAll('time[datetime]')) {
+  for (const t of root.querySelectorAll<HTMLElement>('time[datetime]')) {
     const utc = t.getAttribute('datetime') ?? '';
     const d = new Date(utc);
     if (!Number.isNaN(d.getTime())) {
-      (t as HTMLElement).title = utc;
-      t.textContent = timeFormat.format(d);
+      t.title = utc;
+      t.textContent = timeFormat(t.dataset.locale).format(d);
     }
   }
 }

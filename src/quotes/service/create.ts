@@ -105,6 +105,8 @@ export async function createQuote(call: QuoteCall, input: NewQuote) {
     updatedAt: now,
     sentAt: null,
     decidedAt: null,
+    requested: input.request,
+    openedAt: null,
   };
   const history = {
     quoteId: id,

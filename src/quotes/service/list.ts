@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { QuoteStatus } from '../../api/quote-limits';
 import { inChunks } from '../../db/chunks';
@@ -24,6 +24,8 @@ export interface ListQuery {
   /** The first and the last day (UTC) a listed quote was accepted or rejected on, both included (the overview's links). */
   decided_from?: string | undefined;
   decided_to?: string | undefined;
+  /** Buyers' requests only: the ones not opened yet (new), or all of them (any). */
+  request?: 'new' | 'any' | undefined;
 }
 
 /** A query's day as the time its first millisecond (UTC) is; VALIDATION_FAILED for text that is no day. */
@@ -75,6 +77,8 @@ export async function listQuotes(env: Env, storeId: string, query: ListQuery) {
     const earlierRevision = and(eq(quotes.seq, seq), lt(quotes.revision, revision));
     conditions.push(or(lt(quotes.year, year), and(eq(quotes.year, year), or(lt(quotes.seq, seq), earlierRevision))));
   }
+  if (query.request) conditions.push(eq(quotes.requested, true));
+  if (query.request === 'new') conditions.push(isNull(quotes.openedAt));
   if (query.search) {
     // instr, not LIKE: D1 refuses a LIKE pattern over 50 bytes, so a search of 49 characters (25 ü) was a 500.
     // lower() folds A–Z only, as LIKE did: other letters match as written (docs/quotes.md, "Calls").

@@ -10,6 +10,7 @@ import { newApp } from '../../http/factory';
 import { approveDiscount, cancelQuote, declineDiscount } from '../../quotes/service/lifecycle';
 import { revokeLinks } from '../../quotes/service/links';
 import { listQuotes } from '../../quotes/service/list';
+import { countNewRequests, markOpened } from '../../quotes/service/requests';
 import { getQuoteSettings, setQuoteSettings } from '../../quotes/service/settings';
 import { getQuote, type QuoteCall } from '../../quotes/service/store';
 import { presentQuote, presentSummary } from '../v1/present-quote';
@@ -24,6 +25,10 @@ const presentSettings = (s: { approvalThresholdBp: number | null }) => ({
 });
 
 const Note = z.string().trim().max(LIMITS.reason);
+
+const Empty = z.object({}).strict();
+
+const NewRequests = z.object({ new: z.number().int() }).strict().openapi('NewQuoteRequests');
 
 /** A change the admin makes, to the quote as it is (the backoffice sends no If-Match). */
 export const adminCall = (c: RequestContext, storeId: string): QuoteCall => ({
@@ -74,7 +79,13 @@ export const adminQuotesApi = newApp()
         "The store's quotes, newest first, filtered by status, product and creation day, searched by number, customer or product",
       request: {
         params: StoreParams,
-        query: z.object({ ...QuoteListQuery, limit: listLimit(50) }),
+        query: z.object({
+          ...QuoteListQuery,
+          request: z.enum(['new', 'any']).optional().openapi({
+            description: "Buyers' requests only (created by a quote:request key): new, the ones not opened yet; any, all",
+          }),
+          limit: listLimit(50),
+        }),
       },
       responses: { 200: json(QuoteList, 'A page of quotes'), ...errorResponses(400, 404, 422) },
     }),
@@ -82,6 +93,36 @@ export const adminQuotesApi = newApp()
       const { q, ...query } = c.req.valid('query');
       const page = await listQuotes(c.env, c.req.valid('param').store_id, { ...query, search: q });
       return c.json({ quotes: page.quotes.map(presentSummary), next_cursor: page.nextCursor }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{store_id}/quote-requests',
+      operationId: 'countNewQuoteRequests',
+      tags,
+      security: ADMIN_SECURITY,
+      summary: "How many buyers' requests nobody has opened yet (the backoffice's navigation counts them)",
+      request: { params: StoreParams },
+      responses: { 200: json(NewRequests, 'The count'), ...errorResponses(400, 404) },
+    }),
+    async (c) => c.json({ new: await countNewRequests(c.env, c.req.valid('param').store_id) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{store_id}/quotes/{id}/opened',
+      operationId: 'markQuoteOpened',
+      tags,
+      security: ADMIN_SECURITY,
+      summary: "Marks a buyer's request opened (the backoffice does when it shows the quote); no change of the quote",
+      request: { params: QuoteParams, ...jsonBody(Empty) },
+      responses: { 204: { description: 'Marked, or already opened, or no request' }, ...errorResponses(400, 404) },
+    }),
+    async (c) => {
+      const { store_id, id } = c.req.valid('param');
+      await markOpened(c.env, store_id, id);
+      return c.body(null, 204);
     },
   )
   .openapi(

@@ -51,6 +51,7 @@ function quoteHead(q: QuoteRow, status: LoadedQuote['status']) {
     sent_at: iso(q.sentAt),
     decided_at: iso(q.decidedAt),
     links_active: hasLiveLink(q),
+    request: q.requested ? { opened_at: iso(q.openedAt ?? null) } : null,
   };
 }
 
