@@ -66,7 +66,8 @@ export default defineConfig(async () => {
             setupFiles: ['./test/setup.ts'],
             include: ['test/**/*.test.ts', ...(NAMED_CASES ? ['test/**/*.cases.ts'] : [])],
             exclude: NODE_TESTS,
-            // Some rate-limit tests first wait out the end of a minute (up to ~5 s), and workerd is slower on a loaded CI box.
+            // No test waits for a minute's end (the rate-limit tests' clock starts a fresh one: test/limits/helpers.ts), but
+            // workerd is slower on a loaded CI box.
             testTimeout: 30_000,
           },
         },

@@ -95,21 +95,33 @@ export async function burst(n: number, request: () => Request): Promise<Map<numb
   return counts;
 }
 
+/** A limiter clock a test moves forward (`advance`) instead of waiting, e.g. for a lease to expire. */
+export interface SteppingClock extends LimiterClock {
+  advance(ms: number): void;
+}
+
 /**
  * A limiter clock one second into the next minute, running at the real pace, so that a test has 59 s before its
  * window ends and never waits for a minute's edge. It never runs behind the real clock (a Durable Object cleans its
  * counters up on the real one) nor behind `after`.
  */
-export function freshMinute(after: LimiterClock = isolateLeases.clock): LimiterClock {
+export function freshMinute(after: LimiterClock = isolateLeases.clock): SteppingClock {
   const realStart = Date.now();
   const start = windowStart('minute', Math.max(realStart, after.now())) + 61_000;
-  return injectedClock(() => start + (Date.now() - realStart));
+  let skipped = 0;
+  return {
+    ...injectedClock(() => start + skipped + (Date.now() - realStart)),
+    advance: (ms) => {
+      skipped += ms;
+    },
+  };
 }
 
 /** Sets the Worker's own limiter clock (the tests run in its isolate) to a fresh minute, and returns it. */
-export function useFreshMinute(): LimiterClock {
-  isolateLeases.clock = freshMinute();
-  return isolateLeases.clock;
+export function useFreshMinute(): SteppingClock {
+  const clock = freshMinute();
+  isolateLeases.clock = clock;
+  return clock;
 }
 
 export function rateHeaders(res: Response) {

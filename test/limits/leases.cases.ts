@@ -45,7 +45,7 @@ describe('leases across several isolates admit at most the budget, and nearly al
       const all: number[] = [];
       for (let round = 0; round < 12; round++) {
         all.push(...(await statuses(isolates, limit / 4, () => v1Request(key))));
-        await sleep(100);
+        clock.advance(100);
       }
       expect(count(all, 200)).toBeLessThanOrEqual(limit);
       await Promise.all(isolates.map((i) => i.settle()));
@@ -84,7 +84,7 @@ describe('handing back', () => {
     // A steady rate makes the isolate reserve ahead of use.
     for (let i = 0; i < 20; i++) {
       expect((await busy.send(v1Request(key))).status).toBe(200);
-      await sleep(10);
+      clock.advance(10);
     }
     const reserved = (await storeAccess(env, storeId).check({ tier: 'pro', now: clock.now() })).windows.map((w) => w.remaining);
     expect(reserved[0]).toBeLessThan(300 - 20);
