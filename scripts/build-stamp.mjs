@@ -7,7 +7,7 @@
 // `check:bundles`, `build:cli`, `prepare`) always build, so a clean clone and CI build from scratch.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');
 /** A file's hash, or null when it is missing. */
@@ -21,7 +21,7 @@ const digests = (paths) => Object.fromEntries([...new Set(paths)].sort().map((pa
 export function buildKey(root, parts, files) {
   const names = readdirSync(join(root, 'src'), { recursive: true })
     .map(String)
-    .filter((name) => !name.startsWith('generated'))
+    .filter((name) => name !== 'generated' && !name.startsWith(`generated${sep}`))
     .sort();
   return sha256(JSON.stringify({ parts, files: digests(files.map((file) => resolve(root, file))), names }));
 }
