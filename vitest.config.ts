@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
-import { buildBrowserBundles } from './scripts/build-browser.mjs';
-import { buildCli } from './scripts/build-cli.mjs';
+import { ensureBrowserBundles } from './scripts/build-browser.mjs';
+import { ensureCli } from './scripts/build-cli.mjs';
 import { installPoolFix } from './scripts/vitest-pool-fix.mjs';
 
 // Two projects, one `vitest run`: tests that need the Worker's bindings (D1, KV, Durable Objects, the app) run
@@ -13,8 +13,11 @@ import { installPoolFix } from './scripts/vitest-pool-fix.mjs';
 // Each workers test file starts a workerd of its own and loads the Worker's modules into it, 2–3 s before its first
 // test (bench/RESULTS.md §12). So the workers tests are modules, `test/<area>/<name>.cases.ts`, that a few files in
 // test/workers/ import by theme, each module in a describe named for its path; a module's stores, keys and client
-// addresses are its own, so modules sharing a workerd (and its storage) do not meet. Run one module with
-// `npx vitest run test/workers/<theme>.test.ts -t test/<area>/<name>`.
+// addresses are its own, so modules sharing a workerd (and its storage) do not meet. One module runs alone, in a
+// workerd of its own, when named on the command line: `npx vitest run test/<area>/<name>.cases.ts` (the inner loop;
+// its group file, `-t test/<area>/<name>`, also works). Only then are the modules themselves test files, so that a
+// whole run does not run each of them twice.
+const NAMED_CASES = process.argv.slice(2).some((arg) => arg.endsWith('.cases.ts'));
 const NODE_TESTS = [
   'test/lang/**/*.test.ts',
   'test/golden/**/*.test.ts',
@@ -29,9 +32,10 @@ const NODE_TESTS = [
 
 export default defineConfig(async () => {
   // The Worker imports the browser bundles from src/generated/bundles.ts: build them before workerd loads it.
-  buildBrowserBundles();
-  // test/cli/ spawns the `cpq` command as a user runs it: bundled from the current source.
-  buildCli();
+  // test/cli/ spawns the `cpq` command as a user runs it: bundled from the current source. Each is rebuilt only
+  // when its sources changed since its last build (scripts/build-stamp.mjs).
+  ensureBrowserBundles();
+  ensureCli();
   // Each request through workerd must not slow every later one in its file (scripts/vitest-pool-fix.mjs).
   installPoolFix();
   const migrations = await readD1Migrations('./migrations');
@@ -63,9 +67,10 @@ export default defineConfig(async () => {
             name: 'workers',
             provide,
             setupFiles: ['./test/setup.ts'],
-            include: ['test/**/*.test.ts'],
+            include: ['test/**/*.test.ts', ...(NAMED_CASES ? ['test/**/*.cases.ts'] : [])],
             exclude: NODE_TESTS,
-            // Some rate-limit tests first wait out the end of a minute (up to ~5 s), and workerd is slower on a loaded CI box.
+            // No test waits for a minute's end (the rate-limit tests' clock starts a fresh one: test/limits/helpers.ts), but
+            // workerd is slower on a loaded CI box.
             testTimeout: 30_000,
           },
         },

@@ -1,2 +1,3 @@
 export declare const CLI: string;
 export declare function buildCli(): void;
+export declare function ensureCli(): boolean;

@@ -16,3 +16,10 @@ const SOAK = inject('soak');
  * scripts/test-soak.mjs finds every test with a soak size by its calls.
  */
 export const bySize = <T>(small: T, soak: T): T => (SOAK ? soak : small);
+
+/**
+ * The time limit of a heavy check: 2 minutes at the small size (such a check takes seconds on an idle box, and up to
+ * ten times that on a loaded one), 10 at soak size, which does up to ten times the work. A hang fails `npm test`
+ * within 2 minutes.
+ */
+export const HEAVY_TIMEOUT_MS = bySize(120_000, 600_000);

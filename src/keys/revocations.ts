@@ -1,5 +1,6 @@
 import { storeAccess } from '../access/names';
 import type { KeyRecord } from '../api/permissions';
+import { type Clock, realTime } from '../isolate/clock';
 import { Marks, sleep } from '../isolate/marks';
 import { withTimeout } from '../isolate/timeout';
 import { type KeyUpdates, type KeyUpdatesRequest, MAX_REPORTED_KEYS } from './store-keys';
@@ -60,10 +61,16 @@ class View {
  */
 export class RevocationViews {
   readonly #views = new Map<string, View>();
+  readonly #clock: Clock;
+
+  /** `clock` is the views' time; tests replace it (src/isolate/clock.ts). */
+  constructor(clock: Clock = realTime) {
+    this.#clock = clock;
+  }
 
   /** Whether the key is revoked, and whether the request had to wait for the store's object to know. */
   async check(env: Env, record: KeyRecord, ctx: CheckContext): Promise<{ revoked: boolean; waited: boolean }> {
-    const now = Date.now();
+    const now = this.#clock.now();
     const view = this.#view(record.storeId);
     if (view.used.size < MAX_USED) view.used.add(record.keyId);
     if (view.fresh(now)) {
@@ -108,7 +115,7 @@ export class RevocationViews {
   async #wait(env: Env, storeId: string, view: View, ctx: CheckContext, arrived: number): Promise<void> {
     let pause = POLL_FIRST_MS;
     for (;;) {
-      const now = Date.now();
+      const now = this.#clock.now();
       if (view.fresh(now)) return;
       if (now - arrived >= 2 * CALL_TIMEOUT_MS) throw new Error(`no revocations within ${2 * CALL_TIMEOUT_MS} ms`);
       if (view.calls.live(now, CALL_TIMEOUT_MS) === 0) {
@@ -122,7 +129,7 @@ export class RevocationViews {
 
   /** One call to the store's object, made and awaited by the request that runs it. */
   async #refresh(env: Env, storeId: string, view: View, ctx: CheckContext): Promise<void> {
-    const sentAt = Date.now();
+    const sentAt = this.#clock.now();
     const mark = view.calls.add(sentAt);
     const used = [...view.used].slice(0, MAX_REPORTED_KEYS);
     for (const keyId of used) view.used.delete(keyId);
@@ -148,12 +155,12 @@ export class RevocationViews {
    * When a refresh came meanwhile, the next request that verifies a key schedules the report anew.
    */
   async #settleLater(env: Env, storeId: string, view: View, ctx: CheckContext, sentAt: number): Promise<void> {
-    await sleep(Math.max(0, view.settleBy - Date.now()));
+    await this.#clock.sleep(Math.max(0, view.settleBy - this.#clock.now()));
     if (view.sentAt !== sentAt) {
       view.settleBy = 0;
       return;
     }
-    if (view.used.size === 0 || view.calls.live(Date.now(), CALL_TIMEOUT_MS) > 0) return;
+    if (view.used.size === 0 || view.calls.live(this.#clock.now(), CALL_TIMEOUT_MS) > 0) return;
     await this.#refresh(env, storeId, view, ctx).catch(ctx.failed);
   }
 }

@@ -363,7 +363,7 @@ export class LeaseRegistry {
    */
   async #settleLater(holder: Holder, lease: Lease, ctx: LeaseContext): Promise<void> {
     if (lease.tokens === 0 && !holder.returning) return;
-    await sleep(Math.max(0, lease.validUntil - this.clock.now()) + SETTLE_DELAY_MS);
+    await this.clock.sleep(Math.max(0, lease.validUntil - this.clock.now()) + SETTLE_DELAY_MS);
     const now = this.clock.now();
     if (holder.lease !== lease || holder.calls.live(now, ctx.patienceMs) > 0) return;
     if (holder.waiting.live(now, 2 * ctx.patienceMs) > 0) return;

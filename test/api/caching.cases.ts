@@ -2,8 +2,9 @@ import { env } from 'cloudflare:workers';
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import type { CalculationResult } from '../../src/api/calculate';
+import { realTime } from '../../src/isolate/clock';
 import { sha256Hex } from '../../src/keys/secret';
-import { POINTER_HOLD_MS } from '../../src/products/pointer';
+import { POINTER_HOLD_MS, pointerHold } from '../../src/products/pointer';
 import { SHELF } from '../fixtures/shelf';
 import { admin, call, createKey, createStore, jsonInit, saveProduct, tenant } from '../helpers';
 
@@ -81,8 +82,12 @@ describe('the request path', () => {
     // Served from the pointer held, so nothing rebuilt the one taken out of KV.
     expect(await env.KEYS.get(`product:${storeId}:shelf`)).toBeNull();
     // Once the second has passed the isolate reads KV again, finds no pointer and rebuilds it from D1.
-    await new Promise((resolve) => setTimeout(resolve, POINTER_HOLD_MS + 100));
-    expect((await calculate(storeId, headers)).status).toBe(200);
+    pointerHold.clock = { now: () => Date.now() + POINTER_HOLD_MS + 100 };
+    try {
+      expect((await calculate(storeId, headers)).status).toBe(200);
+    } finally {
+      pointerHold.clock = realTime;
+    }
     expect(await env.KEYS.get(`product:${storeId}:shelf`, 'json')).toMatchObject({ version: 1 });
   });
 

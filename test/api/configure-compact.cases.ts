@@ -82,7 +82,7 @@ describe('POST /api/v1/configure with compact and explain', () => {
     );
     expect(listed.some((o) => o.reasons.length > 0)).toBe(true);
     expect(JSON.stringify(compact).length).toBeLessThan(JSON.stringify(full).length / 4);
-  }, 300_000);
+  }, 60_000);
 
   it('refuses an explain naming no field with options, too many, or without compact, with 400', async () => {
     const { post } = await configurable('sliding-wardrobe', source('sliding-wardrobe'));

@@ -14,7 +14,7 @@ import type { ProductIR } from '../../src/lang/ir';
 import { type WalkAnswer, walkTree } from '../configure-walk';
 import { SHELF } from '../fixtures/shelf';
 import { saveProduct, tenant } from '../helpers';
-import { bySize } from '../soak';
+import { bySize, HEAVY_TIMEOUT_MS } from '../soak';
 
 // The requests call the fetch handler directly: through the test pool's `exports.default` each costs more than the
 // one before (test/contract.ts, sendChecked), and 20 walks took 65 s; directly, 200 walks (about 5,800 requests)
@@ -101,6 +101,6 @@ describe('no dead ends over HTTP: every walk through offered values ends in a 20
       );
       expect(figures.walks).toBe(WALKS);
     },
-    600_000,
+    HEAVY_TIMEOUT_MS,
   );
 });

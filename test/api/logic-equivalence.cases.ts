@@ -9,7 +9,7 @@ import type { FormForStates } from '../../src/lang/logic-ops';
 import type { PreviewCalculation } from '../../src/routes/admin/preview';
 import { admin, call, saveProduct, tenant } from '../helpers';
 import { compareStates, logicStates, type Sample, samples } from '../lang/logic-harness';
-import { bySize } from '../soak';
+import { bySize, HEAVY_TIMEOUT_MS } from '../soak';
 
 const sources = {
   ...import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true }),
@@ -28,7 +28,9 @@ function overHttp(s: Sample): Sample {
 describe.each(Object.entries(sources).map(([path, text]) => [path.slice(path.lastIndexOf('/') + 1), text]))(
   'the served form of %s',
   (example, source) => {
-    it(`gives the states the admin calculate reports, for ${SAMPLES} random configurations`, { timeout: 300_000 }, async () => {
+    it(`gives the states the admin calculate reports, for ${SAMPLES} random configurations`, {
+      timeout: HEAVY_TIMEOUT_MS,
+    }, async () => {
       const id = example.replace(/\.cpq$/, '');
       const { storeId, headers } = await tenant();
       expect((await saveProduct(storeId, id, source)).status).toBe(201);

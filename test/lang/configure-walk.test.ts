@@ -10,7 +10,7 @@ import { errorsFor, instantiate } from '../../src/lang/instantiate';
 import type { ProductIR } from '../../src/lang/ir';
 import { walkTree } from '../configure-walk';
 import { SHELF } from '../fixtures/shelf';
-import { bySize } from '../soak';
+import { bySize, HEAVY_TIMEOUT_MS } from '../soak';
 
 const sources = {
   ...import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true }),
@@ -24,7 +24,9 @@ const sources = {
 const WALKS = bySize(100, 1_000);
 
 describe.each(Object.entries(sources).map(([path, text]) => [path.replace(/^(\.\.\/)+/, ''), text]))('%s', (name, source) => {
-  it(`every one of ${WALKS} random walks through offered values ends in a configuration that prices`, async () => {
+  it(`every one of ${WALKS} random walks through offered values ends in a configuration that prices`, {
+    timeout: HEAVY_TIMEOUT_MS,
+  }, async () => {
     const ir = analyze(source).ir as ProductIR;
     const model = instantiate(ir);
     const quantity = ir.quantity.default;
@@ -45,5 +47,5 @@ describe.each(Object.entries(sources).map(([path, text]) => [path.replace(/^(\.\
       0x2545f491,
     );
     expect(figures.walks).toBe(WALKS);
-  }, 300_000);
+  });
 });

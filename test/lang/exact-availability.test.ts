@@ -26,7 +26,7 @@ import {
   TRUCK,
   TRUCK_FULL,
 } from '../fixtures/big-model';
-import { bySize } from '../soak';
+import { bySize, HEAVY_TIMEOUT_MS } from '../soak';
 import { random } from './random';
 
 /**
@@ -219,7 +219,9 @@ describe('exact availability against an oracle', () => {
     [TRUCK, bySize(8, 25)],
     [TRUCK_FULL, bySize(2, 6)],
   ] as const) {
-    it(`${shape.fields} fields × ${shape.tables} tables, up to ${shape.maxRows} rows: sampled options of sampled partial configurations`, () => {
+    it(`${shape.fields} fields × ${shape.tables} tables, up to ${shape.maxRows} rows: sampled options of sampled partial configurations`, {
+      timeout: HEAVY_TIMEOUT_MS,
+    }, () => {
       const { b, ir } = modelOf(shape);
       const model = instantiate(ir);
       const oracle = new Oracle(b);
@@ -243,13 +245,15 @@ describe('exact availability against an oracle', () => {
       expect(decided).toBeGreaterThan(samples * 3.2);
       expect(excluded).toBeGreaterThan(samples * 0.4);
       expect(decided - excluded).toBeGreaterThan(samples * 0.2);
-    }, 300_000);
+    });
   }
 });
 
 describe('tables written with option lists (the compact shapes) against the same tables one row per combination', () => {
   for (const shape of [TRUCK, CAR_FULL]) {
-    it(`${shape.fields} × ${shape.tables}, up to ${shape.maxRows} rows: the same configure answers`, () => {
+    it(`${shape.fields} × ${shape.tables}, up to ${shape.maxRows} rows: the same configure answers`, {
+      timeout: HEAVY_TIMEOUT_MS,
+    }, () => {
       const [plain, compact] = [shape, { ...shape, compact: true }].map(modelOf);
       expect(compact!.b.source.length).toBeLessThan(plain!.b.source.length * 0.9);
       const models = [plain!, compact!].map(({ ir }) => instantiate(ir));
@@ -271,7 +275,7 @@ describe('tables written with option lists (the compact shapes) against the same
         expect(b).toEqual(a);
       }
       expect(unsatisfiable).toBeGreaterThan(0);
-    }, 300_000);
+    });
   }
 });
 
@@ -296,7 +300,9 @@ describe('walks over the options offered on the large models', () => {
     [CAR, bySize(1, 2)],
     [TRUCK, 1],
   ] as const) {
-    it(`${shape.fields} × ${shape.tables}: ${walks} buyers choosing available options all reach a price`, () => {
+    it(`${shape.fields} × ${shape.tables}: ${walks} buyers choosing available options all reach a price`, {
+      timeout: HEAVY_TIMEOUT_MS,
+    }, () => {
       const { ir } = modelOf(shape);
       const model = instantiate(ir);
       const next = random(shape.seed + 1);
@@ -317,6 +323,6 @@ describe('walks over the options offered on the large models', () => {
         expect(priced.errors).toEqual([]);
         expect(priced.price).not.toBeNull();
       }
-    }, 300_000);
+    });
   }
 });

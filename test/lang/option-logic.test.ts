@@ -9,7 +9,7 @@ import { analyze } from '../../src/lang/index';
 import { instantiate } from '../../src/lang/instantiate';
 import type { ProductIR } from '../../src/lang/ir';
 import { logicOperations } from '../../src/lang/logic-ops';
-import { bySize } from '../soak';
+import { bySize, HEAVY_TIMEOUT_MS } from '../soak';
 import { formOf, samples } from './logic-harness';
 
 const sources = import.meta.glob<string>('../../examples/*.cpq', { query: '?raw', import: 'default', eager: true });
@@ -23,7 +23,9 @@ interface FormOption {
 describe.each(Object.entries(sources).map(([path, text]) => [path.slice(path.lastIndexOf('/') + 1), text]))(
   'the options of %s',
   (example, source) => {
-    it(`are unavailable on the server whenever the form's logic excludes them, over ${SAMPLES} configurations`, () => {
+    it(`are unavailable on the server whenever the form's logic excludes them, over ${SAMPLES} configurations`, {
+      timeout: HEAVY_TIMEOUT_MS,
+    }, () => {
       const ir = analyze(source).ir as ProductIR;
       const model = instantiate(ir);
       const form = formOf(ir) as unknown as {
@@ -58,6 +60,6 @@ describe.each(Object.entries(sources).map(([path, text]) => [path.slice(path.las
       // Examples with constraints exercise the property: the logic excludes options somewhere.
       if (ir.constraints.length > 0 || ir.fields.some((f) => f.options?.some((o) => o.availableWhen)))
         expect(excluded).toBeGreaterThan(0);
-    }, 600_000);
+    });
   },
 );

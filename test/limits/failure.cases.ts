@@ -8,17 +8,17 @@ import { createAuthenticate, requireKey } from '../../src/http/auth';
 import { onError } from '../../src/http/on-error';
 import { assignRequestId } from '../../src/http/request-guards';
 import { isolateRevocations } from '../../src/keys/revocations';
-import { createRateLimit, type Gate } from '../../src/limits';
-import { issueKey, rateHeaders, uniqueAddress, v1Request } from './helpers';
+import { createRateLimit, type Gate, LEASE_TTL_MS, LeaseRegistry } from '../../src/limits';
+import { freshMinute, issueKey, rateHeaders, uniqueAddress, v1Request } from './helpers';
 
 /**
  * The production middleware chain around a limiter whose Durable Object is unreachable in the given way. Its leases
  * are its own, so the key check asks the store's object for revocations alone (no lease travels with them).
  */
-function appWith(gate: () => Gate, timeoutMs?: number) {
+function appWith(gate: () => Gate, timeoutMs?: number, leases?: LeaseRegistry) {
   const app = new Hono<AppEnv>();
   app.use('*', assignRequestId);
-  app.use('/api/v1/*', createAuthenticate(isolateRevocations, null), createRateLimit({ gate, timeoutMs }), requireKey);
+  app.use('/api/v1/*', createAuthenticate(isolateRevocations, null), createRateLimit({ gate, timeoutMs, leases }), requireKey);
   app.get('/api/v1/*', (c) => c.json({ ok: true }));
   app.onError(onError);
   return async (n: number, request: () => Request) => {
@@ -81,12 +81,13 @@ describe('when the Durable Object fails, the limiter fails open to a per-isolate
     const flaky: Gate = {
       lease: (request) => (up ? real.lease(request) : Promise.reject(new Error('object gone'))),
     };
-    const run = appWith(() => flaky);
+    const clock = freshMinute();
+    const run = appWith(() => flaky, undefined, new LeaseRegistry({ clock }));
     expect(statuses(await run(5, () => v1Request(key)))).toEqual([200, 200, 200, 200, 200]);
     expect(logged).not.toHaveBeenCalled();
     up = false;
     // Past the lease's lifetime the next request must ask, fails, and the per-isolate count decides (fail open).
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    clock.advance(LEASE_TTL_MS + 100);
     const [later] = await run(1, () => v1Request(key));
     expect(later?.status).toBe(200);
     expect(later && rateHeaders(later)).toMatchObject({ limit: '60', policy: '"minute";q=60;w=60' });

@@ -9,13 +9,14 @@ import { createAuthenticate, requireKey } from '../../src/http/auth';
 import { onError } from '../../src/http/on-error';
 import { assignRequestId } from '../../src/http/request-guards';
 import worker from '../../src/index';
-import { RevocationViews } from '../../src/keys/revocations';
+import { REVOCATION_TTL_MS, RevocationViews } from '../../src/keys/revocations';
 import { generateApiKey, sha256Hex } from '../../src/keys/secret';
 import { putKeyRecord } from '../../src/keys/store';
 import {
   createRateLimit,
   injectedClock,
   isolateLeases,
+  LEASE_TTL_MS,
   LeaseRegistry,
   type LimiterClock,
   type RateLimitOptions,
@@ -96,20 +97,46 @@ export async function burst(n: number, request: () => Request): Promise<Map<numb
 }
 
 /**
+ * A limiter clock a test moves forward (`advance`) instead of waiting, e.g. for a lease to expire. Its `sleep` ends
+ * once the clock has moved on that far, moved or not: each sleeper looks with its own short timers, so no promise of
+ * one request is settled by another (docs/architecture.md, "What an isolate may share across requests").
+ */
+export interface SteppingClock extends LimiterClock {
+  advance(ms: number): void;
+}
+
+/** Past a lifetime's end, by when leases and views have settled (both settle 50 ms after it). */
+const SETTLED_AFTER_MS = 100;
+/** How often a sleeper of a SteppingClock looks whether its time has come. */
+const STEP_POLL_MS = 5;
+
+/**
  * A limiter clock one second into the next minute, running at the real pace, so that a test has 59 s before its
  * window ends and never waits for a minute's edge. It never runs behind the real clock (a Durable Object cleans its
  * counters up on the real one) nor behind `after`.
  */
-export function freshMinute(after: LimiterClock = isolateLeases.clock): LimiterClock {
+export function freshMinute(after: LimiterClock = isolateLeases.clock): SteppingClock {
   const realStart = Date.now();
   const start = windowStart('minute', Math.max(realStart, after.now())) + 61_000;
-  return injectedClock(() => start + (Date.now() - realStart));
+  let skipped = 0;
+  const now = () => start + skipped + (Date.now() - realStart);
+  const sleep = async (ms: number) => {
+    const until = now() + ms;
+    while (now() < until) await new Promise((resolve) => setTimeout(resolve, Math.min(until - now(), STEP_POLL_MS)));
+  };
+  return {
+    ...injectedClock(now, sleep),
+    advance: (ms) => {
+      skipped += ms;
+    },
+  };
 }
 
 /** Sets the Worker's own limiter clock (the tests run in its isolate) to a fresh minute, and returns it. */
-export function useFreshMinute(): LimiterClock {
-  isolateLeases.clock = freshMinute();
-  return isolateLeases.clock;
+export function useFreshMinute(): SteppingClock {
+  const clock = freshMinute();
+  isolateLeases.clock = clock;
+  return clock;
 }
 
 export function rateHeaders(res: Response) {
@@ -126,17 +153,17 @@ export function rateHeaders(res: Response) {
 
 /**
  * A simulated isolate: the production middleware chain with its own leases and its own views of revocations,
- * against the one real Durable Object of each store. `clock` is the limiter's (see freshMinute); `env` and the
+ * against the one real Durable Object of each store. `clock` is the time of both (see freshMinute); `env` and the
  * limiter's `admit` and `decided` are what bench/worker-with-knobs.ts changes.
  */
-export function isolate(clock: LimiterClock, options: { env?: Env } & Pick<RateLimitOptions, 'admit' | 'decided'> = {}) {
+export function isolate(clock: SteppingClock, options: { env?: Env } & Pick<RateLimitOptions, 'admit' | 'decided'> = {}) {
   const app = new Hono<AppEnv>();
   const { env: isolateEnv = env, ...limiter } = options;
   app.use('*', assignRequestId);
   const leases = new LeaseRegistry({ clock });
   app.use(
     '/api/v1/*',
-    createAuthenticate(new RevocationViews(), limiter.admit ? null : leases),
+    createAuthenticate(new RevocationViews(clock), limiter.admit ? null : leases),
     createRateLimit({ gate: (e, name) => e.ACCESS.getByName(name), leases, ...limiter }),
     requireKey,
   );
@@ -151,8 +178,14 @@ export function isolate(clock: LimiterClock, options: { env?: Env } & Pick<RateL
       pending.push(waitOnExecutionContext(ctx));
       return res;
     },
-    /** Waits until its leases have expired and handed back their unused tokens. */
-    settle: () => Promise.all(pending.splice(0)),
+    /**
+     * Moves the clock past every lease's and revocation view's lifetime, and waits for what that sets off: leases
+     * handing back their unused tokens, views reporting the keys used.
+     */
+    settle: () => {
+      clock.advance(Math.max(LEASE_TTL_MS, REVOCATION_TTL_MS) + SETTLED_AFTER_MS);
+      return Promise.all(pending.splice(0));
+    },
   };
 }
 

@@ -45,7 +45,7 @@ describe('leases across several isolates admit at most the budget, and nearly al
       const all: number[] = [];
       for (let round = 0; round < 12; round++) {
         all.push(...(await statuses(isolates, limit / 4, () => v1Request(key))));
-        await sleep(100);
+        clock.advance(100);
       }
       expect(count(all, 200)).toBeLessThanOrEqual(limit);
       await Promise.all(isolates.map((i) => i.settle()));
@@ -130,12 +130,12 @@ describe('revocation across isolates', () => {
 
     // Revoked by a third isolate: these two learn it only from their object.
     await storeAccess(env, storeId).revokeKey(keyId);
-    const revokedAt = Date.now();
+    const revokedAt = clock.now();
     const late: { at: number; status: number }[] = [];
-    while (Date.now() - revokedAt < REVOCATION_TTL_MS + 500) {
-      const at = Date.now();
+    while (clock.now() - revokedAt < REVOCATION_TTL_MS + 500) {
+      const at = clock.now();
       late.push({ at, status: (await busy.send(v1Request(key))).status });
-      await sleep(50);
+      clock.advance(50);
     }
     // Every request from a second after the revocation on is refused; before that, some may pass.
     const afterTtl = late.filter((r) => r.at - revokedAt >= REVOCATION_TTL_MS);

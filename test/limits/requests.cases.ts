@@ -16,8 +16,6 @@ const statuses = (responses: Response[]) => {
   return counts;
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('concurrent requests of one isolate wait only on their own I/O', () => {
   it('admits exactly the free minute of a cold store and refuses the rest with 429', { timeout: 30_000 }, async () => {
     useFreshMinute();
@@ -38,11 +36,11 @@ describe('concurrent requests of one isolate wait only on their own I/O', () => 
   it('admits a burst on a warm store, and another after its lease expired in a second of quiet', {
     timeout: 30_000,
   }, async () => {
-    useFreshMinute();
+    const clock = useFreshMinute();
     const { key } = await issueKey({ plan: 'pro' });
     expect(statuses(await together(40, key))).toEqual({ 404: 40 });
     expect(statuses(await together(40, key))).toEqual({ 404: 40 });
-    await sleep(1_200);
+    clock.advance(1_200);
     expect(statuses(await together(60, key))).toEqual({ 404: 60 });
   });
 
