@@ -28,6 +28,11 @@ export const MAX_TABULATED = 20_000;
  * its length on every combination, not one unit.
  */
 export const MAX_TABULATION_UNITS = 5_000_000;
+/**
+ * Work units tabulating the checks of a request's own tables (typed.ts) may spend, at most: the request pays them
+ * (its budget charges the context's work), once per set of values sent kept off the model's tables.
+ */
+export const MAX_REQUEST_TABULATION_UNITS = 500_000;
 /** 32-bit words of row sets a model's tables may take, at most: 16 MB of supports. */
 export const MAX_TABLE_WORDS = 4_000_000;
 
@@ -189,7 +194,8 @@ export function tabulatedOf(m: CompiledModel, c: Ctx, a: Analysis): Tabulated {
  * A model's tables over the domains of `a`: the model's (tablesOf), or a request's (typed.ts), with values added to
  * some fields' domains (`from`: the model's tabulation, whose rows stay rows; only the combinations with an added
  * value are evaluated) and the fields of `narrowed` given other values (a multi-select's selections that hold what
- * the buyer ticked): the checks reading those are verified by evaluation.
+ * the buyer ticked): the checks reading those are tabulated anew over them, within MAX_TABULATED combinations and
+ * the request's units (verified by evaluation past them).
  */
 export function build(
   m: CompiledModel,
@@ -212,7 +218,8 @@ export function build(
   const rowsOf = new Map<number, number[][]>();
   let cells = 0;
   const residual: Residue[] = [];
-  const budget = new Budget(c, MAX_TABULATION_UNITS);
+  const units = from ? MAX_REQUEST_TABULATION_UNITS : MAX_TABULATION_UNITS;
+  const budget = new Budget(c, units);
   let never = false;
   for (let k = 0; k < a.checks.length; k++) {
     const check = a.checks[k]!;
@@ -247,13 +254,13 @@ export function build(
     }
     // In a request's tables, a check is tabulated again only from the model's rows, for the combinations with a value
     // added; once the units are spent, the checks left to tabulate are residual too (tables as written are still held).
-    const model = from?.rows.get(k);
-    if (from && (model === undefined || deps.some((d) => narrowed.has(d)))) {
-      leave(
-        model === undefined
-          ? `its rows are not among the ${MAX_KEPT_CELLS} cells the model keeps for a request's own tables`
-          : 'it reads a multi-select whose selections the request narrows to those holding what the buyer ticked',
-      );
+    // A check reading a narrowed multi-select has no rows to start from: its combinations are all evaluated, since
+    // verifying it by evaluation makes every search refute a value by trying each selection (issue 44: a child seat
+    // among 13 accessories spent the whole budget proving that the default frame takes none).
+    const anew = deps.some((d) => narrowed.has(d));
+    const model = anew ? undefined : from?.rows.get(k);
+    if (from && model === undefined && !anew) {
+      leave(`its rows are not among the ${MAX_KEPT_CELLS} cells the model keeps for a request's own tables`);
       continue;
     }
     const known = model && { rows: model, sizes: deps.map((d) => from!.a.domains[d]!.length) };
@@ -263,7 +270,7 @@ export function build(
     }
     const rows = budget.spent ? null : tabulate(m, c, a, check, deps, budget, known);
     if (rows === null) {
-      leave(`tabulating it passed the ${MAX_TABULATION_UNITS} work units a product's tables may take`);
+      leave(`tabulating it passed the ${units} work units a ${from ? 'request' : 'product'}'s tables may take`);
       continue;
     }
     if (deps.length === 0) never ||= rows.length === 0;
