@@ -126,6 +126,8 @@ export interface Untabulated {
   readonly field?: number;
   /** What stopped them, with the bound: a sentence for the modeller. */
   readonly why: string;
+  /** Whether it is a check left only for reading what a request sends (no bound passed: Residue.inputs). */
+  readonly inputs: boolean;
 }
 
 const built = new WeakMap<Analysis, Tables>();
@@ -142,17 +144,23 @@ export function tablesOf(m: CompiledModel, c: Ctx, a: Analysis): Tables {
 
 /**
  * What the model's tables do not hold exactly, or undefined when they hold every check and every selection: a
- * multi-select past its selections first, else the first residual check.
+ * multi-select past its selections first, else the first residual check past a bound, else the first residual.
  */
 export function untabulated(m: CompiledModel, c: Ctx, a: Analysis): Untabulated | undefined {
   const t = tablesOf(m, c, a);
   const field = t.fields.find((f) => a.partial[f] === true);
   if (field !== undefined) {
     const id = m.ir.fields[field]!.id;
-    return { check: -1, field, why: `multi-select "${id}" has more selections than the ${MAX_SELECTIONS} the tables hold` };
+    return {
+      check: -1,
+      field,
+      why: `multi-select "${id}" has more selections than the ${MAX_SELECTIONS} the tables hold`,
+      inputs: false,
+    };
   }
-  const first = t.residual[0];
-  return first && { check: first.check, why: first.why };
+  // A check past a bound first: the one a modeller can act on.
+  const first = t.residual.find((r) => !r.inputs) ?? t.residual[0];
+  return first && { check: first.check, why: first.why, inputs: first.inputs };
 }
 
 interface Rows {
