@@ -29,8 +29,8 @@ export const MAX_TABULATED = 20_000;
  */
 export const MAX_TABULATION_UNITS = 5_000_000;
 /**
- * Work units tabulating the checks of a request's own tables (typed.ts) may spend, at most: the request pays them
- * (its budget charges the context's work), once per set of values sent kept off the model's tables.
+ * Work units tabulating anew the checks that read a multi-select a request's own tables narrow (typed.ts) may spend,
+ * at most: the request pays them (its budget charges the context's work), once per set of ticks kept.
  */
 export const MAX_REQUEST_TABULATION_UNITS = 500_000;
 /** 32-bit words of row sets a model's tables may take, at most: 16 MB of supports. */
@@ -226,8 +226,8 @@ export function build(
   const rowsOf = new Map<number, number[][]>();
   let cells = 0;
   const residual: Residue[] = [];
-  const units = from ? MAX_REQUEST_TABULATION_UNITS : MAX_TABULATION_UNITS;
-  const budget = new Budget(c, units);
+  const budget = new Budget(c, MAX_TABULATION_UNITS);
+  let narrowedLeft = MAX_REQUEST_TABULATION_UNITS;
   let never = false;
   for (let k = 0; k < a.checks.length; k++) {
     const check = a.checks[k]!;
@@ -276,9 +276,15 @@ export function build(
       leave(`the combinations with a value typed off its points pass the ${MAX_ADDED} evaluated per request`);
       continue;
     }
-    const rows = budget.spent ? null : tabulate(m, c, a, check, deps, budget, known);
+    const own = anew ? new Budget(c, narrowedLeft) : budget;
+    const rows = budget.spent || own.spent ? null : tabulate(m, c, a, check, deps, own, known);
+    if (anew) narrowedLeft -= own.used;
     if (rows === null) {
-      leave(`tabulating it passed the ${units} work units a ${from ? 'request' : 'product'}'s tables may take`);
+      leave(
+        anew
+          ? `tabulating it over the selections narrowed passed the ${MAX_REQUEST_TABULATION_UNITS} work units a request's tables may take`
+          : `tabulating it passed the ${MAX_TABULATION_UNITS} work units a product's tables may take`,
+      );
       continue;
     }
     if (deps.length === 0) never ||= rows.length === 0;
