@@ -34,6 +34,10 @@ export const ValidationResult = z
     valid: z.boolean(),
     errors: z.array(DiagnosticJson),
     warnings: z.array(DiagnosticJson),
+    notes: z.array(DiagnosticJson).openapi({
+      description:
+        'Analysis notes (code I_…): what the analysis found that asks nothing of the modeller, e.g. I_SEARCHED, a check the exact engine verifies by evaluation at little cost; never a warning. At most 100',
+    }),
     truncated: Truncated.optional(),
     tests: z
       .object({ passed: z.number().int().min(0), failed: z.number().int().min(0) })

@@ -3,11 +3,13 @@ import { analyze } from '../lang';
 import { validationResult } from '../products/diagnostics';
 import { EXIT, type ExitCode } from './exit';
 import { readSchema } from './files';
-import { diagnosticLines, hasErrors } from './report';
+import { diagnosticLines, hasErrors, noteLines } from './report';
 import { dim, red } from './style';
 
 export interface CheckOptions {
   format: 'text' | 'json';
+  /** Print the analysis notes too (text format; json always has them, as `notes`). */
+  verbose?: boolean;
 }
 
 export function check(files: string[], options: CheckOptions): ExitCode {
@@ -22,6 +24,7 @@ export function check(files: string[], options: CheckOptions): ExitCode {
   for (const { file, source } of sources) {
     const analysis = analyze(source);
     for (const line of diagnosticLines(file, analysis)) console.log(line);
+    if (options.verbose) for (const line of noteLines(file, analysis)) console.log(line);
     if (hasErrors(analysis)) withErrors++;
   }
   const summary = `${files.length} checked, ${withErrors} with errors`;

@@ -40,7 +40,8 @@ program
       .choices(['text', 'json'])
       .default('text'),
   )
-  .action(run((files: string[], options: { format: 'text' | 'json' }) => check(files, options)));
+  .option('--verbose', 'print the analysis notes too (I_…): what the analysis found that asks nothing of you')
+  .action(run((files: string[], options: { format: 'text' | 'json'; verbose?: boolean }) => check(files, options)));
 
 program
   .command('test')

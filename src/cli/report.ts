@@ -1,9 +1,9 @@
 // Diagnostics as compilers print them, `file:line:column: code message`, so editors and CI annotate the line.
-import type { Diagnostic, SchemaAnalysis } from '../lang';
-import { red, yellow } from './style';
+import type { Diagnostic, Note, SchemaAnalysis } from '../lang';
+import { dim, red, yellow } from './style';
 
-function diagnosticLine(file: string, d: Diagnostic): string {
-  const code = d.severity === 'error' ? red(d.code) : yellow(d.code);
+function diagnosticLine(file: string, d: Diagnostic | Note): string {
+  const code = d.severity === 'error' ? red(d.code) : d.severity === 'warning' ? yellow(d.code) : dim(d.code);
   return `${file}:${d.line}:${d.column}: ${code} ${d.message}`;
 }
 
@@ -17,3 +17,8 @@ export function diagnosticLines(file: string, analysis: Pick<SchemaAnalysis, 'di
 
 export const hasErrors = (analysis: Pick<SchemaAnalysis, 'diagnostics' | 'omitted'>) =>
   analysis.omitted.errors > 0 || analysis.diagnostics.some((d) => d.severity === 'error');
+
+/** The analysis notes (`cpq check --verbose`), as diagnostics are printed: nothing to change, what the analysis found. */
+export function noteLines(file: string, analysis: Pick<SchemaAnalysis, 'notes'>): string[] {
+  return analysis.notes.map((d) => diagnosticLine(file, d));
+}

@@ -34,6 +34,20 @@ export const DIAGNOSTIC_CODES = [
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 
+/**
+ * Codes of analysis notes: what the analysis found that asks nothing of the modeller (issue 44), reported apart from
+ * the diagnostics (`cpq check --verbose`, the validate answer's `notes`, the editor's info), never as a warning.
+ */
+export const NOTE_CODES = ['I_SEARCHED'] as const;
+
+export type NoteCode = (typeof NOTE_CODES)[number];
+
+/** An analysis note: a diagnostic's position and message, of severity `info`. */
+export interface Note extends Omit<Diagnostic, 'code' | 'severity'> {
+  code: NoteCode;
+  severity: 'info';
+}
+
 /** A problem found in a schema. Positions are 1-based; columns count Unicode code points (an emoji is one). */
 export interface Diagnostic {
   code: DiagnosticCode;
@@ -54,7 +68,8 @@ export interface Omitted {
   warnings: number;
 }
 
-const byPosition = (a: Diagnostic, b: Diagnostic) => a.line - b.line || a.column - b.column;
+const byPosition = (a: Pick<Diagnostic, 'line' | 'column'>, b: Pick<Diagnostic, 'line' | 'column'>) =>
+  a.line - b.line || a.column - b.column;
 
 /**
  * Collects diagnostics of every stage of one analysis, keeping per severity the MAX_DIAGNOSTICS first by position
@@ -115,6 +130,20 @@ export class Diagnostics {
     kept.push(d);
     // Sorting is stable and what was kept was found first, so diagnostics at one position keep their order.
     if (kept.length >= 2 * MAX_DIAGNOSTICS) kept.sort(byPosition).length = MAX_DIAGNOSTICS;
+  }
+
+  /** Notes, the first MAX_DIAGNOSTICS kept. */
+  private readonly noted: Note[] = [];
+
+  note(code: NoteCode, span: Span, message: string): void {
+    if (this.noted.length >= MAX_DIAGNOSTICS) return;
+    const { line, column, endLine, endColumn } = span;
+    this.noted.push({ code, severity: 'info', message, line, column, endLine, endColumn });
+  }
+
+  /** The notes kept, by position. */
+  notes(): Note[] {
+    return [...this.noted].sort(byPosition);
   }
 
   hasErrors(): boolean {

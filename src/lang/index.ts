@@ -2,7 +2,7 @@
 import { check } from './check/index';
 import { compile } from './compile';
 import { checkSatisfiable } from './configure/satisfiable';
-import { type Diagnostic, Diagnostics, type Omitted } from './diagnostics';
+import { type Diagnostic, Diagnostics, type Note, type Omitted } from './diagnostics';
 import { expand } from './expand/index';
 import type { ProductIR } from './ir';
 import { runTests, type TestCounts, type TestRun } from './run-tests';
@@ -10,7 +10,15 @@ import { checkStoredSize } from './stored-size';
 import { parse } from './syntax/parse';
 import { SourceMap } from './syntax/source';
 
-export { DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode, MAX_DIAGNOSTICS, type Omitted } from './diagnostics';
+export {
+  DIAGNOSTIC_CODES,
+  type Diagnostic,
+  type DiagnosticCode,
+  MAX_DIAGNOSTICS,
+  NOTE_CODES,
+  type Note,
+  type Omitted,
+} from './diagnostics';
 export type { TestRun } from './run-tests';
 
 export interface SchemaAnalysis {
@@ -25,6 +33,8 @@ export interface SchemaAnalysis {
   diagnostics: Diagnostic[];
   /** Diagnostics found beyond those, per severity. */
   omitted: Omitted;
+  /** Analysis notes (diagnostics.ts, NOTE_CODES), by position: nothing to change, reported apart. */
+  notes: Note[];
   /** The schema's `test` blocks: how many passed and failed (none run when the schema has other errors). */
   tests: TestCounts;
   /** Each of those tests, in the order the schema declares them. */
@@ -46,6 +56,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): SchemaAna
     untestedIr: ir,
     diagnostics: diags.sorted(),
     omitted: diags.omitted(),
+    notes: diags.notes(),
     tests,
     testRuns,
   });

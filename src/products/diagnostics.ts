@@ -1,10 +1,10 @@
 import type { z } from '@hono/zod-openapi';
 import { capList } from '../api/list-caps';
 import type { DiagnosticJson, ValidationResult } from '../api/validate';
-import type { Diagnostic, SchemaAnalysis } from '../lang';
+import type { Diagnostic, Note, SchemaAnalysis } from '../lang';
 import { analyzed } from './analyses';
 
-export function diagnosticJson(d: Diagnostic): DiagnosticJson {
+export function diagnosticJson(d: Diagnostic | Note): DiagnosticJson {
   return { line: d.line, column: d.column, end_line: d.endLine, end_column: d.endColumn, code: d.code, message: d.message };
 }
 
@@ -30,5 +30,6 @@ export function splitDiagnostics({ diagnostics, omitted }: Pick<SchemaAnalysis, 
 export function validationResult(schema: string): z.infer<typeof ValidationResult> {
   const analysis = analyzed(schema);
   const { errors, warnings, truncated } = splitDiagnostics(analysis);
-  return { valid: errors.length === 0, errors, warnings, ...(truncated ? { truncated } : {}), tests: analysis.tests };
+  const notes = analysis.notes.map(diagnosticJson);
+  return { valid: errors.length === 0, errors, warnings, notes, ...(truncated ? { truncated } : {}), tests: analysis.tests };
 }

@@ -5,6 +5,7 @@
 // test/fixtures/promise/.
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import signage from '../../examples/signage.cpq?raw';
 import type { CalculationResult } from '../../src/api/calculate';
 import type { ConfigureResult } from '../../src/api/configure';
 import eBike from '../fixtures/promise/e-bike.cpq?raw';
@@ -87,5 +88,38 @@ describe('soft defaults', () => {
     const res = await p.calculate({ cargo: true });
     expect(res.status).toBe(200);
     expect((await res.json<Calculated>()).adjusted).toEqual([{ field: 'battery', value: 'b625', replaced_default: 'b400' }]);
+  });
+});
+
+describe('a required value the buyer has yet to give (issue 44)', () => {
+  const halo = { illumination: 'halo', installation: true };
+
+  it('does not freeze the adjustment: halo letters get aluminium while the installation date is still missing', async () => {
+    const p = await configurable('signage', signage);
+    const r = await p.ask(halo);
+    expect(r.errors.map((e) => [e.code, e.field])).toEqual([['REQUIRED', 'installation_date']]);
+    expect(field(r, 'material')).toMatchObject({ value: 'aluminium', source: 'adjusted', replaced_default: 'acrylic' });
+    expect(field(r, 'installation_date')).toMatchObject({ visible: true, required: true });
+    // The colour is hidden with aluminium: none of its options is offered, and each says why.
+    const colour = field(r, 'face_colour');
+    expect(colour.visible).toBe(false);
+    for (const o of colour.options!) {
+      expect(o).toMatchObject({
+        available: false,
+        reasons: [
+          { rule: 'face_colour', message: 'Colour is not offered with these choices', because: { material: 'aluminium' } },
+        ],
+      });
+    }
+    // Calculate asks for the date only, and prices the adjusted letters once it is given.
+    const asked = await p.calculate(halo);
+    expect(asked.status).toBe(422);
+    const body = await asked.json<{ errors: { code: string; field?: string }[] }>();
+    expect(body.errors.map((e) => [e.code, e.field])).toEqual([['REQUIRED', 'installation_date']]);
+    const dated = await p.calculate({ ...halo, installation_date: '2026-06-01' });
+    expect(dated.status).toBe(200);
+    expect((await dated.json<Calculated>()).adjusted).toEqual([
+      { field: 'material', value: 'aluminium', replaced_default: 'acrylic' },
+    ]);
   });
 });

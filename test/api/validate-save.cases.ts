@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { syntheticSchema } from '../../bench/compile/synthetic';
+import signage from '../../examples/signage.cpq?raw';
 import { PART_BYTES } from '../../src/db/parts';
 import { hostileConfigurations, hostileSchemas, longLetChecks } from '../fixtures/hostile/index';
 import { admin, call, jsonInit, saveProduct, tenant } from '../helpers';
@@ -114,5 +115,26 @@ describe('configure answers are capped', () => {
     // Every option decided; past the 1,000 reasons listed, options are counted, not explained (issue 25).
     expect(body.complete).toBe(true);
     expect(body.truncated?.reasons).toBeGreaterThan(0);
+  });
+});
+
+describe('analysis notes (issue 44)', () => {
+  it('a check left to evaluation at little cost is a note in the validate answer, not a save warning', async () => {
+    const t = await tenant();
+    const schema = signage;
+    const validation = await call('/api/v1/validate', jsonInit('POST', { schema }, t.headers));
+    expect(validation.status).toBe(200);
+    const body = await validation.json<{
+      valid: boolean;
+      warnings: { code: string }[];
+      notes: { code: string; message: string; line: number }[];
+    }>();
+    expect(body.valid).toBe(true);
+    expect(body.warnings.map((w) => w.code)).not.toContain('W_SEARCHED');
+    expect(body.notes.map((n) => n.code)).toEqual(['I_SEARCHED']);
+    expect(body.notes[0]!.message).toContain('"letter_count"');
+    const saved = await saveProduct(t.storeId, 'signage', schema);
+    expect(saved.status).toBe(201);
+    expect((await saved.json<{ warnings: { code: string }[] }>()).warnings.map((w) => w.code)).not.toContain('W_SEARCHED');
   });
 });

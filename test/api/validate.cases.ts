@@ -34,6 +34,7 @@ describe('POST /api/v1/validate', () => {
           message: expect.stringContaining('"Kg"'),
         }),
       ],
+      notes: [],
       tests: { passed: 0, failed: 0 },
     });
   });

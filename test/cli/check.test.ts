@@ -50,3 +50,16 @@ test('--help on the command and on each subcommand, exit 0', () => {
     expect(run.stdout).toMatch(/^Usage: cpq/);
   }
 });
+
+test('--verbose: the analysis notes too, after the diagnostics; without it none (issue 44)', () => {
+  const signage = readFileSync('examples/signage.cpq', 'utf8');
+  const dir = tempDir({ 'signage.cpq': signage });
+  const plain = cpq(['check', 'signage.cpq'], dir);
+  expect(plain).toMatchObject({ code: 0, stdout: '1 checked, 0 with errors\n' });
+  const verbose = cpq(['check', '--verbose', 'signage.cpq'], dir);
+  expect(verbose.code).toBe(0);
+  const lines = verbose.stdout.split('\n');
+  expect(lines).toHaveLength(3);
+  expect(lines[0]).toMatch(/^signage\.cpq:\d+:\d+: I_SEARCHED "letter_count" is not held by the exact engine's tables/);
+  expect(lines.slice(1)).toEqual(['1 checked, 0 with errors', '']);
+});

@@ -83,12 +83,12 @@ price { line base: "Base" = 10 }
 `;
 
 describe('configure evaluates a configuration as calculate does', () => {
-  it('a value the defaults leave required keeps every default, though the adjusted configuration would price', () => {
+  it('a value the defaults leave required does not keep them (issue 44): the adjusted configuration prices', () => {
     const m = instantiate(irOf(NOTE));
     const input = { configuration: { size: 'l' }, quantity: 1 };
     const calculated = m.calculate(input);
-    expect(calculated.errors.map((e) => e.code).sort()).toEqual(['CONSTRAINT', 'REQUIRED']);
-    expect(calculated.adjusted).toEqual([]);
+    expect(calculated.errors).toEqual([]);
+    expect(calculated.adjusted).toEqual([{ field: 'kind', value: 'b', replaced: 'a' }]);
     expect(m.configure(input).evaluation).toEqual(calculated);
     // Given the note, only the constraint refuses the defaults: kind is adjusted.
     const noted = { configuration: { size: 'l', note: true }, quantity: 1 };

@@ -35,6 +35,7 @@ describe('tabulation within its work units', () => {
     expect(untabulated(m, c, a)).toEqual({
       check: 0,
       why: expect.stringContaining(`${MAX_TABULATION_UNITS} work units`),
+      inputs: false,
     });
   });
 
@@ -65,16 +66,43 @@ describe('W_SEARCHED: a save that leaves a product to the search says which chec
     expect(w!.message).toContain(`${MAX_TABULATION_UNITS} work units`);
   });
 
-  it('names a unit that reads a text (the signage example), and nothing for a product the tables hold', () => {
-    const [w] = warnings(readFileSync('examples/signage.cpq', 'utf8'));
-    expect(w?.message).toMatch(/"letter_count".*"sign_text"/);
+  it('nothing for a product the tables hold', () => {
     expect(warnings(readFileSync('examples/office-desk.cpq', 'utf8'))).toEqual([]);
+    expect(analyze(readFileSync('examples/office-desk.cpq', 'utf8')).notes).toEqual([]);
   });
 
-  it('names a check that reads the quantity', () => {
+  it('a check reading the quantity, measured costly (a long let on each candidate): still the warning, with the figure', () => {
+    const schema = longLetChecks(17_000, 10).replace(/require: sum != (\d+)/g, 'require: sum != $1 or quantity > 99');
+    const { diagnostics, notes } = analyze(schema);
+    const [w, ...more] = diagnostics.filter((d) => d.code === 'W_SEARCHED');
+    expect(more).toEqual([]);
+    expect(w!.message).toMatch(
+      /"c0" is not held by the exact engine's tables \(it reads the quantity.*; configuring .* took \d+ work units$/,
+    );
+    expect(notes).toEqual([]);
+  });
+});
+
+describe('I_SEARCHED: a check left to evaluation that costs little is a note, not a warning (issue 44)', () => {
+  const notes = (schema: string) => analyze(schema).notes;
+  const warnings = (schema: string) => analyze(schema).diagnostics.filter((d) => d.code === 'W_SEARCHED');
+
+  it('a unit that reads a text (the signage example): a note naming it, no warning', () => {
+    const signage = readFileSync('examples/signage.cpq', 'utf8');
+    expect(warnings(signage)).toEqual([]);
+    const [n, ...more] = notes(signage);
+    expect(more).toEqual([]);
+    expect(n).toMatchObject({ code: 'I_SEARCHED', severity: 'info' });
+    expect(n!.message).toMatch(/"letter_count".*"sign_text".*\(configuring took at most \d+ work units\)$/);
+  });
+
+  it('a check that reads the quantity, and a name decal priced by its length', () => {
     const schema = `product "Q" {\n  language: en\n  currency: EUR\n}\nfield s: dropdown {\n  label: "S"\n  options {\n    m { label: "M" }\n    xl { label: "XL" }\n  }\n}\nconstraint few_xl {\n  require: quantity < 10 or s != "xl"\n  message: "At most 9 XL"\n}\nprice { line base: "Base" = 1 }\n`;
-    const [w] = warnings(schema);
-    expect(w).toMatchObject({ line: 12 });
-    expect(w!.message).toContain('"few_xl" is not held by the exact engine\'s tables (it reads the quantity');
+    expect(warnings(schema)).toEqual([]);
+    const [n] = notes(schema);
+    expect(n).toMatchObject({ line: 12 });
+    expect(n!.message).toContain('"few_xl" is not held by the exact engine\'s tables (it reads the quantity');
+    const decal = `product "Bike" {\n  language: en\n  currency: EUR\n}\nfield frame: dropdown {\n  label: "Frame"\n  options {\n    city { label: "City", price: 900 }\n    cargo { label: "Cargo", price: 1500 }\n  }\n}\nfield seat: checkbox { label: "Child seat" }\nfield decal: text { label: "Name decal", max_length: 20 }\nconstraint seat_frame {\n  require: not seat or frame == "cargo"\n  message: "A seat needs the cargo frame"\n}\nprice {\n  line frame: "Frame" = frame.price\n  line decal: "Decal" = 3 * len(decal)\n}\n`;
+    expect(analyze(decal).diagnostics).toEqual([]);
   });
 });

@@ -37,6 +37,7 @@ export const editorCss = String.raw`
 .diag:hover { background: #f1f3f7; }
 .diag-icon { width: .6rem; height: .6rem; border-radius: 50%; margin-top: .45rem; background: var(--danger); }
 .diag-warning .diag-icon { background: #c98f00; border-radius: 1px; transform: rotate(45deg); }
+.diag-info .diag-icon { background: #2f6fb3; }
 .diag-pos { font-family: var(--mono); color: var(--muted); font-size: .82rem; margin-top: .12rem; }
 .diag-msg { display: block; }
 .diag-code { display: block; font-family: var(--mono); font-size: .76rem; color: var(--muted); }

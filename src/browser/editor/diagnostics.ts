@@ -12,7 +12,8 @@ export interface ApiDiagnostic {
 }
 
 export interface Problem extends ApiDiagnostic {
-  severity: 'error' | 'warning';
+  /** `info`: an analysis note (the validate answer's `notes`), nothing to change. */
+  severity: 'error' | 'warning' | 'info';
 }
 
 /** The offset of a (line, code-point column) position, clamped to the document. */
@@ -42,10 +43,15 @@ export function toEditor(doc: Text, problems: readonly Problem[]): EditorDiagnos
   return problems.map((p) => ({ ...rangeOf(doc, p), severity: p.severity, message: p.message, source: p.code }));
 }
 
-/** Errors then warnings in one list, in the order they stand in the source. */
-export function problemsOf(errors: readonly ApiDiagnostic[], warnings: readonly ApiDiagnostic[]): Problem[] {
+/** Errors, warnings and notes in one list, in the order they stand in the source. */
+export function problemsOf(
+  errors: readonly ApiDiagnostic[],
+  warnings: readonly ApiDiagnostic[],
+  notes: readonly ApiDiagnostic[] = [],
+): Problem[] {
   return [
     ...errors.map((d) => ({ ...d, severity: 'error' as const })),
     ...warnings.map((d) => ({ ...d, severity: 'warning' as const })),
+    ...notes.map((d) => ({ ...d, severity: 'info' as const })),
   ].sort((a, b) => a.line - b.line || a.column - b.column);
 }

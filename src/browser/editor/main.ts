@@ -23,6 +23,7 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 interface Validation {
   errors: ApiDiagnostic[];
   warnings: ApiDiagnostic[];
+  notes?: ApiDiagnostic[];
   tests?: TestSummary;
 }
 
@@ -86,7 +87,7 @@ function start(form: HTMLFormElement): void {
       problems.failed(errorOf(answer));
       return;
     }
-    show(problemsOf(answer.body.errors, answer.body.warnings));
+    show(problemsOf(answer.body.errors, answer.body.warnings, answer.body.notes));
     showTests(answer.body.tests, answer.body.errors, useNewValue);
   }
 

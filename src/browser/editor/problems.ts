@@ -29,11 +29,12 @@ export class ProblemList {
   show(problems: Problem[]): void {
     this.problems = problems;
     const errors = problems.filter((p) => p.severity === 'error').length;
-    const warnings = problems.length - errors;
+    const warnings = problems.filter((p) => p.severity === 'warning').length;
+    const notes = problems.length - errors - warnings;
     this.summary.className = `diag-summary ${errors ? 'has-error' : warnings ? 'has-warning' : 'is-clean'}`;
-    this.summary.textContent = problems.length
-      ? `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`
-      : 'No problems found';
+    // Notes ask nothing of the modeller: listed, but the summary still says no problems when they are all there is.
+    const counted = errors + warnings ? `${plural(errors, 'error')}, ${plural(warnings, 'warning')}` : 'No problems found';
+    this.summary.textContent = notes ? `${counted}; ${plural(notes, 'note')}` : counted;
     const items = problems.map((d) => {
       const li = document.createElement('li');
       const b = document.createElement('button');

@@ -9,7 +9,7 @@ import type { Evaluation, FieldState, Issue } from '../runtime/types';
 import { type AnswerSize, idBytes } from './answer';
 import type { ConfiguredField, OptionState } from './answer-types';
 import type { ExactAnswer } from './exact/index';
-import { reasons, selectionReasons, type Why } from './reasons';
+import { inactiveReason, reasons, selectionReasons, type Why } from './reasons';
 
 /**
  * Which fields list their options: undefined for every one (the full answer); else the ids of those explained, the
@@ -102,7 +102,12 @@ export function answerFields(
         explained = false;
         continue;
       }
-      for (const r of found.listed) {
+      // An option of a field not active as shown that no check excludes there: its field is why.
+      const listed =
+        found.listed.length === 0 && found.more === 0 && !(visible && enabled)
+          ? [inactiveReason(w, evaluation, i)]
+          : found.listed;
+      for (const r of listed) {
         if (answer.fitsReason(r)) option.reasons.push(r);
         else answer.leaveOut('reasons', 1);
       }

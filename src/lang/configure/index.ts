@@ -94,6 +94,8 @@ export interface LeftToSearch {
   why: string;
   /** Whether it is a multi-select past the selections the tables hold (else a check). */
   selections: boolean;
+  /** Whether it is a check left only for reading what a request sends (the quantity, a text, a date): no bound passed. */
+  inputs: boolean;
 }
 
 /** What the model's tables do not hold exactly (exact/tables.ts), or undefined when they hold all of it. */
@@ -101,12 +103,12 @@ export function leftToSearch(m: CompiledModel, c: Ctx): LeftToSearch | undefined
   const a = analysisOf(m);
   const left = untabulated(m, c, a);
   if (left === undefined) return undefined;
-  const { why } = left;
-  if (left.field !== undefined) return { rule: m.ir.fields[left.field]!.id, why, selections: true };
+  const { why, inputs } = left;
+  if (left.field !== undefined) return { rule: m.ir.fields[left.field]!.id, why, selections: true, inputs };
   const check = a.checks[left.check]!;
-  if (check.unit !== undefined) return { rule: check.unit, why, selections: false };
+  if (check.unit !== undefined) return { rule: check.unit, why, selections: false, inputs };
   const decl = check.ref >= 0 ? m.ir.constraints[check.ref]! : m.ir.rules[-1 - check.ref]!;
-  return { rule: decl.id, why, selections: false };
+  return { rule: decl.id, why, selections: false, inputs };
 }
 
 /** Availability over the tables, the fields sent kept active (kept-active.ts). */

@@ -1,13 +1,15 @@
 // Why an option is not available, as the answer lists it (answer-fields.ts): the checks that exclude it
 // (failing.ts), each explained with the values it read. Charged to the request's budget.
 import type { FieldIR } from '../ir';
+import { dependencies } from '../ir-checks';
 import type { CompiledModel } from '../runtime/compiled-model';
 import type { Ctx } from '../runtime/context';
 import { constraintIssue, ruleIssue } from '../runtime/evaluate';
-import { because } from '../runtime/explain';
+import { because, MAX_BECAUSE_VALUES } from '../runtime/explain';
 import type { Val } from '../runtime/fault';
 import { format } from '../runtime/messages';
 import type { Run } from '../runtime/run';
+import type { Evaluation } from '../runtime/types';
 import type { Analysis } from './analysis';
 import type { Reason } from './answer-types';
 import type { Budget } from './budget';
@@ -117,4 +119,23 @@ function reason(w: Why, check: Check, leaveOut: string | undefined): Reason {
   const why = because(m, c, check.expr, (i) => w.sent[i] !== undefined, leaveOut);
   const issue = check.ref >= 0 ? constraintIssue(run, check.ref, why) : ruleIssue(run, -1 - check.ref, why);
   return { rule: issue.rule ?? '', message: issue.message, line: issue.line ?? 1, column: issue.column ?? 1, because: why };
+}
+
+/**
+ * Why an option of a field the configuration shown hides or disables is not available when no check excludes it
+ * there (issue 44): choosing it keeps its field active (kept-active.ts), which the values shown do not. `rule` the
+ * field, `because` the values its conditions (and its group's) read as shown, the buyer's first.
+ */
+export function inactiveReason(w: Why, evaluation: Evaluation, field: number): Reason {
+  const { m, run } = w;
+  const f = m.ir.fields[field]!;
+  const g = m.ir.groups.find((x) => x.id === f.group);
+  const depsOf = dependencies(m.ir);
+  const read = new Set([g?.visibleWhen, f.visibleWhen, g?.enabledWhen, f.enabledWhen].flatMap((x) => (x ? depsOf(x.expr) : [])));
+  const order = [...read].sort((x, y) => Number(w.sent[x] === undefined) - Number(w.sent[y] === undefined) || x - y);
+  const why: Record<string, Val> = {};
+  for (const i of order.slice(0, MAX_BECAUSE_VALUES)) why[m.ir.fields[i]!.id] = evaluation.fields[i]!.value;
+  const at = f.at ?? { line: 1, column: 1 };
+  const message = format(run.pack.messages, 'FIELD_INACTIVE', { label: run.pack.fieldLabels[field]! });
+  return { rule: f.id, message, line: at.line, column: at.column, because: why };
 }

@@ -31,7 +31,8 @@ export type MessageKey =
   | 'NEGATIVE_TOTAL'
   | 'R_PRICE_OVERFLOW'
   | 'DISCOUNT'
-  | 'OPTION_UNAVAILABLE';
+  | 'OPTION_UNAVAILABLE'
+  | 'FIELD_INACTIVE';
 
 export type CatalogLanguage = 'en' | 'de' | 'fr' | 'es' | 'it' | 'nl';
 
@@ -68,6 +69,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     R_PRICE_OVERFLOW: 'The price is too large to be calculated',
     DISCOUNT: 'Quantity discount',
     OPTION_UNAVAILABLE: '{label}: "{option}" is not available with the other choices',
+    FIELD_INACTIVE: '{label} is not offered with these choices',
   },
   de: {
     UNKNOWN_FIELD: 'Unbekanntes Feld „{field}“',
@@ -101,6 +103,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     R_PRICE_OVERFLOW: 'Der Preis ist zu groß, um berechnet zu werden',
     DISCOUNT: 'Mengenrabatt',
     OPTION_UNAVAILABLE: '{label}: „{option}“ ist mit den übrigen Angaben nicht erhältlich',
+    FIELD_INACTIVE: '{label} wird bei dieser Auswahl nicht angeboten',
   },
   fr: {
     UNKNOWN_FIELD: 'Champ inconnu « {field} »',
@@ -134,6 +137,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     R_PRICE_OVERFLOW: 'Le prix est trop élevé pour être calculé',
     DISCOUNT: 'Remise sur quantité',
     OPTION_UNAVAILABLE: '{label} : « {option} » n’est pas disponible avec les autres choix',
+    FIELD_INACTIVE: '{label} n’est pas proposé avec ces choix',
   },
   es: {
     UNKNOWN_FIELD: 'Campo desconocido «{field}»',
@@ -167,6 +171,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     R_PRICE_OVERFLOW: 'El precio es demasiado grande para calcularlo',
     DISCOUNT: 'Descuento por cantidad',
     OPTION_UNAVAILABLE: '{label}: «{option}» no está disponible con las demás opciones',
+    FIELD_INACTIVE: '{label} no se ofrece con estas opciones',
   },
   it: {
     UNKNOWN_FIELD: 'Campo sconosciuto «{field}»',
@@ -200,6 +205,7 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     R_PRICE_OVERFLOW: 'Il prezzo è troppo grande per essere calcolato',
     DISCOUNT: 'Sconto quantità',
     OPTION_UNAVAILABLE: '{label}: «{option}» non è disponibile con le altre scelte',
+    FIELD_INACTIVE: '{label} non è offerto con queste scelte',
   },
   nl: {
     UNKNOWN_FIELD: 'Onbekend veld "{field}"',
@@ -233,5 +239,6 @@ export const CATALOG: Readonly<Record<CatalogLanguage, Readonly<Record<MessageKe
     R_PRICE_OVERFLOW: 'De prijs is te groot om te berekenen',
     DISCOUNT: 'Staffelkorting',
     OPTION_UNAVAILABLE: '{label}: "{option}" is niet beschikbaar met de andere keuzes',
+    FIELD_INACTIVE: '{label} wordt bij deze keuzes niet aangeboden',
   },
 };

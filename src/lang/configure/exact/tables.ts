@@ -28,6 +28,11 @@ export const MAX_TABULATED = 20_000;
  * its length on every combination, not one unit.
  */
 export const MAX_TABULATION_UNITS = 5_000_000;
+/**
+ * Work units tabulating anew the checks that read a multi-select a request's own tables narrow (typed.ts) may spend,
+ * at most: the request pays them (its budget charges the context's work), once per set of ticks kept.
+ */
+export const MAX_REQUEST_TABULATION_UNITS = 500_000;
 /** 32-bit words of row sets a model's tables may take, at most: 16 MB of supports. */
 export const MAX_TABLE_WORDS = 4_000_000;
 
@@ -121,6 +126,8 @@ export interface Untabulated {
   readonly field?: number;
   /** What stopped them, with the bound: a sentence for the modeller. */
   readonly why: string;
+  /** Whether it is a check left only for reading what a request sends (no bound passed: Residue.inputs). */
+  readonly inputs: boolean;
 }
 
 const built = new WeakMap<Analysis, Tables>();
@@ -137,17 +144,23 @@ export function tablesOf(m: CompiledModel, c: Ctx, a: Analysis): Tables {
 
 /**
  * What the model's tables do not hold exactly, or undefined when they hold every check and every selection: a
- * multi-select past its selections first, else the first residual check.
+ * multi-select past its selections first, else the first residual check past a bound, else the first residual.
  */
 export function untabulated(m: CompiledModel, c: Ctx, a: Analysis): Untabulated | undefined {
   const t = tablesOf(m, c, a);
   const field = t.fields.find((f) => a.partial[f] === true);
   if (field !== undefined) {
     const id = m.ir.fields[field]!.id;
-    return { check: -1, field, why: `multi-select "${id}" has more selections than the ${MAX_SELECTIONS} the tables hold` };
+    return {
+      check: -1,
+      field,
+      why: `multi-select "${id}" has more selections than the ${MAX_SELECTIONS} the tables hold`,
+      inputs: false,
+    };
   }
-  const first = t.residual[0];
-  return first && { check: first.check, why: first.why };
+  // A check past a bound first: the one a modeller can act on.
+  const first = t.residual.find((r) => !r.inputs) ?? t.residual[0];
+  return first && { check: first.check, why: first.why, inputs: first.inputs };
 }
 
 interface Rows {
@@ -189,7 +202,8 @@ export function tabulatedOf(m: CompiledModel, c: Ctx, a: Analysis): Tabulated {
  * A model's tables over the domains of `a`: the model's (tablesOf), or a request's (typed.ts), with values added to
  * some fields' domains (`from`: the model's tabulation, whose rows stay rows; only the combinations with an added
  * value are evaluated) and the fields of `narrowed` given other values (a multi-select's selections that hold what
- * the buyer ticked): the checks reading those are verified by evaluation.
+ * the buyer ticked): the checks reading those are tabulated anew over them, within MAX_TABULATED combinations and
+ * the request's units (verified by evaluation past them).
  */
 export function build(
   m: CompiledModel,
@@ -213,6 +227,7 @@ export function build(
   let cells = 0;
   const residual: Residue[] = [];
   const budget = new Budget(c, MAX_TABULATION_UNITS);
+  let narrowedLeft = MAX_REQUEST_TABULATION_UNITS;
   let never = false;
   for (let k = 0; k < a.checks.length; k++) {
     const check = a.checks[k]!;
@@ -247,13 +262,13 @@ export function build(
     }
     // In a request's tables, a check is tabulated again only from the model's rows, for the combinations with a value
     // added; once the units are spent, the checks left to tabulate are residual too (tables as written are still held).
-    const model = from?.rows.get(k);
-    if (from && (model === undefined || deps.some((d) => narrowed.has(d)))) {
-      leave(
-        model === undefined
-          ? `its rows are not among the ${MAX_KEPT_CELLS} cells the model keeps for a request's own tables`
-          : 'it reads a multi-select whose selections the request narrows to those holding what the buyer ticked',
-      );
+    // A check reading a narrowed multi-select has no rows to start from: its combinations are all evaluated, since
+    // verifying it by evaluation makes every search refute a value by trying each selection (issue 44: a child seat
+    // among 13 accessories spent the whole budget proving that the default frame takes none).
+    const anew = deps.some((d) => narrowed.has(d));
+    const model = anew ? undefined : from?.rows.get(k);
+    if (from && model === undefined && !anew) {
+      leave(`its rows are not among the ${MAX_KEPT_CELLS} cells the model keeps for a request's own tables`);
       continue;
     }
     const known = model && { rows: model, sizes: deps.map((d) => from!.a.domains[d]!.length) };
@@ -261,9 +276,15 @@ export function build(
       leave(`the combinations with a value typed off its points pass the ${MAX_ADDED} evaluated per request`);
       continue;
     }
-    const rows = budget.spent ? null : tabulate(m, c, a, check, deps, budget, known);
+    const own = anew ? new Budget(c, narrowedLeft) : budget;
+    const rows = budget.spent || own.spent ? null : tabulate(m, c, a, check, deps, own, known);
+    if (anew) narrowedLeft -= own.used;
     if (rows === null) {
-      leave(`tabulating it passed the ${MAX_TABULATION_UNITS} work units a product's tables may take`);
+      leave(
+        anew
+          ? `tabulating it over the selections narrowed passed the ${MAX_REQUEST_TABULATION_UNITS} work units a request's tables may take`
+          : `tabulating it passed the ${MAX_TABULATION_UNITS} work units a product's tables may take`,
+      );
       continue;
     }
     if (deps.length === 0) never ||= rows.length === 0;

@@ -2,10 +2,10 @@
 // points its domain holds (analysis.ts), added to its field's values, the checks reading it tabulated again for the
 // combinations with it (the model's rows kept: tables.ts, Tabulated; past MAX_ADDED of them, or when the model kept
 // no rows of the check, it is verified by evaluation); and a multi-select past its selections with options ticked,
-// whose values become the selections that hold them (analysis.ts, spaceFor), the checks reading it verified by
-// evaluation. So every request is answered over tables. Their evaluations are the context's work, which the
-// request's budget charges; the tables are kept for the next requests that send the same values (a buyer's next
-// clicks), a few per model. Such tables are not settled (exact/index.ts): their requests search from the tables made
+// whose values become the selections that hold them (analysis.ts, spaceFor), the checks reading it tabulated again
+// over them (tables.ts, within the request's tabulation units). So every request is answered over tables. Their
+// evaluations are the context's work, which the request's budget charges; the tables are kept for the next requests
+// that send the same values (a buyer's next clicks), a few per model. Such tables are not settled (exact/index.ts): their requests search from the tables made
 // consistent.
 import type { CompiledModel } from '../../runtime/compiled-model';
 import type { Ctx } from '../../runtime/context';

@@ -88,9 +88,15 @@ function asksOnly(ev: Evaluation): boolean {
   return ev.unlistedErrors === 0 && ev.errors.length > 0 && ev.errors.every((e) => e.code === 'REQUIRED');
 }
 
-/** Only the checks the search knows refuse it: no value sent is invalid, no key unknown, nothing required missing. */
+/**
+ * Only the checks the search knows refuse it, besides values the buyer has yet to give: no value sent is invalid, no
+ * key unknown. A required value not given yet (a date the buyer types last) is the buyer's to give, as it is once
+ * adjusted (asksOnly): it does not freeze the decisions of the fields it does not constrain (issue 44).
+ */
 function adjustable(ev: Evaluation): boolean {
   return (
-    ev.unlistedErrors === 0 && ev.errors.every((e) => e.code === 'CONSTRAINT' || e.code === 'RULE' || e.code.startsWith('R_'))
+    ev.unlistedErrors === 0 &&
+    !(asksOnly(ev) && ev.outputErrors.size === 0) &&
+    ev.errors.every((e) => e.code === 'CONSTRAINT' || e.code === 'RULE' || e.code === 'REQUIRED' || e.code.startsWith('R_'))
   );
 }
