@@ -49,7 +49,7 @@ export const Insights = z
     previous_period: z.object({ from: z.string(), to: z.string() }),
     pipeline: z.object({ requested: CountValue, draft: CountValue, pending_approval: CountValue, sent: CountValue }).openapi({
       description:
-        'Open quotes now, whatever the period: requested is a draft an API key created that nobody changed since (version 1); sent excludes the expired',
+        'Open quotes now, whatever the period: requested is a buyer request (created by a quote:request key) still a draft; sent excludes the expired',
     }),
     won: WithPrevious.openapi({ description: 'Accepted in the period (by decision time), and in the previous one' }),
     lost: WithPrevious.openapi({ description: 'Rejected in the period, and in the previous one' }),

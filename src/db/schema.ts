@@ -201,7 +201,7 @@ export const quotes = sqliteTable(
       t.id,
     ),
     index('quotes_store_decided').on(t.storeId, t.decidedAt, t.currency, t.status, t.totalMinor, t.sentAt),
-    index('quotes_store_open').on(t.storeId, t.status, t.validUntil, t.currency, t.totalMinor, t.createdBy, t.version),
+    index('quotes_store_open').on(t.storeId, t.status, t.validUntil, t.currency, t.totalMinor, t.requested),
   ],
 );
 

@@ -93,7 +93,7 @@ const SEEDS: Record<string, Seed> = {
   },
   Q5: {
     items: [{ product_id: 'shelf', configuration: oak }],
-    row: { created_at: at('2026-03-25T10:00:00Z'), total_minor: 4000 },
+    row: { requested: 1, created_at: at('2026-03-25T10:00:00Z'), total_minor: 4000 },
   },
   Q6: {
     items: [{ product_id: 'bench', configuration: oak }],

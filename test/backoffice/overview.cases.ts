@@ -51,12 +51,14 @@ describe('store overview', () => {
       `href="/admin/stores/${id}/quotes?status=accepted&amp;decided_from=2026-01-29&amp;decided_to=2026-02-28"`,
     );
     expect(html).toContain('>66.7%</a>');
+    // Requested: the drafts that are buyers' requests, as the desk tells them apart.
+    expect(html).toContain(`href="/admin/stores/${id}/quotes?status=draft&amp;request=any"`);
     // The trend by day: an SVG image named by its title, and the day's bar as a linked table row.
     expect(html).toMatch(
       /<svg viewBox="0 0 640 220" role="img" aria-labelledby="trend-title" class="chart-svg"><title id="trend-title">Won value by day, /,
     );
     expect(html).toContain(
-      `<a href="/admin/stores/${id}/quotes?status=accepted&amp;decided_from=2026-03-05&amp;decided_to=2026-03-05">Mar 5</a></th><td class="num" data-label="Won">€200.00 (2)</td>`,
+      `<a href="/admin/stores/${id}/quotes?status=accepted&amp;decided_from=2026-03-05&amp;decided_to=2026-03-05">5 Mar</a></th><td class="num" data-label="Won">€200.00 (2)</td>`,
     );
     expect(html).toContain('<title id="funnel-title">');
     expect(html).not.toContain('<canvas');

@@ -114,8 +114,8 @@ function Figures({ store, insights: x, f }: { store: StoreJson; insights: Insigh
       <section class="card" aria-labelledby="pipeline-title">
         <h2 id="pipeline-title">Pipeline now</h2>
         <dl class="kpis">
-          <Figure label="Requested" href={quotes({ status: 'draft' })} value={cv(x.pipeline.requested)}>
-            drafts from a key, untouched
+          <Figure label="Requested" href={quotes({ status: 'draft', request: 'any' })} value={cv(x.pipeline.requested)}>
+            buyers' requests, still drafts
           </Figure>
           <Figure label="Draft" href={quotes({ status: 'draft' })} value={cv(x.pipeline.draft)} />
           <Figure

@@ -122,7 +122,7 @@ export function insightStatements(storeId: string, currency: string | null, peri
     },
     {
       name: 'pipeline',
-      sql: `SELECT CASE WHEN status = 'draft' AND substr(created_by, 1, 4) = 'key:' AND version = 1 THEN 'requested' ELSE status END AS k,
+      sql: `SELECT CASE WHEN status = 'draft' AND requested = 1 THEN 'requested' ELSE status END AS k,
               count(*) AS n, coalesce(sum(total_minor), 0) AS v
             FROM quotes WHERE store_id = ?1 AND status IN ('draft', 'pending_approval', 'sent') AND currency = ${CURRENCY}
               AND (status <> 'sent' OR valid_until >= ?3) GROUP BY k`,
