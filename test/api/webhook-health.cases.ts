@@ -17,6 +17,14 @@ const DAY = 86_400_000;
 
 describe('the URL check', () => {
   it.each([
+    ['http://erp.example.com/hooks', 'only https'],
+    ['http://127.0.0.1:9999/hooks', 'only https'],
+    ['https://localhost/hooks', 'local'],
+    ['https://10.1.2.3/hooks', 'private'],
+    ['https://192.168.0.5/hooks', 'private'],
+    ['https://[::1]/hooks', 'IPv6'],
+    ['https://user:pw@erp.example.com/', 'credentials'],
+    ['not a url', 'not a URL'],
     ['https://localhost./hooks', 'dot'],
     ['https://metadata.google.internal./computeMetadata', 'dot'],
     ['https://erp.example.com./hooks', 'dot'],
