@@ -297,6 +297,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's pipeline, wins and losses, discounts, times, top products and options over a period */
+        get: operations["getInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stores": {
         parameters: {
             query?: never;
@@ -677,6 +694,23 @@ export interface paths {
         post: operations["adminReissueQuoteShareLink"];
         /** End every link given out for a quote (share and status): their pages answer 404 from then on */
         delete: operations["adminRevokeQuoteLinks"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A store's pipeline, wins and losses, discounts, times, top products and options over a period */
+        get: operations["adminStoreInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1671,6 +1705,8 @@ export interface components {
             valid: boolean;
             errors: components["schemas"]["Diagnostic"][];
             warnings: components["schemas"]["Diagnostic"][];
+            /** @description Analysis notes (code I_…): what the analysis found that asks nothing of the modeller, e.g. I_SEARCHED, a check the exact engine verifies by evaluation at little cost; never a warning. At most 100 */
+            notes: components["schemas"]["Diagnostic"][];
             truncated?: components["schemas"]["Truncated"];
             /** @description The schema's test blocks that passed and failed (each failing expectation is an E_TEST_FAILED error); both 0 when the schema has other errors, since tests run on the compiled product */
             tests: {
@@ -2225,6 +2261,147 @@ export interface components {
             tenant_id: string;
             reason?: string;
         };
+        Insights: {
+            store_id: string;
+            /** @description null: the store has no quotes and none was asked for */
+            currency: string | null;
+            period: {
+                from: string;
+                to: string;
+                days: number;
+                /** @enum {string} */
+                group_by: "day" | "week" | "month";
+            };
+            previous_period: {
+                from: string;
+                to: string;
+            };
+            /** @description Open quotes now, whatever the period: requested is a buyer request (created by a quote:request key) still a draft; sent excludes the expired */
+            pipeline: {
+                requested: {
+                    count: number;
+                    /** @description In major units of `currency` (minor units / 10^digits) */
+                    value: number;
+                };
+                draft: {
+                    count: number;
+                    /** @description In major units of `currency` (minor units / 10^digits) */
+                    value: number;
+                };
+                pending_approval: {
+                    count: number;
+                    /** @description In major units of `currency` (minor units / 10^digits) */
+                    value: number;
+                };
+                sent: {
+                    count: number;
+                    /** @description In major units of `currency` (minor units / 10^digits) */
+                    value: number;
+                };
+            };
+            /** @description Accepted in the period (by decision time), and in the previous one */
+            won: {
+                count: number;
+                /** @description In major units of `currency` (minor units / 10^digits) */
+                value: number;
+                previous: {
+                    count: number;
+                    /** @description In major units of `currency` (minor units / 10^digits) */
+                    value: number;
+                };
+            };
+            /** @description Rejected in the period, and in the previous one */
+            lost: {
+                count: number;
+                /** @description In major units of `currency` (minor units / 10^digits) */
+                value: number;
+                previous: {
+                    count: number;
+                    /** @description In major units of `currency` (minor units / 10^digits) */
+                    value: number;
+                };
+            };
+            /** @description won / (won + lost) in the period, 1 decimal; null when nothing was decided */
+            win_rate_percent: number | null;
+            previous_win_rate_percent: number | null;
+            /** @description Discounts given: the line discounts and the quote's, as approval weighs them */
+            discounts: {
+                /** @description Quotes created in the period and sent since */
+                sent: number;
+                /** @description Of those, the ones giving any discount (line or quote) */
+                discounted: number;
+                /** @description All those discounts together */
+                amount: number;
+                /** @description Mean share of the subtotal before discounts, over the discounted ones, 2 decimals */
+                average_percent: number | null;
+                largest: {
+                    quote_id: string;
+                    number: string;
+                    revision: number;
+                    percent: number;
+                    /** @description In major units of `currency` (minor units / 10^digits) */
+                    amount: number;
+                } | null;
+            };
+            times: {
+                /** @description Quotes created in the period and sent: sent_at − created_at */
+                request_to_send: {
+                    /** @description How many quotes the average is over */
+                    quotes: number;
+                    /** @description The mean (not the median); null for none */
+                    average_seconds: number | null;
+                };
+                /** @description Quotes decided in the period: decided_at − sent_at */
+                send_to_decision: {
+                    /** @description How many quotes the average is over */
+                    quotes: number;
+                    /** @description The mean (not the median); null for none */
+                    average_seconds: number | null;
+                };
+            };
+            /** @description Sent quotes whose valid_until falls from today to the end of this week (Sunday, UTC), whatever the period */
+            expiring_this_week: {
+                count: number;
+                /** @description In major units of `currency` (minor units / 10^digits) */
+                value: number;
+                until: string;
+            };
+            /** @description Quotes created in the period: all, those sent since, those accepted since */
+            funnel: {
+                created: number;
+                sent: number;
+                won: number;
+            };
+            /** @description By the net value of their items in the quotes created in the period, highest first */
+            top_products: {
+                product_id: string;
+                /** @description Quoted items of the product (a quote may hold several) */
+                items: number;
+                quantity: number;
+                /** @description In major units of `currency` (minor units / 10^digits) */
+                value: number;
+            }[];
+            /** @description The options buyers were quoted most: text values of the items' configurations */
+            options: {
+                /** @description The period's newest items read (at most 500) */
+                sampled_items: number;
+                top: {
+                    product_id: string;
+                    field: string;
+                    option: string;
+                    count: number;
+                    /** @description Of the sampled items of the product with a value for the field, 1 decimal */
+                    share_percent: number;
+                }[];
+            };
+            /** @description Won value per bucket of group_by, every bucket of the period, oldest first */
+            trend: {
+                start: string;
+                won: number;
+                /** @description In major units of `currency` (minor units / 10^digits) */
+                value: number;
+            }[];
+        };
         Store: {
             /** @example acme-windows */
             id: string;
@@ -2239,14 +2416,14 @@ export interface components {
             key: string;
             prefix: string;
             name: string;
-            permissions: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:request" | "quote:write")[];
+            permissions: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:request" | "quote:write" | "insights:read")[];
             created_at: string;
         };
         ApiKey: {
             id: string;
             name: string;
             prefix: string;
-            permissions: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:request" | "quote:write")[];
+            permissions: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:request" | "quote:write" | "insights:read")[];
             created_at: string;
             last_used_at: string | null;
             revoked_at: string | null;
@@ -2326,6 +2503,8 @@ export interface components {
             valid: boolean;
             errors: components["schemas"]["Diagnostic"][];
             warnings: components["schemas"]["Diagnostic"][];
+            /** @description Analysis notes (code I_…): what the analysis found that asks nothing of the modeller, e.g. I_SEARCHED, a check the exact engine verifies by evaluation at little cost; never a warning. At most 100 */
+            notes: components["schemas"]["Diagnostic"][];
             truncated?: components["schemas"]["Truncated"];
             /** @description The schema's test blocks that passed and failed (each failing expectation is an E_TEST_FAILED error); both 0 when the schema has other errors, since tests run on the compiled product */
             tests: {
@@ -4018,6 +4197,10 @@ export interface operations {
                 from?: string;
                 /** @description Created on this day or earlier (YYYY-MM-DD, UTC); a day that is not one answers 422 */
                 to?: string;
+                /** @description Accepted or rejected on this day or later (YYYY-MM-DD, UTC); a day that is not one answers 422 */
+                decided_from?: string;
+                /** @description Accepted or rejected on this day or earlier (YYYY-MM-DD, UTC); a day that is not one answers 422 */
+                decided_to?: string;
                 /** @description The previous page's next_cursor */
                 cursor?: string;
                 limit?: number;
@@ -9770,6 +9953,250 @@ export interface operations {
             };
         };
     };
+    getInsights: {
+        parameters: {
+            query: {
+                /** @description The store the key belongs to */
+                tenant_id: string;
+                /** @description The first day of the period; default 29 days before to (YYYY-MM-DD, UTC); not a day: 400 naming the field */
+                from?: string;
+                /** @description The last day of the period, included; default today (YYYY-MM-DD, UTC); not a day: 400 naming the field */
+                to?: string;
+                /** @description The trend's buckets (weeks start on Monday); at most 400 of them */
+                group_by?: "day" | "week" | "month";
+                /** @description The quotes counted (one currency's); default the currency of the store's newest quote */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store's figures */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Insights"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks access to this tenant or this operation */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listStores: {
         parameters: {
             query?: never;
@@ -10472,7 +10899,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /** @description Default: form:read, calculate, schema:validate */
-                    permissions?: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:request" | "quote:write")[];
+                    permissions?: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:request" | "quote:write" | "insights:read")[];
                 };
             };
         };
@@ -13128,6 +13555,10 @@ export interface operations {
                 from?: string;
                 /** @description Created on this day or earlier (YYYY-MM-DD, UTC); a day that is not one answers 422 */
                 to?: string;
+                /** @description Accepted or rejected on this day or later (YYYY-MM-DD, UTC); a day that is not one answers 422 */
+                decided_from?: string;
+                /** @description Accepted or rejected on this day or earlier (YYYY-MM-DD, UTC); a day that is not one answers 422 */
+                decided_to?: string;
                 /** @description The previous page's next_cursor */
                 cursor?: string;
                 /** @description Buyers' requests only (created by a quote:request key): new, the ones not opened yet; any, all */
@@ -14886,6 +15317,138 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminStoreInsights: {
+        parameters: {
+            query?: {
+                /** @description The first day of the period; default 29 days before to (YYYY-MM-DD, UTC); not a day: 400 naming the field */
+                from?: string;
+                /** @description The last day of the period, included; default today (YYYY-MM-DD, UTC); not a day: 400 naming the field */
+                to?: string;
+                /** @description The trend's buckets (weeks start on Monday); at most 400 of them */
+                group_by?: "day" | "week" | "month";
+                /** @description The quotes counted (one currency's); default the currency of the store's newest quote */
+                currency?: string;
+            };
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store's figures */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Insights"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
                     [name: string]: unknown;
                 };
                 content: {

@@ -237,6 +237,7 @@ describe('the whole flow, from the demo shop', () => {
     assert.match(await admin.locator('.page-head').innerText(), /accepted/);
 
     // Revoked in the backoffice: both links answer 404 from then on.
+    await admin.check('#confirm-revoke');
     await admin.click('.quote-links button[type=submit]');
     await admin.waitForSelector('.quote-links', { state: 'detached' });
     assert.match(await admin.locator('#quote-history-title + .table-wrap').innerText(), /links revoked/);
