@@ -2,12 +2,22 @@
 // runner (test/e2e/run.mjs), which also serve the demo shop at /demo with them (vars DEMO_STORE, DEMO_KEY).
 export const DEMO_STORE = 'demo';
 export const DEMO_KEY = 'cpq_demo_key_for_local_development_only00000000';
+/** What README promises the demo key: every permission a store's own systems use. */
+const DEMO_PERMISSIONS = [
+  'form:read',
+  'calculate',
+  'production:read',
+  'schema:validate',
+  'quote:read',
+  'quote:write',
+  'insights:read',
+];
 
 export function seedSql(keyHash) {
   const now = Date.now();
   return [
     `INSERT OR IGNORE INTO stores (id, name, plan, created_at, updated_at) VALUES ('${DEMO_STORE}', 'Demo Windows & Doors', 'pro', ${now}, ${now});`,
-    `INSERT OR IGNORE INTO api_keys (id, store_id, name, prefix, hash, permissions, created_at) VALUES ('key_demo', '${DEMO_STORE}', 'Demo key', '${DEMO_KEY.slice(0, 12)}', '${keyHash}', '["form:read","calculate","production:read","schema:validate","quote:read","quote:write"]', ${now});`,
+    `INSERT OR IGNORE INTO api_keys (id, store_id, name, prefix, hash, permissions, created_at) VALUES ('key_demo', '${DEMO_STORE}', 'Demo key', '${DEMO_KEY.slice(0, 12)}', '${keyHash}', '${JSON.stringify(DEMO_PERMISSIONS)}', ${now});`,
   ].join(' ');
 }
 
@@ -16,7 +26,7 @@ export function keyRecord() {
   return JSON.stringify({
     keyId: 'key_demo',
     storeId: DEMO_STORE,
-    permissions: ['form:read', 'calculate', 'production:read', 'schema:validate', 'quote:read', 'quote:write'],
+    permissions: DEMO_PERMISSIONS,
     plan: 'pro',
   });
 }

@@ -244,4 +244,10 @@ describe('the whole flow, from the demo shop', () => {
     for (const link of [detail.link, share_url]) assert.equal((await fetch(`${BASE}${new URL(link).pathname}`)).status, 404);
     assert.deepEqual(errors, []);
   });
+
+  it('seeds the demo key with every permission README promises, insights:read among them', async () => {
+    const res = await fetch(`${BASE}/api/v1/insights?tenant_id=${DEMO_STORE}`, { headers: { 'X-API-Key': DEMO_KEY } });
+    assert.equal(res.status, 200);
+    assert.equal((await res.json()).store_id, DEMO_STORE);
+  });
 });
