@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { WORKBENCH_FIGURES as F, WORKBENCH } from '../fixtures/workbench';
 import { admin, call, createStore, saveProduct } from '../helpers';
 import { signIn } from './sign-in';
+import { WORKBENCH_FIGURES as F, WORKBENCH } from './workbench';
 
 // The desk's totals agree with the buyer's document (issue 47): a sent quote's tax and total incl. tax in the list,
-// on its page and in the CSV, the figures worked out by hand (test/fixtures/workbench.ts); all money and days in
+// on its page and in the CSV, the figures worked out by hand (test/backoffice/workbench.ts); all money and days in
 // one locale, the store's, else en-GB, never each quote's language.
 
 const get = async (path: string, cookie: string) => (await call(path, { headers: { Cookie: cookie } })).text();

@@ -1,10 +1,11 @@
 // A sales person's day at the quote desk (issue 47), in Chromium: three buyers' requests counted in the store's
 // navigation until opened, a new quote started in the configurator, a 5 % line discount that needs approval and
 // says why, sent, its tax and total incl. tax on the desk the figures the buyer's document prints (worked out by
-// hand: test/fixtures/workbench.ts), history in words, Issue a new link and Revoke asking first, a revision that
+// hand: test/backoffice/workbench.ts), history in words, Issue a new link and Revoke asking first, a revision that
 // needs its own approval, the replaced page naming the seller; all money and dates in the store's locale (de-CH);
 // screenshots at 1280 and 390 px, axe with no serious finding on each.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { ADMIN_TOKEN, adminApi, BASE, launch, seriousViolations, shot, watchErrors } from './browser.mjs';
 
@@ -13,22 +14,7 @@ const SELLER = 'Werkbank Gerber AG';
 const LOCALE = 'de-CH';
 // 1,873.39 less 5 % (93.6695 → 93.67) = 1,779.72; tax 8.1 % of it = 144.15732 → 144.16; incl. tax 1,923.88.
 const FIGURES = { total: 1779.72, tax: 144.16, gross: 1923.88 };
-const WORKBENCH = `product "Workbench" {
-  language: en
-  currency: CHF
-  layout: sections
-  quantity { min: 1, max: 20, step: 1, default: 1 }
-}
-group size { label: { en: "Size", de: "Grösse" }, order: 1 }
-field length: number in size {
-  label: { en: "Length", de: "Länge" }
-  unit: "mm"
-  min: 1000, max: 3000, step: 100, default: 2000
-}
-price {
-  line bench: { en: "Bench", de: "Werkbank" } = 1873.39
-}
-`;
+const WORKBENCH = readFileSync(new URL('../backoffice/workbench.cpq', import.meta.url), 'utf8');
 const chf = (n) => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'CHF' }).format(n);
 const percent = (n) => new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 2 }).format(n / 100);
 /**
