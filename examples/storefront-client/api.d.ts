@@ -1489,6 +1489,8 @@ export interface components {
             code: "VALIDATION_FAILED";
             errors: components["schemas"]["Issue"][];
             warnings: components["schemas"]["Issue"][];
+            /** @description The soft defaults the errors were found with, as in the 200 answer: a configuration that only lacks a value the buyer will type (a date, a text) is adjusted first, and its errors are those of the adjusted configuration (docs/schema-language.md, "Soft defaults") */
+            adjusted?: components["schemas"]["AdjustedDefault"][];
             truncated?: components["schemas"]["Truncated"];
         };
         CalculateRequest: {
@@ -2629,6 +2631,8 @@ export interface components {
             code: "VALIDATION_FAILED";
             errors: components["schemas"]["Issue"][];
             warnings: components["schemas"]["Issue"][];
+            /** @description The soft defaults the errors were found with, as in the 200 answer: a configuration that only lacks a value the buyer will type (a date, a text) is adjusted first, and its errors are those of the adjusted configuration (docs/schema-language.md, "Soft defaults") */
+            adjusted?: components["schemas"]["AdjustedDefault"][];
             truncated?: components["schemas"]["Truncated"];
             states: components["schemas"]["FieldStates"];
         };

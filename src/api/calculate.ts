@@ -125,6 +125,10 @@ export const ValidationFailed = z
     code: z.literal('VALIDATION_FAILED'),
     errors: z.array(Issue).min(1).max(100),
     warnings: z.array(Issue).max(100),
+    adjusted: z.array(AdjustedDefault).optional().openapi({
+      description:
+        'The soft defaults the errors were found with, as in the 200 answer: a configuration that only lacks a value the buyer will type (a date, a text) is adjusted first, and its errors are those of the adjusted configuration (docs/schema-language.md, "Soft defaults")',
+    }),
     truncated: Truncated.optional(),
   })
   .strict()

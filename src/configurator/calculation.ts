@@ -33,13 +33,13 @@ export function presentCalculation({ productId, loaded, configuration, quantity,
   for (const [group, items] of evaluation.texts) {
     if (selection.groups.has(group)) Object.defineProperty(texts, group, { value: Object.fromEntries(items), enumerable: true });
   }
-  const adjusted = evaluation.adjusted.map(({ field, value, replaced }) => ({ field, value, replaced_default: replaced }));
+  const adjusted = adjustedOf(evaluation);
   return {
     product_id: productId,
     version: loaded.version,
     language: evaluation.language,
     configuration,
-    ...(adjusted.length > 0 ? { adjusted } : {}),
+    ...adjusted,
     result: {
       totals: {
         price: price.total,
@@ -77,6 +77,8 @@ export function calculationAnswer(loaded: LoadedProduct, body: CalculateBody, pe
       error: validationSummary(errors, evaluation.unlistedErrors),
       code: 'VALIDATION_FAILED' as const,
       ...withUnlisted(cappedLists({ errors, warnings: evaluation.warnings }), evaluation.unlistedErrors),
+      // A missing typed value no longer stops adjustments (issue 44): the errors may be the adjusted configuration's.
+      ...adjustedOf(evaluation),
     };
     return { status: 422 as const, evaluation, body: rejected };
   }
@@ -89,6 +91,12 @@ export function calculationAnswer(loaded: LoadedProduct, body: CalculateBody, pe
     evaluation,
   });
   return { status: 200 as const, evaluation, body: { ...result, ...cappedLists({ warnings: evaluation.warnings }) } };
+}
+
+/** `adjusted` of an answer: the soft defaults the evaluation used, or nothing when it used every default. */
+function adjustedOf(evaluation: Pick<Evaluation, 'adjusted'>) {
+  if (evaluation.adjusted.length === 0) return {};
+  return { adjusted: evaluation.adjusted.map(({ field, value, replaced }) => ({ field, value, replaced_default: replaced })) };
 }
 
 /**

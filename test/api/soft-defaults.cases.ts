@@ -114,8 +114,10 @@ describe('a required value the buyer has yet to give (issue 44)', () => {
     // Calculate asks for the date only, and prices the adjusted letters once it is given.
     const asked = await p.calculate(halo);
     expect(asked.status).toBe(422);
-    const body = await asked.json<{ errors: { code: string; field?: string }[] }>();
+    const body = await asked.json<{ errors: { code: string; field?: string }[]; adjusted?: unknown }>();
     expect(body.errors.map((e) => [e.code, e.field])).toEqual([['REQUIRED', 'installation_date']]);
+    // Those are the adjusted letters' errors (no halo_needs_metal), so the 422 names the adjustment too.
+    expect(body.adjusted).toEqual([{ field: 'material', value: 'aluminium', replaced_default: 'acrylic' }]);
     const dated = await p.calculate({ ...halo, installation_date: '2026-06-01' });
     expect(dated.status).toBe(200);
     expect((await dated.json<Calculated>()).adjusted).toEqual([
