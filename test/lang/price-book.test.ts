@@ -236,5 +236,11 @@ describe('lists priced end to end (the default window: frame 195, glazing 1.2 mÂ
     // An amount pushed past 10^12 names its key.
     const huge = list('EUR', '999999', 'minor');
     expect(() => effectiveAmounts(points, [huge, huge, huge])).toThrow(new AmountOutOfRange('base_price[600,600]'));
+    const stored = list('EUR', '1', 'minor', { 'line.mullion': 10 ** 14 });
+    expect(() => effectiveAmounts(points, [stored])).toThrow(new AmountOutOfRange('line.mullion'));
+    expect(() => effectiveAmounts(points, [list('EUR', '1', 'minor'), stored])).toThrow(new AmountOutOfRange('line.mullion'));
+    expect(
+      effectiveAmounts(points, [list('EUR', '1', 'minor', { 'line.mullion': 10 ** 14 - 1 })]).amounts.get('line.mullion'),
+    ).toBe(999999999999.99);
   });
 });
