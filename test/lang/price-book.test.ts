@@ -1,7 +1,7 @@
 // Price points and price books (src/lang/price-points.ts, src/lang/price-book.ts) on the PVC window example, and the
 // effective amounts of list chains (src/pricing/derive.ts) priced end to end: every figure below is derived by hand
 // in the comment beside it (docs/schema-language.md "Price lists").
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
 import { instantiate } from '../../src/lang/instantiate';
@@ -112,6 +112,27 @@ describe('applyPriceBook', () => {
     // Tables and fields no amount touches are shared with the model.
     expect(out.tables.glass_kg_m2).toBe(ir.tables.glass_kg_m2);
     expect(out.fields.find((f) => f.id === 'width')).toBe(ir.fields.find((f) => f.id === 'width'));
+  });
+
+  it("a book of the model's own numbers gives back the model, in every example declaring list prices", () => {
+    const declaring = readdirSync(new URL('../../examples/', import.meta.url)).filter((f) => f.endsWith('.cpq'));
+    let checked = 0;
+    for (const file of declaring) {
+      const ir = analyze(readFileSync(new URL(`../../examples/${file}`, import.meta.url), 'utf8')).ir as ProductIR;
+      const points = pricePoints(ir);
+      if (points.length === 0) continue;
+      checked++;
+      expect(new Set(points.map((p) => p.key)).size, file).toBe(points.length);
+      const same = applyPriceBook(ir, { currency: ir.currency, amounts: new Map(points.map((p) => [p.key, p.model])) });
+      expect(same, file).toEqual(ir);
+      // And every key reaches its number: doubled, each point reads back doubled.
+      const doubled = applyPriceBook(ir, { currency: ir.currency, amounts: new Map(points.map((p) => [p.key, p.model * 2])) });
+      expect(
+        pricePoints(doubled).map((p) => p.model),
+        file,
+      ).toEqual(points.map((p) => p.model * 2));
+    }
+    expect(checked).toBe(3);
   });
 
   it('an empty book changes only the currency; an unknown currency or a non-finite amount is refused', () => {
