@@ -146,6 +146,36 @@ describe('applyPriceBook', () => {
     }
   });
 
+  for (const n of ['__proto__', 'constructor', 'toString']) {
+    it(`"${n}" as a field, option, attribute, table and line name is an ordinary price point`, () => {
+      const ir = analyze(
+        [
+          `product "P" { list_prices: [${n}.${n}, ${n}_t, price.${n}] }`,
+          `field ${n}: dropdown { label: "F", options { ${n} { label: "A", ${n}: 2 }, b { label: "B", ${n}: 3 } } }`,
+          `table ${n}_t: map { ${n}: 10, b: 20 }`,
+          `price { line ${n}: "L" = 5\n line x: "X" = ${n}.${n} + ${n}_t[${n}] }`,
+        ].join('\n'),
+      ).ir as ProductIR;
+      expect(pricePoints(ir).map((p) => [p.key, p.model])).toEqual([
+        [`${n}.${n}.${n}`, 2],
+        [`${n}.b.${n}`, 3],
+        [`${n}_t[${n}]`, 10],
+        [`${n}_t[b]`, 20],
+        [`line.${n}`, 5],
+      ]);
+      const book = {
+        currency: 'EUR',
+        amounts: new Map([
+          [`${n}.${n}.${n}`, 4],
+          [`${n}_t[${n}]`, 30],
+          [`line.${n}`, 7],
+        ]),
+      };
+      // 7 + (4 + 30)
+      expect(instantiate(applyPriceBook(ir, book)).calculate({ configuration: {}, quantity: 1 }).price?.total).toBe(41);
+    });
+  }
+
   it('a key named __proto__ replaces the entry of that name and nothing else', () => {
     const ir = analyze(
       'product "P" { list_prices: [m] }\ntable m: map { "__proto__": 2, x: 5 }\nfield k: dropdown { label: "K", options { __proto__ { label: "P" }, x { label: "X" } } }\nprice { line a: "A" = m[k] }',
