@@ -189,6 +189,11 @@ export const quotes = sqliteTable(
     /** Created by a storefront's quote:request key: a buyer's request; and when the desk first opened it (0017). */
     requested: integer('requested', { mode: 'boolean' }).notNull().default(false),
     openedAt: integer('opened_at'),
+    /** What priced it: the market (null: none), customer group, price list and its version (null: the model's; 0019). */
+    market: text('market'),
+    customerGroup: text('customer_group').notNull().default('retail'),
+    priceList: text('price_list'),
+    priceListVersion: integer('price_list_version'),
   },
   // The store overview's covering indexes (migrations/0015_insights_indexes.sql, src/quotes/service/insights.ts).
   (t) => [
