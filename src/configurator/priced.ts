@@ -8,10 +8,8 @@ import type { Pricing } from '../api/pricing';
 import type { RequestContext } from '../env';
 import { ApiError } from '../errors';
 import { type Clock, realTime } from '../isolate/clock';
-import { instantiate } from '../lang/instantiate';
 import { applyPriceBook } from '../lang/price-book';
-import { type ResolvedPricing, resolvePricing } from '../markets/resolve';
-import { priceBookFor } from '../markets/service/price-book';
+import { priceBookFor, type ResolvedPricing, resolvePricing } from '../markets/resolve';
 import { type LoadedProduct, rememberPriced, warmPriced } from '../products/loaded';
 
 /** The time a request is priced at (the list in force then); tests move it to a list's start date. */
@@ -75,8 +73,8 @@ export function pinnedPricing(env: Env, storeId: string, quote: { market: string
 
 /**
  * The product priced as `pricing` says: the version itself for the model's prices, else the version with the
- * list's amounts. A market whose currency the model is not in and no list for it: 409, never a price in another
- * currency.
+ * list's amounts. A market whose currency the model is not in and no list for it: 409 NO_PRICE_LIST
+ * (`priceBookFor`), never a price in another currency.
  */
 export async function pricedProduct(
   env: Env,
@@ -85,25 +83,12 @@ export async function pricedProduct(
   loaded: LoadedProduct,
   pricing: ResolvedPricing,
 ): Promise<LoadedProduct> {
-  const { list, market } = pricing;
-  if (!list) {
-    if (market && market.currency !== loaded.model.ir.currency) {
-      throw new ApiError(
-        'NO_PRICE_LIST',
-        `Market '${market.id}' prices in ${market.currency} and has no price list in force for group '${pricing.group}'; product '${productId}' is priced in ${loaded.model.ir.currency}`,
-        { details: { market: market.id, currency: market.currency, group: pricing.group } },
-      );
-    }
-    return loaded;
-  }
   const key = bookKey(pricing);
-  const warm = warmPriced(storeId, productId, loaded, key);
+  const warm = pricing.list ? warmPriced(storeId, productId, loaded, key) : undefined;
   if (warm) return warm;
-  const { book, exact } = await priceBookFor(env, storeId, productId, loaded.model.ir, pricing.chain);
-  const ir = applyPriceBook(loaded.model.ir, book);
-  // A book read past the versions the request resolved is not kept under them; the next request resolves again.
-  if (!exact) return { version: loaded.version, contentHash: loaded.contentHash, model: instantiate(ir) };
-  return rememberPriced(storeId, productId, loaded, key, ir);
+  const book = await priceBookFor(env, storeId, { id: productId, version: loaded.version, ir: loaded.model.ir }, pricing);
+  if (!book) return loaded;
+  return rememberPriced(storeId, productId, loaded, key, applyPriceBook(loaded.model.ir, book));
 }
 
 /**

@@ -274,7 +274,9 @@ describe('POST /api/v1/calculate', () => {
   it('never answers NaN, Infinity or float artefacts', async () => {
     const { calculate } = await shelfTenant();
     for (const width of [400, 500, 700, 900, 1100]) {
-      const { pricing, ...body } = await (await calculate({ configuration: { width }, quantity: 3 })).json<Record<string, unknown>>();
+      const { pricing, ...body } = await (await calculate({ configuration: { width }, quantity: 3 })).json<
+        Record<string, unknown>
+      >();
       // pricing's nulls say "no market" and "the model's prices"; everything else has no null.
       expect(pricing).toEqual({ market: null, group: 'retail', currency: 'EUR', list: null });
       expect(JSON.stringify(body)).not.toMatch(/NaN|Infinity|null|\d\.\d*0000000|\d\.\d*9999999/);
