@@ -7,3 +7,6 @@ describe('test/api/markets', async () => {
 describe('test/api/price-lists', async () => {
   await import('../api/price-lists.cases');
 });
+describe('test/api/market-resolution', async () => {
+  await import('../api/market-resolution.cases');
+});
