@@ -99,7 +99,7 @@ const median = (xs: number[]) => {
 
 let server: Server | undefined;
 try {
-  server = await startDev(new URL('./out/', import.meta.url));
+  server = await startDev(new URL('../out/', import.meta.url));
   const today = await side(server.base, 'today (no markets)', 'bench-plain', false);
   const market = await side(server.base, 'market + list', 'bench-markets', true);
   for (const s of [today, market]) await round(server, s, 1);

@@ -61,7 +61,9 @@ export async function formResponse(
 ) {
   const pointer = await readCurrentVersion(c.env, storeId, productId);
   const base = pointer ? warmProduct(storeId, productId, pointer) : undefined;
-  const warm = base && (pricing.list ? warmPriced(storeId, productId, base, bookKey(pricing)) : base);
+  // Without a list the version is its own price, unless the market is in another currency (409: pricedProduct).
+  const own = base && !(pricing.market && pricing.market.currency !== base.model.ir.currency) ? base : undefined;
+  const warm = base && (pricing.list ? warmPriced(storeId, productId, base, bookKey(pricing)) : own);
   const priceKey = pricingKey(pricing);
   if (pointer && !warm) {
     const cached = await cachedForm(formCacheKey(storeId, productId, pointer, lang, priceKey));

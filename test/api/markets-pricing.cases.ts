@@ -1,0 +1,207 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createKey } from '../helpers';
+import { calculate, configure, form, keyFor, market, panelStore, priced, priceList } from './markets-helpers';
+
+// One product priced in five currencies over HTTP (issue 45 item 7), every amount worked out by hand. The panel's
+// model (EUR): base line 100, colour white 10, cream 12.5. The EUR list sets base 119.00 and cream 14.50 (white
+// left to the model: 10 × 1 = 10.00); the others derive from it, each line amount rounded once by its list's rule:
+//   CHF ×1.0733 to 0.05:  base 127.7227 → 127.70   cream 15.56285 → 15.55   white 10.733 → 10.75
+//   GBP ×0.8567 to .99:   base 101.9473 → 101.99   cream 12.42215 → 11.99 (nearer than 12.99)
+//   JPY ×161.37 minor:    base 19203.03 → 19203    cream 2339.865 → 2340    white 1613.7 → 1614
+//   BHD ×0.4102 minor:    base 48.8138 → 48.814    cream 5.9479 → 5.948
+
+let storeId: string;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  storeId = await panelStore();
+  await priceList(
+    storeId,
+    { id: 'eur', name: 'Euro', currency: 'EUR' },
+    { 'line.base': '119.00', 'colour.cream.price': '14.50' },
+  );
+  await priceList(storeId, { id: 'chf', name: 'Swiss francs', currency: 'CHF', base: 'eur', factor: '1.0733', rounding: '0.05' });
+  await priceList(storeId, { id: 'gbp', name: 'Pounds', currency: 'GBP', base: 'eur', factor: '0.8567', rounding: '.99' });
+  await priceList(storeId, { id: 'jpy', name: 'Yen', currency: 'JPY', base: 'eur', factor: '161.37' });
+  await priceList(storeId, { id: 'bhd', name: 'Dinars', currency: 'BHD', base: 'eur', factor: '0.4102' });
+  const tax = { rate: '19', prices: 'gross' };
+  await market(storeId, {
+    id: 'de',
+    name: 'Germany',
+    currency: 'EUR',
+    tax,
+    default: true,
+    price_lists: [{ group: 'retail', list: 'eur' }],
+  });
+  await market(storeId, {
+    id: 'ch',
+    name: 'Switzerland',
+    currency: 'CHF',
+    language: 'de-CH',
+    tax: { rate: '8.1', prices: 'gross' },
+    price_lists: [{ group: 'retail', list: 'chf' }],
+  });
+  await market(storeId, {
+    id: 'uk',
+    name: 'United Kingdom',
+    currency: 'GBP',
+    tax: { rate: '20', prices: 'gross' },
+    price_lists: [{ group: 'retail', list: 'gbp' }],
+  });
+  await market(storeId, {
+    id: 'jp',
+    name: 'Japan',
+    currency: 'JPY',
+    tax: { rate: '10', prices: 'gross' },
+    price_lists: [{ group: 'retail', list: 'jpy' }],
+  });
+  await market(storeId, {
+    id: 'bh',
+    name: 'Bahrain',
+    currency: 'BHD',
+    tax: { rate: '10', prices: 'net' },
+    price_lists: [{ group: 'retail', list: 'bhd' }],
+  });
+  await market(storeId, { id: 'at', name: 'Austria', currency: 'EUR', tax: { rate: '20', prices: 'gross' }, price_lists: [] });
+  await market(storeId, { id: 'us', name: 'United States', currency: 'USD', tax: { rate: '0', prices: 'net' }, price_lists: [] });
+  headers = await keyFor(storeId);
+});
+
+describe('a calculation priced in a market', () => {
+  it('EUR: explicit entries, and the model for a price without one (never 0)', async () => {
+    const cream = await priced(await calculate(storeId, headers, { market: 'de' }));
+    expect(cream).toMatchObject({ total: 133.5, currency: 'EUR', lines: { base: 119, colour: 14.5 } });
+    expect(cream.pricing).toEqual({
+      market: 'de',
+      group: 'retail',
+      currency: 'EUR',
+      list: { id: 'eur', version: 2, name: 'Euro' },
+    });
+    const white = await priced(await calculate(storeId, headers, { market: 'de', configuration: { colour: 'white' } }));
+    expect(white).toMatchObject({ total: 129, lines: { base: 119, colour: 10 } });
+  });
+
+  it("the store's default market when the request names none", async () => {
+    expect((await priced(await calculate(storeId, headers))).pricing.market).toBe('de');
+  });
+
+  it('CHF derived to 0.05 (Swiss cash rounding)', async () => {
+    const chf = await priced(await calculate(storeId, headers, { market: 'ch' }));
+    expect(chf).toMatchObject({ total: 143.25, currency: 'CHF', lines: { base: 127.7, colour: 15.55 } });
+    expect(chf.pricing).toEqual({
+      market: 'ch',
+      group: 'retail',
+      currency: 'CHF',
+      list: { id: 'chf', version: 1, name: 'Swiss francs' },
+    });
+  });
+
+  it('GBP derived to .99 endings', async () => {
+    expect(await priced(await calculate(storeId, headers, { market: 'uk' }))).toMatchObject({
+      total: 113.98,
+      currency: 'GBP',
+      lines: { base: 101.99, colour: 11.99 },
+    });
+  });
+
+  it('JPY, a currency without minor units', async () => {
+    expect(await priced(await calculate(storeId, headers, { market: 'jp' }))).toMatchObject({
+      total: 21543,
+      currency: 'JPY',
+      lines: { base: 19203, colour: 2340 },
+    });
+  });
+
+  it('BHD, three decimals', async () => {
+    expect(await priced(await calculate(storeId, headers, { market: 'bh' }))).toMatchObject({
+      total: 54.762,
+      currency: 'BHD',
+      lines: { base: 48.814, colour: 5.948 },
+    });
+  });
+
+  it('takes market from the query on a POST too; the body and the query must agree', async () => {
+    expect((await priced(await calculate(storeId, headers, {}, '?market=uk'))).currency).toBe('GBP');
+    const res = await calculate(storeId, headers, { market: 'ch' }, '?market=uk');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST', errors: [{ field: 'market' }] });
+  });
+
+  it("a market in the model's currency without a list: the model's prices; in another currency: 409, never a wrong currency", async () => {
+    const at = await priced(await calculate(storeId, headers, { market: 'at' }));
+    expect(at).toMatchObject({ total: 112.5, currency: 'EUR', pricing: { market: 'at', list: null } });
+    const us = await calculate(storeId, headers, { market: 'us' });
+    expect(us.status).toBe(409);
+    const body = await us.json<{ code: string; error: string; details: Record<string, unknown> }>();
+    expect(body).toMatchObject({ code: 'NO_PRICE_LIST', details: { market: 'us', currency: 'USD' } });
+    expect(body.error).toContain('USD');
+    // The form too, though this isolate holds the version warm from the requests before.
+    expect((await form(storeId, headers, '&market=us')).status).toBe(409);
+    expect((await configure(storeId, headers, { market: 'us' })).status).toBe(409);
+  });
+
+  it('an unknown market: 404 naming the field; a malformed one: 400', async () => {
+    const unknown = await calculate(storeId, headers, { market: 'fr' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ code: 'NOT_FOUND', details: { field: 'market' } });
+    expect((await calculate(storeId, headers, { market: 'CH!' })).status).toBe(400);
+    expect((await form(storeId, headers, '&market=fr')).status).toBe(404);
+  });
+});
+
+describe('configure and the form follow the market', () => {
+  it("configure's calculation and pricing", async () => {
+    const res = await configure(storeId, headers, { market: 'ch', configuration: { colour: 'cream' } });
+    expect(res.status).toBe(200);
+    const body = await res.json<{
+      calculation: { totals: { price: number; currency: string } };
+      pricing: { currency: string };
+    }>();
+    expect(body.calculation.totals).toMatchObject({ price: 143.25, currency: 'CHF' });
+    expect(body.pricing.currency).toBe('CHF');
+  });
+
+  it("the form's currency and option prices are the market's list", async () => {
+    const res = await form(storeId, headers, '&market=jp');
+    expect(res.status).toBe(200);
+    const body = await res.json<{
+      currency: string;
+      pricing: { market: string };
+      groups: { fields: { id: string; options?: { id: string; price?: number }[] }[] }[];
+    }>();
+    expect(body.currency).toBe('JPY');
+    expect(body.pricing.market).toBe('jp');
+    const colour = body.groups.flatMap((g) => g.fields).find((f) => f.id === 'colour')!;
+    expect(colour.options!.map((o) => [o.id, o.price])).toEqual([
+      ['white', 1614],
+      ['cream', 2340],
+    ]);
+    const chf = await (await form(storeId, headers, '&market=ch')).json<typeof body>();
+    const chfColour = chf.groups.flatMap((g) => g.fields).find((f) => f.id === 'colour')!;
+    expect(chfColour.options!.map((o) => o.price)).toEqual([10.75, 15.55]);
+  });
+
+  it('each market its own ETag: a tag of one market is no 304 in another', async () => {
+    const de = await form(storeId, headers, '&market=de');
+    const etag = de.headers.get('ETag')!;
+    expect((await form(storeId, { ...headers, 'If-None-Match': etag }, '&market=de')).status).toBe(304);
+    const ch = await form(storeId, { ...headers, 'If-None-Match': etag }, '&market=ch');
+    expect(ch.status).toBe(200);
+    expect(ch.headers.get('ETag')).not.toBe(etag);
+  });
+});
+
+describe('a store without markets', () => {
+  it("prices as before: the model's prices, pricing saying so; naming a market is 404", async () => {
+    const plain = await panelStore();
+    const { key } = await createKey(plain, ['form:read', 'calculate']);
+    const h = { 'X-API-Key': key };
+    const answer = await priced(await calculate(plain, h));
+    expect(answer).toMatchObject({ total: 112.5, currency: 'EUR' });
+    expect(answer.pricing).toEqual({ market: null, group: 'retail', currency: 'EUR', list: null });
+    const f = await form(plain, h);
+    expect(f.headers.get('Vary')).toBeNull();
+    expect((await f.json<{ pricing: unknown }>()).pricing).toEqual(answer.pricing);
+    expect((await calculate(plain, h, { market: 'de' })).status).toBe(404);
+  });
+});
