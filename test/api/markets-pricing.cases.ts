@@ -145,6 +145,11 @@ describe('a calculation priced in a market', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ code: 'NOT_FOUND', details: { field: 'market' } });
     expect((await calculate(storeId, headers, { market: 'CH!' })).status).toBe(400);
+    // Hostile ids: never a lookup on an object's prototype, never a 500.
+    expect((await calculate(storeId, headers, { market: '__proto__' })).status).toBe(400);
+    expect((await calculate(storeId, headers, { market: 'constructor' })).status).toBe(404);
+    expect((await calculate(storeId, headers, { group: 'constructor' })).status).toBe(403);
+    expect((await calculate(storeId, headers, { market: ['ch'] })).status).toBe(400);
     expect((await form(storeId, headers, '&market=fr')).status).toBe(404);
   });
 });
