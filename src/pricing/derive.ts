@@ -34,6 +34,13 @@ export interface EffectiveAmounts {
   sources: Map<string, AmountSource>;
 }
 
+/** A chain whose factors push an amount to 10^12 or past it (the key names the price point): refused, never rounded. */
+export class AmountOutOfRange extends RangeError {
+  constructor(readonly key: string) {
+    super(`the amount of ${key} is out of range`);
+  }
+}
+
 /** A factor: a decimal string greater than zero with at most 6 digits each side of the point. */
 const FACTOR = /^\d{1,6}(\.\d{1,6})?$/;
 
@@ -51,8 +58,8 @@ interface Step {
 
 /**
  * The effective amount of every price point in `chain[0]`, whose base is `chain[1]`, …; the last list's base is
- * the model. Throws a RangeError on a chain the caller should have refused: too long, a factor or rounding that does
- * not parse, or an amount pushed past 10^12 (naming the key).
+ * the model. Throws a RangeError on a chain the caller should have refused (too long, a factor or rounding that does
+ * not parse), and AmountOutOfRange when factors push an amount past 10^12.
  */
 export function effectiveAmounts(points: readonly PricePoint[], chain: readonly ChainList[]): EffectiveAmounts {
   if (chain.length > MAX_CHAIN_LENGTH) throw new RangeError(`a chain holds at most ${MAX_CHAIN_LENGTH} lists`);
@@ -82,7 +89,7 @@ export function effectiveAmounts(points: readonly PricePoint[], chain: readonly 
         const product = { units: value.units * step.factor.units, scale: value.scale + step.factor.scale };
         value = { units: applyRounding(product, step.rounding, step.digits), scale: step.digits };
       }
-      if (!inRange(value)) throw new RangeError(`the amount of ${p.key} is out of range`);
+      if (!inRange(value)) throw new AmountOutOfRange(p.key);
     }
     if (!top) {
       out.amounts.set(p.key, p.model);

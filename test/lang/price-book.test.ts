@@ -8,7 +8,7 @@ import { instantiate } from '../../src/lang/instantiate';
 import type { ProductIR } from '../../src/lang/ir';
 import { applyPriceBook } from '../../src/lang/price-book';
 import { pricePoints } from '../../src/lang/price-points';
-import { type ChainList, effectiveAmounts, MAX_CHAIN_LENGTH, priceBook } from '../../src/pricing/derive';
+import { AmountOutOfRange, type ChainList, effectiveAmounts, MAX_CHAIN_LENGTH, priceBook } from '../../src/pricing/derive';
 
 const window = (): ProductIR => {
   const ir = analyze(readFileSync(new URL('../../examples/pvc-window.cpq', import.meta.url), 'utf8')).ir;
@@ -235,6 +235,6 @@ describe('lists priced end to end (the default window: frame 195, glazing 1.2 mÂ
     }
     // An amount pushed past 10^12 names its key.
     const huge = list('EUR', '999999', 'minor');
-    expect(() => effectiveAmounts(points, [huge, huge, huge])).toThrow(/base_price\[600,600\]/);
+    expect(() => effectiveAmounts(points, [huge, huge, huge])).toThrow(new AmountOutOfRange('base_price[600,600]'));
   });
 });
