@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createKey } from '../helpers';
-import { calculate, configure, form, keyFor, market, panelStore, priced, priceList } from './markets-helpers';
+import { call, createKey, jsonInit, saveProduct } from '../helpers';
+import { adminOk, calculate, configure, form, keyFor, market, panelStore, priced, priceList } from './markets-helpers';
 
 // One product priced in five currencies over HTTP (issue 45 item 7), every amount worked out by hand. The panel's
 // model (EUR): base line 100, colour white 10, cream 12.5. The EUR list sets base 119.00 and cream 14.50 (white
@@ -208,5 +208,72 @@ describe('a store without markets', () => {
     expect(f.headers.get('Vary')).toBeNull();
     expect((await f.json<{ pricing: unknown }>()).pricing).toEqual(answer.pricing);
     expect((await calculate(plain, h, { market: 'de' })).status).toBe(404);
+  });
+});
+
+describe('soft defaults compare the list’s prices', () => {
+  // A desk lamp cannot take the default linen shade; of the shades that complete, the cheapest replaces it. The
+  // model: glass 30, paper 35, so glass. The list: glass 39.00, paper 34.00, so paper.
+  const LAMP = `product "Lamp" {
+  language: en
+  currency: EUR
+  list_prices: [shade.price]
+}
+
+field base: dropdown {
+  label: "Base"
+  options {
+    floor { label: "Floor" }
+    desk { label: "Desk" }
+  }
+  default: "floor"
+}
+
+field shade: dropdown {
+  label: "Shade"
+  options {
+    linen { label: "Linen", price: 40 }
+    glass { label: "Glass", price: 30 }
+    paper { label: "Paper", price: 35 }
+  }
+  default: "linen"
+}
+
+constraint desk_shade {
+  table: [base, shade]
+  allow: [["floor", "*"], ["desk", "glass"], ["desk", "paper"]]
+  message: "A desk lamp takes a glass or paper shade"
+}
+
+price {
+  line shade: "Shade" = shade.price
+}
+`;
+
+  it('the adjusted default is the cheapest in the market’s list, not in the model', async () => {
+    const store = await panelStore();
+    expect((await saveProduct(store, 'lamp', LAMP)).status).toBe(201);
+    await adminOk('POST', `/stores/${store}/price-lists`, { id: 'eur', name: 'Euro', currency: 'EUR' });
+    await adminOk('PATCH', `/stores/${store}/price-lists/eur/entries`, {
+      version: 1,
+      entries: [
+        { product: 'lamp', price: 'shade.glass.price', value: '39.00' },
+        { product: 'lamp', price: 'shade.paper.price', value: '34.00' },
+      ],
+    });
+    await market(store, { id: 'de', name: 'Germany', currency: 'EUR', price_lists: [{ group: 'retail', list: 'eur' }] });
+    await market(store, { id: 'at', name: 'Austria', currency: 'EUR', price_lists: [] });
+    const h = await keyFor(store);
+    const lamp = (m: string) =>
+      call(
+        '/api/v1/calculate',
+        jsonInit('POST', { tenant_id: store, product_id: 'lamp', market: m, configuration: { base: 'desk' } }, h),
+      );
+    const listed = await (await lamp('de')).json<{ adjusted: unknown[]; result: { totals: { price: number } } }>();
+    expect(listed.adjusted).toEqual([{ field: 'shade', value: 'paper', replaced_default: 'linen' }]);
+    expect(listed.result.totals.price).toBe(34);
+    const model = await (await lamp('at')).json<typeof listed>();
+    expect(model.adjusted).toEqual([{ field: 'shade', value: 'glass', replaced_default: 'linen' }]);
+    expect(model.result.totals.price).toBe(30);
   });
 });
