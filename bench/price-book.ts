@@ -1,7 +1,8 @@
 // A product priced from a price list (issue 45): what applying a list costs before a request can price with it.
 // On the car line of issue 33 (268 choice fields of 2–324 options, 332 compatibility tables; test/fixtures) with a
 // price on every option, all declared list prices (5,260 price points), and on the PVC window example:
-// - the effective amounts of a CHF list derived from the model (src/pricing/derive.ts: factor 0.97, 0.05 rounding);
+// - the effective amounts of a CHF list derived from the model (src/pricing/derive.ts: factor 0.97, 0.05 rounding),
+//   and of one with an explicit entry for every point;
 // - applyPriceBook (src/lang/price-book.ts) with every point in the book;
 // - instantiate (closures, src/lang/instantiate.ts) of the priced IR, side by side with the model's own IR: the
 //   "compile after apply" a first request under a new list version pays (the service caches the result per
@@ -78,6 +79,10 @@ for (const [name, source] of [
   const points = pricePoints(ir);
   const chain = [{ currency: 'CHF', factor: '0.97', rounding: '0.05', entries: new Map<string, number>() }];
   const derive = medianMs(() => effectiveAmounts(points, chain), RUNS, 2);
+  const explicit = [
+    { currency: 'CHF', factor: '0.97', rounding: '0.05', entries: new Map(points.map((p, i) => [p.key, 100 + i])) },
+  ];
+  const deriveEntries = medianMs(() => effectiveAmounts(points, explicit), RUNS, 2);
   const book: PriceBook = { currency: 'CHF', amounts: effectiveAmounts(points, chain).amounts };
   const apply = medianMs(() => applyPriceBook(ir, book), RUNS, 2);
   const priced = applyPriceBook(ir, book);
@@ -89,6 +94,7 @@ for (const [name, source] of [
   const total = (m: ReturnType<typeof instantiate>) => m.calculate(input).price?.total;
   rows.push(
     [name, 'derive amounts', fmt3(derive), '—'],
+    [name, 'amounts, all explicit', fmt3(deriveEntries), '—'],
     [name, 'applyPriceBook', fmt3(apply), '—'],
     [name, 'instantiate', fmt3(instPriced), fmt3(instModel)],
     [name, 'first calculate', fmt3(calcPriced), fmt3(calcModel)],
