@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, jsonInit } from '../helpers';
+import { admin, call, jsonInit } from '../helpers';
 import { adminOk, at, calculate, keyFor, market, panelStore, priced, priceList } from './markets-helpers';
 import { endpoint } from './webhooks-helpers';
 
@@ -158,4 +158,13 @@ it('admin changes to a list reach the next request: a new version prices at once
   const answer = await priced(await calculate(storeId, headers, { market: 'ch' }));
   // 130.00 + cream 15.55 (still derived)
   expect(answer).toMatchObject({ total: 145.55, pricing: { list: { id: 'chf', version: 2 } } });
+});
+
+it("the store's admin makes a quote in any market, for any group; an unknown market is 404", async () => {
+  const made = await admin('POST', `/stores/${storeId}/quotes`, { market: 'ch', items: [cream] });
+  expect(made.status).toBe(201);
+  expect(await made.json()).toMatchObject({ currency: 'CHF', pricing: { market: 'ch', group: 'retail', list: { id: 'chf' } } });
+  const unknown = await admin('POST', `/stores/${storeId}/quotes`, { market: 'fr', items: [cream] });
+  expect(unknown.status).toBe(404);
+  expect(await unknown.json()).toMatchObject({ details: { field: 'market' } });
 });
