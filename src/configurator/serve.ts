@@ -50,7 +50,7 @@ function sendForm(
  * is the caller's job. A warm isolate answers from its compiled model (the body serialized once per version, price
  * list version, pricing and language, and not at all for a 304); a cold one first tries the location's cache, where
  * another isolate may have put it. The cache's key and the ETag hold the market, the group and the list's version,
- * so a form priced for one group is never answered to another (docs/configurator.md, "Markets and price lists").
+ * so a form priced for one group is never answered to another (docs/api.md, "Priced in a market").
  */
 export async function formResponse(
   c: RequestContext,
