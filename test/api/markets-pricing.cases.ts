@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createKey, jsonInit, saveProduct } from '../helpers';
 import { adminOk, calculate, configure, form, keyFor, market, panelStore, priced, priceList } from './markets-helpers';
@@ -275,5 +276,17 @@ price {
     const model = await (await lamp('at')).json<typeof listed>();
     expect(model.adjusted).toEqual([{ field: 'shade', value: 'glass', replaced_default: 'linen' }]);
     expect(model.result.totals.price).toBe(30);
+  });
+});
+
+describe('the request path', () => {
+  it('a warm request priced with a list reads no D1: the priced model is the isolate’s', async () => {
+    const warm = await priced(await calculate(storeId, headers, { market: 'uk' }));
+    // Pull the list's rows from under the service: a warm request must not need them.
+    await env.DB.batch([
+      env.DB.prepare('DELETE FROM price_list_entries WHERE store_id = ?').bind(storeId),
+      env.DB.prepare('DELETE FROM product_versions WHERE store_id = ?').bind(storeId),
+    ]);
+    expect(await priced(await calculate(storeId, headers, { market: 'uk' }))).toEqual(warm);
   });
 });
