@@ -17,7 +17,9 @@ export function shardBindings(toml) {
   const bindings = blocks.map((block) => /^binding\s*=\s*"([^"]+)"/m.exec(block.split(/^\[/m)[0] ?? '')?.[1]);
   bindings.forEach((binding, shard) => {
     if (binding !== (shard === 0 ? 'DB' : `DB_${shard}`)) {
-      throw new Error(`wrangler.toml: D1 binding ${shard + 1} is ${binding ?? 'unnamed'}, not ${shard === 0 ? 'DB' : `DB_${shard}`}: shards are DB, DB_1, … in order`);
+      throw new Error(
+        `wrangler.toml: D1 binding ${shard + 1} is ${binding ?? 'unnamed'}, not ${shard === 0 ? 'DB' : `DB_${shard}`}: shards are DB, DB_1, … in order`,
+      );
     }
   });
   return bindings;
@@ -46,7 +48,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const failed = migrateShards(process.argv.slice(2));
   if (failed.length > 0) {
     const named = failed.map((f) => `shard ${f.shard} (${f.binding})`).join(', ');
-    console.error(`\nMigrations failed on ${named}: fix and run again; the Worker answers 503 for a shard behind its migrations.`);
+    console.error(
+      `\nMigrations failed on ${named}: fix and run again; the Worker answers 503 for a shard behind its migrations.`,
+    );
     process.exit(1);
   }
   console.log('\nEvery shard is migrated.');

@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { everyShard, farDatabase, type Hook } from '../../bench/knobs';
+import { farDatabase, type Hook } from '../../bench/knobs';
 import { forgetMigrated, LATEST_MIGRATION } from '../../src/db/migrated';
 import { forgetShard, shardBinding } from '../../src/db/shards';
 import worker from '../../src/index';
