@@ -23,7 +23,8 @@ const FAR_MS = 150;
 const PRODUCT = 'pvc-window';
 const SOURCE = readFileSync(new URL(`${PRODUCT}.cpq`, EXAMPLES_DIR), 'utf8');
 const ORDER = WORKLOADS[PRODUCT]?.orders[0];
-const root = fileURLToPath(new URL('../', import.meta.url));
+// Bundled into bench/out/ (bench/run.mjs): the repository is two levels up.
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const baseAt = process.argv.indexOf('--base');
 const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
 const baseRev = baseAt >= 0 ? process.argv[baseAt + 1]! : git('merge-base', 'HEAD', 'main').stdout.trim();
