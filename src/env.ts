@@ -14,7 +14,7 @@ export interface AppEnv {
     /** The product a keyed request names, loaded while its key check waited (src/configurator/read-ahead.ts). */
     readAhead?: Promise<ReadAhead | undefined>;
     /** The shards behind their migrations, checked as the request arrived (src/http/migrated.ts). */
-    migrated?: Promise<number[]>;
+    migrated?: Promise<{ shard: number; missing: string[] }[]>;
     /** On backoffice pages: the nonce their CSP allows <style> elements by (src/http/security-headers.ts). */
     styleNonce?: string;
   };

@@ -17,11 +17,13 @@ export const checkMigrated: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const requireMigrated: MiddlewareHandler<AppEnv> = async (c, next) => {
   const behind = await (c.get('migrated') ?? unmigratedShards(c.env));
   if (behind.length > 0) {
-    const named = behind.map((shard) => `${shard} (${shard === 0 ? 'DB' : `DB_${shard}`})`).join(', ');
+    const named = behind
+      .map((b) => `shard ${b.shard} (${b.shard === 0 ? 'DB' : `DB_${b.shard}`}) lacks ${b.missing.join(', ')}`)
+      .join('; ');
     throw new ApiError(
       'SERVICE_UNAVAILABLE',
-      `Shard ${named} is behind this version's database migrations: run npm run db:migrate -- --remote`,
-      { details: { shards: behind } },
+      `A database is behind this version's migrations: ${named}. Run npm run db:migrate -- --remote`,
+      { details: { shards: behind.map((b) => b.shard) } },
       { 'Retry-After': '30' },
     );
   }
