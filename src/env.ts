@@ -18,6 +18,8 @@ export interface AppEnv {
      * backoffice session (set by requireAdmin; absent in process, where the backoffice's page guard checked it).
      */
     adminActor?: string;
+    /** The shards behind their migrations, checked as the request arrived (src/http/migrated.ts). */
+    migrated?: Promise<{ shard: number; missing: string[] }[]>;
     /** On backoffice pages: the nonce their CSP allows <style> elements by (src/http/security-headers.ts). */
     styleNonce?: string;
   };

@@ -2708,6 +2708,8 @@ export interface components {
             name: string;
             /** @enum {string} */
             plan: "free" | "pro" | "enterprise";
+            /** @description The shard (D1 database) holding the store's rows: 0 is DB, n is DB_<n> */
+            shard: number;
             created_at: string;
             updated_at: string;
         };
@@ -11250,6 +11252,8 @@ export interface operations {
                      * @enum {string}
                      */
                     plan?: "free" | "pro" | "enterprise";
+                    /** @description The shard to place the store in; by default the one with the most room (docs/scale.md) */
+                    shard?: number;
                 };
             };
         };
@@ -11351,6 +11355,19 @@ export interface operations {
             };
             /** @description The Content-Type is not one this operation takes */
             415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (errors lists each problem) */
+            422: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;

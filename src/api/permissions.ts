@@ -34,4 +34,9 @@ export interface KeyRecord {
   customerGroup?: string | null;
   /** The markets the key may use (absent or null: all of the store's). */
   markets?: string[] | null;
+  /**
+   * The store's shard when the key was written (docs/scale.md): the request's store is found there with no read of
+   * the directory. Absent from records written before shards, whose stores were then all in shard 0.
+   */
+  shard?: number;
 }

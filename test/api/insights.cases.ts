@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { storeBinding } from '../../src/db/client';
 import { insightStatements, periodOf } from '../../src/quotes/service/insights';
 import { SHELF } from '../fixtures/shelf';
 import { admin, call, createKey, createStore, saveProduct } from '../helpers';
@@ -97,12 +98,15 @@ const SEEDS: Record<string, Seed> = {
   },
   Q6: {
     items: [{ product_id: 'bench', configuration: oak }],
-    // valid_until: a minute from now, so in this week (but in the last minute of a Sunday).
+    // valid_until: a minute from when it is seeded, so in this week (but in the last minute of a Sunday); read as
+    // the row is written, not as this module loads: a group file may run this test minutes after.
     row: {
       status: 'sent',
       created_at: at('2026-03-15T10:00:00Z'),
       sent_at: at('2026-03-16T10:00:00Z'),
-      valid_until: Date.now() + 60_000,
+      get valid_until() {
+        return Date.now() + 60_000;
+      },
       subtotal_minor: 8000,
       line_discount_minor: 0,
       discount_minor: 800,
@@ -145,11 +149,13 @@ async function seeded() {
     const q = await res.json<QuoteJson>();
     ids[name] = q.id;
     const columns = Object.keys(seed.row);
-    await env.DB.prepare(`UPDATE quotes SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`)
+    await (await storeBinding(env, t.storeId))
+      .prepare(`UPDATE quotes SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`)
       .bind(...columns.map((c) => seed.row[c]), q.id)
       .run();
     if (seed.shelfDiscount) {
-      await env.DB.prepare("UPDATE quote_items SET discount_minor = ? WHERE quote_id = ? AND product_id = 'shelf'")
+      await (await storeBinding(env, t.storeId))
+        .prepare("UPDATE quote_items SET discount_minor = ? WHERE quote_id = ? AND product_id = 'shelf'")
         .bind(seed.shelfDiscount, q.id)
         .run();
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { storeBinding } from '../../src/db/client';
 import { SHELF } from '../fixtures/shelf';
 import { admin, saveProduct } from '../helpers';
 import { type QuoteJson, quoteTenant, type SentQuoteJson } from './quotes-helpers';
@@ -115,7 +116,7 @@ describe('a storefront key: quote:request', () => {
     const res = await storefront.create({ customer: { name: 'Ada', email: 'ada@example.com' } });
     expect(res.status).toBe(201);
     const q = await res.json<QuoteJson & { status_url: string }>();
-    expect(q.status_url).toMatch(/\/q\/q_/);
+    expect(q.status_url).toMatch(/\/q\/q(\d+)?_/);
     const refused = [
       await storefront.send('PATCH', `/${q.id}`, { discount: { type: 'percent', value: 50, reason: 'mine' } }),
       await storefront.send('POST', `/${q.id}/items`, { product_id: 'shelf', configuration: {} }),
@@ -271,7 +272,7 @@ describe('lifecycle', () => {
     expect(sent.status).toBe(200);
     const body = await sent.json<SentQuoteJson>();
     expect(body.status).toBe('sent');
-    expect(body.share_url).toMatch(/^http:\/\/localhost\/q\/q_[A-Za-z0-9_-]{43}$/);
+    expect(body.share_url).toMatch(/^http:\/\/localhost\/q\/q([1-9]\d*)?_[A-Za-z0-9_-]{43}$/);
     const edit = await t.send('PATCH', `/${q.id}`, { notes: 'late' });
     expect(edit.status).toBe(409);
     expect(await edit.json()).toMatchObject({ code: 'ILLEGAL_TRANSITION', details: { status: 'sent' } });
@@ -309,7 +310,8 @@ describe('lifecycle', () => {
     await t.send('POST', `/${q.id}/send`, {});
     // Move the validity into the past the way time would: straight in the database.
     const { env } = await import('cloudflare:workers');
-    await env.DB.prepare('UPDATE quotes SET valid_until = ? WHERE id = ?')
+    await (await storeBinding(env, t.storeId))
+      .prepare('UPDATE quotes SET valid_until = ? WHERE id = ?')
       .bind(Date.now() - 1000, q.id)
       .run();
     expect((await (await t.get(q.id)).json<QuoteJson>()).status).toBe('expired');

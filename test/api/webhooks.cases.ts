@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController } from 'cloudflare:te
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { database } from '../../src/db/client';
+import { storeBinding, storeDatabase, storeShard } from '../../src/db/client';
 import worker from '../../src/index';
 import {
   type DeliveryMessage,
@@ -135,7 +135,8 @@ describe('events', () => {
     await admin('PATCH', `${hooks(t.storeId)}/${made.id}`, { enabled: false });
     await sentQuote(t);
     expect((await deliveries(t.storeId)).deliveries).toEqual([]);
-    const count = await env.DB.prepare('SELECT COUNT(*) AS n FROM webhook_events WHERE store_id = ?')
+    const count = await (await storeBinding(env, t.storeId))
+      .prepare('SELECT COUNT(*) AS n FROM webhook_events WHERE store_id = ?')
       .bind(t.storeId)
       .first<{ n: number }>();
     expect(count!.n).toBe(0);
@@ -145,7 +146,8 @@ describe('events', () => {
     const t = await quoteTenant();
     await endpoint(t.storeId, ['quote.expired']);
     const id = await sentQuote(t);
-    await env.DB.prepare('UPDATE quotes SET valid_until = ? WHERE id = ?')
+    await (await storeBinding(env, t.storeId))
+      .prepare('UPDATE quotes SET valid_until = ? WHERE id = ?')
       .bind(Date.now() - 60_000, id)
       .run();
     for (let run = 0; run < 2; run++) {
@@ -316,10 +318,13 @@ describe('the outbox', () => {
   /** The store's events with their deliveries, oldest first, as D1 holds them. */
   const outbox = async (storeId: string) =>
     (
-      await env.DB.prepare(
-        `SELECT d.id, v.type, v.payload, d.queued_at, d.status FROM webhook_events v
-         JOIN webhook_deliveries d ON d.event_id = v.id WHERE v.store_id = ? ORDER BY d.created_at, v.type`,
+      await (
+        await storeBinding(env, storeId)
       )
+        .prepare(
+          `SELECT d.id, v.type, v.payload, d.queued_at, d.status FROM webhook_events v
+         JOIN webhook_deliveries d ON d.event_id = v.id WHERE v.store_id = ? ORDER BY d.created_at, v.type`,
+        )
         .bind(storeId)
         .all<Row>()
     ).results;
@@ -328,7 +333,8 @@ describe('the outbox', () => {
     vi.spyOn(env.WEBHOOKS, 'sendBatch').mockRejectedValue(new Error('queue unavailable (the test says so)'));
   /** Runs the cron once, as if its last write were `ago` ms ago for each delivery not yet queued. */
   async function cron(storeId: string, ago = 60_000) {
-    await env.DB.prepare('UPDATE webhook_deliveries SET updated_at = updated_at - ? WHERE store_id = ? AND queued_at IS NULL')
+    await (await storeBinding(env, storeId))
+      .prepare('UPDATE webhook_deliveries SET updated_at = updated_at - ? WHERE store_id = ? AND queued_at IS NULL')
       .bind(ago, storeId)
       .run();
     await worker.scheduled(createScheduledController({ cron: '* * * * *' }), env, createExecutionContext());
@@ -375,7 +381,11 @@ describe('the outbox', () => {
     const overtaken = (actor: 'buyer') => ({
       call: { env, storeId: t.storeId, actor, ifMatch: undefined as number | undefined },
       plan: async (q: { quote: { version: number } }) => {
-        if (q.quote.version === 2) await env.DB.prepare('UPDATE quotes SET version = version + 1 WHERE id = ?').bind(id).run();
+        if (q.quote.version === 2)
+          await (await storeBinding(env, t.storeId))
+            .prepare('UPDATE quotes SET version = version + 1 WHERE id = ?')
+            .bind(id)
+            .run();
         return { action: 'accepted', details: {}, set: { decidedAt: Date.now() } };
       },
     });
@@ -410,7 +420,7 @@ describe('the outbox', () => {
   it('writes a body larger than one D1 value in parts within the batch, the filled value in its first; the consumer sends it whole', async () => {
     const storeId = await createStore();
     await endpoint(storeId, ['product.published']);
-    const db = database(env);
+    const db = await storeDatabase(env, storeId);
     const fill = { token: fillToken(), value: sql`41 + 1` };
     const event = {
       id: newEventId(),
@@ -434,21 +444,24 @@ describe('the outbox', () => {
   it('sweeps at most SWEEP_PER_RUN deliveries a run, the oldest first', async () => {
     const storeId = await createStore();
     const old = Date.now() - 3_600_000;
-    await env.DB.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+    const d1 = await storeBinding(env, storeId);
+    await d1
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
        INSERT INTO webhook_deliveries (id, store_id, event_id, endpoint_id, status, attempts, created_at, updated_at)
        SELECT printf('whd_sweep_%04d', i), ?, 'evt_none', 'we_none', 'queued', 0, ? + i, ? + i FROM n`,
-    )
+      )
       .bind(SWEEP_PER_RUN, storeId, old, old)
       .run();
     const sent = vi.spyOn(env.WEBHOOKS, 'sendBatch').mockResolvedValue(undefined as never);
-    expect(await sweepOutbox(env)).toEqual({ found: SWEEP_PER_RUN, queued: SWEEP_PER_RUN });
+    expect(await sweepOutbox(env, await storeShard(env, storeId))).toEqual({ found: SWEEP_PER_RUN, queued: SWEEP_PER_RUN });
     expect(sent.mock.calls.map(([messages]) => [...messages].length)).toEqual([100, 100, 100, 100, 100]);
-    const left = await env.DB.prepare('SELECT id FROM webhook_deliveries WHERE store_id = ? AND queued_at IS NULL')
+    const left = await d1
+      .prepare('SELECT id FROM webhook_deliveries WHERE store_id = ? AND queued_at IS NULL')
       .bind(storeId)
       .all<{ id: string }>();
     expect(left.results.map((r) => r.id)).toEqual([`whd_sweep_${String(SWEEP_PER_RUN).padStart(4, '0')}`]);
-    await env.DB.prepare('DELETE FROM webhook_deliveries WHERE store_id = ?').bind(storeId).run();
+    await (await storeBinding(env, storeId)).prepare('DELETE FROM webhook_deliveries WHERE store_id = ?').bind(storeId).run();
   });
 
   it('the consumer drops a duplicate message of a delivered delivery or of one being retried; a replay sends again', async () => {
