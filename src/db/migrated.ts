@@ -24,6 +24,8 @@ export const MIGRATIONS = [
   '0015_insights_indexes.sql',
   '0016_webhook_health.sql',
   '0017_quote_requests.sql',
+  '0018_markets.sql',
+  '0019_quote_markets.sql',
   '0020_store_shards.sql',
 ] as const;
 

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { storeBinding } from '../../src/db/client';
 import { call, createKey, jsonInit, saveProduct } from '../helpers';
 import { adminOk, calculate, configure, form, keyFor, market, panelStore, priced, priceList } from './markets-helpers';
 
@@ -283,9 +284,10 @@ describe('the request path', () => {
   it('a warm request priced with a list reads no D1: the priced model is the isolate’s', async () => {
     const warm = await priced(await calculate(storeId, headers, { market: 'uk' }));
     // Pull the list's rows from under the service: a warm request must not need them.
-    await env.DB.batch([
-      env.DB.prepare('DELETE FROM price_list_entries WHERE store_id = ?').bind(storeId),
-      env.DB.prepare('DELETE FROM product_versions WHERE store_id = ?').bind(storeId),
+    const db = await storeBinding(env, storeId);
+    await db.batch([
+      db.prepare('DELETE FROM price_list_entries WHERE store_id = ?').bind(storeId),
+      db.prepare('DELETE FROM product_versions WHERE store_id = ?').bind(storeId),
     ]);
     expect(await priced(await calculate(storeId, headers, { market: 'uk' }))).toEqual(warm);
   });

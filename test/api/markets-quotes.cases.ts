@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { storeBinding } from '../../src/db/client';
 import { admin, call, jsonInit } from '../helpers';
 import { adminOk, at, calculate, keyFor, market, panelStore, priced, priceList } from './markets-helpers';
 import { endpoint } from './webhooks-helpers';
@@ -137,7 +138,8 @@ describe('webhooks carry market and currency', () => {
     const made = await call('/api/v1/quotes', jsonInit('POST', { tenant_id: storeId, market: 'ch', items: [cream] }, requester));
     expect(made.status).toBe(201);
     const { id } = await made.json<{ id: string }>();
-    const row = await env.DB.prepare('SELECT payload FROM webhook_events WHERE subject = ?')
+    const row = await (await storeBinding(env, storeId))
+      .prepare('SELECT payload FROM webhook_events WHERE subject = ?')
       .bind(id)
       .first<{ payload: string }>();
     const payload = JSON.parse(row!.payload) as { data: { quote: Record<string, unknown> } };

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { type Database, database, replicaDatabase } from '../../db/client';
+import { type Database, storeDatabase, storeReplica } from '../../db/client';
 import { priceListEntries, priceLists } from '../../db/schema';
 import { ApiError } from '../../errors';
 import type { ProductIR } from '../../lang/ir';
@@ -99,8 +99,8 @@ export async function loadPriceBook(
   const hit = books.get(key);
   if (hit) return hit.book;
   const ids = chain.map((l) => l.id);
-  let found = await read(replicaDatabase(env), storeId, product.id, ids);
-  if (!agrees(found, chain)) found = await read(database(env), storeId, product.id, ids);
+  let found = await read(await storeReplica(env, storeId), storeId, product.id, ids);
+  if (!agrees(found, chain)) found = await read(await storeDatabase(env, storeId), storeId, product.id, ids);
   const entries = chain.map(() => new Map<string, number>());
   const at = new Map(chain.map((l, i) => [l.id, i]));
   for (const r of found.rows) entries[at.get(r.list)!]!.set(r.price, r.amount);

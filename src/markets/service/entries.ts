@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { PRICE_LIST_LIMITS } from '../../api/admin/price-lists';
-import { database } from '../../db/client';
+import { storeDatabase } from '../../db/client';
 import { type PriceListChangeSummary, priceListChanges, priceListEntries, priceLists } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { minorUnits } from '../../lang/check/currencies';
@@ -82,7 +82,7 @@ const entriesOf = (storeId: string, listId: string) =>
 
 /** The list's entries of some products (all when `products` is undefined), as product → key → minor units. */
 export async function readEntries(env: Env, storeId: string, listId: string, products?: readonly string[]): Promise<Entries> {
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const where = products === undefined ? entriesOf(storeId, listId) : and(entriesOf(storeId, listId), inProducts(products));
   const rows = await db
     .select({ product: priceListEntries.productId, price: priceListEntries.priceKey, amount: priceListEntries.amount })
@@ -159,7 +159,7 @@ export async function writeEntries(
   };
   const sets = rows.filter((r) => r.to !== null).map((r) => [r.product, r.price, r.to]);
   const deletes = rows.filter((r) => r.to === null).map((r) => [r.product, r.price]);
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const now = Date.now();
   // Every statement after the first runs only if the first moved the list to `version`: a list deleted or moved on
   // meanwhile gets nothing written, and a second writer of the same version collides on the history row.
@@ -233,7 +233,7 @@ function chunks<T>(items: readonly T[]): T[][] {
 
 /** The chain of a list for one product: the list and its bases (nearest first), each with that product's entries. */
 export async function chainFor(env: Env, storeId: string, list: PriceListView, productId: string): Promise<ChainList[]> {
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const all = await db.select().from(priceLists).where(eq(priceLists.storeId, storeId));
   const byId = new Map(all.map((l) => [l.id, l]));
   const lists = [list as Pick<PriceListView, 'id' | 'base' | 'factor' | 'rounding' | 'currency'>];

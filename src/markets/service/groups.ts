@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { MARKET_LIMITS, RETAIL } from '../../api/admin/markets';
-import { database } from '../../db/client';
+import { storeDatabase } from '../../db/client';
 import { apiKeys, customerGroups, marketPriceLists } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { getStore } from '../../stores/service';
@@ -19,7 +19,7 @@ const groupKey = (storeId: string, id: string) => and(eq(customerGroups.storeId,
 /** The store's stored groups, by id; NOT_FOUND for an unknown store. */
 export async function listGroups(env: Env, storeId: string): Promise<CustomerGroupRow[]> {
   await getStore(env, storeId);
-  return database(env)
+  return (await storeDatabase(env, storeId))
     .select()
     .from(customerGroups)
     .where(eq(customerGroups.storeId, storeId))
@@ -31,7 +31,7 @@ export async function listGroups(env: Env, storeId: string): Promise<CustomerGro
 export async function getGroup(env: Env, storeId: string, id: string): Promise<CustomerGroupRow | null> {
   await getStore(env, storeId);
   if (id === RETAIL) return null;
-  const row = await database(env).select().from(customerGroups).where(groupKey(storeId, id)).get();
+  const row = await (await storeDatabase(env, storeId)).select().from(customerGroups).where(groupKey(storeId, id)).get();
   if (!row) throw noGroup(id);
   return row;
 }
@@ -39,7 +39,7 @@ export async function getGroup(env: Env, storeId: string, id: string): Promise<C
 export async function createGroup(env: Env, storeId: string, input: { id: string; name: string }): Promise<CustomerGroupRow> {
   await getStore(env, storeId);
   if (input.id === RETAIL) throw builtin();
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(customerGroups).where(eq(customerGroups.storeId, storeId));
   if (n >= MARKET_LIMITS.groups) {
     throw new ApiError('CONFLICT', `Store '${storeId}' has ${MARKET_LIMITS.groups} customer groups, the most it may have`, {
@@ -61,7 +61,7 @@ export async function createGroup(env: Env, storeId: string, input: { id: string
 export async function renameGroup(env: Env, storeId: string, id: string, name: string): Promise<CustomerGroupRow> {
   await getStore(env, storeId);
   if (id === RETAIL) throw builtin();
-  const row = await database(env)
+  const row = await (await storeDatabase(env, storeId))
     .update(customerGroups)
     .set({ name, updatedAt: Date.now() })
     .where(groupKey(storeId, id))
@@ -75,7 +75,7 @@ export async function renameGroup(env: Env, storeId: string, id: string, name: s
 export async function deleteGroup(env: Env, storeId: string, id: string): Promise<void> {
   await getStore(env, storeId);
   if (id === RETAIL) throw builtin();
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const [keys, assigned] = await db.batch([
     db
       .select({ id: apiKeys.id, name: apiKeys.name })

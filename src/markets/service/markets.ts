@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MARKET_LIMITS, RETAIL } from '../../api/admin/markets';
-import { database } from '../../db/client';
+import { storeDatabase } from '../../db/client';
 import { apiKeys, customerGroups, marketPriceLists, markets, priceLists } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { getStoreProfile } from '../../store-profiles/service';
@@ -40,7 +40,7 @@ function withLists(rows: MarketRow[], assignments: (typeof marketPriceLists.$inf
 
 export async function listMarkets(env: Env, storeId: string): Promise<MarketView[]> {
   await getStore(env, storeId);
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const [rows, assignments] = await db.batch([
     db.select().from(markets).where(eq(markets.storeId, storeId)).orderBy(asc(markets.id)),
     db
@@ -54,7 +54,7 @@ export async function listMarkets(env: Env, storeId: string): Promise<MarketView
 
 export async function getMarket(env: Env, storeId: string, id: string): Promise<MarketView> {
   await getStore(env, storeId);
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const [rows, assignments] = await db.batch([
     db.select().from(markets).where(marketKey(storeId, id)),
     db
@@ -72,7 +72,7 @@ export async function getMarket(env: Env, storeId: string, id: string): Promise<
 async function checkAssignments(env: Env, storeId: string, currency: string, lists: Assignment[]): Promise<Assignment[]> {
   const unique = [...new Map(lists.map((a) => [`${a.group}\u0000${a.list}`, a])).values()];
   if (unique.length === 0) return unique;
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const [groups, found] = await db.batch([
     db
       .select({ id: customerGroups.id })
@@ -106,7 +106,7 @@ function assignmentRows(storeId: string, marketId: string, lists: Assignment[]) 
 
 export async function createMarket(env: Env, storeId: string, id: string, input: MarketInput): Promise<MarketView> {
   await getStore(env, storeId);
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(markets).where(eq(markets.storeId, storeId));
   if (n >= MARKET_LIMITS.markets) {
     throw new ApiError('CONFLICT', `Store '${storeId}' has ${MARKET_LIMITS.markets} markets, the most it may have`, {
@@ -166,7 +166,7 @@ export async function updateMarket(env: Env, storeId: string, id: string, input:
   const isDefault = current.isDefault || input.isDefault === true;
   const tax = input.tax ?? null;
   const now = Date.now();
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const set = {
     name: input.name,
     currency: input.currency,
@@ -193,7 +193,7 @@ export async function updateMarket(env: Env, storeId: string, id: string, input:
 /** CONFLICT while a key (not revoked) is limited to it, or while it is the default and other markets exist. */
 export async function deleteMarket(env: Env, storeId: string, id: string): Promise<void> {
   const current = await getMarket(env, storeId, id);
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const [keys, others] = await db.batch([
     db
       .select({ id: apiKeys.id })
@@ -233,7 +233,7 @@ export async function checkKeyBinding(
   group: string | null,
   limits: string[] | null,
 ): Promise<string[] | null> {
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const bad = (field: string, message: string) =>
     new ApiError('BAD_REQUEST', message, { errors: [{ field, code: 'INVALID_VALUE', message, location: 'body' }] });
   if (group !== null && group !== RETAIL) {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, lt } from 'drizzle-orm';
 import { PRICE_LIST_LIMITS } from '../../api/admin/price-lists';
-import { database } from '../../db/client';
+import { storeDatabase } from '../../db/client';
 import { marketPriceLists, type PriceListChangeSummary, priceListChanges, priceListEntries, priceLists } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { MAX_CHAIN_LENGTH, parseFactor } from '../../pricing/derive';
@@ -44,7 +44,7 @@ const bodyError = (field: string, message: string) =>
 
 export async function listPriceLists(env: Env, storeId: string): Promise<PriceListView[]> {
   await getStore(env, storeId);
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const [rows, counts] = await db.batch([
     db.select().from(priceLists).where(eq(priceLists.storeId, storeId)).orderBy(asc(priceLists.id)),
     db
@@ -59,7 +59,7 @@ export async function listPriceLists(env: Env, storeId: string): Promise<PriceLi
 
 export async function getPriceList(env: Env, storeId: string, id: string): Promise<PriceListView> {
   await getStore(env, storeId);
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const [rows, counts] = await db.batch([
     db.select().from(priceLists).where(listKey(storeId, id)),
     db.select({ n: count() }).from(priceListEntries).where(entriesOf(storeId, id)),
@@ -81,7 +81,7 @@ async function checkSettings(env: Env, storeId: string, id: string, input: ListS
   if (!rounding.ok) throw bodyError('rounding', rounding.message);
   if (input.base === null) return;
   // Walk the bases: each must exist, the chain must not come back to this list, and at most `depth` bases deep.
-  const all = await database(env)
+  const all = await (await storeDatabase(env, storeId))
     .select({ id: priceLists.id, base: priceLists.base })
     .from(priceLists)
     .where(eq(priceLists.storeId, storeId));
@@ -109,7 +109,7 @@ export async function createPriceList(
   actor: string,
 ): Promise<PriceListView> {
   await getStore(env, storeId);
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(priceLists).where(eq(priceLists.storeId, storeId));
   if (n >= PRICE_LIST_LIMITS.lists) {
     throw new ApiError('CONFLICT', `Store '${storeId}' has ${PRICE_LIST_LIMITS.lists} price lists, the most it may have`, {
@@ -161,7 +161,7 @@ export async function updatePriceList(
   if (expected !== undefined && expected !== current.version) throw staleVersion(id, current.version);
   const fields = SETTINGS.filter((k) => current[k] !== input[k]);
   if (fields.length === 0) return current;
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   if (input.currency !== current.currency) {
     const used = await db
       .select({ m: marketPriceLists.marketId })
@@ -204,7 +204,7 @@ export async function updatePriceList(
 /** CONFLICT while a market uses the list or another list derives from it; its entries and history go with it. */
 export async function deletePriceList(env: Env, storeId: string, id: string): Promise<void> {
   await getPriceList(env, storeId, id);
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const [markets, derived] = await db.batch([
     db
       .select({ m: marketPriceLists.marketId })
@@ -240,7 +240,7 @@ export async function listHistory(
   page: { before?: number | undefined; limit: number },
 ): Promise<{ changes: ChangeRow[]; nextBefore: number | null }> {
   await getPriceList(env, storeId, id);
-  const rows = await database(env)
+  const rows = await (await storeDatabase(env, storeId))
     .select()
     .from(priceListChanges)
     .where(

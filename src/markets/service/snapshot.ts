@@ -4,7 +4,7 @@
 // KV is eventually consistent: other locations see a change within about a minute (docs/api.md, "Markets and price
 // lists"); this isolate's own changes drop what it holds at once.
 import { asc, eq } from 'drizzle-orm';
-import { database } from '../../db/client';
+import { storeDatabase } from '../../db/client';
 import { customerGroups, marketPriceLists, markets, priceLists } from '../../db/schema';
 import { type Clock, realTime } from '../../isolate/clock';
 
@@ -52,7 +52,7 @@ let publications = 0;
 
 /** The store's snapshot as D1 holds it now; null when it has no markets. */
 export async function buildSnapshot(env: Env, storeId: string): Promise<PricingSnapshot | null> {
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const [marketRows, assignments, groupRows, listRows] = await db.batch([
     db.select().from(markets).where(eq(markets.storeId, storeId)).orderBy(asc(markets.id)),
     db.select().from(marketPriceLists).where(eq(marketPriceLists.storeId, storeId)),
