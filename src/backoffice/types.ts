@@ -33,3 +33,85 @@ export type WebhookListJson = z.infer<typeof WebhookList>;
 export type DeliveryJson = z.infer<typeof Delivery>;
 export type DeliveryListJson = z.infer<typeof DeliveryList>;
 export type InsightsJson = z.infer<typeof Insights>;
+
+// Markets, customer groups and price lists (issue 45; docs/api.md "Markets and price lists").
+export interface MarketJson {
+  id: string;
+  name: string;
+  currency: string;
+  countries: string[];
+  language: string | null;
+  tax: { rate: string; prices: 'net' | 'gross' } | null;
+  price_lists: { group: string; list: string }[];
+  default: boolean;
+}
+export interface MarketListJson {
+  markets: MarketJson[];
+}
+export interface CustomerGroupJson {
+  id: string;
+  name: string;
+  builtin: boolean;
+}
+export interface CustomerGroupListJson {
+  customer_groups: CustomerGroupJson[];
+}
+export interface PriceListJson {
+  id: string;
+  name: string;
+  currency: string;
+  valid_from: string | null;
+  valid_to: string | null;
+  base: string | null;
+  factor: string;
+  rounding: string;
+  version: number;
+  entries: number;
+}
+export interface PriceListListJson {
+  price_lists: PriceListJson[];
+}
+export interface PriceRowJson {
+  price: string;
+  label: string;
+  model: string;
+  value: string | null;
+  effective: string;
+  source: 'entry' | 'derived' | 'model';
+}
+type ListRefJson = { id: string; version: number; currency: string };
+export interface PriceEntriesJson {
+  list: ListRefJson;
+  product: string;
+  rows: PriceRowJson[];
+}
+export interface DiffRowJson {
+  product: string;
+  price: string;
+  old: string | null;
+  new: string | null;
+}
+export interface PriceListDiffJson {
+  list: ListRefJson;
+  against: ListRefJson;
+  counts: { added: number; removed: number; changed: number };
+  added: DiffRowJson[];
+  removed: DiffRowJson[];
+  changed: DiffRowJson[];
+  truncated?: Record<string, number> | undefined;
+}
+export interface PriceListChangeJson {
+  version: number;
+  at: string;
+  actor: string;
+  kind: 'created' | 'settings' | 'entries' | 'import';
+  fields?: string[] | undefined;
+  added: number;
+  changed: number;
+  removed: number;
+  rows: DiffRowJson[];
+}
+export interface PriceListHistoryJson {
+  changes: PriceListChangeJson[];
+  next_before: number | null;
+}
