@@ -137,11 +137,9 @@ function changeSummary(c: PriceListChangeJson): string {
   }
 }
 
-/** Who made a change: the admin token or a backoffice session, as the API names them. */
+/** Who made a change, as the API names them: `admin token`, or `session <id>` for a backoffice session. */
 function actor(who: string): string {
-  if (who === 'admin') return 'admin token';
-  if (who.startsWith('session')) return 'backoffice session';
-  return who;
+  return who.startsWith('session ') ? `backoffice ${who}` : who;
 }
 
 export function PriceListHistoryPage(props: {

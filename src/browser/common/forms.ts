@@ -75,6 +75,8 @@ export function formBody(form: HTMLFormElement): Body {
     if (!el.name || el.name === '_csrf' || el.disabled || skip.has(el)) continue;
     const [at, key] = slot(body, el.name);
     if (el.dataset.type === 'array') {
+      // Optional boxes none of which is ticked leave their list out (the API's default), rather than send [].
+      if (!(el as HTMLInputElement).checked && el.hasAttribute('data-optional')) continue;
       const list = Array.isArray(at[key]) ? (at[key] as string[]) : [];
       at[key] = list;
       if ((el as HTMLInputElement).checked) list.push(el.value);
