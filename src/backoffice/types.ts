@@ -1,7 +1,9 @@
 import type { z } from '@hono/zod-openapi';
 import type { ApiKeyList, ApiKeySummary } from '../api/admin/api-keys';
 import type { Draft } from '../api/admin/drafts';
+import type { CustomerGroup, CustomerGroupList, Market, MarketList } from '../api/admin/markets';
 import type { Store } from '../api/admin/params';
+import type { History, PriceList, PriceListDiff, PriceListList, ProductEntries } from '../api/admin/price-lists';
 import type { ProductDetail, ProductList, ProductSummary, VersionDetail } from '../api/admin/products';
 import type { QuoteSettings } from '../api/admin/quote-settings';
 import type { StoreProfile } from '../api/admin/store-profile';
@@ -34,84 +36,15 @@ export type DeliveryJson = z.infer<typeof Delivery>;
 export type DeliveryListJson = z.infer<typeof DeliveryList>;
 export type InsightsJson = z.infer<typeof Insights>;
 
-// Markets, customer groups and price lists (issue 45; docs/api.md "Markets and price lists").
-export interface MarketJson {
-  id: string;
-  name: string;
-  currency: string;
-  countries: string[];
-  language: string | null;
-  tax: { rate: string; prices: 'net' | 'gross' } | null;
-  price_lists: { group: string; list: string }[];
-  default: boolean;
-}
-export interface MarketListJson {
-  markets: MarketJson[];
-}
-export interface CustomerGroupJson {
-  id: string;
-  name: string;
-  builtin: boolean;
-}
-export interface CustomerGroupListJson {
-  customer_groups: CustomerGroupJson[];
-}
-export interface PriceListJson {
-  id: string;
-  name: string;
-  currency: string;
-  valid_from: string | null;
-  valid_to: string | null;
-  base: string | null;
-  factor: string;
-  rounding: string;
-  version: number;
-  entries: number;
-}
-export interface PriceListListJson {
-  price_lists: PriceListJson[];
-}
-export interface PriceRowJson {
-  price: string;
-  label: string;
-  model: string;
-  value: string | null;
-  effective: string;
-  source: 'entry' | 'derived' | 'model';
-}
-type ListRefJson = { id: string; version: number; currency: string };
-export interface PriceEntriesJson {
-  list: ListRefJson;
-  product: string;
-  rows: PriceRowJson[];
-}
-export interface DiffRowJson {
-  product: string;
-  price: string;
-  old: string | null;
-  new: string | null;
-}
-export interface PriceListDiffJson {
-  list: ListRefJson;
-  against: ListRefJson;
-  counts: { added: number; removed: number; changed: number };
-  added: DiffRowJson[];
-  removed: DiffRowJson[];
-  changed: DiffRowJson[];
-  truncated?: Record<string, number> | undefined;
-}
-export interface PriceListChangeJson {
-  version: number;
-  at: string;
-  actor: string;
-  kind: 'created' | 'settings' | 'entries' | 'import';
-  fields?: string[] | undefined;
-  added: number;
-  changed: number;
-  removed: number;
-  rows: DiffRowJson[];
-}
-export interface PriceListHistoryJson {
-  changes: PriceListChangeJson[];
-  next_before: number | null;
-}
+export type MarketJson = z.infer<typeof Market>;
+export type MarketListJson = z.infer<typeof MarketList>;
+export type CustomerGroupJson = z.infer<typeof CustomerGroup>;
+export type CustomerGroupListJson = z.infer<typeof CustomerGroupList>;
+export type PriceListJson = z.infer<typeof PriceList>;
+export type PriceListListJson = z.infer<typeof PriceListList>;
+export type PriceEntriesJson = z.infer<typeof ProductEntries>;
+export type PriceRowJson = PriceEntriesJson['rows'][number];
+export type PriceListDiffJson = z.infer<typeof PriceListDiff>;
+export type DiffRowJson = PriceListDiffJson['added'][number];
+export type PriceListHistoryJson = z.infer<typeof History>;
+export type PriceListChangeJson = PriceListHistoryJson['changes'][number];

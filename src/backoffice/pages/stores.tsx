@@ -82,14 +82,7 @@ export const storePages = new Hono<BackofficeEnv>()
       (a, b) => Number(a.revoked_at !== null) - Number(b.revoked_at !== null) || b.created_at.localeCompare(a.created_at),
     );
     return c.html(
-      <ApiKeysPage
-        csrf={c.var.csrf}
-        store={store}
-        keys={keys}
-        groups={customer_groups}
-        markets={markets}
-        newRequests={fresh}
-      />,
+      <ApiKeysPage csrf={c.var.csrf} store={store} keys={keys} groups={customer_groups} markets={markets} newRequests={fresh} />,
     );
   })
   .get('/:store/webhooks', async (c) => {

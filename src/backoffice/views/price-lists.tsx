@@ -1,23 +1,27 @@
+import { ROUNDINGS } from '../../api/admin/price-lists';
 import { enc } from '../load';
 import type { PriceListJson, StoreJson } from '../types';
+
+type Rounding = (typeof ROUNDINGS)[number];
+
 import { DataTable, Empty, FormError } from './parts';
 import { StorePage } from './stores';
 
 // Stores > Price lists: every list with its currency, validity (the schedule: a list takes over on its first day)
 // and how it derives from another; a list's own page (settings, grid, CSV, diff, history) is price-list.tsx.
 
-/** The rounding rules a list may use (docs/api.md, "Price lists"), with what each means to a pricing person. */
-export const ROUNDINGS: [string, string][] = [
-  ['minor', "the currency's smallest unit"],
-  ['0.05', 'to 0.05 (Swiss cash rounding)'],
-  ['0.1', 'to 0.10'],
-  ['0.5', 'to 0.50'],
-  ['1', 'to whole units'],
-  ['5', 'to 5'],
-  ['10', 'to 10'],
-  ['.90', 'ending in .90'],
-  ['.99', 'ending in .99'],
-];
+/** What each rounding rule of the API (ROUNDINGS) means to a pricing person. */
+const ROUNDING_WORDS: Record<Rounding, string> = {
+  minor: "the currency's smallest unit",
+  '0.05': 'to 0.05 (Swiss cash rounding)',
+  '0.1': 'to 0.10',
+  '0.5': 'to 0.50',
+  '1': 'to whole units',
+  '5': 'to 5',
+  '10': 'to 10',
+  '.90': 'ending in .90',
+  '.99': 'ending in .99',
+};
 
 export type ListState = 'in force' | 'scheduled' | 'ended';
 
@@ -44,7 +48,7 @@ export function Validity({ list }: { list: PriceListJson }) {
 
 /** How a list's prices come about beyond its own entries: its base, factor and rounding in words. */
 export function Derivation({ list }: { list: PriceListJson }) {
-  const rounding = ROUNDINGS.find(([r]) => r === list.rounding)?.[1] ?? list.rounding;
+  const rounding = ROUNDING_WORDS[list.rounding];
   const factor = list.factor === '1' ? '' : ` × ${list.factor}`;
   return <>{`${list.base ? `list ${list.base}` : "the model's prices"}${factor}, rounded ${rounding}`}</>;
 }
@@ -167,9 +171,9 @@ export function PriceListForm({ storeId, list, lists }: { storeId: string; list:
         <div class="field">
           <label for={`${p}-rounding`}>Rounding</label>
           <select id={`${p}-rounding`} name="rounding">
-            {ROUNDINGS.map(([r, words]) => (
+            {ROUNDINGS.map((r) => (
               <option value={r} selected={(list?.rounding ?? 'minor') === r}>
-                {words}
+                {ROUNDING_WORDS[r]}
               </option>
             ))}
           </select>
