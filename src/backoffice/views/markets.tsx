@@ -62,6 +62,7 @@ function MarketRow({ storeId, market, groups }: { storeId: string; market: Marke
             data-confirm="Storefronts asking for this market get 404 from now on; keys limited to it lose it."
             data-confirm-action="Delete market"
           >
+            <FormError />
             <button class="btn danger small" type="submit">
               Delete…<span class="visually-hidden">{` market ${market.name}`}</span>
             </button>

@@ -129,7 +129,7 @@ interface LineProblem {
   message?: unknown;
 }
 
-/** The problems of an uploaded file (`details.errors`: line, column, message), listed under the form's error. */
+/** The problems of an uploaded file (line, column, message), listed under the form's error. */
 function showLineErrors(box: Element, problems: LineProblem[]): void {
   const list = document.createElement('ul');
   list.className = 'line-errors';
@@ -164,8 +164,11 @@ export function showErrors(form: HTMLFormElement, answer: ClientAnswer): void {
   }
   const box = form.querySelector('.form-error');
   if (box) box.textContent = placed ? 'Please correct the marked field.' : failure(answer, body.error);
-  const lines = body.details?.errors;
-  if (box && Array.isArray(lines)) showLineErrors(box, lines as LineProblem[]);
+  // A file's problems carry their line, in `details.errors` or among `errors`.
+  const lines = [...(Array.isArray(body.details?.errors) ? body.details.errors : []), ...problems].filter(
+    (p): p is LineProblem => typeof (p as LineProblem | null)?.line === 'number',
+  );
+  if (box && lines.length > 0) showLineErrors(box, lines);
   form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }
 
