@@ -1,6 +1,11 @@
 import { RETAIL } from '../api/admin/markets';
 import type { KeyRecord } from '../api/permissions';
 import { ApiError } from '../errors';
+import type { ProductIR } from '../lang/ir';
+import type { PriceBook } from '../lang/price-book';
+import { MAX_CHAIN_LENGTH } from '../pricing/derive';
+import { dayOf, listInForce } from './in-force';
+import { loadPriceBook } from './service/books';
 import { type ListSettings, type MarketSettings, type PricingSnapshot, readSnapshot } from './service/snapshot';
 
 // Which market, customer group and price list a storefront request prices with (docs/api.md, "Markets and price
@@ -42,34 +47,10 @@ const forbidden = (field: 'market' | 'group', message: string) => new ApiError('
 const unknown = (field: 'market' | 'group', id: string) =>
   new ApiError('NOT_FOUND', `Unknown ${field} '${id.slice(0, 64)}'`, { details: { field } });
 
-/** The ISO date (UTC) of a moment: lists are in force by whole days. */
-export const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
-
-/** Valid on `day`: valid_from ≤ day < valid_to, either side open when null. */
-export const inForceOn = (l: ListSettings, day: string) =>
-  (l.validFrom === null || l.validFrom <= day) && (l.validTo === null || day < l.validTo);
-
-/** Of `ids`, the list in force on `day`: the one valid then with the latest valid_from (an open start counts earliest). */
-export function listInForce(snapshot: PricingSnapshot, ids: readonly string[], day: string): ListSettings | null {
-  let best: ListSettings | null = null;
-  for (const id of ids) {
-    const l = Object.hasOwn(snapshot.lists, id) ? snapshot.lists[id]! : null;
-    if (!l || !inForceOn(l, day)) continue;
-    if (
-      !best ||
-      (l.validFrom ?? '') > (best.validFrom ?? '') ||
-      ((l.validFrom ?? '') === (best.validFrom ?? '') && l.id < best.id)
-    ) {
-      best = l;
-    }
-  }
-  return best;
-}
-
 /** The list and its bases, nearest first (chains are bounded and acyclic: price-lists.ts checks both on every change). */
 function chainOf(snapshot: PricingSnapshot, list: ListSettings): ListSettings[] {
   const chain = [list];
-  for (let at = list.base; at !== null && Object.hasOwn(snapshot.lists, at) && chain.length <= 5; ) {
+  for (let at = list.base; at !== null && Object.hasOwn(snapshot.lists, at) && chain.length < MAX_CHAIN_LENGTH; ) {
     const next = snapshot.lists[at]!;
     chain.push(next);
     at = next.base;
@@ -123,4 +104,30 @@ export async function resolvePricing(
     chain: list ? chainOf(snapshot, list) : [],
     tax,
   };
+}
+
+/**
+ * The price book a product is priced with under `pricing` (applyPriceBook, src/lang/price-book.ts), or null for the
+ * model's own prices: no list in force and the model in the market's currency (or no market). No list in force and
+ * the model in another currency: 409 NO_PRICE_LIST naming market and currency, never a price in the wrong currency.
+ * Cached per isolate by store, product version and each list's version (src/markets/service/books.ts).
+ */
+export async function priceBookFor(
+  env: Env,
+  storeId: string,
+  product: { id: string; version: number; ir: ProductIR },
+  pricing: ResolvedPricing,
+): Promise<PriceBook | null> {
+  if (pricing.list === null) {
+    const market = pricing.market;
+    if (market && market.currency !== product.ir.currency) {
+      throw new ApiError(
+        'NO_PRICE_LIST',
+        `Market '${market.id}' prices in ${market.currency} and has no price list in force for group '${pricing.group}'; the product's model is in ${product.ir.currency}`,
+        { details: { market: market.id, currency: market.currency, group: pricing.group } },
+      );
+    }
+    return null;
+  }
+  return loadPriceBook(env, storeId, product, pricing.chain);
 }

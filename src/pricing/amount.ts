@@ -55,14 +55,12 @@ export function parseAmount(text: string, currency: string): AmountResult {
       message: `"${clip(text)}" is not an amount: write a decimal number like ${example(digits)} (at most ${MAX_INTEGER_DIGITS} digits before the point)`,
     };
   }
-  if (d.scale > digits) {
-    const exact = d.units % 10n ** BigInt(d.scale - digits) === 0n;
-    if (!exact) {
-      const unit = digits === 0 ? 'no decimals' : `at most ${digits} decimal${digits === 1 ? '' : 's'}`;
-      return { ok: false, message: `"${clip(text)}" has ${d.scale} decimals; ${currency} amounts have ${unit}` };
-    }
-  }
-  return { ok: true, minor: Number(toScale(d, digits)) };
+  if (d.scale <= digits) return { ok: true, minor: Number(toScale(d, digits)) };
+  // Zeros past the currency's decimals change nothing ("1250.00" yen).
+  const excess = 10n ** BigInt(d.scale - digits);
+  if (d.units % excess === 0n) return { ok: true, minor: Number(d.units / excess) };
+  const unit = digits === 0 ? 'no decimals' : `at most ${plural(digits, 'decimal')}`;
+  return { ok: false, message: `"${clip(text)}" has ${plural(d.scale, 'decimal')}; ${currency} amounts have ${unit}` };
 }
 
 /** Integer minor units as the decimal string of the currency's minor unit: 1250 → "12.50" (EUR), "1250" (JPY). */
@@ -94,6 +92,7 @@ export function multiply(a: Decimal, b: Decimal): Decimal {
   return { units: a.units * b.units, scale: a.scale + b.scale };
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const example = (digits: number) => (digits === 0 ? '1250' : `12.${'5'.padEnd(digits, '0')}`);
 /** Hostile text is quoted in messages, never whole. */
 const clip = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);

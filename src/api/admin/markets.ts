@@ -1,8 +1,7 @@
 // The wire shapes of a store's markets and customer groups (admin API, docs/api.md "Markets and price lists").
 import { z } from '@hono/zod-openapi';
 import { CURRENCIES } from '../../lang/check/currencies';
-import { parseDecimal } from '../amounts';
-import { PERCENT_DECIMALS } from '../decimals';
+import { percentTextToBp } from '../decimals';
 import { LanguageTag } from '../locale';
 import { StoreParams } from './params';
 
@@ -27,13 +26,9 @@ const Name = z.string().trim().min(1).max(MARKET_LIMITS.name);
 /** A tax rate in percent as a decimal string, 0–100 with at most 2 decimals (as the store profile's). */
 export const TaxRate = z
   .string()
-  .refine(
-    (rate) => {
-      const bp = parseDecimal(rate, PERCENT_DECIMALS);
-      return typeof bp === 'number' && bp >= 0 && bp <= 10_000;
-    },
-    { message: 'A percent from 0 to 100 with at most 2 decimals, as a string, e.g. "8.1"' },
-  )
+  .refine((rate) => percentTextToBp(rate) !== undefined, {
+    message: 'A percent from 0 to 100 with at most 2 decimals, as a string, e.g. "8.1"',
+  })
   .openapi({ example: '8.1' });
 
 export const Tax = z

@@ -9,15 +9,13 @@ export const PRICE_LIST_LIMITS = {
   entries: 100_000,
   /** Rows one PATCH or CSV import may carry. */
   rows: 10_000,
-  /** Bases a list may derive through (itself excluded). */
-  depth: 4,
+  /** Products one PATCH or CSV import may name (each is checked against its current version's price points). */
+  productsPerWrite: 1_000,
   /** Rows of an entries change kept in its history summary. */
   historyRows: 20,
   historyPage: 100,
   priceKey: 200,
 };
-
-export const ROUNDINGS = ['minor', '0.05', '0.1', '0.5', '1', '5', '10', '.90', '.99'] as const;
 
 const IsoDate = z
   .string()
@@ -27,11 +25,9 @@ const IsoDate = z
   })
   .openapi({ example: '2027-01-01' });
 
-export const Factor = z
-  .string()
-  .regex(/^\d{1,6}(?:\.\d{1,6})?$/, 'A positive decimal string such as "0.7" or "1.08"')
-  .refine((f) => Number(f) > 0, { message: 'Must be greater than 0' })
-  .openapi({ example: '0.7' });
+/** Checked against the list's currency by the service (src/pricing/derive.ts, rounding.ts): 400 naming the field. */
+const Factor = z.string().max(20).openapi({ example: '0.7' });
+const Rounding = z.string().max(20).openapi({ example: '0.05' });
 
 const listFields = {
   name: z.string().trim().min(1).max(200),
@@ -41,10 +37,12 @@ const listFields = {
   base: Slug.nullable().default(null).openapi({
     description: "The list this one derives from when it has no entry for a price; null: the model's numbers",
   }),
-  factor: Factor.default('1').openapi({ description: 'What the base amount is multiplied by' }),
-  rounding: z.enum(ROUNDINGS).default('minor').openapi({
+  factor: Factor.default('1').openapi({
+    description: 'What the base amount is multiplied by: a decimal string greater than 0, at most 6 digits each side',
+  }),
+  rounding: Rounding.default('minor').openapi({
     description:
-      "How a derived amount is rounded: to the currency's minor unit, to a step (nearest multiple, half away from zero), or to an ending (.90/.99, nearest, ties upward)",
+      "How a derived amount is rounded: minor (the currency's minor unit), a step such as 0.05, 1 or 10 (nearest multiple, half away from zero; a multiple of the minor unit), or an ending .90/.99 (nearest, ties upward)",
   }),
 };
 
@@ -70,7 +68,7 @@ export const PriceList = z
     valid_to: z.string().nullable(),
     base: z.string().nullable(),
     factor: z.string(),
-    rounding: z.enum(ROUNDINGS),
+    rounding: z.string(),
     version: z.number().int().openapi({ description: 'Counts every change of settings or entries' }),
     entries: z.number().int().openapi({ description: 'How many explicit entries the list holds' }),
     created_at: z.string(),

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, lt } from 'drizzle-orm';
 import { PRICE_LIST_LIMITS } from '../../api/admin/price-lists';
-import { parseDecimal } from '../../api/amounts';
 import { database } from '../../db/client';
 import { marketPriceLists, type PriceListChangeSummary, priceListChanges, priceListEntries, priceLists } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { minorUnits } from '../../lang/check/currencies';
+import { MAX_CHAIN_LENGTH, parseFactor } from '../../pricing/derive';
+import { parseRounding } from '../../pricing/rounding';
 import { getStore } from '../../stores/service';
 import { publishSnapshot } from './snapshot';
 
@@ -74,16 +74,11 @@ async function checkSettings(env: Env, storeId: string, id: string, input: ListS
   if (input.validFrom !== null && input.validTo !== null && input.validFrom >= input.validTo) {
     throw bodyError('valid_to', 'valid_to must be after valid_from (a list is in force on days valid_from ≤ d < valid_to)');
   }
-  const digits = minorUnits(input.currency);
-  if (/^\d/.test(input.rounding) && typeof parseDecimal(input.rounding, digits) !== 'number') {
-    throw bodyError('rounding', `A rounding step of ${input.rounding} is finer than ${input.currency}'s minor unit`);
+  if (!parseFactor(input.factor)) {
+    throw bodyError('factor', `'${input.factor}' is not a factor: a decimal string greater than 0 such as "0.7" or "1.08"`);
   }
-  if (input.rounding.startsWith('.') && digits !== 2) {
-    throw bodyError(
-      'rounding',
-      `An ending of ${input.rounding} needs a currency with 2 decimals; ${input.currency} has ${digits}`,
-    );
-  }
+  const rounding = parseRounding(input.rounding, input.currency);
+  if (!rounding.ok) throw bodyError('rounding', rounding.message);
   if (input.base === null) return;
   // Walk the bases: each must exist, the chain must not come back to this list, and at most `depth` bases deep.
   const all = await database(env)
@@ -95,8 +90,8 @@ async function checkSettings(env: Env, storeId: string, id: string, input: ListS
   for (let depth = 1; at !== null; depth += 1) {
     if (at === id) throw bodyError('base', `Price list '${input.base}' derives from '${id}': a cycle`);
     if (!bases.has(at)) throw bodyError('base', `Price list '${at}' not found`);
-    if (depth > PRICE_LIST_LIMITS.depth) {
-      throw bodyError('base', `Bases may chain at most ${PRICE_LIST_LIMITS.depth} lists deep`);
+    if (depth >= MAX_CHAIN_LENGTH) {
+      throw bodyError('base', `A list derives through at most ${MAX_CHAIN_LENGTH - 1} bases`);
     }
     at = bases.get(at) ?? null;
   }

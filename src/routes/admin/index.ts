@@ -6,6 +6,7 @@ import { draftsApi } from './drafts';
 import { adminInsightsApi } from './insights';
 import { marketsApi } from './markets';
 import { previewApi } from './preview';
+import { priceListEntriesApi } from './price-list-entries';
 import { priceListsApi } from './price-lists';
 import { productsApi } from './products';
 import { adminQuoteDeskApi } from './quote-desk';
@@ -33,6 +34,7 @@ export const adminApi = newApp()
   .route('/stores', marketsApi)
   .route('/stores', customerGroupsApi)
   .route('/stores', priceListsApi)
+  .route('/stores', priceListEntriesApi)
   .route('/', previewApi);
 
 adminApi.onError(onError);

@@ -1,8 +1,7 @@
 import { createRoute, type z } from '@hono/zod-openapi';
 import { Market, MarketList, MarketParams, MarketUpdate, NewMarket } from '../../api/admin/markets';
 import { StoreParams } from '../../api/admin/params';
-import { parseDecimal, percentText } from '../../api/amounts';
-import { PERCENT_DECIMALS } from '../../api/decimals';
+import { bpToPercentText, percentTextToBp } from '../../api/decimals';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openapi';
 import { iso } from '../../db/time';
 import { newApp } from '../../http/factory';
@@ -26,7 +25,7 @@ const present = (m: MarketView): z.infer<typeof Market> => ({
   currency: m.currency,
   countries: m.countries,
   language: m.language,
-  tax: m.taxRateBp === null ? null : { rate: percentText(m.taxRateBp), prices: m.taxPrices },
+  tax: m.taxRateBp === null ? null : { rate: bpToPercentText(m.taxRateBp), prices: m.taxPrices },
   price_lists: m.lists,
   default: m.isDefault,
   created_at: iso(m.createdAt)!,
@@ -40,7 +39,7 @@ function input(body: z.infer<typeof MarketUpdate>): MarketInput {
     countries: body.countries,
     language: body.language,
     // The schema checked the rate, so it parses.
-    tax: body.tax && { rateBp: parseDecimal(body.tax.rate, PERCENT_DECIMALS) as number, prices: body.tax.prices },
+    tax: body.tax && { rateBp: percentTextToBp(body.tax.rate)!, prices: body.tax.prices },
     lists: body.price_lists,
     isDefault: body.default,
   };

@@ -8,7 +8,6 @@ import {
   PriceList,
   PriceListList,
   PriceListUpdate,
-  type ROUNDINGS,
 } from '../../api/admin/price-lists';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openapi';
 import { iso } from '../../db/time';
@@ -40,7 +39,7 @@ const present = (l: PriceListView): z.infer<typeof PriceList> => ({
   valid_to: l.validTo,
   base: l.base,
   factor: l.factor,
-  rounding: l.rounding as (typeof ROUNDINGS)[number],
+  rounding: l.rounding,
   version: l.version,
   entries: l.entries,
   created_at: iso(l.createdAt)!,
