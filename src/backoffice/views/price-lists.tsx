@@ -1,8 +1,6 @@
-import { ROUNDINGS } from '../../api/admin/price-lists';
+import { ROUNDINGS } from '../../pricing/rounding';
 import { enc } from '../load';
 import type { PriceListJson, StoreJson } from '../types';
-
-type Rounding = (typeof ROUNDINGS)[number];
 
 import { DataTable, Empty, FormError } from './parts';
 import { StorePage } from './stores';
@@ -10,9 +8,10 @@ import { StorePage } from './stores';
 // Stores > Price lists: every list with its currency, validity (the schedule: a list takes over on its first day)
 // and how it derives from another; a list's own page (settings, grid, CSV, diff, history) is price-list.tsx.
 
-/** What each rounding rule of the API (ROUNDINGS) means to a pricing person. */
-const ROUNDING_WORDS: Record<Rounding, string> = {
+/** What each rounding a form offers (ROUNDINGS) means to a pricing person; the API takes other steps too. */
+const ROUNDING_WORDS: Record<(typeof ROUNDINGS)[number], string> = {
   minor: "the currency's smallest unit",
+  '0.01': 'to 0.01',
   '0.05': 'to 0.05 (Swiss cash rounding)',
   '0.1': 'to 0.10',
   '0.5': 'to 0.50',
@@ -22,6 +21,8 @@ const ROUNDING_WORDS: Record<Rounding, string> = {
   '.90': 'ending in .90',
   '.99': 'ending in .99',
 };
+
+const roundingWords = (r: string) => ROUNDING_WORDS[r as (typeof ROUNDINGS)[number]] ?? `to ${r}`;
 
 export type ListState = 'in force' | 'scheduled' | 'ended';
 
@@ -48,7 +49,7 @@ export function Validity({ list }: { list: PriceListJson }) {
 
 /** How a list's prices come about beyond its own entries: its base, factor and rounding in words. */
 export function Derivation({ list }: { list: PriceListJson }) {
-  const rounding = ROUNDING_WORDS[list.rounding];
+  const rounding = roundingWords(list.rounding);
   const factor = list.factor === '1' ? '' : ` × ${list.factor}`;
   return <>{`${list.base ? `list ${list.base}` : "the model's prices"}${factor}, rounded ${rounding}`}</>;
 }
@@ -171,9 +172,9 @@ export function PriceListForm({ storeId, list, lists }: { storeId: string; list:
         <div class="field">
           <label for={`${p}-rounding`}>Rounding</label>
           <select id={`${p}-rounding`} name="rounding">
-            {ROUNDINGS.map((r) => (
+            {[...new Set<string>([...ROUNDINGS, list?.rounding ?? 'minor'])].map((r) => (
               <option value={r} selected={(list?.rounding ?? 'minor') === r}>
-                {ROUNDING_WORDS[r]}
+                {roundingWords(r)}
               </option>
             ))}
           </select>
