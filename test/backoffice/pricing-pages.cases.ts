@@ -124,11 +124,12 @@ describe('price list pages', () => {
     const store = await pricedStore();
     const text = await html(`/admin/stores/${store}/price-lists/ch-next?product=gate`, cookie);
     const row = (price: string) =>
-      new RegExp(`<tr data-row="" data-price="${price.replace(/[[\]]/g, '\\$&')}">(?:(?!</tr>).)*</tr>`, 's').exec(text)?.[0] ??
-      '';
+      new RegExp(`<tr data-row="true" data-price="${price.replace(/[[\]]/g, '\\$&')}">(?:(?!</tr>).)*</tr>`, 's').exec(
+        text,
+      )?.[0] ?? '';
     expect(row('gate_price[standard]')).toMatch(/>390<\/td>.*value="420.00".*>420.00<\/td><td data-label="From">this list</s);
-    // No entry: this year's list (450 × 0.95 = 427.50), rounded to 0.05.
-    expect(row('gate_price[wide]')).toMatch(/>450<\/td>.*value="".*>427.50<\/td><td data-label="From">derived</s);
+    // No entry here nor in this year's list: the model's 450 × 0.95 = 427.50, rounded to 0.05.
+    expect(row('gate_price[wide]')).toMatch(/>450<\/td>.*value="".*>427.50<\/td><td data-label="From">the model</s);
     expect(text).toContain(
       `data-method="PATCH" data-action="/api/admin/stores/${store}/price-lists/ch-next/entries" data-send="changed"`,
     );

@@ -112,13 +112,15 @@ describe('markets and price lists', () => {
     await page.click('button:has-text("Import CSV")');
     await page.waitForFunction(() => document.querySelector('#flash')?.textContent === 'CSV imported.');
     const wide = page.locator('#grid tr[data-price="gate_price[wide]"]');
-    assert.match(await wide.locator('input').inputValue(), /^480(\.00)?$/);
-    assert.match(await wide.innerText(), /450\s+480(\.00)?\s+this list/);
-    // Galvanised has no entry: derived from this year's list (0 × 0.95).
-    assert.match(await page.locator('#grid tr[data-price="finish.galvanised.price"]').innerText(), /derived/);
+    assert.match(await wide.locator('input.amount').inputValue(), /^480(\.00)?$/);
+    const cells = (row) =>
+      Promise.all(['Model', 'Effective', 'From'].map((label) => row.locator(`td[data-label="${label}"]`).innerText()));
+    assert.deepEqual(await cells(wide), ['450', '480.00', 'this list']);
+    // Galvanised has an entry in neither list: the model's number (0 × 0.95).
+    assert.deepEqual(await cells(page.locator('#grid tr[data-price="finish.galvanised.price"]')), ['0', '0.00', 'the model']);
 
     // One price edited in place: only that row is sent.
-    await page.fill('#grid tr[data-price="finish.green.price"] input', '52');
+    await page.fill('#grid tr[data-price="finish.green.price"] input.amount', '52');
     await page.click('button:has-text("Save prices")');
     await page.waitForFunction(() => document.querySelector('#flash')?.textContent === 'Prices saved.');
     assert.deepEqual(await entries('ch-next'), [
@@ -136,7 +138,7 @@ describe('markets and price lists', () => {
       await page.locator('#diff-summary').innerText(),
       /Against ch-now .* 1 price changed, 2 entries added and 0 entries removed/,
     );
-    assert.match(await page.locator('tr.diff-change').innerText(), /gate_price\[standard\]\s+400(\.00)?\s+420(\.00)?/);
+    assert.match(await page.locator('tr.diff-change').innerText(), /gate_price\[standard\]\s+changed\s+400\.00\s+420\.00/);
     await shot(page, 'price-lists-diff');
 
     // The history: the edit, the import and the creation, newest first, each by this session.

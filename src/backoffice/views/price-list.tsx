@@ -8,9 +8,10 @@ import { StorePage } from './stores';
 // One price list: its settings, the grid of one product's price points (the model's number, this list's entry,
 // the price that results), its CSV, and links to its diff and history.
 
+/** Where an effective price comes from: this list's entry, an entry of a list it derives from, or the model. */
 const SOURCE: Record<PriceRowJson['source'], string> = {
   entry: 'this list',
-  derived: 'derived',
+  derived: 'a base list',
   model: 'the model',
 };
 

@@ -168,7 +168,10 @@ export function showErrors(form: HTMLFormElement, answer: ClientAnswer): void {
   const lines = [...(Array.isArray(body.details?.errors) ? body.details.errors : []), ...problems].filter(
     (p): p is LineProblem => typeof (p as LineProblem | null)?.line === 'number',
   );
-  if (box && lines.length > 0) showLineErrors(box, lines);
+  if (box && lines.length > 0) {
+    box.textContent = `Nothing was imported: ${lines.length === 1 ? 'a problem' : `${lines.length} problems`} in the file.`;
+    showLineErrors(box, lines);
+  }
   form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }
 
