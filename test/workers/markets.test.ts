@@ -4,3 +4,9 @@ import { describe } from 'vitest';
 describe('test/api/markets', async () => {
   await import('../api/markets.cases');
 });
+describe('test/api/price-lists', async () => {
+  await import('../api/price-lists.cases');
+});
+describe('test/api/market-resolution', async () => {
+  await import('../api/market-resolution.cases');
+});

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { PRICE_LIST_LIMITS } from '../../api/admin/price-lists';
 import { database } from '../../db/client';
-import { type PriceListChangeSummary, priceListEntries, priceLists } from '../../db/schema';
+import { type PriceListChangeSummary, priceListChanges, priceListEntries, priceLists } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { minorUnits } from '../../lang/check/currencies';
 import { type PricePoint, pricePoints } from '../../lang/price-points';
@@ -97,8 +97,8 @@ const inProducts = (products: readonly string[]): SQL =>
 export function group(rows: readonly { product: string; price: string; amount: number }[]): Map<string, Map<string, number>> {
   const out = new Map<string, Map<string, number>>();
   for (const r of rows) {
-    let prices = out.get(r.product);
-    if (!prices) out.set(r.product, (prices = new Map()));
+    const prices = out.get(r.product) ?? new Map<string, number>();
+    out.set(r.product, prices);
     prices.set(r.price, r.amount);
   }
   return out;
@@ -134,8 +134,8 @@ export async function writeEntries(
   const before = await readEntries(env, storeId, listId, products);
   const after = new Map([...before].map(([p, prices]) => [p, new Map(prices)]));
   for (const w of writes) {
-    let prices = after.get(w.product);
-    if (!prices) after.set(w.product, (prices = new Map()));
+    const prices = after.get(w.product) ?? new Map<string, number>();
+    after.set(w.product, prices);
     if (w.value === null) prices.delete(w.price);
     else prices.set(w.price, w.value);
   }
@@ -163,22 +163,47 @@ export async function writeEntries(
   // Every statement after the first runs only if the first moved the list to `version`: a list deleted or moved on
   // meanwhile gets nothing written, and a second writer of the same version collides on the history row.
   const ours = sql`EXISTS (SELECT 1 FROM price_lists WHERE store_id = ${storeId} AND id = ${listId} AND version = ${version})`;
+  const chunked = <T>(rows: T[]) => chunks(rows).map((chunk) => JSON.stringify(chunk));
   const statements = [
     db
       .update(priceLists)
       .set({ version, updatedAt: now })
       .where(and(listKey(storeId, listId), eq(priceLists.version, expected))),
-    db.run(sql`INSERT INTO price_list_changes (store_id, list_id, version, at, actor, summary)
-      SELECT ${storeId}, ${listId}, ${version}, ${now}, ${call.actor}, ${JSON.stringify(summary)} WHERE ${ours}`),
-    ...chunks(sets).map((chunk) =>
-      db.run(sql`INSERT INTO price_list_entries (store_id, list_id, product_id, price_key, amount)
-        SELECT ${storeId}, ${listId}, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]')
-        FROM json_each(${JSON.stringify(chunk)}) WHERE ${ours}
-        ON CONFLICT (store_id, list_id, product_id, price_key) DO UPDATE SET amount = excluded.amount`),
+    db.insert(priceListChanges).select(
+      db
+        .select({
+          storeId: sql`${storeId}`.as('store_id'),
+          listId: sql`${listId}`.as('list_id'),
+          version: sql`${version}`.as('version'),
+          at: sql`${now}`.as('at'),
+          actor: sql`${call.actor}`.as('actor'),
+          summary: sql`${JSON.stringify(summary)}`.as('summary'),
+        })
+        .from(priceLists)
+        .where(and(listKey(storeId, listId), eq(priceLists.version, version))),
     ),
-    ...chunks(deletes).map((chunk) =>
-      db.run(sql`DELETE FROM price_list_entries WHERE store_id = ${storeId} AND list_id = ${listId} AND ${ours}
-        AND (product_id, price_key) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(${JSON.stringify(chunk)}))`),
+    ...chunked(sets).map((json) =>
+      db
+        .insert(priceListEntries)
+        .select(
+          sql`SELECT ${storeId}, ${listId}, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]')
+            FROM json_each(${json}) WHERE ${ours}`,
+        )
+        .onConflictDoUpdate({
+          target: [priceListEntries.storeId, priceListEntries.listId, priceListEntries.productId, priceListEntries.priceKey],
+          set: { amount: sql`excluded.amount` },
+        }),
+    ),
+    ...chunked(deletes).map((json) =>
+      db
+        .delete(priceListEntries)
+        .where(
+          and(
+            entriesOf(storeId, listId),
+            ours,
+            sql`(${priceListEntries.productId}, ${priceListEntries.priceKey}) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(${json}))`,
+          ),
+        ),
     ),
   ] as const;
   let moved: number;
