@@ -119,8 +119,14 @@ describe('markets and price lists', () => {
     // Galvanised has an entry in neither list: the model's number (0 × 0.95).
     assert.deepEqual(await cells(page.locator('#grid tr[data-price="finish.galvanised.price"]')), ['0', '0.00', 'the model']);
 
-    // One price edited in place: only that row is sent.
-    await page.fill('#grid tr[data-price="finish.green.price"] input.amount', '52');
+    // One price edited in place: only that row is sent, so a refusal of the first row sent lands under its own field.
+    const green = page.locator('#grid tr[data-price="finish.green.price"]');
+    await green.locator('input.amount').fill('52.123');
+    await page.click('button:has-text("Save prices")');
+    await green.locator('.field-error').waitFor();
+    assert.equal(await green.locator('input.amount').getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.locator('#grid .field-error').count(), 1);
+    await green.locator('input.amount').fill('52');
     await page.click('button:has-text("Save prices")');
     await page.waitForFunction(() => document.querySelector('#flash')?.textContent === 'Prices saved.');
     assert.deepEqual(await entries('ch-next'), [

@@ -52,14 +52,36 @@ function unchangedRows(form: HTMLFormElement): Set<Element> {
 }
 
 /**
- * Rows of a list left wholly empty (a table's spare rows, `a.2.b` all blank and optional) are not sent, nor the
- * places of rows left out (filter skips an array's holes).
+ * Where each row of a list a form sent came from, when rows were left out (`entries.0` sent for the page's
+ * `entries.3`): the API names the rows it refuses by their place in the body, the page's fields by theirs.
  */
-function dropEmptyRows(body: Body): Body {
+const sentRows = new WeakMap<HTMLFormElement, Map<string, string>>();
+
+/**
+ * Rows of a list left wholly empty (a table's spare rows, `a.2.b` all blank and optional) are not sent, nor the
+ * places of rows left out; the rows after them move up, and sentRows remembers from where.
+ */
+function dropEmptyRows(form: HTMLFormElement, body: Body): Body {
+  const moved = new Map<string, string>();
   for (const [k, v] of Object.entries(body)) {
-    if (Array.isArray(v)) body[k] = v.filter((row) => typeof row !== 'object' || row === null || Object.keys(row).length > 0);
+    if (!Array.isArray(v)) continue;
+    // Object.keys skips the holes of rows left out.
+    const kept = Object.keys(v).filter((i) => {
+      const row: unknown = v[Number(i)];
+      return typeof row !== 'object' || row === null || Object.keys(row).length > 0;
+    });
+    body[k] = kept.map((i) => v[Number(i)]);
+    kept.forEach((i, at) => moved.set(`${k}.${at}`, `${k}.${i}`));
   }
+  sentRows.set(form, moved);
   return body;
+}
+
+/** The name of the page's field for a field the API named in the body it was sent (see sentRows). */
+function fieldOnPage(form: HTMLFormElement, field: string): string {
+  const [list, at, ...rest] = field.split('.');
+  const row = sentRows.get(form)?.get(`${list}.${at}`);
+  return row && rest.length > 0 ? `${row}.${rest.join('.')}` : field;
 }
 
 /**
@@ -99,7 +121,7 @@ export function formBody(form: HTMLFormElement): Body {
       at[key] = el.value;
     }
   }
-  return dropEmptyRows(body);
+  return dropEmptyRows(form, body);
 }
 
 /**
@@ -148,9 +170,8 @@ export function showErrors(form: HTMLFormElement, answer: ClientAnswer): void {
   const problems: Problem[] = Array.isArray(body.errors) ? body.errors : [];
   let placed = false;
   for (const d of problems) {
-    const el = d?.field
-      ? form.querySelector<HTMLElement & { name: string }>(`[name="${String(d.field).replace(/"/g, '')}"]`)
-      : null;
+    const name = d?.field ? fieldOnPage(form, String(d.field)).replace(/"/g, '') : '';
+    const el = name ? form.querySelector<HTMLElement & { name: string }>(`[name="${name}"]`) : null;
     if (!el) continue;
     placed = true;
     const msg = document.createElement('p');
