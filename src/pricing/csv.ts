@@ -4,8 +4,8 @@
 import { currencyMinorUnits, formatMinor, parseAmount } from './amount';
 
 export const MAX_CSV_ROWS = 10_000;
-/** A cell longer than this is an error, not a product id or a price key. */
-export const MAX_CELL_CHARS = 200;
+/** A cell longer than this is an error, not a product id (128 at most) or a price key (a map key may be long). */
+export const MAX_CELL_CHARS = 1000;
 /** Errors reported per file, at most: the first ones by line. */
 export const MAX_CSV_ERRORS = 50;
 
@@ -241,7 +241,8 @@ export interface CsvExportRow {
 
 /**
  * CSV text of a list's rows (CRLF line ends, RFC 4180 quoting), with `model` and `effective` columns when
- * `withAmounts`. Parsing it back gives the same entries.
+ * `withAmounts`. Parsing it back gives the same entries. No cell can start a spreadsheet formula: product ids start
+ * with a letter or digit, price keys with a name, and an amount is a number even with its minus.
  */
 export function serializeEntriesCsv(rows: readonly CsvExportRow[], currency: string, withAmounts = false): string {
   const digits = currencyMinorUnits(currency);

@@ -3,7 +3,15 @@
 // rounded by the list's rule. Exact decimal arithmetic; O(price points × chain length).
 import type { PriceBook } from '../lang/price-book';
 import type { PricePoint } from '../lang/price-points';
-import { currencyMinorUnits, type Decimal, decimalOfNumber, inRange, minorToMajor, parseDecimal } from './amount';
+import {
+  currencyMinorUnits,
+  type Decimal,
+  decimalOfNumber,
+  inRange,
+  MAX_INTEGER_DIGITS,
+  minorToMajor,
+  parseDecimal,
+} from './amount';
 import { applyRounding, parseRounding, type Rounding } from './rounding';
 
 /** A list and its bases, at most this many in a chain (the list itself and three bases). */
@@ -34,6 +42,13 @@ export interface EffectiveAmounts {
   sources: Map<string, AmountSource>;
 }
 
+/** A chain whose factors push an amount to 10^12 or past it (the key names the price point): refused, never rounded. */
+export class AmountOutOfRange extends RangeError {
+  constructor(readonly key: string) {
+    super(`the amount of ${key} is out of range`);
+  }
+}
+
 /** A factor: a decimal string greater than zero with at most 6 digits each side of the point. */
 const FACTOR = /^\d{1,6}(\.\d{1,6})?$/;
 
@@ -51,8 +66,8 @@ interface Step {
 
 /**
  * The effective amount of every price point in `chain[0]`, whose base is `chain[1]`, …; the last list's base is
- * the model. Throws a RangeError on a chain the caller should have refused: too long, a factor or rounding that does
- * not parse, or an amount pushed past 10^12 (naming the key).
+ * the model. Throws a RangeError on a chain the caller should have refused (too long, a factor or rounding that does
+ * not parse), and AmountOutOfRange when factors push an amount past 10^12.
  */
 export function effectiveAmounts(points: readonly PricePoint[], chain: readonly ChainList[]): EffectiveAmounts {
   if (chain.length > MAX_CHAIN_LENGTH) throw new RangeError(`a chain holds at most ${MAX_CHAIN_LENGTH} lists`);
@@ -69,30 +84,40 @@ export function effectiveAmounts(points: readonly PricePoint[], chain: readonly 
   });
   const out: EffectiveAmounts = { amounts: new Map(), minor: new Map(), sources: new Map() };
   const top = steps[0];
+  if (!top) {
+    for (const p of points) {
+      out.amounts.set(p.key, p.model);
+      out.sources.set(p.key, 'model');
+    }
+    return out;
+  }
   for (const p of points) {
-    let value = decimalOfNumber(p.model);
-    let source: AmountSource = 'model';
-    for (let i = steps.length - 1; i >= 0; i--) {
-      const step = steps[i] as Step;
-      const entry = step.entries.get(p.key);
-      if (entry !== undefined) {
-        value = { units: BigInt(entry), scale: step.digits };
-        source = i === 0 ? 'entry' : 'derived';
-      } else {
+    // The nearest list with an entry decides; only the lists above it derive (in BigInt), none when it is the list.
+    let from = 0;
+    let entry: number | undefined;
+    for (; from < steps.length; from++) {
+      entry = (steps[from] as Step).entries.get(p.key);
+      if (entry !== undefined) break;
+    }
+    let minor: number;
+    if (from === 0 && entry !== undefined) {
+      if (!Number.isSafeInteger(entry) || Math.abs(entry) >= 10 ** (MAX_INTEGER_DIGITS + top.digits)) {
+        throw new AmountOutOfRange(p.key);
+      }
+      minor = entry;
+    } else {
+      let value = entry === undefined ? decimalOfNumber(p.model) : { units: BigInt(entry), scale: (steps[from] as Step).digits };
+      for (let i = from - 1; i >= 0; i--) {
+        const step = steps[i] as Step;
         const product = { units: value.units * step.factor.units, scale: value.scale + step.factor.scale };
         value = { units: applyRounding(product, step.rounding, step.digits), scale: step.digits };
+        if (!inRange(value)) throw new AmountOutOfRange(p.key);
       }
-      if (!inRange(value)) throw new RangeError(`the amount of ${p.key} is out of range`);
+      minor = Number(value.units);
     }
-    if (!top) {
-      out.amounts.set(p.key, p.model);
-      out.sources.set(p.key, source);
-      continue;
-    }
-    const minor = Number(value.units);
     out.minor.set(p.key, minor);
     out.amounts.set(p.key, minorToMajor(minor, top.digits));
-    out.sources.set(p.key, source);
+    out.sources.set(p.key, from === 0 ? 'entry' : entry === undefined ? 'model' : 'derived');
   }
   return out;
 }

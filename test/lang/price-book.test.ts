@@ -1,14 +1,14 @@
 // Price points and price books (src/lang/price-points.ts, src/lang/price-book.ts) on the PVC window example, and the
 // effective amounts of list chains (src/pricing/derive.ts) priced end to end: every figure below is derived by hand
 // in the comment beside it (docs/schema-language.md "Price lists").
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lang/index';
 import { instantiate } from '../../src/lang/instantiate';
 import type { ProductIR } from '../../src/lang/ir';
 import { applyPriceBook } from '../../src/lang/price-book';
 import { pricePoints } from '../../src/lang/price-points';
-import { type ChainList, effectiveAmounts, MAX_CHAIN_LENGTH, priceBook } from '../../src/pricing/derive';
+import { AmountOutOfRange, type ChainList, effectiveAmounts, MAX_CHAIN_LENGTH, priceBook } from '../../src/pricing/derive';
 
 const window = (): ProductIR => {
   const ir = analyze(readFileSync(new URL('../../examples/pvc-window.cpq', import.meta.url), 'utf8')).ir;
@@ -114,6 +114,27 @@ describe('applyPriceBook', () => {
     expect(out.fields.find((f) => f.id === 'width')).toBe(ir.fields.find((f) => f.id === 'width'));
   });
 
+  it("a book of the model's own numbers gives back the model, in every example declaring list prices", () => {
+    const declaring = readdirSync(new URL('../../examples/', import.meta.url)).filter((f) => f.endsWith('.cpq'));
+    let checked = 0;
+    for (const file of declaring) {
+      const ir = analyze(readFileSync(new URL(`../../examples/${file}`, import.meta.url), 'utf8')).ir as ProductIR;
+      const points = pricePoints(ir);
+      if (points.length === 0) continue;
+      checked++;
+      expect(new Set(points.map((p) => p.key)).size, file).toBe(points.length);
+      const same = applyPriceBook(ir, { currency: ir.currency, amounts: new Map(points.map((p) => [p.key, p.model])) });
+      expect(same, file).toEqual(ir);
+      // And every key reaches its number: doubled, each point reads back doubled.
+      const doubled = applyPriceBook(ir, { currency: ir.currency, amounts: new Map(points.map((p) => [p.key, p.model * 2])) });
+      expect(
+        pricePoints(doubled).map((p) => p.model),
+        file,
+      ).toEqual(points.map((p) => p.model * 2));
+    }
+    expect(checked).toBe(3);
+  });
+
   it('an empty book changes only the currency; an unknown currency or a non-finite amount is refused', () => {
     const ir = window();
     const out = applyPriceBook(ir, { currency: 'JPY', amounts: new Map() });
@@ -124,6 +145,36 @@ describe('applyPriceBook', () => {
       expect(() => applyPriceBook(ir, { currency: 'EUR', amounts: new Map([['line.mullion', v]]) })).toThrow(RangeError);
     }
   });
+
+  for (const n of ['__proto__', 'constructor', 'toString']) {
+    it(`"${n}" as a field, option, attribute, table and line name is an ordinary price point`, () => {
+      const ir = analyze(
+        [
+          `product "P" { list_prices: [${n}.${n}, ${n}_t, price.${n}] }`,
+          `field ${n}: dropdown { label: "F", options { ${n} { label: "A", ${n}: 2 }, b { label: "B", ${n}: 3 } } }`,
+          `table ${n}_t: map { ${n}: 10, b: 20 }`,
+          `price { line ${n}: "L" = 5\n line x: "X" = ${n}.${n} + ${n}_t[${n}] }`,
+        ].join('\n'),
+      ).ir as ProductIR;
+      expect(pricePoints(ir).map((p) => [p.key, p.model])).toEqual([
+        [`${n}.${n}.${n}`, 2],
+        [`${n}.b.${n}`, 3],
+        [`${n}_t[${n}]`, 10],
+        [`${n}_t[b]`, 20],
+        [`line.${n}`, 5],
+      ]);
+      const book = {
+        currency: 'EUR',
+        amounts: new Map([
+          [`${n}.${n}.${n}`, 4],
+          [`${n}_t[${n}]`, 30],
+          [`line.${n}`, 7],
+        ]),
+      };
+      // 7 + (4 + 30)
+      expect(instantiate(applyPriceBook(ir, book)).calculate({ configuration: {}, quantity: 1 }).price?.total).toBe(41);
+    });
+  }
 
   it('a key named __proto__ replaces the entry of that name and nothing else', () => {
     const ir = analyze(
@@ -235,6 +286,12 @@ describe('lists priced end to end (the default window: frame 195, glazing 1.2 mÂ
     }
     // An amount pushed past 10^12 names its key.
     const huge = list('EUR', '999999', 'minor');
-    expect(() => effectiveAmounts(points, [huge, huge, huge])).toThrow(/base_price\[600,600\]/);
+    expect(() => effectiveAmounts(points, [huge, huge, huge])).toThrow(new AmountOutOfRange('base_price[600,600]'));
+    const stored = list('EUR', '1', 'minor', { 'line.mullion': 10 ** 14 });
+    expect(() => effectiveAmounts(points, [stored])).toThrow(new AmountOutOfRange('line.mullion'));
+    expect(() => effectiveAmounts(points, [list('EUR', '1', 'minor'), stored])).toThrow(new AmountOutOfRange('line.mullion'));
+    expect(
+      effectiveAmounts(points, [list('EUR', '1', 'minor', { 'line.mullion': 10 ** 14 - 1 })]).amounts.get('line.mullion'),
+    ).toBe(999999999999.99);
   });
 });

@@ -1,7 +1,7 @@
 // A price list's entries as CSV (src/pricing/csv.ts) and the diff of two lists (src/pricing/diff.ts): RFC 4180,
 // bounded, every bad row rejecting the whole file with its line and column; hostile files included.
 import { describe, expect, it } from 'vitest';
-import { MAX_CSV_ERRORS, MAX_CSV_ROWS, parseEntriesCsv, serializeEntriesCsv } from '../../src/pricing/csv';
+import { MAX_CELL_CHARS, MAX_CSV_ERRORS, MAX_CSV_ROWS, parseEntriesCsv, serializeEntriesCsv } from '../../src/pricing/csv';
 import { diffEntries } from '../../src/pricing/diff';
 
 const rows = (text: string, currency = 'EUR') => {
@@ -82,7 +82,7 @@ describe('CSV import', () => {
       'p,,3',
       'p,c,x',
       'p,a,4',
-      `p,${'k'.repeat(201)},5`,
+      `p,${'k'.repeat(MAX_CELL_CHARS + 1)},5`,
       'p,d',
       'p,e,6',
     ].join('\n');

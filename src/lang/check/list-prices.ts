@@ -148,8 +148,11 @@ function readOptions(ctx: Ctx, name: string, attr: string, span: Span, known: Kn
     if (sym?.kind === 'field' && !field) return undefined;
     if (field || sym) ctx.diags.add('E_LIST_PRICE', span, `"${name}" has no options: a list price is ${WHAT}`);
     else {
-      const names = [...known.fieldsBySet.values()].flat().concat([...ctx.optionSets.keys()]);
-      ctx.diags.add('E_UNDEFINED', span, `"${name}" is not a choice field or an option set${didYouMean(name, names)}`);
+      const holders = function* () {
+        for (const ids of known.fieldsBySet.values()) yield* ids;
+        yield* ctx.optionSets.keys();
+      };
+      ctx.diags.add('E_UNDEFINED', span, `"${name}" is not a choice field or an option set${didYouMean(name, holders)}`);
     }
     return undefined;
   }

@@ -1,10 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type Database, database, replicaDatabase } from '../../db/client';
 import { priceListEntries, priceLists } from '../../db/schema';
+import { minorUnits } from '../../lang/check/currencies';
 import type { ProductIR } from '../../lang/ir';
 import type { PriceBook } from '../../lang/price-book';
-import { pricePoints } from '../../lang/price-points';
-import { priceBook } from '../../pricing/derive';
+import { type PricePoint, pricePoints } from '../../lang/price-points';
+import { minorToMajor } from '../../pricing/amount';
+import { effectiveAmounts } from '../../pricing/derive';
 import type { ListSettings } from './snapshot';
 
 // Price books (src/lang/price-book.ts) of one product in one list chain, kept per isolate. A book is keyed by
@@ -28,6 +30,39 @@ function remember(key: string, book: PriceBook): void {
   }
   books.set(key, { book, size });
   amountsHeld += size;
+}
+
+/** Each model's price points, computed once per IR (a model's IR is held as long as its model, src/products/loaded.ts). */
+const pointsOfIr = new WeakMap<ProductIR, PricePoint[]>();
+function pointsOf(ir: ProductIR): PricePoint[] {
+  let points = pointsOfIr.get(ir);
+  if (!points) {
+    points = pricePoints(ir);
+    pointsOfIr.set(ir, points);
+  }
+  return points;
+}
+
+/**
+ * The book of a chain whose lists hold `entries` (minor units each). A list's own entry is its amount as it stands
+ * (minor units to major, exactly as minorToMajor does), so only the points without one are derived through the chain
+ * (src/pricing/derive.ts): a list of 50,000 entries costs a map, not 50,000 exact derivations.
+ */
+function bookOf(points: readonly PricePoint[], chain: readonly ListSettings[], entries: Map<string, number>[]): PriceBook {
+  const own = entries[0]!;
+  const digits = minorUnits(chain[0]!.currency);
+  const amounts = new Map<string, number>();
+  const rest: PricePoint[] = [];
+  for (const p of points) {
+    const minor = own.get(p.key);
+    if (minor === undefined) rest.push(p);
+    else amounts.set(p.key, minorToMajor(minor, digits));
+  }
+  if (rest.length > 0) {
+    const lists = chain.map((l, i) => ({ factor: l.factor, rounding: l.rounding, currency: l.currency, entries: entries[i]! }));
+    for (const [key, amount] of effectiveAmounts(rest, lists).amounts) amounts.set(key, amount);
+  }
+  return { currency: chain[0]!.currency, amounts };
 }
 
 type Read = { versions: Map<string, number>; rows: { list: string; price: string; amount: number }[] };
@@ -73,15 +108,10 @@ export async function loadPriceBook(
   const ids = chain.map((l) => l.id);
   let found = await read(replicaDatabase(env), storeId, product.id, ids);
   if (!agrees(found, chain)) found = await read(database(env), storeId, product.id, ids);
-  const book = priceBook(
-    pricePoints(product.ir),
-    chain.map((l) => ({
-      factor: l.factor,
-      rounding: l.rounding,
-      currency: l.currency,
-      entries: new Map(found.rows.filter((r) => r.list === l.id).map((r) => [r.price, r.amount])),
-    })),
-  )!;
+  const entries = chain.map(() => new Map<string, number>());
+  const at = new Map(chain.map((l, i) => [l.id, i]));
+  for (const r of found.rows) entries[at.get(r.list)!]!.set(r.price, r.amount);
+  const book = bookOf(pointsOf(product.ir), chain, entries);
   if (agrees(found, chain)) remember(key, book);
   return book;
 }
