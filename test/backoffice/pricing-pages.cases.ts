@@ -78,7 +78,12 @@ describe('markets and customer groups pages', () => {
     expect(text).toMatch(/Switzerland<\/a> <span class="badge ok">Default<\/span>/);
     expect(text).toContain('CH, LI');
     expect(text).toContain('8.1 % included');
-    expect(text).toContain(`Dealers &lt;b&gt;: <a href="/admin/stores/${store}/price-lists/ch-now">ch-now</a>`);
+    expect(text).toContain(
+      `Dealers &lt;b&gt;: <a href="/admin/stores/${store}/price-lists/ch-now">ch-now</a> <span class="badge ok">in force</span>`,
+    );
+    // Retail's two lists: this year's prices today, next year's is scheduled.
+    expect(text.split('>ch-now</a> <span class="badge ok">in force</span>').length - 1).toBe(2);
+    expect(text).toContain(`>ch-next</a> <span class="badge warn">from ${new Date().getUTCFullYear() + 1}-01-01</span>`);
     expect(text).toContain(`data-method="POST" data-action="/api/admin/stores/${store}/markets"`);
     expect(text).toContain(`data-method="DELETE" data-action="/api/admin/stores/${store}/markets/ch"`);
 

@@ -4,6 +4,7 @@ import { enc, load } from '../load';
 import type { CustomerGroupListJson, MarketJson, MarketListJson, PriceListListJson, StoreJson } from '../types';
 import { CustomerGroupsPage } from '../views/customer-groups';
 import { MarketPage, MarketsPage } from '../views/markets';
+import { today } from './price-lists';
 
 /** Stores > Markets and Stores > Customer groups (docs/backoffice.md, "Markets and price lists"). */
 export const marketPages = new Hono<BackofficeEnv>()
@@ -15,7 +16,16 @@ export const marketPages = new Hono<BackofficeEnv>()
       load<CustomerGroupListJson>(c, `/stores/${id}/customer-groups`),
       load<PriceListListJson>(c, `/stores/${id}/price-lists`),
     ]);
-    return c.html(<MarketsPage csrf={c.var.csrf} store={store} markets={markets} groups={customer_groups} lists={price_lists} />);
+    return c.html(
+      <MarketsPage
+        csrf={c.var.csrf}
+        store={store}
+        markets={markets}
+        groups={customer_groups}
+        lists={price_lists}
+        today={today()}
+      />,
+    );
   })
   .get('/:store/markets/:market', async (c) => {
     const id = enc(c.req.param('store'));

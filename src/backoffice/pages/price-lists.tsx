@@ -18,7 +18,7 @@ import { PriceListDiffPage, PriceListHistoryPage } from '../views/price-list-cha
 import { PriceListsPage } from '../views/price-lists';
 
 /** Today as a list's validity counts days: UTC. */
-const today = () => new Date().toISOString().slice(0, 10);
+export const today = () => new Date().toISOString().slice(0, 10);
 
 /** Stores > Price lists: the lists, one list's grid and CSV, its diff and history (docs/backoffice.md). */
 export const priceListPages = new Hono<BackofficeEnv>()

@@ -1,6 +1,7 @@
 import { enc } from '../load';
 import type { CustomerGroupJson, MarketJson, PriceListJson, StoreJson } from '../types';
 import { DataTable, Empty, FormError } from './parts';
+import { listState } from './price-lists';
 import { StorePage } from './stores';
 
 // Stores > Markets: where a store sells (currency, countries, language, tax) and which price list each customer
@@ -14,22 +15,60 @@ function Tax({ tax }: { tax: MarketJson['tax'] }) {
   return <>{`${tax.rate} % ${tax.prices === 'gross' ? 'included' : 'added'}`}</>;
 }
 
-function Assignments({ storeId, market, groups }: { storeId: string; market: MarketJson; groups: CustomerGroupJson[] }) {
+interface RowProps {
+  storeId: string;
+  market: MarketJson;
+  groups: CustomerGroupJson[];
+  lists: PriceListJson[];
+  today: string;
+}
+
+/**
+ * The list of each assignment that prices today: of a group's lists valid today, the one starting last (docs/api.md,
+ * "Markets and price lists"); the others say when they start or that they ended.
+ */
+function inForce(market: MarketJson, lists: PriceListJson[], today: string): Set<string> {
+  const byId = new Map(lists.map((l) => [l.id, l]));
+  const chosen = new Map<string, PriceListJson>();
+  for (const a of market.price_lists) {
+    const list = byId.get(a.list);
+    if (!list || listState(list, today) !== 'in force') continue;
+    const best = chosen.get(a.group);
+    if (!best || (list.valid_from ?? '') > (best.valid_from ?? '')) chosen.set(a.group, list);
+  }
+  return new Set([...chosen].map(([group, list]) => `${group}:${list.id}`));
+}
+
+function Assignments({ storeId, market, groups, lists, today }: RowProps) {
   if (market.price_lists.length === 0) return <span class="muted">the model's prices</span>;
   const name = new Map(groups.map((g) => [g.id, g.name]));
+  const byId = new Map(lists.map((l) => [l.id, l]));
+  const pricing = inForce(market, lists, today);
   return (
     <ul class="plain">
-      {market.price_lists.map((a) => (
-        <li>
-          {`${name.get(a.group) ?? a.group}: `}
-          <a href={`/admin/stores/${enc(storeId)}/price-lists/${enc(a.list)}`}>{a.list}</a>
-        </li>
-      ))}
+      {market.price_lists.map((a) => {
+        const list = byId.get(a.list);
+        const state = list ? listState(list, today) : null;
+        return (
+          <li>
+            {`${name.get(a.group) ?? a.group}: `}
+            <a href={`/admin/stores/${enc(storeId)}/price-lists/${enc(a.list)}`}>{a.list}</a>{' '}
+            {pricing.has(`${a.group}:${a.list}`) ? (
+              <span class="badge ok">in force</span>
+            ) : state === 'scheduled' ? (
+              <span class="badge warn">{`from ${list?.valid_from}`}</span>
+            ) : (
+              <span class="badge">{state === 'ended' ? 'ended' : 'superseded'}</span>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
-function MarketRow({ storeId, market, groups }: { storeId: string; market: MarketJson; groups: CustomerGroupJson[] }) {
+function MarketRow(props: RowProps) {
+  const { storeId, market } = props;
   const action = `/api/admin/stores/${enc(storeId)}/markets/${enc(market.id)}`;
   return (
     <tr data-market-id={market.id}>
@@ -45,7 +84,7 @@ function MarketRow({ storeId, market, groups }: { storeId: string; market: Marke
         <Tax tax={market.tax} />
       </td>
       <td data-label="Price lists">
-        <Assignments storeId={storeId} market={market} groups={groups} />
+        <Assignments {...props} />
       </td>
       <td class="num">
         <div class="actions">
@@ -272,6 +311,7 @@ export function MarketsPage(props: {
   markets: MarketJson[];
   groups: CustomerGroupJson[];
   lists: PriceListJson[];
+  today: string;
 }) {
   const { csrf, store, markets, groups } = props;
   return (
@@ -295,7 +335,7 @@ export function MarketsPage(props: {
             ]}
           >
             {markets.map((m) => (
-              <MarketRow storeId={store.id} market={m} groups={groups} />
+              <MarketRow storeId={store.id} market={m} groups={groups} lists={props.lists} today={props.today} />
             ))}
           </DataTable>
         )}
