@@ -1,7 +1,8 @@
 // Markets and price lists in Chromium (docs/backoffice.md, "Markets and price lists"): a pricing person's day.
 // A list scheduled for next year is made in the form, a market gets this year's list and next year's for retail,
 // a CSV with a bad row is refused with its line and column and changes nothing, a good one fills the grid, one
-// price is edited in place, the diff against the list in force and the history say what changed and who did it,
+// price is edited in place (a refused amount shown under its own field), its settings renamed, the diff against the list
+// in force and the history say what changed and who did it,
 // and a key is bound to the dealer group and the market. axe-core finds nothing serious on any of the pages at
 // 1280 and 390 px, and nothing scrolls sideways on the phone.
 import assert from 'node:assert/strict';
@@ -155,6 +156,15 @@ describe('markets and price lists', () => {
     assert.match(history[1], /CSV imported: 3 entries added/);
     assert.match(history.at(-1), /Created/);
     await shot(page, 'price-lists-history');
+
+    // Its settings renamed: the history names what changed.
+    await page.goto(LIST);
+    await page.fill('#edit-list-name', 'Switzerland 2027');
+    await page.click('button:has-text("Save settings")');
+    await page.waitForFunction(() => document.querySelector('#flash')?.textContent === 'Price list saved.');
+    assert.match(await page.locator('#list-title').innerText(), /Switzerland 2027/);
+    await page.goto(`${LIST}/history`);
+    assert.match(await page.locator('tbody tr[data-version]').first().innerText(), /Settings changed: name/);
 
     // A dealer portal's key: bound to the dealer group and to Switzerland only.
     await page.click('.tabs-nav a:has-text("API keys")');
