@@ -37,12 +37,15 @@ export default {
       return Response.json({ size: book.amounts.size, first: book.amounts.get('cell[10,10]') });
     }
     if (url.pathname === '/rows') {
-      const rows = await env.DB.prepare('SELECT price_key, amount FROM price_list_entries WHERE store_id = ? AND list_id = ? AND product_id = ?')
+      const rows = await env.DB.prepare(
+        'SELECT price_key, amount FROM price_list_entries WHERE store_id = ? AND list_id = ? AND product_id = ?',
+      )
         .bind(store, 'retail', 'grid')
         .all();
       return Response.json({ size: rows.results.length });
     }
-    if (url.pathname === '/list') return Response.json({ size: (await readEntries(env, store, 'retail')).get('grid')?.size ?? 0 });
+    if (url.pathname === '/list')
+      return Response.json({ size: (await readEntries(env, store, 'retail')).get('grid')?.size ?? 0 });
     return Response.json({});
   },
 };

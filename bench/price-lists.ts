@@ -40,7 +40,10 @@ const mf = new Miniflare({
 });
 const db = await mf.getD1Database('DB');
 const ask = async (path: string, body?: string) => {
-  const res = await mf.dispatchFetch(`http://bench${path}${path.includes('?') ? '&' : '?'}store=${STORE}`, body === undefined ? {} : { method: 'POST', body });
+  const res = await mf.dispatchFetch(
+    `http://bench${path}${path.includes('?') ? '&' : '?'}store=${STORE}`,
+    body === undefined ? {} : { method: 'POST', body },
+  );
   return res.json().catch(() => null);
 };
 
@@ -83,7 +86,10 @@ async function timed(fn: (round: number) => Promise<unknown>): Promise<number> {
 const started = clock();
 await migrate();
 const now = Date.now();
-await db.prepare('INSERT INTO stores (id, name, plan, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').bind(STORE, STORE, 'enterprise', now, now).run();
+await db
+  .prepare('INSERT INTO stores (id, name, plan, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
+  .bind(STORE, STORE, 'enterprise', now, now)
+  .run();
 for (const [id, base, factor, rounding] of [
   ['retail', null, '1', 'minor'],
   ['dealer', 'retail', '0.7', '0.05'],
@@ -106,7 +112,10 @@ await db
   )
   .bind(ROWS, COLUMNS, STORE)
   .run();
-const counted = await db.prepare('SELECT count(*) AS n FROM price_list_entries WHERE store_id = ?').bind(STORE).first<{ n: number }>();
+const counted = await db
+  .prepare('SELECT count(*) AS n FROM price_list_entries WHERE store_id = ?')
+  .bind(STORE)
+  .first<{ n: number }>();
 await ask('/schema', gridSchema());
 console.log(
   `${counted?.n.toLocaleString('en')} entries of a product with ${(ROWS * COLUMNS).toLocaleString('en')} list prices, generated in ${((clock() - started) / 1000).toFixed(1)} s; ${ROUNDS} rounds, the median`,
@@ -125,7 +134,7 @@ const dealerBook = (await ask('/book?version=2&list=dealer')) as { size: number;
 section(
   `a list of ${counted?.n.toLocaleString('en')} entries, in workerd; load average ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} CPUs`,
   table(
-    ['what (a request\'s wall time less an empty one\'s)', 'ms (median)'],
+    ["what (a request's wall time less an empty one's)", 'ms (median)'],
     [
       ['price book, isolate without it: D1 batch + effective amounts (the list)', cold.toFixed(1)],
       ['price book of the derived list (two lists read, × 0.7 to 0.05)', coldDerived.toFixed(1)],

@@ -193,6 +193,29 @@ describe('entries', () => {
   });
 });
 
+describe('hostile input', () => {
+  it('400s a __proto__ key in a body and 413s entries past 4 MiB, writing nothing', async () => {
+    const s = await storeWithWindow(eur);
+    const proto = await call(`/api/admin/stores/${s}/price-lists/eur/entries`, {
+      method: 'PATCH',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: '{"version":1,"entries":[{"product":"window","price":"line.fixed","value":"1"}],"__proto__":{"version":9}}',
+    });
+    expect(proto.status).toBe(400);
+    const huge = `product,price,value\n${'window,line.fixed,1\n'.repeat(230_000)}`;
+    expect((await csv(s, 'eur', huge)).status).toBe(413);
+    expect(await ok(admin('GET', `/stores/${s}/price-lists/eur`))).toMatchObject({ version: 1, entries: 0 });
+  });
+
+  it("409s a derived amount the chain's factors take past 10^12, naming the price", async () => {
+    const s = await storeWithWindow(eur, { id: 'big', name: 'Big', currency: 'EUR', base: 'eur', factor: '999999' });
+    await ok(patch(s, 'eur', 1, [{ product: 'window', price: 'line.fixed', value: '999999999' }]));
+    const res = await admin('GET', `/stores/${s}/price-lists/big/entries?product=window`);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: 'CONFLICT', details: { price: 'line.fixed' } });
+  });
+});
+
 describe('CSV', () => {
   it('imports a file, exports it back, and an empty value removes an entry', async () => {
     const s = await storeWithWindow(eur);

@@ -54,7 +54,9 @@ describe('schema editor symbols', () => {
     expect(s.sets.get('frame_colours')?.options).toEqual(['white', 'cream', 'anthracite', 'golden_oak']);
     expect(s.sets.get('frame_colours')?.attributes).toContain('price');
     expect(s.lines).toEqual(['frame', 'mullion', 'glazing', 'hardware', 'colour', 'sill']);
-    const oneLine = symbolsOf(textOf('price { line a: "A" = 1, surcharge b: "B" = 2\n  per_order {\n    line c: "C" = 3\n  }\n}\n'));
+    const oneLine = symbolsOf(
+      textOf('price { line a: "A" = 1, surcharge b: "B" = 2\n  per_order {\n    line c: "C" = 3\n  }\n}\n'),
+    );
     expect(oneLine.lines).toEqual(['a', 'b', 'c']);
   });
 

@@ -14,7 +14,8 @@ export const PRICE_LIST_LIMITS = {
   /** Rows of an entries change kept in its history summary. */
   historyRows: 20,
   historyPage: 100,
-  priceKey: 200,
+  /** As a CSV cell may hold (src/pricing/csv.ts): a price key holds a map key, which may be long. */
+  priceKey: 1_000,
 };
 
 const IsoDate = z

@@ -1,12 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type Database, database, replicaDatabase } from '../../db/client';
 import { priceListEntries, priceLists } from '../../db/schema';
-import { minorUnits } from '../../lang/check/currencies';
+import { ApiError } from '../../errors';
 import type { ProductIR } from '../../lang/ir';
 import type { PriceBook } from '../../lang/price-book';
 import { type PricePoint, pricePoints } from '../../lang/price-points';
-import { minorToMajor } from '../../pricing/amount';
-import { effectiveAmounts } from '../../pricing/derive';
+import { AmountOutOfRange, priceBook } from '../../pricing/derive';
 import type { ListSettings } from './snapshot';
 
 // Price books (src/lang/price-book.ts) of one product in one list chain, kept per isolate. A book is keyed by
@@ -43,26 +42,20 @@ function pointsOf(ir: ProductIR): PricePoint[] {
   return points;
 }
 
-/**
- * The book of a chain whose lists hold `entries` (minor units each). A list's own entry is its amount as it stands
- * (minor units to major, exactly as minorToMajor does), so only the points without one are derived through the chain
- * (src/pricing/derive.ts): a list of 50,000 entries costs a map, not 50,000 exact derivations.
- */
-function bookOf(points: readonly PricePoint[], chain: readonly ListSettings[], entries: Map<string, number>[]): PriceBook {
-  const own = entries[0]!;
-  const digits = minorUnits(chain[0]!.currency);
-  const amounts = new Map<string, number>();
-  const rest: PricePoint[] = [];
-  for (const p of points) {
-    const minor = own.get(p.key);
-    if (minor === undefined) rest.push(p);
-    else amounts.set(p.key, minorToMajor(minor, digits));
+/** `derive()`, with a derived amount pushed past 10^12 by the chain's factors answered as a 409 naming its key. */
+export function withinRange<T>(derive: () => T): T {
+  try {
+    return derive();
+  } catch (err) {
+    if (!(err instanceof AmountOutOfRange)) throw err;
+    throw new ApiError(
+      'CONFLICT',
+      `The price list's factors take '${err.key.slice(0, 80)}' past 10^12; lower a factor or set an entry`,
+      {
+        details: { price: err.key },
+      },
+    );
   }
-  if (rest.length > 0) {
-    const lists = chain.map((l, i) => ({ factor: l.factor, rounding: l.rounding, currency: l.currency, entries: entries[i]! }));
-    for (const [key, amount] of effectiveAmounts(rest, lists).amounts) amounts.set(key, amount);
-  }
-  return { currency: chain[0]!.currency, amounts };
 }
 
 type Read = { versions: Map<string, number>; rows: { list: string; price: string; amount: number }[] };
@@ -111,7 +104,9 @@ export async function loadPriceBook(
   const entries = chain.map(() => new Map<string, number>());
   const at = new Map(chain.map((l, i) => [l.id, i]));
   for (const r of found.rows) entries[at.get(r.list)!]!.set(r.price, r.amount);
-  const book = bookOf(pointsOf(product.ir), chain, entries);
+  // A list's own entries cost no exact arithmetic (src/pricing/derive.ts): only what is derived does.
+  const lists = chain.map((l, i) => ({ factor: l.factor, rounding: l.rounding, currency: l.currency, entries: entries[i]! }));
+  const book = withinRange(() => priceBook(pointsOf(product.ir), lists)!);
   if (agrees(found, chain)) remember(key, book);
   return book;
 }

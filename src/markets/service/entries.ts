@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { PRICE_LIST_LIMITS } from '../../api/admin/price-lists';
 import { database } from '../../db/client';
 import { type PriceListChangeSummary, priceListChanges, priceListEntries, priceLists } from '../../db/schema';
@@ -9,6 +9,7 @@ import { formatMinor } from '../../pricing/amount';
 import { type AmountSource, type ChainList, effectiveAmounts, MAX_CHAIN_LENGTH } from '../../pricing/derive';
 import { type DiffRow, diffEntries, type Entries } from '../../pricing/diff';
 import { loadProduct } from '../../products/loaded';
+import { withinRange } from './books';
 import { getPriceList, isVersionTaken, listKey, type PriceListView, staleVersion } from './price-lists';
 import { publishSnapshot } from './snapshot';
 
@@ -279,7 +280,7 @@ export async function productEntries(
   const found = await pointsOf(env, storeId, productId);
   if (!found) throw new ApiError('NOT_FOUND', `Product '${productId}' not found`, { details: { field: 'product' } });
   const chain = await chainFor(env, storeId, list, productId);
-  const effective = effectiveAmounts(found.points, chain);
+  const effective = withinRange(() => effectiveAmounts(found.points, chain));
   const own = chain[0]!.entries;
   return {
     list,
@@ -293,10 +294,4 @@ export async function productEntries(
       source: effective.sources.get(p.key)!,
     })),
   };
-}
-
-/** How many entries each list of the store holds (for the bench and the list view). */
-export async function countEntries(env: Env, storeId: string, listId: string): Promise<number> {
-  const [{ n } = { n: 0 }] = await database(env).select({ n: count() }).from(priceListEntries).where(entriesOf(storeId, listId));
-  return n;
 }

@@ -58,7 +58,7 @@ export const priceListEntriesApi = newApp()
       security: ADMIN_SECURITY,
       summary: "One product's price points in the list: the model's number, the entry, the effective amount",
       request: { params: ListParams, query: EntriesQuery },
-      responses: { 200: json(ProductEntries, 'The grid of the product'), ...errorResponses(400, 401, 404) },
+      responses: { 200: json(ProductEntries, 'The grid of the product'), ...errorResponses(400, 401, 404, 409) },
     }),
     async (c) => {
       const { store_id, list_id } = c.req.valid('param');
