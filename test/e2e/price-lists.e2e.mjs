@@ -1,7 +1,7 @@
 // Markets and price lists in Chromium (docs/backoffice.md, "Markets and price lists"): a pricing person's day.
 // A list scheduled for next year is made in the form, a market gets this year's list and next year's for retail,
 // a CSV with a bad row is refused with its line and column and changes nothing, a good one fills the grid, one
-// price is edited in place (a refused amount shown under its own field), the diff against the list in force and the
+// price is edited in place (a refused amount shown under its own field), the export holds it, the diff against the list in force and the
 // history say what changed and who did it, the list is renamed, and a key is bound to the dealer group and the
 // market. axe-core finds nothing serious on any of the pages at 1280 and 390 px, and nothing scrolls sideways on the
 // phone.
@@ -137,6 +137,14 @@ describe('markets and price lists', () => {
       ['finish.green.price', '52.00'],
     ]);
     await shot(page, 'price-lists-grid');
+
+    // Exported, the list reads as it was imported, the edit included.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('a:has-text("Export CSV")')]);
+    const csv = readFileSync(await download.path(), 'utf8');
+    assert.match(csv, /^product,price,value/);
+    for (const line of ['gate,gate_price[standard],420.00', 'gate,gate_price[wide],480.00', 'gate,finish.green.price,52.00']) {
+      assert.ok(csv.includes(line), `${line} in\n${csv}`);
+    }
 
     // Against the list in force (this year's): one price changed, two entries added.
     await page.click('a:has-text("Compare with the list in force")');
