@@ -1,10 +1,10 @@
 // Markets and price lists in Chromium (docs/backoffice.md, "Markets and price lists"): a pricing person's day.
 // A list scheduled for next year is made in the form, a market gets this year's list and next year's for retail,
 // a CSV with a bad row is refused with its line and column and changes nothing, a good one fills the grid, one
-// price is edited in place (a refused amount shown under its own field), the export holds it, the diff against the list in force and the
-// history say what changed and who did it, the list is renamed, and a key is bound to the dealer group and the
-// market. axe-core finds nothing serious on any of the pages at 1280 and 390 px, and nothing scrolls sideways on the
-// phone.
+// price is edited in place (a refused amount shown under its own field), the export holds it, the diff against the
+// list in force and the history say what changed and who did it, the list is renamed, and a key is bound to the
+// dealer group and the market. axe-core finds nothing serious on any of the pages at 1280 and 390 px, and nothing
+// scrolls sideways on the phone.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
