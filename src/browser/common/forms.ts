@@ -71,7 +71,7 @@ function dropEmptyRows(form: HTMLFormElement, body: Body): Body {
       return typeof row !== 'object' || row === null || Object.keys(row).length > 0;
     });
     body[k] = kept.map((i) => v[Number(i)]);
-    kept.forEach((i, at) => moved.set(`${k}.${at}`, `${k}.${i}`));
+    for (const [at, i] of kept.entries()) moved.set(`${k}.${at}`, `${k}.${i}`);
   }
   sentRows.set(form, moved);
   return body;
