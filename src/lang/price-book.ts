@@ -3,7 +3,7 @@
 // unchanged on the result, so it prices, compares and explains in the list's amounts.
 import { CURRENCIES, minorUnits } from './check/currencies';
 import type { FieldIR, LineIR, OptionIR, ProductIR, TableIR } from './ir';
-import { cellKey, lineKey, optionKey, tableKey } from './price-points';
+import { cellKey, lineKey, literalAmount, optionKey, tableKey } from './price-points';
 
 export interface PriceBook {
   /** ISO 4217; its minor unit replaces the model's. */
@@ -50,7 +50,8 @@ export function applyPriceBook(ir: ProductIR, book: PriceBook): ProductIR {
     } else {
       const line = lineById.get(decl.line);
       const v = amount(lineKey(decl.line));
-      if (line?.amount.k !== 'num' || v === undefined) continue;
+      const model = line && literalAmount(line.amount);
+      if (!line || model === undefined || v === undefined || v === model) continue;
       lines ??= new Map();
       lines.set(line.id, { ...line, amount: { k: 'num', v } });
     }

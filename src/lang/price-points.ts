@@ -1,7 +1,7 @@
 // The price points of a product: each number its schema declares a list price (`list_prices`), with the key a
 // price list names it by (docs/schema-language.md "Price lists"). Keys are built here only; price-book.ts
 // replaces the numbers under the same keys.
-import type { OptionIR, ProductIR, TableIR, Text } from './ir';
+import type { Expr, OptionIR, ProductIR, TableIR, Text } from './ir';
 
 export interface PricePoint {
   /** `colour.cream.price`, `glass_price_m2[triple]`, `glass_price_m2[*]`, `sill_price[900]`, `base_price[900,1000]`, `line.mullion`. */
@@ -19,6 +19,12 @@ export const cellKey = (table: string, row: number, column: number): string => `
 export const lineKey = (line: string): string => `line.${line}`;
 /** A band as a schema writes it (`900`, `1.5`): JavaScript's shortest form of the number. */
 const band = (n: number): string => String(n);
+
+/** A line amount written as a number (`= 65`, `= -10`), or undefined for a formula. */
+export function literalAmount(e: Expr): number | undefined {
+  if (e.k === 'num') return e.v;
+  return e.k === 'neg' && e.a.k === 'num' ? -e.a.v : undefined;
+}
 
 /** Every price point of the product, in declaration order (the order a list's grid shows them). O(size). */
 export function pricePoints(ir: ProductIR): PricePoint[] {
@@ -46,8 +52,9 @@ export function pricePoints(ir: ProductIR): PricePoint[] {
       if (table) out.push(...tablePoints(decl.table, table));
     } else {
       const line = lineById.get(decl.line);
-      if (line?.amount.k === 'num') {
-        out.push({ key: lineKey(line.id), kind: 'line', label: `Line: ${english(line.label, ir)}`, model: line.amount.v });
+      const model = line && literalAmount(line.amount);
+      if (line && model !== undefined) {
+        out.push({ key: lineKey(line.id), kind: 'line', label: `Line: ${english(line.label, ir)}`, model });
       }
     }
   }

@@ -135,6 +135,23 @@ describe('applyPriceBook', () => {
     expect(checked).toBe(3);
   });
 
+  it("a line written as a negative number is a price point too: the door's collection discount", () => {
+    const ir = analyze(readFileSync(new URL('../../examples/interior-door.cpq', import.meta.url), 'utf8')).ir as ProductIR;
+    expect(pricePoints(ir).find((p) => p.key === 'line.collect')).toEqual({
+      key: 'line.collect',
+      kind: 'line',
+      label: 'Line: Collection discount',
+      model: -10,
+    });
+    const priced = applyPriceBook(ir, { currency: 'CHF', amounts: new Map([['line.collect', -15]]) });
+    expect(priced.price.lines.find((l) => l.id === 'collect')?.amount).toEqual({ k: 'num', v: -15 });
+    const lines = (model: ProductIR) =>
+      instantiate(model)
+        .calculate({ configuration: { collect: true }, quantity: 1 })
+        .price?.lines.find((l) => l.id === 'collect')?.amount;
+    expect([lines(ir), lines(priced)]).toEqual([-10, -15]);
+  });
+
   it('an empty book changes only the currency; an unknown currency or a non-finite amount is refused', () => {
     const ir = window();
     const out = applyPriceBook(ir, { currency: 'JPY', amounts: new Map() });

@@ -38,10 +38,11 @@ export function readListPrices(
   }
   const setOf = new Map<readonly OptionModel[], string>();
   for (const [name, set] of ctx.optionSets) if (set !== 'broken') setOf.set(set.options, name);
+  const known: Known = { tableById, lineById, fieldById, fieldsBySet, setOf };
   const out: ListPriceIR[] = [];
   const seen = new Set<string>();
   for (const item of v.items) {
-    const decl = readItem(ctx, item, { tableById, lineById, fieldById, fieldsBySet, setOf });
+    const decl = readItem(ctx, item, known);
     if (!decl) continue;
     const key = decl.kind === 'option' ? `${decl.name}.${decl.attr}` : decl.kind === 'table' ? decl.table : `price.${decl.line}`;
     if (seen.has(key)) ctx.diags.add('E_DUPLICATE', item.span, `${key} is declared a list price twice`);
@@ -110,7 +111,8 @@ function readLine(ctx: Ctx, name: string, span: Span, known: Known): ListPriceIR
     ctx.diags.add('E_UNDEFINED', span, `"${name}" is not a price line${didYouMean(name, known.lineById.keys())}`);
     return undefined;
   }
-  if (!isPlainNumber(line.amount)) {
+  const amount = literal(line.amount);
+  if (amount === undefined) {
     ctx.diags.add(
       'E_LIST_PRICE',
       span,
@@ -118,7 +120,7 @@ function readLine(ctx: Ctx, name: string, span: Span, known: Known): ListPriceIR
     );
     return undefined;
   }
-  if (!inBounds(line.amount.value)) {
+  if (!inBounds(amount)) {
     ctx.diags.add('E_LIST_PRICE', span, `the amount of price line "${name}" is 10^12 or more: too large for a list price`);
     return undefined;
   }
@@ -181,8 +183,10 @@ function readOptions(ctx: Ctx, name: string, attr: string, span: Span, known: Kn
   return { kind: 'option', name, fields: known.fieldsBySet.get(options) ?? [], attr };
 }
 
-function isPlainNumber(e: Expr): e is Extract<Expr, { kind: 'number' }> {
-  return e.kind === 'number' && !e.percent;
+/** A number written as is (`65`, `-10`), not a percentage or a formula. */
+function literal(e: Expr): number | undefined {
+  if (e.kind === 'number' && !e.percent) return e.value;
+  return e.kind === 'neg' && e.operand.kind === 'number' && !e.operand.percent ? -e.operand.value : undefined;
 }
 
 const inBounds = (v: unknown) => typeof v !== 'number' || Math.abs(v) < MAX_LIST_PRICE;
