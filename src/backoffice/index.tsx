@@ -5,6 +5,8 @@ import { csrfToken, currentSession } from '../http/admin-cookie';
 import { assets } from './assets';
 import type { AdminApi, BackofficeEnv } from './env';
 import { PageNotFound } from './load';
+import { marketPages } from './pages/markets';
+import { priceListPages } from './pages/price-lists';
 import { productPages } from './pages/products';
 import { quoteDocumentPages } from './pages/quote-document';
 import { signIn } from './pages/sign-in';
@@ -44,6 +46,8 @@ export function backofficeOver(admin: AdminApi): Hono<BackofficeEnv> {
   backoffice.route('/stores', productPages);
   backoffice.route('/stores', versionPages);
   backoffice.route('/stores', quoteDocumentPages);
+  backoffice.route('/stores', marketPages);
+  backoffice.route('/stores', priceListPages);
   backoffice.get('*', (c) =>
     c.html(
       <MessagePage

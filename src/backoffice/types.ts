@@ -1,7 +1,9 @@
 import type { z } from '@hono/zod-openapi';
 import type { ApiKeyList, ApiKeySummary } from '../api/admin/api-keys';
 import type { Draft } from '../api/admin/drafts';
+import type { CustomerGroup, CustomerGroupList, Market, MarketList } from '../api/admin/markets';
 import type { Store } from '../api/admin/params';
+import type { History, PriceList, PriceListDiff, PriceListList, ProductEntries } from '../api/admin/price-lists';
 import type { ProductDetail, ProductList, ProductSummary, VersionDetail } from '../api/admin/products';
 import type { QuoteSettings } from '../api/admin/quote-settings';
 import type { StoreProfile } from '../api/admin/store-profile';
@@ -33,3 +35,16 @@ export type WebhookListJson = z.infer<typeof WebhookList>;
 export type DeliveryJson = z.infer<typeof Delivery>;
 export type DeliveryListJson = z.infer<typeof DeliveryList>;
 export type InsightsJson = z.infer<typeof Insights>;
+
+export type MarketJson = z.infer<typeof Market>;
+export type MarketListJson = z.infer<typeof MarketList>;
+export type CustomerGroupJson = z.infer<typeof CustomerGroup>;
+export type CustomerGroupListJson = z.infer<typeof CustomerGroupList>;
+export type PriceListJson = z.infer<typeof PriceList>;
+export type PriceListListJson = z.infer<typeof PriceListList>;
+export type PriceEntriesJson = z.infer<typeof ProductEntries>;
+export type PriceRowJson = PriceEntriesJson['rows'][number];
+export type PriceListDiffJson = z.infer<typeof PriceListDiff>;
+export type DiffRowJson = PriceListDiffJson['added'][number];
+export type PriceListHistoryJson = z.infer<typeof History>;
+export type PriceListChangeJson = PriceListHistoryJson['changes'][number];

@@ -29,3 +29,6 @@ describe('test/backoffice/quotes-locale', async () => {
 describe('test/backoffice/overview', async () => {
   await import('../backoffice/overview.cases');
 });
+describe('test/backoffice/pricing-pages', async () => {
+  await import('../backoffice/pricing-pages.cases');
+});

@@ -5,12 +5,13 @@ import type { BackofficeEnv } from '../env';
 import { editorCss } from './editor-styles';
 import { overviewCss } from './overview-styles';
 import { previewCss } from './preview-styles';
+import { pricingCss } from './pricing-styles';
 import { baseCss } from './styles';
 
 const JS = 'text/javascript; charset=utf-8';
 
 const FILES = new Map<string, { type: string; body: string }>([
-  ['app.css', { type: 'text/css; charset=utf-8', body: baseCss + editorCss + previewCss + overviewCss }],
+  ['app.css', { type: 'text/css; charset=utf-8', body: baseCss + editorCss + previewCss + overviewCss + pricingCss }],
   // The bundles of src/browser/ a backoffice page loads (the configurator itself comes from /embed/v1/).
   ['common.js', { type: JS, body: bundle('common').js }],
   ['editor.js', { type: JS, body: bundle('editor').js }],

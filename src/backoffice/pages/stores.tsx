@@ -8,8 +8,10 @@ import { filterQuery, filtersOf, listOrProblem } from '../quote-filters';
 import { CSV_MAX_ROWS, CSV_PAGE, quotesCsv } from '../quotes-csv';
 import type {
   ApiKeyListJson,
+  CustomerGroupListJson,
   DeliveryListJson,
   InsightsJson,
+  MarketListJson,
   ProductListJson,
   QuoteJson,
   QuoteListJson,
@@ -68,16 +70,20 @@ export const storePages = new Hono<BackofficeEnv>()
   })
   .get('/:store/api-keys', async (c) => {
     const id = enc(c.req.param('store'));
-    const [store, { api_keys }, fresh] = await Promise.all([
+    const [store, { api_keys }, { customer_groups }, { markets }, fresh] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<ApiKeyListJson>(c, `/stores/${id}/api-keys`),
+      load<CustomerGroupListJson>(c, `/stores/${id}/customer-groups`),
+      load<MarketListJson>(c, `/stores/${id}/markets`),
       newRequests(c, id),
     ]);
     // Active keys first, newest first: the ones an author acts on.
     const keys = [...api_keys].sort(
       (a, b) => Number(a.revoked_at !== null) - Number(b.revoked_at !== null) || b.created_at.localeCompare(a.created_at),
     );
-    return c.html(<ApiKeysPage csrf={c.var.csrf} store={store} keys={keys} newRequests={fresh} />);
+    return c.html(
+      <ApiKeysPage csrf={c.var.csrf} store={store} keys={keys} groups={customer_groups} markets={markets} newRequests={fresh} />,
+    );
   })
   .get('/:store/webhooks', async (c) => {
     const id = enc(c.req.param('store'));

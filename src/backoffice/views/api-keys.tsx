@@ -1,6 +1,6 @@
 import { DEFAULT_PERMISSIONS, PERMISSIONS, type Permission } from '../../api/permissions';
 import { enc } from '../load';
-import type { ApiKeyJson, StoreJson } from '../types';
+import type { ApiKeyJson, CustomerGroupJson, MarketJson, StoreJson } from '../types';
 import { DataTable, Empty, FormError, SecretPanel, Time } from './parts';
 import { StorePage } from './stores';
 
@@ -27,6 +27,10 @@ function KeyRow({ storeId, apiKey }: { storeId: string; apiKey: ApiKeyJson }) {
             <span class="badge">{p}</span>
           ))}
         </div>
+      </td>
+      <td data-label="Prices for">
+        {apiKey.customer_group}
+        <div class="muted">{apiKey.markets === null ? 'every market' : `markets: ${apiKey.markets.join(', ')}`}</div>
       </td>
       <td data-label="Created">
         <Time iso={apiKey.created_at} />
@@ -85,6 +89,7 @@ function KeyList({ storeId, keys }: { storeId: string; keys: ApiKeyJson[] }) {
               'Name',
               'Key',
               'Permissions',
+              'Prices for',
               'Created',
               'Last used',
               'Status',
@@ -104,7 +109,51 @@ function KeyList({ storeId, keys }: { storeId: string; keys: ApiKeyJson[] }) {
   );
 }
 
-export function ApiKeysPage(props: { csrf: string; store: StoreJson; keys: ApiKeyJson[]; newRequests: number }) {
+/** A key's customer group and the markets it may use (docs/api.md "Markets and price lists"). */
+function Binding({ groups, markets }: { groups: CustomerGroupJson[]; markets: MarketJson[] }) {
+  return (
+    <>
+      <div class="field narrow">
+        <label for="key-group">Customer group</label>
+        <select id="key-group" name="customer_group" aria-describedby="key-group-hint" data-optional>
+          {groups.map((g) => (
+            <option value={g.builtin ? '' : g.id}>{g.name}</option>
+          ))}
+        </select>
+        <span class="hint" id="key-group-hint">
+          The key prices this group's lists, and may not ask for another group's.
+        </span>
+      </div>
+      {markets.length > 0 && (
+        <fieldset class="field" aria-describedby="key-markets-hint">
+          <legend>Markets</legend>
+          <div class="checks">
+            {markets.map((m) => (
+              <label>
+                <input type="checkbox" name="markets" value={m.id} data-type="array" data-optional />
+                <span>
+                  {m.name} <span class="muted">{`${m.id}, ${m.currency}`}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <p class="hint" id="key-markets-hint">
+            None ticked: every market. Otherwise the key may use only those ticked (403 for any other).
+          </p>
+        </fieldset>
+      )}
+    </>
+  );
+}
+
+export function ApiKeysPage(props: {
+  csrf: string;
+  store: StoreJson;
+  keys: ApiKeyJson[];
+  groups: CustomerGroupJson[];
+  markets: MarketJson[];
+  newRequests: number;
+}) {
   const { csrf, store, keys } = props;
   return (
     <StorePage csrf={csrf} store={store} tab="api-keys" title="API keys" newRequests={props.newRequests}>
@@ -165,6 +214,7 @@ export function ApiKeysPage(props: { csrf: string; store: StoreJson; keys: ApiKe
               Keys used from browsers should only read forms and calculate; give production:read to back-office systems only.
             </p>
           </fieldset>
+          <Binding groups={props.groups} markets={props.markets} />
           <button class="btn primary" type="submit">
             Create key
           </button>

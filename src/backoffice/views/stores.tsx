@@ -100,11 +100,23 @@ export function StoresPage({ csrf, stores }: { csrf: string; stores: StoreJson[]
   );
 }
 
-export type StoreTab = 'overview' | 'products' | 'api-keys' | 'quotes' | 'webhooks' | 'settings';
+export type StoreTab =
+  | 'overview'
+  | 'products'
+  | 'markets'
+  | 'price-lists'
+  | 'customer-groups'
+  | 'api-keys'
+  | 'quotes'
+  | 'webhooks'
+  | 'settings';
 
 const TABS: [StoreTab, string][] = [
   ['overview', 'Overview'],
   ['products', 'Products'],
+  ['markets', 'Markets'],
+  ['price-lists', 'Price lists'],
+  ['customer-groups', 'Customer groups'],
   ['api-keys', 'API keys'],
   ['quotes', 'Quotes'],
   ['webhooks', 'Webhooks'],
@@ -130,11 +142,14 @@ export function StorePage(props: {
   modules?: string[] | undefined;
   /** The store's buyers' requests nobody has opened yet, counted beside Quotes. */
   newRequests?: number | undefined;
+  /** The breadcrumbs after the store's name, for a page within a tab (a price list); else the title. */
+  crumbs?: Crumb[] | undefined;
   children: Child;
 }) {
   const { csrf, store, tab, title, actions, modules, newRequests = 0, children } = props;
+  const crumbs = storeCrumbs(store, ...(props.crumbs ?? [{ label: title }]));
   return (
-    <Layout title={`${title} · ${store.name}`} csrf={csrf} crumbs={storeCrumbs(store, { label: title })} modules={modules}>
+    <Layout title={`${title} · ${store.name}`} csrf={csrf} crumbs={crumbs} modules={modules}>
       <PageHead title={store.name} actions={actions}>
         <p>
           <span class="mono">{store.id}</span> · <PlanBadge plan={store.plan} />

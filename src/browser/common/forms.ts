@@ -30,20 +30,81 @@ function jsonOf(text: string): unknown {
   }
 }
 
+/** A form control still as the page showed it. */
+function unchanged(el: Control): boolean {
+  if (el instanceof HTMLSelectElement) return Array.from(el.options).every((o) => o.selected === o.defaultSelected);
+  if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) return el.checked === el.defaultChecked;
+  return el.value === el.defaultValue;
+}
+
+/**
+ * The fields of a form marked data-send="changed" that are not sent: those of its rows (data-row) in which nothing
+ * was changed, so that a grid of prices sends only the rows edited.
+ */
+function unchangedRows(form: HTMLFormElement): Set<Element> {
+  const skip = new Set<Element>();
+  if (form.dataset.send !== 'changed') return skip;
+  for (const row of form.querySelectorAll('[data-row]')) {
+    const controls = Array.from(row.querySelectorAll<Control>('input, select, textarea'));
+    if (controls.every(unchanged)) for (const c of controls) skip.add(c);
+  }
+  return skip;
+}
+
+/**
+ * Where each row of a list a form sent came from, when rows were left out (`entries.0` sent for the page's
+ * `entries.3`): the API names the rows it refuses by their place in the body, the page's fields by theirs.
+ */
+const sentRows = new WeakMap<HTMLFormElement, Map<string, string>>();
+
+/**
+ * Rows of a list left wholly empty (a table's spare rows, `a.2.b` all blank and optional) are not sent, nor the
+ * places of rows left out; the rows after them move up, and sentRows remembers from where.
+ */
+function dropEmptyRows(form: HTMLFormElement, body: Body): Body {
+  const moved = new Map<string, string>();
+  for (const [k, v] of Object.entries(body)) {
+    if (!Array.isArray(v)) continue;
+    // Object.keys skips the holes of rows left out.
+    const kept = Object.keys(v).filter((i) => {
+      const row: unknown = v[Number(i)];
+      return typeof row !== 'object' || row === null || Object.keys(row).length > 0;
+    });
+    body[k] = kept.map((i) => v[Number(i)]);
+    for (const [at, i] of kept.entries()) moved.set(`${k}.${at}`, `${k}.${i}`);
+  }
+  sentRows.set(form, moved);
+  return body;
+}
+
+/** The name of the page's field for a field the API named in the body it was sent (see sentRows). */
+function fieldOnPage(form: HTMLFormElement, field: string): string {
+  const [list, at, ...rest] = field.split('.');
+  const row = sentRows.get(form)?.get(`${list}.${at}`);
+  return row && rest.length > 0 ? `${row}.${rest.join('.')}` : field;
+}
+
 /**
  * The JSON body of a form: checkboxes marked data-type="array" collect into a list; fields marked
- * data-type="number" are numbers (empty: null), data-type="boolean" true when their value is "true"; data-type="json" fields are parsed; dotted names nest; empty
+ * data-type="number" are numbers (empty: null), data-type="boolean" true when their value is "true" (a checkbox: when ticked); data-type="json" fields are parsed; data-type="list"
+ * fields are lists of the words they hold (commas or spaces between); dotted names nest; empty
  * optional fields are left out, and empty data-clear fields are null (the API clears what they name).
  */
 export function formBody(form: HTMLFormElement): Body {
   const body: Body = {};
+  const skip = unchangedRows(form);
   for (const el of Array.from(form.elements) as Control[]) {
-    if (!el.name || el.name === '_csrf' || el.disabled) continue;
+    if (!el.name || el.name === '_csrf' || el.disabled || skip.has(el)) continue;
     const [at, key] = slot(body, el.name);
     if (el.dataset.type === 'array') {
+      // Optional boxes none of which is ticked leave their list out (the API's default), rather than send [].
+      if (!(el as HTMLInputElement).checked && el.hasAttribute('data-optional')) continue;
       const list = Array.isArray(at[key]) ? (at[key] as string[]) : [];
       at[key] = list;
       if ((el as HTMLInputElement).checked) list.push(el.value);
+    } else if (el.dataset.type === 'boolean' && el instanceof HTMLInputElement && el.type === 'checkbox') {
+      // Unticked and optional: left out (the API keeps what it has).
+      if (el.checked || !el.hasAttribute('data-optional')) at[key] = el.checked;
     } else if (el.dataset.type === 'boolean') {
       at[key] = el.value === 'true';
     } else if (el.value === '' && el.hasAttribute('data-optional')) {
@@ -54,11 +115,22 @@ export function formBody(form: HTMLFormElement): Body {
       at[key] = el.value === '' ? null : Number(el.value);
     } else if (el.dataset.type === 'json') {
       at[key] = jsonOf(el.value);
+    } else if (el.dataset.type === 'list') {
+      at[key] = el.value.split(/[\s,]+/).filter((w) => w !== '');
     } else {
       at[key] = el.value;
     }
   }
-  return body;
+  return dropEmptyRows(form, body);
+}
+
+/**
+ * The body of a form marked data-body="file": the text of its file input (a CSV), sent as it is with the type the
+ * form names (data-content-type), for the API to read and judge whole.
+ */
+export async function fileBody(form: HTMLFormElement): Promise<string> {
+  const file = form.querySelector<HTMLInputElement>('input[type=file]')?.files?.[0];
+  return file ? await file.text() : '';
 }
 
 export function clearErrors(form: HTMLFormElement): void {
@@ -73,15 +145,33 @@ interface Problem {
   message?: unknown;
 }
 
+interface LineProblem {
+  line?: unknown;
+  column?: unknown;
+  message?: unknown;
+}
+
+/** The problems of an uploaded file (line, column, message), listed under the form's error. */
+function showLineErrors(box: Element, problems: LineProblem[]): void {
+  const list = document.createElement('ul');
+  list.className = 'line-errors';
+  for (const p of problems) {
+    const item = list.appendChild(document.createElement('li'));
+    const where = item.appendChild(document.createElement('strong'));
+    where.textContent = `Line ${String(p.line ?? '?')}${p.column ? `, column ${String(p.column)}` : ''}: `;
+    item.append(String(p.message ?? ''));
+  }
+  box.appendChild(list);
+}
+
 export function showErrors(form: HTMLFormElement, answer: ClientAnswer): void {
-  const body = (answer.body ?? {}) as { error?: unknown; errors?: unknown };
+  const body = (answer.body ?? {}) as { error?: unknown; errors?: unknown; details?: { errors?: unknown } };
   // A 400 lists each problem with a field in errors: {field, code, message, location}.
   const problems: Problem[] = Array.isArray(body.errors) ? body.errors : [];
   let placed = false;
   for (const d of problems) {
-    const el = d?.field
-      ? form.querySelector<HTMLElement & { name: string }>(`[name="${String(d.field).replace(/"/g, '')}"]`)
-      : null;
+    const name = d?.field ? fieldOnPage(form, String(d.field)).replace(/"/g, '') : '';
+    const el = name ? form.querySelector<HTMLElement & { name: string }>(`[name="${name}"]`) : null;
     if (!el) continue;
     placed = true;
     const msg = document.createElement('p');
@@ -95,6 +185,14 @@ export function showErrors(form: HTMLFormElement, answer: ClientAnswer): void {
   }
   const box = form.querySelector('.form-error');
   if (box) box.textContent = placed ? 'Please correct the marked field.' : failure(answer, body.error);
+  // A file's problems carry their line, in `details.errors` or among `errors`.
+  const lines = [...(Array.isArray(body.details?.errors) ? body.details.errors : []), ...problems].filter(
+    (p): p is LineProblem => typeof (p as LineProblem | null)?.line === 'number',
+  );
+  if (box && lines.length > 0) {
+    box.textContent = `Nothing was imported: ${lines.length === 1 ? 'a problem' : `${lines.length} problems`} in the file.`;
+    showLineErrors(box, lines);
+  }
   form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }
 

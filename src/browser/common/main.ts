@@ -3,7 +3,7 @@
 import { adminCall } from '../shared/admin-api';
 import { confirmDialog } from '../shared/dialog';
 import { localTimes, showFlash } from '../shared/page';
-import { clearErrors, formBody, onSuccess, showErrors } from './forms';
+import { clearErrors, fileBody, formBody, onSuccess, showErrors } from './forms';
 
 document.addEventListener('submit', async (event) => {
   const form = event.target as HTMLFormElement;
@@ -15,7 +15,10 @@ document.addEventListener('submit', async (event) => {
   const button = form.querySelector<HTMLButtonElement>('[type=submit]');
   if (button) button.disabled = true;
   form.setAttribute('aria-busy', 'true');
-  const answer = await adminCall(method, action, method === 'DELETE' ? undefined : formBody(form));
+  const answer =
+    form.dataset.body === 'file'
+      ? await adminCall(method, action, await fileBody(form), form.dataset.contentType)
+      : await adminCall(method, action, method === 'DELETE' ? undefined : formBody(form));
   form.removeAttribute('aria-busy');
   if (button) button.disabled = false;
   const ok = answer.status >= 200 && answer.status < 300;

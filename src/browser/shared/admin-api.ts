@@ -4,17 +4,18 @@ import { type ClientAnswer, send } from '../configurator/client';
 
 const csrf = () => document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
 
-export async function adminCall(method: string, path: string, body?: unknown): Promise<ClientAnswer> {
+/** A call with a JSON body, or with a text body sent as it is when `type` names its content type (a CSV). */
+export async function adminCall(method: string, path: string, body?: unknown, type?: string): Promise<ClientAnswer> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (method !== 'GET') headers['X-CSRF-Token'] = csrf();
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined) headers['Content-Type'] = type ?? 'application/json';
   // no-cache: the form endpoint allows caching for storefronts, but the author wants the version just saved.
   const answer = await send(path, {
     method,
     headers,
     credentials: 'same-origin',
     cache: 'no-cache',
-    body: body === undefined ? null : JSON.stringify(body),
+    body: body === undefined ? null : type ? String(body) : JSON.stringify(body),
   });
   if (answer.status === 401) {
     location.assign(`/admin/login?expired=1&next=${encodeURIComponent(location.pathname + location.search)}`);
