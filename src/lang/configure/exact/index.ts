@@ -485,6 +485,7 @@ class Availability {
     for (;;) {
       const hidden = options.filter((id) => !shown.has(id));
       if (hidden.length < 2) break;
+      this.widest(x, selections, hidden);
       const ok = this.searchWith(x, fresh, record, (u) => hidden.some((id) => selections[u]!.includes(id)));
       none = ok === false;
       if (ok !== true) break;
@@ -499,6 +500,30 @@ class Availability {
         if (ok) collect();
       }
     }
+  }
+
+  /**
+   * Points the last solution's repair (Solver.solve) at the selection of x left that ticks the most of `hidden`: a
+   * solution then shows up to max_selected options not shown yet, where the domain's first selection left (the
+   * smallest) showed one a search, and the equipment lists of test/fixtures/car-line-hard.ts took one search an option.
+   */
+  private widest(x: number, selections: readonly (readonly string[])[], hidden: readonly string[]): void {
+    if (this.hint === undefined) return;
+    let best = -1;
+    let most = 0;
+    for (let u = 0; u < selections.length; u++) {
+      if (!this.s.has(x, u)) continue;
+      let n = 0;
+      for (const id of selections[u]!) if (hidden.includes(id)) n++;
+      if (n > most) {
+        most = n;
+        best = u;
+      }
+    }
+    this.s.operations += selections.length;
+    if (best < 0) return;
+    this.hint = this.hint.slice();
+    this.hint[x] = best;
   }
 
   /** Searches with variable x kept to value `keep` (or the values it accepts): whether a solution exists (undefined: not known). */
