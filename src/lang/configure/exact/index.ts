@@ -424,10 +424,29 @@ class Availability {
     const { t, s } = this;
     const v = this.verdictsOf(x);
     const values = t.values[x]!;
+    // The values no solution has shown yet are searched together first: a solution shows one (or more) at a time,
+    // and once none is found every value left is refuted by that one search, where one search each took the budget
+    // on the equipment lists of test/fixtures/car-line-hard.ts.
+    const wanted = new Uint8Array(values.length);
+    let none = false;
+    for (;;) {
+      let left = 0;
+      for (let k = 0; k < values.length; k++) {
+        wanted[k] = !seen[t.offset[x]! + k] && s.has(x, k) && !this.variant(found, x, k) ? 1 : 0;
+        left += wanted[k]!;
+      }
+      if (left < 2) break;
+      const completes = this.searchWith(x, fresh, record, (k) => wanted[k] === 1);
+      none = completes === false;
+      if (completes !== true) break;
+    }
     for (let k = 0; k < values.length; k++) {
       if (seen[t.offset[x]! + k]) v.set(values[k]!, true);
       else if (!s.has(x, k)) v.set(values[k]!, false);
-      else if (this.variant(found, x, k)) v.set(values[k]!, true);
+      else if (none && wanted[k]) {
+        this.refuted.push(t.offset[x]! + k);
+        v.set(values[k]!, this.excludeUnless(x, k, false));
+      } else if (this.variant(found, x, k)) v.set(values[k]!, true);
       else {
         const completes = this.searchWith(x, fresh, record, k);
         if (completes === false) this.refuted.push(t.offset[x]! + k);
@@ -460,14 +479,51 @@ class Availability {
       });
     };
     collect();
+    // As a choice field's values (values): the options not shown yet together first, until none is left to show.
+    const options = (field.options ?? []).map((o) => o.id);
+    let none = false;
+    for (;;) {
+      const hidden = options.filter((id) => !shown.has(id));
+      if (hidden.length < 2) break;
+      this.widest(x, selections, hidden);
+      const ok = this.searchWith(x, fresh, record, (u) => hidden.some((id) => selections[u]!.includes(id)));
+      none = ok === false;
+      if (ok !== true) break;
+      collect();
+    }
     for (const { id } of field.options ?? []) {
       if (shown.has(id)) v.set(id, true);
+      else if (none) v.set(id, false);
       else {
         const ok = this.searchWith(x, fresh, record, (u) => selections[u]!.includes(id));
         v.set(id, ok);
         if (ok) collect();
       }
     }
+  }
+
+  /**
+   * Points the last solution's repair (Solver.solve) at the selection of x left that ticks the most of `hidden`: a
+   * solution then shows up to max_selected options not shown yet, where the domain's first selection left (the
+   * smallest) showed one a search, and the equipment lists of test/fixtures/car-line-hard.ts took one search an option.
+   */
+  private widest(x: number, selections: readonly (readonly string[])[], hidden: readonly string[]): void {
+    if (this.hint === undefined) return;
+    let best = -1;
+    let most = 0;
+    for (let u = 0; u < selections.length; u++) {
+      if (!this.s.has(x, u)) continue;
+      let n = 0;
+      for (const id of selections[u]!) if (hidden.includes(id)) n++;
+      if (n > most) {
+        most = n;
+        best = u;
+      }
+    }
+    this.s.operations += selections.length;
+    if (best < 0) return;
+    this.hint = this.hint.slice();
+    this.hint[x] = best;
   }
 
   /** Searches with variable x kept to value `keep` (or the values it accepts): whether a solution exists (undefined: not known). */

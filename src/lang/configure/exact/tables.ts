@@ -18,6 +18,7 @@ import { Budget } from '../budget';
 import type { Check } from '../check';
 import { fails } from '../verdict';
 import { type Cell, type Excluded, excludedOf } from './excluded';
+import { literalRows } from './literals';
 import { type Pair, pairOf, pairWords } from './pairs';
 
 /** Combinations of one check's fields evaluated to tabulate it, at most. */
@@ -256,6 +257,20 @@ export function build(
       continue;
     }
     const combinations = deps.reduce((n, d) => n * a.domains[d]!.length, 1);
+    // A check over literals reading a multi-select, or past the combinations tabulated, as its tests' outcomes
+    // (literals.ts): a few rows of list cells rather than every selection evaluated, or none held.
+    if (combinations > MAX_TABULATED || deps.some((d) => ir.fields[d]!.valueType === 'list')) {
+      const rows = literalRows(m, c, a, check, deps, budget);
+      if (rows === null) {
+        leave(`tabulating it passed the ${MAX_TABULATION_UNITS} work units a product's tables may take`);
+        continue;
+      }
+      if (rows !== undefined) {
+        if (rows.length === 0) never = true;
+        else if (!rows.every((row) => row.every((cell) => cell === -1))) collected.push({ fields: deps, rows, check: k });
+        continue;
+      }
+    }
     if (combinations > MAX_TABULATED) {
       leave(`its fields' values make ${combinations} combinations; at most ${MAX_TABULATED} are tabulated`);
       continue;
