@@ -1,5 +1,6 @@
 import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 
-// Setup files run outside isolated storage, so migrations apply once per test file's database.
+// Setup files run outside isolated storage, so migrations apply once per test file's database, to every shard.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+await applyD1Migrations(env.DB_1, env.TEST_MIGRATIONS);

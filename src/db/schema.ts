@@ -15,6 +15,8 @@ export const stores = sqliteTable('stores', {
   plan: text('plan', { enum: PLANS }).notNull(),
   createdAt: integer('created_at').notNull(),
   updatedAt: integer('updated_at').notNull(),
+  /** The shard holding the store's rows: read in shard 0, the directory (src/db/client.ts, `storeDatabase`). */
+  shard: integer('shard').notNull().default(0),
 });
 
 export const apiKeys = sqliteTable(

@@ -7,6 +7,7 @@ import { previewApi } from './preview';
 import { productsApi } from './products';
 import { adminQuoteDeskApi } from './quote-desk';
 import { adminQuotesApi } from './quotes';
+import { shardsApi } from './shards';
 import { storeProfileApi } from './store-profile';
 import { storesApi } from './stores';
 import { versionsApi } from './versions';
@@ -27,6 +28,7 @@ export const adminApi = newApp()
   .route('/stores', storeProfileApi)
   .route('/stores', adminQuoteDeskApi)
   .route('/stores', webhooksApi)
+  .route('/', shardsApi)
   .route('/', previewApi);
 
 adminApi.onError(onError);
