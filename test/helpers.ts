@@ -24,8 +24,16 @@ export function uniqueId(prefix: string): string {
   return `${prefix}-${counter}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
-export async function createStore(plan: 'free' | 'pro' | 'enterprise' = 'enterprise', id = uniqueId('store')): Promise<string> {
-  const res = await admin('POST', '/stores', { id, name: `Store ${id}`, plan });
+/**
+ * A new store, in shard 0 and shard 1 by turns (wrangler.toml binds two), so every suite runs on both shards; `shard`
+ * places it in one.
+ */
+export async function createStore(
+  plan: 'free' | 'pro' | 'enterprise' = 'enterprise',
+  id = uniqueId('store'),
+  shard = counter % 2,
+): Promise<string> {
+  const res = await admin('POST', '/stores', { id, name: `Store ${id}`, plan, shard });
   if (res.status !== 201) throw new Error(`createStore: ${res.status} ${await res.text()}`);
   return id;
 }

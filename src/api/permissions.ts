@@ -30,4 +30,9 @@ export interface KeyRecord {
   permissions: Permission[];
   /** The plan when the key was written; the store's Durable Object is the authority after that. */
   plan: Plan;
+  /**
+   * The store's shard when the key was written (docs/scale.md): the request's store is found there with no read of
+   * the directory. Absent from records written before shards, whose stores were then all in shard 0.
+   */
+  shard?: number;
 }

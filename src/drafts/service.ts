@@ -1,5 +1,5 @@
 import { and, eq, notExists, sql } from 'drizzle-orm';
-import { database } from '../db/client';
+import { storeDatabase } from '../db/client';
 import { joinParts, textParts } from '../db/parts';
 import { productDraftParts, productDrafts } from '../db/schema';
 import { ApiError } from '../errors';
@@ -21,7 +21,7 @@ const partsKey = (storeId: string, externalId: string) =>
 
 /** The product's draft with its whole source (one more query when it is stored in parts, src/db/parts.ts). */
 export async function findDraft(env: Env, storeId: string, externalId: string): Promise<DraftRow | undefined> {
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const row = await db.select().from(productDrafts).where(draftKey(storeId, externalId)).get();
   if (!row || row.sourceParts <= 1) return row;
   const rest = await db
@@ -58,7 +58,7 @@ export async function saveDraft(env: Env, storeId: string, externalId: string, s
   const updatedAt = Date.now();
   const [first, ...rest] = textParts(source);
   const stored = { source: first!, sourceParts: 1 + rest.length, updatedAt };
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   // The row and its parts in one batch (a transaction): a draft is never read half written.
   await db.batch([
     db
@@ -74,7 +74,7 @@ export async function saveDraft(env: Env, storeId: string, externalId: string, s
 /** Discards the product's draft; NOT_FOUND when there is none. */
 export async function discardDraft(env: Env, storeId: string, externalId: string): Promise<void> {
   await getStore(env, storeId);
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const [removed] = await db.batch([
     db.delete(productDrafts).where(draftKey(storeId, externalId)).returning({ id: productDrafts.externalId }),
     db.delete(productDraftParts).where(partsKey(storeId, externalId)),
@@ -98,7 +98,7 @@ export async function publishDraft(
   const draft = await getDraft(env, storeId, externalId);
   const base = force ? undefined : (draft.baseVersion ?? 0);
   const saved = await saveSchema(env, storeId, externalId, draft.source, note, base);
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const first = textParts(draft.source)[0]!;
   await db.batch([
     db

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Permission } from '../api/permissions';
-import { database } from '../db/client';
+import { storeDatabase } from '../db/client';
 import { apiKeys } from '../db/schema';
 import { ApiError } from '../errors';
 import { getStore } from '../stores/service';
@@ -35,10 +35,10 @@ export async function createKey(
     lastUsedAt: null,
     revokedAt: null,
   };
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   await db.insert(apiKeys).values(row);
   try {
-    await putKeyRecord(env.KEYS, hash, { keyId: row.id, storeId: store.id, permissions, plan: store.plan });
+    await putKeyRecord(env.KEYS, hash, { keyId: row.id, storeId: store.id, permissions, plan: store.plan, shard: store.shard });
   } catch (err) {
     // Without its KV record the key could never work: do not leave it listed.
     await db.delete(apiKeys).where(eq(apiKeys.id, row.id));
@@ -50,12 +50,17 @@ export async function createKey(
 /** A store's keys, oldest first; NOT_FOUND for an unknown store. */
 export async function listKeys(env: Env, storeId: string): Promise<ApiKey[]> {
   await getStore(env, storeId);
-  return database(env).select().from(apiKeys).where(eq(apiKeys.storeId, storeId)).orderBy(apiKeys.createdAt).all();
+  return (await storeDatabase(env, storeId))
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.storeId, storeId))
+    .orderBy(apiKeys.createdAt)
+    .all();
 }
 
 /** Revokes a key of the store; revoking it again is harmless. NOT_FOUND when the store has no such key. */
 export async function revokeKey(env: Env, storeId: string, keyId: string): Promise<void> {
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const row = await db
     .select()
     .from(apiKeys)
@@ -70,9 +75,9 @@ export async function revokeKey(env: Env, storeId: string, keyId: string): Promi
 }
 
 /** Notes a key's use for the backoffice; best effort, as a failure must not fail the request that used the key. */
-export async function recordKeyUse(env: Env, keyId: string, at: number): Promise<void> {
+export async function recordKeyUse(env: Env, storeId: string, keyId: string, at: number): Promise<void> {
   try {
-    await database(env).update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, keyId));
+    await (await storeDatabase(env, storeId)).update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, keyId));
   } catch (err) {
     console.error(JSON.stringify({ level: 'error', message: 'recording api key use failed', key_id: keyId, error: String(err) }));
   }

@@ -1,4 +1,5 @@
 import type { KeyRecord } from '../api/permissions';
+import { heldShard, noteShard } from '../db/shards';
 import type { RevocationViews } from './revocations';
 import { recordKeyUse } from './service';
 import { lookupKey } from './store';
@@ -35,11 +36,13 @@ export interface VerifyContext {
 export async function verify(env: Env, token: string, ctx: VerifyContext): Promise<Verdict> {
   const record = await lookupKey(env.KEYS, token);
   if (!record) return { kind: 'unknown' };
+  // The store's shard as the record says, unless the isolate holds it already: its rows need no directory read.
+  if (heldShard(record.storeId) === undefined) noteShard(record.storeId, record.shard ?? 0);
   const { revoked, waited } = await ctx.revocations.check(env, record, {
     waitUntil: (promise) => ctx.waitUntil(promise),
     call: ctx.call && ((request) => ctx.call!(record, request)),
     waiting: ctx.meanwhile && (() => ctx.meanwhile!(record)),
-    touch: (keyIds) => ctx.waitUntil(Promise.all(keyIds.map((keyId) => recordKeyUse(env, keyId, Date.now())))),
+    touch: (keyIds) => ctx.waitUntil(Promise.all(keyIds.map((keyId) => recordKeyUse(env, record.storeId, keyId, Date.now())))),
     failed: (err) =>
       console.error(
         JSON.stringify({

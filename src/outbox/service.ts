@@ -1,7 +1,7 @@
 import { and, eq, exists, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { EventType } from '../api/webhooks';
-import { type Database, database } from '../db/client';
+import { type Database, shardDatabase, storeDatabase, storeShard } from '../db/client';
 import { textParts } from '../db/parts';
 import { stores, webhookDeliveries, webhookEndpoints, webhookEventParts, webhookEvents } from '../db/schema';
 
@@ -15,6 +15,8 @@ import { stores, webhookDeliveries, webhookEndpoints, webhookEventParts, webhook
 /** What a queue message of `cpq-webhooks` carries: the delivery's id only (a payload may exceed a message's 128 KB). */
 export interface DeliveryMessage {
   delivery: string;
+  /** The delivery's store, whose shard holds it; absent from messages sent before shards (their rows are in shard 0). */
+  store?: string;
   /** Attempts already made on the other lane before the message moved (src/webhooks/delivery.ts). */
   tries?: number;
 }
@@ -148,14 +150,14 @@ const SEND_BATCH = 100;
  * Hands deliveries to the queue and marks them queued, a hundred at a time. A failure is logged, not thrown: the
  * change they report is written, and the sweep sends what was not marked. Answers how many were marked.
  */
-export async function handOver(env: Env, ids: readonly string[]): Promise<number> {
+export async function handOver(env: Env, storeId: string, ids: readonly string[]): Promise<number> {
   let marked = 0;
   for (let i = 0; i < ids.length; i += SEND_BATCH) {
     const chunk = ids.slice(i, i + SEND_BATCH);
     try {
-      await env.WEBHOOKS.sendBatch(chunk.map((delivery) => ({ body: { delivery } satisfies DeliveryMessage })));
+      await env.WEBHOOKS.sendBatch(chunk.map((delivery) => ({ body: { delivery, store: storeId } satisfies DeliveryMessage })));
       // One bound parameter for the list, whatever its length (D1 binds at most 100).
-      await database(env).run(sql`UPDATE webhook_deliveries SET queued_at = ${Date.now()}
+      await (await storeDatabase(env, storeId)).run(sql`UPDATE webhook_deliveries SET queued_at = ${Date.now()}
         WHERE id IN (SELECT value FROM json_each(${JSON.stringify(chunk)})) AND queued_at IS NULL`);
       marked += chunk.length;
     } catch (error) {
@@ -181,15 +183,20 @@ export const SWEEP_PER_RUN = 500;
  * The cron's sweep: every delivery whose message was never marked queued (its send failed, or the request ended
  * before it) `WEBHOOKS_SWEEP_AFTER_SECONDS` (30) after it was last written, oldest first, at most SWEEP_PER_RUN.
  * At least once: a send that succeeded but was not marked is sent again, and the consumer drops a message of a
- * delivery already settled. Answers how many were found and how many handed over.
+ * delivery already settled. One shard's deliveries a call; those of a store the directory places in another shard
+ * (a moved store's copy left behind) are not its to send. Answers how many were found and how many handed over.
  */
-export async function sweepOutbox(env: Env, now = Date.now()): Promise<{ found: number; queued: number }> {
+export async function sweepOutbox(env: Env, shard: number, now = Date.now()): Promise<{ found: number; queued: number }> {
   const after = Number((env as Env & OutboxDevVars).WEBHOOKS_SWEEP_AFTER_SECONDS ?? SWEEP_AFTER_SECONDS);
-  const due = await database(env).all<{ id: string }>(sql`SELECT id FROM webhook_deliveries
-    WHERE queued_at IS NULL AND updated_at <= ${now - after * 1000} ORDER BY updated_at LIMIT ${SWEEP_PER_RUN}`);
-  const queued = await handOver(
-    env,
-    due.map((d) => d.id),
-  );
+  const due = await shardDatabase(env, shard).all<{ id: string; store_id: string }>(sql`SELECT id, store_id
+    FROM webhook_deliveries WHERE queued_at IS NULL AND updated_at <= ${now - after * 1000}
+    ORDER BY updated_at LIMIT ${SWEEP_PER_RUN}`);
+  const byStore = new Map<string, string[]>();
+  for (const d of due) byStore.set(d.store_id, [...(byStore.get(d.store_id) ?? []), d.id]);
+  let queued = 0;
+  for (const [storeId, deliveries] of byStore) {
+    if ((await storeShard(env, storeId)) !== shard) continue;
+    queued += await handOver(env, storeId, deliveries);
+  }
   return { found: due.length, queued };
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, notExists, sql } from 'drizzle-orm';
 import type { DiagnosticJson } from '../api/validate';
 import { versionETag } from '../api/version-etag';
-import { type Database, database, replicaDatabase } from '../db/client';
+import { type Database, storeDatabase, storeReplica } from '../db/client';
 import { joinParts, textParts } from '../db/parts';
 import {
   productDraftParts,
@@ -56,7 +56,7 @@ const draftOf = (storeId: string, externalId: typeof products.externalId | strin
   and(eq(productDrafts.storeId, storeId), eq(productDrafts.externalId, externalId));
 
 async function findProduct(env: Env, storeId: string, externalId: string): Promise<ProductRow | undefined> {
-  return database(env).select().from(products).where(productKey(storeId, externalId)).get();
+  return (await storeDatabase(env, storeId)).select().from(products).where(productKey(storeId, externalId)).get();
 }
 
 /** One version with its whole source (one more query when the source is stored in parts). */
@@ -66,7 +66,7 @@ export async function findVersion(
   externalId: string,
   version: number,
 ): Promise<VersionRow | undefined> {
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const row = await db
     .select()
     .from(productVersions)
@@ -95,7 +95,7 @@ const compiledColumns = {
  * changes once written); undefined when that replica has no such version, or not yet.
  */
 export async function findCompiled(env: Env, storeId: string, externalId: string, version: number) {
-  const db = replicaDatabase(env);
+  const db = await storeReplica(env, storeId);
   const row = await db
     .select(compiledColumns)
     .from(productVersions)
@@ -104,8 +104,8 @@ export async function findCompiled(env: Env, storeId: string, externalId: string
   return row && { ...row, compiled: await compiledOf(db, storeId, externalId, row) };
 }
 
-function listVersions(env: Env, storeId: string, externalId: string): Promise<VersionSummary[]> {
-  return database(env)
+async function listVersions(env: Env, storeId: string, externalId: string): Promise<VersionSummary[]> {
+  return (await storeDatabase(env, storeId))
     .select({
       version: productVersions.version,
       contentHash: productVersions.contentHash,
@@ -124,7 +124,7 @@ function listVersions(env: Env, storeId: string, externalId: string): Promise<Ve
  */
 export async function listProducts(env: Env, storeId: string) {
   await getStore(env, storeId);
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   // Two queries, not one batch: drizzle's D1 batch misreads a joined row.
   const [listed, unpublished] = await Promise.all([
     db
@@ -159,7 +159,7 @@ export async function listProducts(env: Env, storeId: string) {
  * and the event's deliveries.
  */
 async function appendVersion(env: Env, v: NewVersion): Promise<{ row: VersionRow; appended: boolean; deliveries: string[] }> {
-  const db = database(env);
+  const db = await storeDatabase(env, v.storeId);
   const now = Date.now();
   const ofProduct = sql`FROM product_versions WHERE store_id = ${v.storeId} AND external_id = ${v.externalId}`;
   const latest = sql`(SELECT MAX(version) ${ofProduct})`;
@@ -261,7 +261,7 @@ async function compiledOf(
  * published) is deleted too. NOT_FOUND when there is neither.
  */
 export async function deleteProduct(env: Env, storeId: string, externalId: string): Promise<void> {
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const [, , , , removed, draft] = await db.batch([
     db.delete(productVersionParts).where(partsKey(storeId, externalId)),
     db.delete(productVersionSourceParts).where(sourcePartsKey(storeId, externalId)),
@@ -279,12 +279,12 @@ export async function deleteProduct(env: Env, storeId: string, externalId: strin
 /** The current version's compiled form, whole, from the primary. */
 export async function findCurrentCompiled(env: Env, storeId: string, externalId: string) {
   const row = await findCurrent(env, storeId, externalId);
-  return row && { ...row, compiled: await compiledOf(database(env), storeId, externalId, row) };
+  return row && { ...row, compiled: await compiledOf(await storeDatabase(env, storeId), storeId, externalId, row) };
 }
 
 /** The current version's compiled form (its first part), in one query. */
 export async function findCurrent(env: Env, storeId: string, externalId: string) {
-  return database(env)
+  return (await storeDatabase(env, storeId))
     .select(compiledColumns)
     .from(products)
     .innerJoin(
@@ -384,7 +384,7 @@ export async function saveSchema(
   if (base !== undefined && !appended && row.contentHash !== contentHash) throw moved(externalId, base, row.version);
   // A concurrent save of this source appended it first: that version is kept (and published by that save).
   if (appended) await publishCurrentVersion(env, storeId, externalId, { version: row.version, contentHash });
-  await handOver(env, deliveries);
+  await handOver(env, storeId, deliveries);
   return {
     name,
     version: row.version,
@@ -416,7 +416,11 @@ export async function duplicateProduct(env: Env, storeId: string, fromId: string
   const { current } = await getProduct(env, storeId, fromId);
   const [taken, draft] = await Promise.all([
     findProduct(env, storeId, toId),
-    database(env).select({ id: productDrafts.externalId }).from(productDrafts).where(draftOf(storeId, toId)).get(),
+    (await storeDatabase(env, storeId))
+      .select({ id: productDrafts.externalId })
+      .from(productDrafts)
+      .where(draftOf(storeId, toId))
+      .get(),
   ]);
   if (taken || draft) throw new ApiError('CONFLICT', `Product '${toId}' already exists in store '${storeId}'`);
   return saveSchema(env, storeId, toId, current.source, `Duplicated from ${fromId}, version ${current.version}`);
@@ -486,7 +490,7 @@ export async function runnableIr(
       `Version ${row.version} of product '${externalId}' was compiled by an older release and its source no longer compiles${first}; save the schema again to serve it`,
     );
   }
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const json = irToJson(fresh);
   const [first, ...rest] = textParts(json);
   const thisVersion = and(partsKey(storeId, externalId), eq(productVersionParts.version, row.version));

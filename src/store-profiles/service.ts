@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { database } from '../db/client';
+import { storeDatabase } from '../db/client';
 import { storeProfiles } from '../db/schema';
 import { getStore } from '../stores/service';
 import { type DocumentSnapshot, EMPTY_PROFILE, type SellerProfile, type TaxSettings } from './shapes';
@@ -19,7 +19,11 @@ export interface StoreProfile {
 const EMPTY: StoreProfile = { profile: EMPTY_PROFILE, taxRateBp: null, prices: 'net', locale: null };
 
 async function read(env: Env, storeId: string): Promise<StoreProfile> {
-  const row = await database(env).select().from(storeProfiles).where(eq(storeProfiles.storeId, storeId)).get();
+  const row = await (await storeDatabase(env, storeId))
+    .select()
+    .from(storeProfiles)
+    .where(eq(storeProfiles.storeId, storeId))
+    .get();
   if (!row) return EMPTY;
   const { legalName, address, logoUrl, taxId, terms, paymentTerms, taxRateBp, prices, locale } = row;
   return { profile: { legalName, address, logoUrl, taxId, terms, paymentTerms }, taxRateBp, prices, locale };
@@ -35,7 +39,7 @@ export async function setStoreProfile(env: Env, storeId: string, input: StorePro
   await getStore(env, storeId);
   const { taxRateBp, prices, locale } = input;
   const values = { ...input.profile, taxRateBp, prices, locale, updatedAt: Date.now() };
-  await database(env)
+  await (await storeDatabase(env, storeId))
     .insert(storeProfiles)
     .values({ storeId, ...values })
     .onConflictDoUpdate({ target: storeProfiles.storeId, set: values });

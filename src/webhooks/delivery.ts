@@ -43,7 +43,7 @@ export async function consumeWebhooks(batch: MessageBatch<DeliveryMessage>, env:
     batch.messages.map(async (message) => {
       try {
         if (batch.queue === DEAD_LETTER_QUEUE) {
-          await settleDelivery(env, message.body.delivery, 'failed');
+          await settleDelivery(env, message.body.store, message.body.delivery, 'failed');
           message.ack();
         } else await deliver(env, message, batch.queue === SLOW_QUEUE, clock);
       } catch (error) {
@@ -56,13 +56,13 @@ export async function consumeWebhooks(batch: MessageBatch<DeliveryMessage>, env:
 }
 
 async function deliver(env: Env, message: Message<DeliveryMessage>, slowLane: boolean, clock: () => number) {
-  const target = await deliveryTarget(env, message.body.delivery);
+  const target = await deliveryTarget(env, message.body.store, message.body.delivery);
   const tries = (message.body.tries ?? 0) + message.attempts;
   // Deleted with its endpoint (nothing to send, nothing to log), or a duplicate of a message already handled.
   if (!target || !due(target.delivery.status, tries)) return message.ack();
   const { endpoint } = target;
   if (!endpoint.enabled) {
-    await settleDelivery(env, target.delivery.id, 'skipped');
+    await settleDelivery(env, message.body.store, target.delivery.id, 'skipped');
     return message.ack();
   }
   if (endpoint.slow && !slowLane) return toSlowLane(env, message, tries - 1);
@@ -73,6 +73,7 @@ async function deliver(env: Env, message: Message<DeliveryMessage>, slowLane: bo
   if (ok) {
     await recordAttempt(
       env,
+      message.body.store,
       target.delivery.id,
       outcome,
       { status: 'delivered', nextRetryAt: null },
@@ -85,6 +86,7 @@ async function deliver(env: Env, message: Message<DeliveryMessage>, slowLane: bo
     const moved = { ...outcome, error: `${outcome.error}: tried again on the slow lane` };
     await recordAttempt(
       env,
+      message.body.store,
       target.delivery.id,
       moved,
       { status: 'retrying', nextRetryAt: outcome.at },
@@ -95,12 +97,13 @@ async function deliver(env: Env, message: Message<DeliveryMessage>, slowLane: bo
   const state = health(endpoint, outcome, false, slow);
   if (state.disabledReason) outcome.error = `${outcome.error}; ${state.disabledReason}`;
   if (tries > MAX_RETRIES || state.disabledReason) {
-    await recordAttempt(env, target.delivery.id, outcome, { status: 'failed', nextRetryAt: null }, state);
+    await recordAttempt(env, message.body.store, target.delivery.id, outcome, { status: 'failed', nextRetryAt: null }, state);
     return message.ack();
   }
   const delaySeconds = backoffSeconds(env, tries);
   await recordAttempt(
     env,
+    message.body.store,
     target.delivery.id,
     outcome,
     { status: 'retrying', nextRetryAt: outcome.at + delaySeconds * 1000 },
@@ -111,7 +114,7 @@ async function deliver(env: Env, message: Message<DeliveryMessage>, slowLane: bo
 
 /** `tries`: the attempts made so far for this message, which count against MAX_RETRIES on the slow lane too. */
 async function toSlowLane(env: Env, message: Message<DeliveryMessage>, tries: number) {
-  await env.WEBHOOKS_SLOW.send({ delivery: message.body.delivery, tries } satisfies DeliveryMessage);
+  await env.WEBHOOKS_SLOW.send({ ...message.body, tries } satisfies DeliveryMessage);
   message.ack();
 }
 

@@ -7,5 +7,6 @@ import { deleteEventsBefore } from './service';
 export const RETENTION_MS = 30 * 86_400_000;
 const PER_RUN = 200;
 
-/** Deletes up to PER_RUN events older than the retention period, with what hangs off them; answers how many. */
-export const deleteExpiredEvents = (env: Env, now = Date.now()) => deleteEventsBefore(env, now - RETENTION_MS, PER_RUN);
+/** Deletes up to PER_RUN of the shard's events older than the retention period, with what hangs off them; answers how many. */
+export const deleteExpiredEvents = (env: Env, shard: number, now = Date.now()) =>
+  deleteEventsBefore(env, shard, now - RETENTION_MS, PER_RUN);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type DeliveryStatus, type EventType, WEBHOOK_LIMITS } from '../api/webhooks';
 import { inChunks } from '../db/chunks';
-import { database } from '../db/client';
+import { shardDatabase, storeDatabase } from '../db/client';
 import { joinParts } from '../db/parts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEventParts, webhookEvents } from '../db/schema';
 import { ApiError } from '../errors';
@@ -47,7 +47,7 @@ export async function createEndpoint(
     previousSecretExpiresAt: null,
   };
   // Counted in the statement that inserts, so concurrent creates cannot pass the cap together.
-  const inserted = await database(env).run(sql`
+  const inserted = await (await storeDatabase(env, storeId)).run(sql`
     INSERT INTO webhook_endpoints (id, store_id, url, description, secret, events, enabled, created_at, updated_at)
     SELECT ${row.id}, ${storeId}, ${row.url}, ${row.description}, ${row.secret}, ${JSON.stringify(row.events)},
       ${row.enabled ? 1 : 0}, ${now}, ${now}
@@ -62,7 +62,7 @@ export async function createEndpoint(
 
 export async function listEndpoints(env: Env, storeId: string): Promise<Endpoint[]> {
   await getStore(env, storeId);
-  return database(env)
+  return (await storeDatabase(env, storeId))
     .select()
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.storeId, storeId))
@@ -82,7 +82,12 @@ export async function updateEndpoint(
   // Enabling an endpoint starts its health afresh: the reason it was disabled no longer holds.
   const fresh = patch.enabled === true ? { failingSince: null, slow: false, disabledReason: null, disabledAt: null } : {};
   const set = { ...patch, ...fresh, ...(patch.events ? { events: [...new Set(patch.events)] } : {}), updatedAt: Date.now() };
-  const row = await database(env).update(webhookEndpoints).set(set).where(endpointKey(storeId, id)).returning().get();
+  const row = await (await storeDatabase(env, storeId))
+    .update(webhookEndpoints)
+    .set(set)
+    .where(endpointKey(storeId, id))
+    .returning()
+    .get();
   if (!row) throw noEndpoint(id);
   return row;
 }
@@ -93,7 +98,7 @@ export async function updateEndpoint(
  */
 export async function rotateSecret(env: Env, storeId: string, id: string, overlapMs: number): Promise<Endpoint> {
   const now = Date.now();
-  const row = await database(env)
+  const row = await (await storeDatabase(env, storeId))
     .update(webhookEndpoints)
     .set({
       secret: newSecret(),
@@ -109,14 +114,14 @@ export async function rotateSecret(env: Env, storeId: string, id: string, overla
 }
 
 export async function getEndpoint(env: Env, storeId: string, id: string): Promise<Endpoint> {
-  const row = await database(env).select().from(webhookEndpoints).where(endpointKey(storeId, id)).get();
+  const row = await (await storeDatabase(env, storeId)).select().from(webhookEndpoints).where(endpointKey(storeId, id)).get();
   if (!row) throw noEndpoint(id);
   return row;
 }
 
 /** Removes an endpoint and its delivery log; its queued messages find no delivery and are dropped. */
 export async function deleteEndpoint(env: Env, storeId: string, id: string): Promise<void> {
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const ofEndpoint = db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
@@ -154,13 +159,13 @@ export async function listDeliveries(
       or(lt(webhookDeliveries.createdAt, at), and(eq(webhookDeliveries.createdAt, at), lt(webhookDeliveries.id, id))),
     );
   }
-  const rows = await deliveryRows(env, and(...conditions), query.limit + 1);
+  const rows = await deliveryRows(env, storeId, and(...conditions), query.limit + 1);
   const page = rows.slice(0, query.limit);
   return { deliveries: page, nextCursor: rows.length > query.limit ? cursorOf(page.at(-1)!) : null };
 }
 
-async function deliveryRows(env: Env, where: SQL | undefined, limit: number): Promise<DeliveryView[]> {
-  const db = database(env);
+async function deliveryRows(env: Env, storeId: string, where: SQL | undefined, limit: number): Promise<DeliveryView[]> {
+  const db = await storeDatabase(env, storeId);
   const rows = await db
     .select({ delivery: webhookDeliveries, eventType: webhookEvents.type, url: webhookEndpoints.url })
     .from(webhookDeliveries)
@@ -200,7 +205,7 @@ async function deliveryRows(env: Env, where: SQL | undefined, limit: number): Pr
 }
 
 export async function getDelivery(env: Env, storeId: string, id: string): Promise<DeliveryView> {
-  const [found] = await deliveryRows(env, and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.storeId, storeId)), 1);
+  const [found] = await deliveryRows(env, storeId, and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.storeId, storeId)), 1);
   if (!found) throw new ApiError('NOT_FOUND', `Webhook delivery '${id}' not found`);
   return found;
 }
@@ -211,21 +216,32 @@ export async function getDelivery(env: Env, storeId: string, id: string): Promis
  */
 export async function replayDelivery(env: Env, storeId: string, id: string): Promise<DeliveryView> {
   const found = await getDelivery(env, storeId, id);
-  const endpoint = await database(env).select().from(webhookEndpoints).where(eq(webhookEndpoints.id, found.endpointId)).get();
+  const endpoint = await (await storeDatabase(env, storeId))
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, found.endpointId))
+    .get();
   if (!endpoint?.enabled) {
     throw new ApiError('CONFLICT', `Webhook endpoint '${found.endpointId}' is disabled: enable it to replay its deliveries`);
   }
-  await database(env)
+  await (await storeDatabase(env, storeId))
     .update(webhookDeliveries)
     .set({ status: 'queued', nextRetryAt: null, queuedAt: null, updatedAt: Date.now() })
     .where(eq(webhookDeliveries.id, id));
-  await handOver(env, [id]);
+  await handOver(env, storeId, [id]);
   return getDelivery(env, storeId, id);
 }
 
+/**
+ * Where a queue message's delivery is: its store's shard, or shard 0 for a message sent before shards, which names
+ * no store (DeliveryMessage.store) and whose delivery, like every row then, is in shard 0.
+ */
+const deliveryDatabase = (env: Env, store: string | undefined) =>
+  store === undefined ? Promise.resolve(shardDatabase(env, 0)) : storeDatabase(env, store);
+
 /** What the consumer needs to make an attempt: undefined when the delivery is gone (its endpoint was deleted). */
-export async function deliveryTarget(env: Env, id: string) {
-  const db = database(env);
+export async function deliveryTarget(env: Env, store: string | undefined, id: string) {
+  const db = await deliveryDatabase(env, store);
   const row = await db
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: webhookEvents })
     .from(webhookDeliveries)
@@ -269,12 +285,13 @@ export interface Health {
  */
 export async function recordAttempt(
   env: Env,
+  store: string | undefined,
   id: string,
   outcome: AttemptOutcome,
   state: { status: DeliveryStatus; nextRetryAt: number | null },
   health: Health,
 ): Promise<void> {
-  const db = database(env);
+  const db = await deliveryDatabase(env, store);
   const error = outcome.error?.slice(0, WEBHOOK_LIMITS.errorChars) ?? null;
   await db.batch([
     db
@@ -311,16 +328,24 @@ export async function recordAttempt(
  * A delivery's state without an attempt: skipped (endpoint disabled) or failed (the dead-letter queue's verdict). A
  * delivery already delivered stays so: the dead letter was a duplicate message's (docs/webhooks.md, "Delivery").
  */
-export async function settleDelivery(env: Env, id: string, status: 'skipped' | 'failed'): Promise<void> {
-  await database(env)
+export async function settleDelivery(
+  env: Env,
+  store: string | undefined,
+  id: string,
+  status: 'skipped' | 'failed',
+): Promise<void> {
+  await (await deliveryDatabase(env, store))
     .update(webhookDeliveries)
     .set({ status, nextRetryAt: null, updatedAt: Date.now() })
     .where(and(eq(webhookDeliveries.id, id), ne(webhookDeliveries.status, 'delivered')));
 }
 
-/** Deletes the oldest `limit` events created before `before`, with their deliveries, attempts and parts; answers how many. */
-export async function deleteEventsBefore(env: Env, before: number, limit: number): Promise<number> {
-  const db = database(env);
+/**
+ * Deletes the shard's oldest `limit` events created before `before`, with their deliveries, attempts and parts;
+ * answers how many.
+ */
+export async function deleteEventsBefore(env: Env, shard: number, before: number, limit: number): Promise<number> {
+  const db = shardDatabase(env, shard);
   const oldest = sql`SELECT id FROM webhook_events WHERE created_at < ${before} ORDER BY created_at LIMIT ${limit}`;
   // One batch, one transaction: every statement sees the same oldest events, the events themselves go last.
   const [, , , events] = await db.batch([

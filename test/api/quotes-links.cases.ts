@@ -78,7 +78,7 @@ describe('POST /api/v1/quotes/{id}/share', () => {
     expect(res.status).toBe(200);
     const body = await res.json<SentQuoteJson>();
     const fresh = pathOf(body.share_url);
-    expect(fresh).toMatch(/^\/q\/q_[A-Za-z0-9_-]{43}$/);
+    expect(fresh).toMatch(/^\/q\/q([1-9]\d*)?_[A-Za-z0-9_-]{43}$/);
     expect(fresh).not.toBe(share);
     expect(body.history.at(-1)).toMatchObject({ action: 'share_link_issued', details: { replaced: true } });
     await expectDead(share);
@@ -126,7 +126,7 @@ describe('the status link of a request (status_url)', () => {
     });
     expect(res.status).toBe(201);
     const q = await res.json<CreatedJson>();
-    expect(q.status_url).toMatch(/^http:\/\/localhost\/q\/q_[A-Za-z0-9_-]{43}$/);
+    expect(q.status_url).toMatch(/^http:\/\/localhost\/q\/q([1-9]\d*)?_[A-Za-z0-9_-]{43}$/);
     expect(q.links_active).toBe(true);
     const status = pathOf(q.status_url!);
     const page = await call(status);

@@ -271,7 +271,7 @@ describe('lifecycle', () => {
     expect(sent.status).toBe(200);
     const body = await sent.json<SentQuoteJson>();
     expect(body.status).toBe('sent');
-    expect(body.share_url).toMatch(/^http:\/\/localhost\/q\/q_[A-Za-z0-9_-]{43}$/);
+    expect(body.share_url).toMatch(/^http:\/\/localhost\/q\/q([1-9]\d*)?_[A-Za-z0-9_-]{43}$/);
     const edit = await t.send('PATCH', `/${q.id}`, { notes: 'late' });
     expect(edit.status).toBe(409);
     expect(await edit.json()).toMatchObject({ code: 'ILLEGAL_TRANSITION', details: { status: 'sent' } });

@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController } from 'cloudflare:te
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { database } from '../../src/db/client';
+import { storeBinding, storeDatabase, storeShard } from '../../src/db/client';
 import worker from '../../src/index';
 import {
   type DeliveryMessage,
@@ -410,7 +410,7 @@ describe('the outbox', () => {
   it('writes a body larger than one D1 value in parts within the batch, the filled value in its first; the consumer sends it whole', async () => {
     const storeId = await createStore();
     await endpoint(storeId, ['product.published']);
-    const db = database(env);
+    const db = await storeDatabase(env, storeId);
     const fill = { token: fillToken(), value: sql`41 + 1` };
     const event = {
       id: newEventId(),
@@ -434,17 +434,20 @@ describe('the outbox', () => {
   it('sweeps at most SWEEP_PER_RUN deliveries a run, the oldest first', async () => {
     const storeId = await createStore();
     const old = Date.now() - 3_600_000;
-    await env.DB.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+    const d1 = await storeBinding(env, storeId);
+    await d1
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
        INSERT INTO webhook_deliveries (id, store_id, event_id, endpoint_id, status, attempts, created_at, updated_at)
        SELECT printf('whd_sweep_%04d', i), ?, 'evt_none', 'we_none', 'queued', 0, ? + i, ? + i FROM n`,
-    )
+      )
       .bind(SWEEP_PER_RUN, storeId, old, old)
       .run();
     const sent = vi.spyOn(env.WEBHOOKS, 'sendBatch').mockResolvedValue(undefined as never);
-    expect(await sweepOutbox(env)).toEqual({ found: SWEEP_PER_RUN, queued: SWEEP_PER_RUN });
+    expect(await sweepOutbox(env, await storeShard(env, storeId))).toEqual({ found: SWEEP_PER_RUN, queued: SWEEP_PER_RUN });
     expect(sent.mock.calls.map(([messages]) => [...messages].length)).toEqual([100, 100, 100, 100, 100]);
-    const left = await env.DB.prepare('SELECT id FROM webhook_deliveries WHERE store_id = ? AND queued_at IS NULL')
+    const left = await d1
+      .prepare('SELECT id FROM webhook_deliveries WHERE store_id = ? AND queued_at IS NULL')
       .bind(storeId)
       .all<{ id: string }>();
     expect(left.results.map((r) => r.id)).toEqual([`whd_sweep_${String(SWEEP_PER_RUN).padStart(4, '0')}`]);

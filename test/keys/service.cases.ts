@@ -32,7 +32,7 @@ describe('the keys service', () => {
   it('records a key use, and logs instead of failing when D1 refuses', async () => {
     const storeId = await createStore();
     const { row } = await createKey(env, storeId, { name: 'used', permissions: ['calculate'] });
-    await recordKeyUse(env, row.id, 1_700_000_000_000);
+    await recordKeyUse(env, storeId, row.id, 1_700_000_000_000);
     expect((await listKeys(env, storeId))[0]!.lastUsedAt).toBe(1_700_000_000_000);
 
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -43,7 +43,7 @@ describe('the keys service', () => {
         },
       }),
     } as unknown as D1Database;
-    await expect(recordKeyUse({ ...env, DB: brokenDb }, row.id, Date.now())).resolves.toBeUndefined();
+    await expect(recordKeyUse({ ...env, DB: brokenDb, DB_1: brokenDb }, storeId, row.id, Date.now())).resolves.toBeUndefined();
     expect(String(logged.mock.calls[0]?.[0])).toMatch(/recording api key use failed/);
   });
 });

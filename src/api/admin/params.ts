@@ -15,6 +15,12 @@ export const Store = z
     id: StoreId,
     name: z.string(),
     plan: z.enum(PLANS),
+    /** The D1 database holding the store's rows (docs/scale.md): 0 is `DB`, n is `DB_<n>`. */
+    shard: z
+      .number()
+      .int()
+      .min(0)
+      .openapi({ description: "The shard (D1 database) holding the store's rows: 0 is DB, n is DB_<n>" }),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { LIMITS } from '../../api/quote-limits';
-import { database } from '../../db/client';
+import { storeDatabase } from '../../db/client';
 import { quoteCounters, quoteHistory, quoteItems, quotes } from '../../db/schema';
 import { sha256Hex } from '../../keys/secret';
 import { deliveryIds, fillToken, handOver, outboxWrites } from '../../outbox/service';
@@ -71,7 +71,7 @@ export async function createQuote(call: QuoteCall, input: NewQuote) {
     minorUnits,
   );
   const totals = quoteTotals(items, null, minorUnits);
-  const status = await linkToken();
+  const status = await linkToken(env, storeId);
   const year = new Date(now).getUTCFullYear();
   // seq and number are the counter's, set in the batch.
   const quote: QuoteRow = {
@@ -116,7 +116,7 @@ export async function createQuote(call: QuoteCall, input: NewQuote) {
     action: 'created',
     details: { items: priced.length, ...(input.clonedFrom ? { cloned_from: input.clonedFrom } : {}) },
   };
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const counter = sql<number>`(SELECT last FROM quote_counters WHERE store_id = ${storeId} AND year = ${year})`;
   const number = { token: fillToken(), value: sql`(SELECT number FROM quotes WHERE id = ${id})` };
   const event = input.request
@@ -149,7 +149,7 @@ export async function createQuote(call: QuoteCall, input: NewQuote) {
     if (earlier) return { loaded: earlier, created: false, statusToken: null };
     throw error;
   }
-  if (event.length > 0) await handOver(env, deliveryIds(results.at(-1)));
+  if (event.length > 0) await handOver(env, storeId, deliveryIds(results.at(-1)));
   const loaded = (await findQuote(env, storeId, id))!;
   return { loaded, created: true, statusToken: status.token };
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
-import { database } from '../../db/client';
+import { type Database, shardDatabase, storeShard } from '../../db/client';
 import { quotes } from '../../db/schema';
 import { deliveryIds, handOver, outboxWrites } from '../../outbox/service';
 import { quoteEvent } from '../events';
@@ -18,8 +18,8 @@ const PER_RUN = 50;
  * Sent quotes whose valid_until passed within WINDOW_MS before `now`, not yet announced as expired, of stores with
  * an enabled endpoint subscribed to quote.expired: at most PER_RUN, the longest expired first.
  */
-function unannounced(env: Env, now: number) {
-  return database(env)
+function unannounced(db: Database, now: number) {
+  return db
     .select({ storeId: quotes.storeId, id: quotes.id })
     .from(quotes)
     .where(
@@ -37,11 +37,15 @@ function unannounced(env: Env, now: number) {
     .all();
 }
 
-/** Writes quote.expired for the quotes that expired since the last run; answers how many it wrote. */
-export async function announceExpiries(env: Env, now = Date.now()): Promise<number> {
-  const db = database(env);
+/**
+ * Writes quote.expired for the shard's quotes that expired since the last run; answers how many it wrote. A quote of
+ * a store the directory places in another shard (a moved store's copy left behind) is not this shard's to announce.
+ */
+export async function announceExpiries(env: Env, shard: number, now = Date.now()): Promise<number> {
+  const db = shardDatabase(env, shard);
   let written = 0;
-  for (const { storeId, id } of await unannounced(env, now)) {
+  for (const { storeId, id } of await unannounced(db, now)) {
+    if ((await storeShard(env, storeId)) !== shard) continue;
     const loaded = await findQuote(env, storeId, id);
     if (loaded?.status !== 'expired') continue;
     const { version } = loaded.quote;
@@ -50,7 +54,7 @@ export async function announceExpiries(env: Env, now = Date.now()): Promise<numb
     const results = await db.batch(outboxWrites(db, quoteEvent('quote.expired', loaded, now), still));
     const ids = deliveryIds(results.at(-1));
     if (ids.length > 0) written++;
-    await handOver(env, ids);
+    await handOver(env, storeId, ids);
   }
   return written;
 }

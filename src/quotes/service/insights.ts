@@ -6,6 +6,7 @@ import {
   TOP_OPTIONS,
   TOP_PRODUCTS,
 } from '../../api/insights';
+import { storeBinding } from '../../db/client';
 import { ApiError } from '../../errors';
 import { CURRENCIES, minorUnits } from '../../lang/check/currencies';
 
@@ -210,7 +211,8 @@ export async function storeInsights(env: Env, storeId: string, query: InsightsQu
   const period = periodOf(query, now);
   if (query.currency !== undefined && !CURRENCIES.has(query.currency)) refuse('currency', 'Not an ISO 4217 currency');
   const statements = insightStatements(storeId, query.currency ?? null, period, now);
-  const results = await env.DB.batch<Row>(statements.map((s) => env.DB.prepare(s.sql).bind(...s.params)));
+  const db = await storeBinding(env, storeId);
+  const results = await db.batch<Row>(statements.map((s) => db.prepare(s.sql).bind(...s.params)));
   const rows = new Map(statements.map((s, i) => [s.name, results[i]!.results]));
   const of = (name: string) => rows.get(name) ?? [];
   const store = of('store')[0];

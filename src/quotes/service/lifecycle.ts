@@ -12,7 +12,7 @@ import { change, type QuoteCall } from './store';
  * Answers the quote and the token, which is shown this once.
  */
 export async function sendQuote(call: QuoteCall, id: string) {
-  const { token, hash: shareTokenHash } = await linkToken();
+  const { token, hash: shareTokenHash } = await linkToken(call.env, call.storeId);
   const document = await documentSnapshot(call.env, call.storeId);
   const loaded = await change(call, id, 'send', (q, threshold) => {
     // The threshold may have been lowered since the draft was last edited: it binds at sending too.

@@ -1,6 +1,7 @@
 import { eq, or } from 'drizzle-orm';
-import { database } from '../../db/client';
+import { shardDatabase, storeShard } from '../../db/client';
 import { quotes } from '../../db/schema';
+import { allShards } from '../../db/shards';
 import { ApiError } from '../../errors';
 import { base64url, sha256Hex } from '../../keys/secret';
 import { change, findQuote, type LoadedQuote, type QuoteCall, type QuoteRow } from './store';
@@ -8,15 +9,18 @@ import { change, findQuote, type LoadedQuote, type QuoteCall, type QuoteRow } fr
 // The links a quote gives out (docs/quotes.md, "Links"): only their tokens' hashes are kept.
 
 /**
- * A link token: 32 random bytes (`q_` + 43 base64url characters) and the SHA-256 that is all the database keeps,
- * so a token is shown once, in the answer that made it, like an API key.
+ * A link token for a quote of the store: 32 random bytes (`q_` + 43 base64url characters) and the SHA-256 that is
+ * all the database keeps, so a token is shown once, in the answer that made it, like an API key. The prefix names the
+ * store's shard, where the page looks first (`findSharedQuote`): `q_` shard 0, as every token made before shards,
+ * `q<n>_` shard n.
  */
-export async function linkToken(): Promise<{ token: string; hash: string }> {
-  const token = `q_${base64url(crypto.getRandomValues(new Uint8Array(32)))}`;
+export async function linkToken(env: Env, storeId: string): Promise<{ token: string; hash: string }> {
+  const shard = await storeShard(env, storeId);
+  const token = `q${shard === 0 ? '' : shard}_${base64url(crypto.getRandomValues(new Uint8Array(32)))}`;
   return { token, hash: await sha256Hex(token) };
 }
 
-const TOKEN_SHAPE = /^q_[A-Za-z0-9_-]{43}$/;
+const TOKEN_SHAPE = /^q([1-9][0-9]{0,3})?_[A-Za-z0-9_-]{43}$/;
 
 /** Whether any link given out for the quote (share or status) still opens its page. */
 export const hasLiveLink = (q: QuoteRow) => q.shareTokenHash !== null || q.statusTokenHash !== null;
@@ -42,7 +46,7 @@ export function revokeLinks(call: QuoteCall, id: string) {
  * its first by being sent; a cancelled quote none. Answers the quote and the token, shown this once.
  */
 export async function reissueShareLink(call: QuoteCall, id: string) {
-  const { token, hash } = await linkToken();
+  const { token, hash } = await linkToken(call.env, call.storeId);
   const loaded = await change(call, id, 'share', (q) => ({
     action: 'share_link_issued',
     details: { replaced: q.quote.shareTokenHash !== null },
@@ -60,15 +64,29 @@ export interface SharedQuote {
   hash: string;
 }
 
-/** The quote a link's token opens, or undefined: an unknown token, a revoked or replaced one, or a cancelled quote's. */
-export async function findSharedQuote(env: Env, token: string): Promise<SharedQuote | undefined> {
-  if (!TOKEN_SHAPE.test(token)) return undefined;
-  const hash = await sha256Hex(token);
-  const row = await database(env)
-    .select({ id: quotes.id, storeId: quotes.storeId, share: quotes.shareTokenHash })
+const holding = (env: Env, shard: number, hash: string) =>
+  shardDatabase(env, shard)
+    .select({ id: quotes.id, storeId: quotes.storeId })
     .from(quotes)
     .where(or(eq(quotes.shareTokenHash, hash), eq(quotes.statusTokenHash, hash)))
     .get();
-  const loaded = row ? await findQuote(env, row.storeId, row.id) : undefined;
-  return loaded && { loaded, kind: row!.share === hash ? 'share' : 'status', hash };
+
+/**
+ * The quote a link's token opens, or undefined: an unknown token, a revoked or replaced one, or a cancelled quote's.
+ * Sought in the shard the token names, then (its store moved since, or the token is unknown) in the others at once;
+ * the quote is then read where its store lives, and must still hold the token there.
+ */
+export async function findSharedQuote(env: Env, token: string): Promise<SharedQuote | undefined> {
+  const shape = TOKEN_SHAPE.exec(token);
+  if (!shape) return undefined;
+  const hash = await sha256Hex(token);
+  const shards = allShards(env);
+  const named = Number(shape[1] ?? 0);
+  const row =
+    (shards.includes(named) ? await holding(env, named, hash) : undefined) ??
+    (await Promise.all(shards.filter((s) => s !== named).map((s) => holding(env, s, hash)))).find((r) => r !== undefined);
+  const loaded = row && (await findQuote(env, row.storeId, row.id));
+  if (!loaded) return undefined;
+  const kind = loaded.quote.shareTokenHash === hash ? 'share' : loaded.quote.statusTokenHash === hash ? 'status' : undefined;
+  return kind && { loaded, kind, hash };
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { QuoteStatus } from '../../api/quote-limits';
 import { inChunks } from '../../db/chunks';
-import { database } from '../../db/client';
+import { storeDatabase } from '../../db/client';
 import { quoteItems, quotes } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { getStore } from '../../stores/service';
@@ -87,14 +87,15 @@ export async function listQuotes(env: Env, storeId: string, query: ListQuery) {
     conditions.push(or(matches(quotes.number), matches(sql`${quotes.customer}`), product));
   }
   // The store's quotes with an item of the product, through quote_items_store_product (migrations/0013).
+  const db = await storeDatabase(env, storeId);
   if (query.product) {
-    const items = database(env)
+    const items = db
       .select({ id: quoteItems.quoteId })
       .from(quoteItems)
       .where(and(eq(quoteItems.storeId, storeId), eq(quoteItems.productId, query.product)));
     conditions.push(inArray(quotes.id, items));
   }
-  const rows = await database(env)
+  const rows = await db
     .select()
     .from(quotes)
     .where(and(...conditions))
@@ -105,7 +106,7 @@ export async function listQuotes(env: Env, storeId: string, query: ListQuery) {
     page.map((q) => q.id),
     0,
     (ids) =>
-      database(env)
+      db
         .select({ quoteId: quoteItems.quoteId, n: sql<number>`count(*)` })
         .from(quoteItems)
         .where(inArray(quoteItems.quoteId, ids))

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { database } from '../../db/client';
+import { type Database, storeDatabase } from '../../db/client';
 import { quoteReplays, quotes } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { CREATE } from '../transitions';
@@ -15,7 +15,7 @@ import { type Actor, findQuote, type HistoryRow, type ItemRow, type LoadedQuote,
 export const scopedKey = (actor: Actor, key: string) => `${actor} ${key}`;
 
 /** The quote as created, kept for `quote:request` retries; its number comes from the counter in the same batch. */
-export function keepAsCreated(db: ReturnType<typeof database>, quote: QuoteRow, items: ItemRow[], history: HistoryRow) {
+export function keepAsCreated(db: Database, quote: QuoteRow, items: ItemRow[], history: HistoryRow) {
   const kept = JSON.stringify({ quote, items, history: [history] });
   return db.insert(quoteReplays).select(
     db
@@ -30,7 +30,7 @@ export function keepAsCreated(db: ReturnType<typeof database>, quote: QuoteRow, 
 
 /** The answer to a retry of a create, or undefined when the key made no quote yet; CONFLICT for another body. */
 export async function replayed(env: Env, storeId: string, key: string, hash: string): Promise<LoadedQuote | undefined> {
-  const row = await database(env)
+  const row = await (await storeDatabase(env, storeId))
     .select({ id: quotes.id, hash: quotes.idempotencyHash, kept: quoteReplays.quote })
     .from(quotes)
     .leftJoin(quoteReplays, eq(quoteReplays.quoteId, quotes.id))

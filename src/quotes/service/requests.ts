@@ -1,5 +1,5 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { database } from '../../db/client';
+import { storeDatabase } from '../../db/client';
 import { quotes } from '../../db/schema';
 import { getStore } from '../../stores/service';
 import { getQuote } from './store';
@@ -11,7 +11,7 @@ import { getQuote } from './store';
 /** How many of a store's requests nobody has opened yet. */
 export async function countNewRequests(env: Env, storeId: string): Promise<number> {
   await getStore(env, storeId);
-  const [row] = await database(env)
+  const [row] = await (await storeDatabase(env, storeId))
     .select({ n: count() })
     .from(quotes)
     .where(and(eq(quotes.storeId, storeId), eq(quotes.requested, true), isNull(quotes.openedAt)));
@@ -21,7 +21,7 @@ export async function countNewRequests(env: Env, storeId: string): Promise<numbe
 /** Marks a request opened, once (the first opening stays the one kept); a quote that is no request is left alone. */
 export async function markOpened(env: Env, storeId: string, id: string): Promise<void> {
   await getQuote(env, storeId, id);
-  await database(env)
+  await (await storeDatabase(env, storeId))
     .update(quotes)
     .set({ openedAt: Date.now() })
     .where(and(eq(quotes.id, id), eq(quotes.storeId, storeId), eq(quotes.requested, true), isNull(quotes.openedAt)));

@@ -2,7 +2,7 @@ import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { LIMITS, type StoredStatus } from '../../api/quote-limits';
 import { versionETag } from '../../api/version-etag';
-import { type Database, database } from '../../db/client';
+import { type Database, storeDatabase } from '../../db/client';
 import { quoteHistory, quoteItems, quotes } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { deliveryIds, handOver, outboxWrites } from '../../outbox/service';
@@ -74,7 +74,7 @@ export const itemValues = (quote: { id: string; storeId: string }, rows: readonl
   rows.map((r, position) => ({ id: r.id, quoteId: quote.id, storeId: quote.storeId, position, ...itemFields(r, minorUnits) }));
 
 export async function findQuote(env: Env, storeId: string, id: string): Promise<LoadedQuote | undefined> {
-  const db = database(env);
+  const db = await storeDatabase(env, storeId);
   const [found, items, history] = await db.batch([
     db
       .select()
@@ -140,7 +140,7 @@ export async function change(
     if (planned === null) return loaded;
     const outcome = await write(env, loaded, planned, taken, actor, threshold);
     if (outcome.written) {
-      await handOver(env, outcome.deliveries);
+      await handOver(env, storeId, outcome.deliveries);
       return getQuote(env, storeId, id);
     }
     if (ifMatch !== undefined) throw stale(loaded.quote.number, outcome.version);
@@ -170,7 +170,7 @@ async function write(
   threshold: number | null,
 ): Promise<{ written: boolean; version: number; deliveries: string[] }> {
   const { quote } = loaded;
-  const db = database(env);
+  const db = await storeDatabase(env, quote.storeId);
   const now = Date.now();
   const set: Change['set'] & Partial<QuoteRow> = { ...planned.set };
   // `expired` is read, never stored: a transition that stays expired leaves the stored `sent` as it is.

@@ -11,6 +11,7 @@ const present = (s: StoreRow): z.infer<typeof Store> => ({
   id: s.id,
   name: s.name,
   plan: s.plan,
+  shard: s.shard,
   created_at: iso(s.createdAt)!,
   updated_at: iso(s.updatedAt)!,
 });
@@ -26,8 +27,23 @@ export const storesApi = newApp()
       tags,
       security: ADMIN_SECURITY,
       summary: 'Create a store (a tenant)',
-      request: jsonBody(z.object({ id: StoreId, name: StoreName, plan: z.enum(PLANS).default('free') }).strict()),
-      responses: { 201: json(Store, 'The new store'), ...errorResponses(400, 401, 409) },
+      request: jsonBody(
+        z
+          .object({
+            id: StoreId,
+            name: StoreName,
+            plan: z.enum(PLANS).default('free'),
+            shard: z
+              .number()
+              .int()
+              .min(0)
+              .max(9999)
+              .optional()
+              .openapi({ description: 'The shard to place the store in; by default the one with the most room (docs/scale.md)' }),
+          })
+          .strict(),
+      ),
+      responses: { 201: json(Store, 'The new store'), ...errorResponses(400, 401, 409, 422) },
     }),
     async (c) => c.json(present(await createStore(c.env, c.req.valid('json'))), 201),
   )
