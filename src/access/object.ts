@@ -5,7 +5,7 @@ import { REVOCATIONS_SCHEMA } from '../keys/stored-revocations';
 import { type Admission, type AdmitRequest, type LeaseGrant, type LeaseRequest, StoreBudget } from '../limits/store-budget';
 import { COUNTERS_SCHEMA } from '../limits/stored-counters';
 import { PLAN_SCHEMA } from '../limits/stored-plan';
-import { type MoveStarted, StoreMover, type StartMove } from '../shards/mover';
+import { type MoveStarted, type StartMove, StoreMover } from '../shards/mover';
 import type { MoveState } from '../shards/service/move';
 
 export interface KeysAndLeaseRequest {
@@ -60,7 +60,7 @@ export class StoreAccess extends DurableObject<Env> {
    * (src/access/joint.ts), in one round trip instead of two.
    */
   async keysAndLease(request: KeysAndLeaseRequest): Promise<KeysAndLease> {
-    const keys = this.#keys.updates(request.keys);
+    const keys = await this.keyUpdates(request.keys);
     return { keys, lease: await this.#budget.lease(request.lease) };
   }
 
@@ -72,8 +72,11 @@ export class StoreAccess extends DurableObject<Env> {
     this.#keys.revoke(keyId);
   }
 
-  keyUpdates(request: KeyUpdatesRequest): KeyUpdates {
-    return this.#keys.updates(request);
+  /** The keys' updates, with the store's shard once it has moved: the object is its authority (src/shards/mover.ts). */
+  async keyUpdates(request: KeyUpdatesRequest): Promise<KeyUpdates> {
+    const updates = this.#keys.updates(request);
+    const shard = await this.#mover.shard();
+    return shard === undefined ? updates : { ...updates, shard };
   }
 
   /** Starts moving the store's rows to another shard (src/shards/mover.ts), or answers the move under way. */

@@ -3,6 +3,7 @@ import { advance, beginMove, isActive, type MoveState } from './service/move';
 /** How long one alarm runs a move's steps before it hands the object back to its other calls. */
 const STEP_MS = 1_000;
 const KEY = 'move';
+const SWITCHED = new Set(['waiting', 'cleaning', 'done']);
 
 export type StartMove = { storeId: string; from: number; to: number };
 export type MoveStarted = { started: true; move: MoveState } | { started: false; move: MoveState };
@@ -51,6 +52,16 @@ export class StoreMover {
     }
     await this.ctx.storage.put(KEY, move);
     return next;
+  }
+
+  /**
+   * The store's shard as its last move left it: the new one from the switch on, the old one until then or when the
+   * move failed; undefined when the store never moved (the directory and the key record's hint say where it is).
+   */
+  async shard(): Promise<number | undefined> {
+    const move = await this.status();
+    if (!move) return undefined;
+    return SWITCHED.has(move.phase) ? move.to : move.from;
   }
 
   async holdsMove(): Promise<boolean> {

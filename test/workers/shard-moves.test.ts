@@ -5,3 +5,6 @@ import { describe } from 'vitest';
 describe('test/shards/store-tables', async () => {
   await import('../shards/store-tables.cases');
 });
+describe('test/shards/move', async () => {
+  await import('../shards/move.cases');
+});

@@ -64,7 +64,7 @@ export const Shard = z
 
 export const ShardList = z
   .object({
-    capacity_bytes: z.number().int().openapi({ description: "A shard's capacity: D1's 10 GB (10,000,000,000 bytes)" }),
+    capacity_bytes: z.number().int().openapi({ description: "A shard's capacity: D1's 10 GB a database (10 × 1024³ bytes)" }),
     warn_at: z.number().openapi({ description: 'The fill from which a shard warns (0.7: docs/scale.md)' }),
     shards: z.array(Shard),
   })

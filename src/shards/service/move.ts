@@ -1,6 +1,8 @@
 import type { MOVE_PHASES } from '../../api/admin/shards';
+import type { Permission, Plan } from '../../api/permissions';
 import { forgetShard, shardBinding } from '../../db/shards';
 import { STORE_TABLES } from '../../db/store-tables';
+import { rehomeKeyRecords } from '../../keys/store';
 import { deletePage, hashRows, insertPage, readPage } from './pages';
 
 // Moving a store from one shard to another (docs/scale.md, "Moving a store"), a step at a time: the store's object
@@ -106,7 +108,10 @@ export async function advance(env: Env, state: MoveState, deadline: number): Pro
       continue;
     }
     if (now >= deadline) return now;
-    await STEPS[state.phase as Exclude<MovePhase, 'waiting' | 'done' | 'failed'>](env, state);
+    const phase = state.phase;
+    await STEPS[phase as Exclude<MovePhase, 'waiting' | 'done' | 'failed'>](env, state);
+    // The switch is kept before anything else runs: the object answers the new shard from the state it keeps.
+    if (phase === 'switching') return Date.now();
   }
   return null;
 }
@@ -179,6 +184,8 @@ const STEPS = {
       .bind(state.storeId, Date.now())
       .run();
     forgetShard(state.storeId);
+    // The object answers the new shard from here on (src/shards/mover.ts, `shard`); the key records' hint follows.
+    await rehomeKeys(env, state);
     state.switchedAt = Date.now();
     state.cleanAfter = state.switchedAt + cleanAfterMs(env);
     enter(state, 'waiting');
@@ -200,6 +207,29 @@ const STEPS = {
   },
 };
 
+/** The KV records of the store's live keys, written again with the new shard as their hint. */
+async function rehomeKeys(env: Env, state: MoveState): Promise<void> {
+  const store = await shardBinding(env, 0)
+    .prepare('SELECT plan FROM stores WHERE id = ?1')
+    .bind(state.storeId)
+    .first<{ plan: Plan }>();
+  const { results } = await shardBinding(env, state.to)
+    .prepare('SELECT id, hash, permissions FROM api_keys WHERE store_id = ?1 AND revoked_at IS NULL')
+    .bind(state.storeId)
+    .all<{ id: string; hash: string; permissions: string }>();
+  const records = results.map((key) => ({
+    hash: key.hash,
+    record: {
+      keyId: key.id,
+      storeId: state.storeId,
+      permissions: JSON.parse(key.permissions) as Permission[],
+      plan: store!.plan,
+      shard: state.to,
+    },
+  }));
+  await rehomeKeyRecords(env.KEYS, state.storeId, records);
+}
+
 /** The store's row, copied from the directory into the new shard: its rows' foreign keys point at it. */
 async function anchorStore(env: Env, state: MoveState): Promise<void> {
   const page = await shardBinding(env, 0)
@@ -210,7 +240,9 @@ async function anchorStore(env: Env, state: MoveState): Promise<void> {
   if (!columns || !row) throw new Error(`store ${state.storeId} is not in the directory`);
   const to = shardBinding(env, state.to);
   await to
-    .prepare(`INSERT OR REPLACE INTO stores (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
+    .prepare(
+      `INSERT OR REPLACE INTO stores (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    )
     .bind(...row)
     .run();
 }

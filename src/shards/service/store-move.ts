@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi';
-import type { Move, MoveStatus } from '../../api/admin/shards';
 import { storeAccess } from '../../access/names';
-import { allShards, shardBinding } from '../../db/shards';
+import type { Move, MoveStatus } from '../../api/admin/shards';
+import { allShards } from '../../db/shards';
 import { STORE_TABLES } from '../../db/store-tables';
 import { iso } from '../../db/time';
 import { ApiError } from '../../errors';
@@ -11,12 +11,8 @@ import { isActive, type MoveState } from './move';
 // A store's move as the admin API starts and shows it; the move itself runs in the store's object
 // (src/shards/mover.ts, src/shards/service/move.ts).
 
-/** The shard the directory places the store in, read from the primary (it changes when the store moves). */
-async function directoryShard(env: Env, storeId: string): Promise<number> {
-  await getStore(env, storeId);
-  const row = await shardBinding(env, 0).prepare('SELECT shard FROM stores WHERE id = ?1').bind(storeId).first<{ shard: number }>();
-  return row?.shard ?? 0;
-}
+/** The shard the directory places the store in, read from its primary (it changes when the store moves). */
+const directoryShard = async (env: Env, storeId: string) => (await getStore(env, storeId)).shard;
 
 const FENCED = new Set(['clearing', 'copying', 'verifying', 'switching']);
 const WALKED_BACKWARDS = new Set(['clearing', 'cleaning']);
