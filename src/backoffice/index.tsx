@@ -7,6 +7,7 @@ import type { AdminApi, BackofficeEnv } from './env';
 import { PageNotFound } from './load';
 import { productPages } from './pages/products';
 import { quoteDocumentPages } from './pages/quote-document';
+import { shardPages } from './pages/shards';
 import { signIn } from './pages/sign-in';
 import { storePages } from './pages/stores';
 import { versionPages } from './pages/versions';
@@ -44,6 +45,7 @@ export function backofficeOver(admin: AdminApi): Hono<BackofficeEnv> {
   backoffice.route('/stores', productPages);
   backoffice.route('/stores', versionPages);
   backoffice.route('/stores', quoteDocumentPages);
+  backoffice.route('/shards', shardPages);
   backoffice.get('*', (c) =>
     c.html(
       <MessagePage

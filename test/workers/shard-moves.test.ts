@@ -8,3 +8,6 @@ describe('test/shards/store-tables', async () => {
 describe('test/shards/move', async () => {
   await import('../shards/move.cases');
 });
+describe('test/shards/capacity', async () => {
+  await import('../shards/capacity.cases');
+});
