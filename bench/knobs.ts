@@ -12,6 +12,7 @@
 //   an isolate ending there would: the write stands, and every later D1 call of the request throws. Both test the
 //   webhooks' outbox (docs/webhooks.md, "Emission").
 import type { Context } from 'hono';
+import { allShards, shardBinding } from '../src/db/shards';
 import type { AppEnv } from '../src/env';
 import { withTimeout } from '../src/isolate/timeout';
 import type { Admit, Decision } from '../src/limits';
@@ -109,6 +110,11 @@ export function farDatabase<T extends D1Database | D1DatabaseSession>(db: T, hoo
   });
 }
 
+/** Every shard's binding (wrangler.toml: `DB`, `DB_1`, …) wrapped the same way, to spread over an environment. */
+export function everyShard(env: Env, wrap: (db: D1Database) => D1Database): Partial<Env> {
+  return Object.fromEntries(allShards(env).map((shard) => [shard === 0 ? 'DB' : `DB_${shard}`, wrap(shardBinding(env, shard))]));
+}
+
 const knob = (env: Env, name: keyof Knobs) => Number((env as Env & Knobs)[name] ?? 0);
 
 /**
@@ -130,7 +136,7 @@ export function farEnv(env: Env): Env {
     ...(gate > 0
       ? { ACCESS: aroundNamespace(env.ACCESS, delay(gate)), SESSIONS: aroundNamespace(env.SESSIONS, delay(gate)) }
       : {}),
-    ...(d1 > 0 || replica > 0 ? { DB: farDatabase(env.DB, d1Hook) } : {}),
+    ...(d1 > 0 || replica > 0 ? everyShard(env, (db) => farDatabase(db, d1Hook)) : {}),
     ...(kv > 0 ? { KEYS: around(env.KEYS, delay(kv)) } : {}),
   };
 }
@@ -225,6 +231,6 @@ export function faultEnv(env: Env, request: boolean): Env {
   return {
     ...env,
     ...(fail > 0 ? { WEBHOOKS: failingQueue(env.WEBHOOKS, fail) } : {}),
-    ...(cut ? { DB: cutAfterWrite(env.DB) } : {}),
+    ...(cut ? everyShard(env, cutAfterWrite) : {}),
   };
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run dev [-- --port N]`: applies migrations to the local D1, seeds the demo store and key (idempotently),
+// `npm run dev [-- --port N]`: applies migrations to every local shard (DB, DB_1: docs/scale.md), seeds the demo store and key (idempotently),
 // starts `wrangler dev` (with the demo shop at /demo), then saves every example product into the demo store through
 // the admin API.
 //
@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_KEY, DEMO_STORE, demoVars, seedCommands } from './demo-data.mjs';
+import { migrateShards } from './migrate.mjs';
 
 const args = process.argv.slice(2);
 const portIndex = args.indexOf('--port');
@@ -65,7 +66,12 @@ function run(cmdArgs) {
   }
 }
 
-run(['d1', 'migrations', 'apply', 'DB', '--local']);
+// Every shard (wrangler.toml: DB, DB_1, …), each named if it fails (scripts/migrate.mjs).
+const failed = migrateShards(['--local']);
+if (failed.length > 0) {
+  console.error(`migrations failed on ${failed.map((f) => `shard ${f.shard} (${f.binding})`).join(', ')}`);
+  process.exit(1);
+}
 const keyHash = createHash('sha256').update(DEMO_KEY).digest('hex');
 for (const command of seedCommands(keyHash)) run(command);
 

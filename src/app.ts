@@ -9,6 +9,7 @@ import { requireAdmin } from './http/admin-auth';
 import { authenticate, requireKey } from './http/auth';
 import { anyOrigin } from './http/cors';
 import { newApp } from './http/factory';
+import { checkMigrated, requireMigrated } from './http/migrated';
 import { errorResponse, notFound, onError } from './http/on-error';
 import { assignRequestId, limitBody, requireJson, requireUtf8 } from './http/request-guards';
 import { securityHeaders } from './http/security-headers';
@@ -51,6 +52,10 @@ export function createApp(
   app.use('*', assignRequestId);
   // Outermost but for the request id: its headers reach every answer, the errors, 404s and 429s of the guards below included.
   app.use('*', securityHeaders);
+  // The paths that reach D1 are served only from shards that have every migration: checked from here on, while
+  // the key check runs, and awaited before the route (src/http/migrated.ts).
+  const reachingD1 = ['/api/v1/*', '/api/admin/*', '/admin/*', '/q/*', '/demo/*'];
+  for (const path of reachingD1) app.use(path, checkMigrated);
 
   // Storefronts call the public API from browsers: any origin, key in a header, no cookies.
   app.use(
@@ -94,6 +99,7 @@ export function createApp(
   );
   app.use('/api/*', limitBody, requireJson, requireUtf8);
   app.use('/api/admin/*', requireAdmin);
+  for (const path of reachingD1) app.use(path, requireMigrated);
 
   app.route('/api/health', health);
   app.route('/api/v1/products', formApi);

@@ -13,6 +13,8 @@ export interface AppEnv {
     principal: KeyRecord | null;
     /** The product a keyed request names, loaded while its key check waited (src/configurator/read-ahead.ts). */
     readAhead?: Promise<ReadAhead | undefined>;
+    /** The shards behind their migrations, checked as the request arrived (src/http/migrated.ts). */
+    migrated?: Promise<number[]>;
     /** On backoffice pages: the nonce their CSP allows <style> elements by (src/http/security-headers.ts). */
     styleNonce?: string;
   };

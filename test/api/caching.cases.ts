@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import type { CalculationResult } from '../../src/api/calculate';
+import { storeBinding } from '../../src/db/client';
 import { realTime } from '../../src/isolate/clock';
 import { sha256Hex } from '../../src/keys/secret';
 import { POINTER_HOLD_MS, pointerHold } from '../../src/products/pointer';
@@ -20,7 +21,10 @@ describe('the request path', () => {
   it('never re-parses the source: it evaluates the stored compiled form', async () => {
     const { storeId, headers } = await tenant();
     await saveProduct(storeId, 'shelf', SHELF);
-    await env.DB.prepare("UPDATE product_versions SET source = 'this is not a schema' WHERE store_id = ?").bind(storeId).run();
+    await (await storeBinding(env, storeId))
+      .prepare("UPDATE product_versions SET source = 'this is not a schema' WHERE store_id = ?")
+      .bind(storeId)
+      .run();
     const res = await calculate(storeId, headers);
     expect(res.status).toBe(200);
     expect(await priceOf(res)).toBe(30);
@@ -31,9 +35,10 @@ describe('the request path', () => {
     await saveProduct(storeId, 'shelf', SHELF);
     expect((await calculate(storeId, headers)).status).toBe(200);
     // Pull the rows out from under the service: a warm request must not need them.
-    await env.DB.batch([
-      env.DB.prepare('DELETE FROM product_versions WHERE store_id = ?').bind(storeId),
-      env.DB.prepare('DELETE FROM products WHERE store_id = ?').bind(storeId),
+    const d1 = await storeBinding(env, storeId);
+    await d1.batch([
+      d1.prepare('DELETE FROM product_versions WHERE store_id = ?').bind(storeId),
+      d1.prepare('DELETE FROM products WHERE store_id = ?').bind(storeId),
     ]);
     expect((await calculate(storeId, headers)).status).toBe(200);
     expect((await call(`/api/v1/products/shelf/form?tenant_id=${storeId}`, { headers })).status).toBe(200);

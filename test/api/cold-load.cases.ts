@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { aroundNamespace, farDatabase, type Hook } from '../../bench/knobs';
+import { aroundNamespace, everyShard, farDatabase, type Hook } from '../../bench/knobs';
 import worker from '../../src/index';
 import { SHELF } from '../fixtures/shelf';
 import { jsonInit, saveProduct, tenant } from '../helpers';
@@ -20,7 +20,7 @@ async function logged(request: Request, hook?: Hook) {
     return hook ? hook(where, call) : Promise.resolve(call());
   };
   const ctx = createExecutionContext();
-  const res = await worker.fetch(request, { ...env, DB: farDatabase(env.DB, log) }, ctx);
+  const res = await worker.fetch(request, { ...env, ...everyShard(env, (db) => farDatabase(db, log)) }, ctx);
   await waitOnExecutionContext(ctx);
   return { res, ran };
 }
@@ -97,7 +97,7 @@ describe('a keyed request in a cold isolate', () => {
       return Promise.resolve(call());
     };
     const ctx = createExecutionContext();
-    const farEnv = { ...env, ACCESS: aroundNamespace(env.ACCESS, far), DB: farDatabase(env.DB, d1) } as Env;
+    const farEnv = { ...env, ACCESS: aroundNamespace(env.ACCESS, far), ...everyShard(env, (db) => farDatabase(db, d1)) } as Env;
     const res = await worker.fetch(request, farEnv, ctx);
     await waitOnExecutionContext(ctx);
     return { res, events };

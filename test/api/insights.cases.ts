@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { storeBinding } from '../../src/db/client';
 import { insightStatements, periodOf } from '../../src/quotes/service/insights';
 import { SHELF } from '../fixtures/shelf';
 import { admin, call, createKey, createStore, saveProduct } from '../helpers';
@@ -145,11 +146,13 @@ async function seeded() {
     const q = await res.json<QuoteJson>();
     ids[name] = q.id;
     const columns = Object.keys(seed.row);
-    await env.DB.prepare(`UPDATE quotes SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`)
+    await (await storeBinding(env, t.storeId))
+      .prepare(`UPDATE quotes SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`)
       .bind(...columns.map((c) => seed.row[c]), q.id)
       .run();
     if (seed.shelfDiscount) {
-      await env.DB.prepare("UPDATE quote_items SET discount_minor = ? WHERE quote_id = ? AND product_id = 'shelf'")
+      await (await storeBinding(env, t.storeId))
+        .prepare("UPDATE quote_items SET discount_minor = ? WHERE quote_id = ? AND product_id = 'shelf'")
         .bind(seed.shelfDiscount, q.id)
         .run();
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { storeBinding } from '../../src/db/client';
 import { ADMIN_TOKEN, admin, call, createKey, jsonInit } from '../helpers';
 import { type QuoteJson, quoteTenant } from './quotes-helpers';
 
@@ -86,7 +87,10 @@ describe('a retry answered from a quote kept before revisions, line discounts (m
     const { env } = await import('cloudflare:workers');
     const old =
       "'$.quote.revision', '$.quote.revises', '$.quote.supersededBy', '$.quote.lineDiscountMinor', '$.items[0].discount', '$.items[0].discountMinor', '$.items[0].storeId'";
-    await env.DB.prepare(`UPDATE quote_replays SET quote = json_remove(quote, ${old}) WHERE quote_id = ?`).bind(q.id).run();
+    await (await storeBinding(env, t.storeId))
+      .prepare(`UPDATE quote_replays SET quote = json_remove(quote, ${old}) WHERE quote_id = ?`)
+      .bind(q.id)
+      .run();
     const retry = await create();
     expect(retry.status).toBe(200);
     expect(await retry.json()).toMatchObject({

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { storeBinding } from '../../src/db/client';
 import { signIn } from '../backoffice/sign-in';
 import { admin, call, createKey } from '../helpers';
 import { type QuoteJson, quoteTenant, type SentQuoteJson } from './quotes-helpers';
@@ -49,7 +50,10 @@ describe('a quote language that is no BCP 47 tag', () => {
       const t = await quoteTenant();
       const created = await (await t.create({ language: 'de-CH' })).json<QuoteJson & { status_url: string }>();
       const sent = await (await t.send('POST', `/${created.id}/send`, {})).json<SentQuoteJson>();
-      const stored = await env.DB.prepare('UPDATE quotes SET language = ? WHERE id = ?').bind(language, created.id).run();
+      const stored = await (await storeBinding(env, t.storeId))
+        .prepare('UPDATE quotes SET language = ? WHERE id = ?')
+        .bind(language, created.id)
+        .run();
       expect(stored.meta.changes).toBe(1);
       const desk = `/admin/stores/${t.storeId}/quotes`;
       for (const path of [desk, `${desk}?status=sent`, `${desk}/${created.id}`]) {
@@ -67,7 +71,8 @@ describe('a quote language that is no BCP 47 tag', () => {
       expect((await t.get(created.id)).status).toBe(200);
       // The same tag as the store's locale, written before the profile checked it: the desk in English.
       expect((await admin('PUT', `/stores/${t.storeId}/profile`, { locale: 'de-DE' })).status).toBe(200);
-      const profile = await env.DB.prepare('UPDATE store_profiles SET locale = ? WHERE store_id = ?')
+      const profile = await (await storeBinding(env, t.storeId))
+        .prepare('UPDATE store_profiles SET locale = ? WHERE store_id = ?')
         .bind(language, t.storeId)
         .run();
       expect(profile.meta.changes).toBe(1);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { storeBinding } from '../../src/db/client';
 import { SHELF } from '../fixtures/shelf';
 import { admin, saveProduct } from '../helpers';
 import { type QuoteJson, quoteTenant } from './quotes-helpers';
@@ -19,7 +20,8 @@ async function listed() {
     const res = await t.create({ items: products.map((product_id) => ({ product_id, configuration: {} })) });
     const q = await res.json<QuoteJson>();
     const { env } = await import('cloudflare:workers');
-    await env.DB.prepare('UPDATE quotes SET created_at = ? WHERE id = ?')
+    await (await storeBinding(env, t.storeId))
+      .prepare('UPDATE quotes SET created_at = ? WHERE id = ?')
       .bind(Date.parse(`${day}T12:00:00Z`), q.id)
       .run();
     return q.number;

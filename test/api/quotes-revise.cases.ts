@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { storeBinding } from '../../src/db/client';
 import { SHELF } from '../fixtures/shelf';
 import { admin, call, saveProduct } from '../helpers';
 import { type QuoteJson, quoteTenant, type SentQuoteJson } from './quotes-helpers';
@@ -78,7 +79,8 @@ describe('POST /v1/quotes/{id}/revise', () => {
     const t = await quoteTenant();
     const expired = await sentQuote(t);
     const { env } = await import('cloudflare:workers');
-    await env.DB.prepare('UPDATE quotes SET valid_until = ? WHERE id = ?')
+    await (await storeBinding(env, t.storeId))
+      .prepare('UPDATE quotes SET valid_until = ? WHERE id = ?')
       .bind(Date.now() - 1000, expired.id)
       .run();
     expect((await (await t.get(expired.id)).json<QuoteJson>()).status).toBe('expired');

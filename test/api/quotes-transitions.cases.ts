@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QuoteStatus } from '../../src/api/quote-limits';
 import { QUOTE_EVENTS } from '../../src/api/webhooks';
+import { storeBinding } from '../../src/db/client';
 import { decideQuote } from '../../src/quotes/service/lifecycle';
 import { ACTIONS, type Action, TRANSITIONS } from '../../src/quotes/transitions';
 import { admin, createKey } from '../helpers';
@@ -31,7 +32,8 @@ async function quoteIn(t: Tenant, status: QuoteStatus): Promise<QuoteJson> {
   if (status === 'expired') {
     // Time passing, straight in the database, as the clock would.
     const { env } = await import('cloudflare:workers');
-    await env.DB.prepare('UPDATE quotes SET valid_until = ? WHERE id = ?')
+    await (await storeBinding(env, t.storeId))
+      .prepare('UPDATE quotes SET valid_until = ? WHERE id = ?')
       .bind(Date.now() - 1000, q.id)
       .run();
   }
@@ -162,7 +164,10 @@ describe('quote events', () => {
     const { env } = await import('cloudflare:workers');
     const stored = async (id: string) =>
       (
-        await env.DB.prepare('SELECT payload FROM webhook_events WHERE subject = ? ORDER BY created_at')
+        await (
+          await storeBinding(env, t.storeId)
+        )
+          .prepare('SELECT payload FROM webhook_events WHERE subject = ? ORDER BY created_at')
           .bind(id)
           .all<{ payload: string }>()
       ).results.map((r) => JSON.parse(r.payload));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { storeBinding } from '../../src/db/client';
 import { SHELF } from '../fixtures/shelf';
 import { admin, saveProduct } from '../helpers';
 import { type QuoteJson, quoteTenant, type SentQuoteJson } from './quotes-helpers';
@@ -309,7 +310,8 @@ describe('lifecycle', () => {
     await t.send('POST', `/${q.id}/send`, {});
     // Move the validity into the past the way time would: straight in the database.
     const { env } = await import('cloudflare:workers');
-    await env.DB.prepare('UPDATE quotes SET valid_until = ? WHERE id = ?')
+    await (await storeBinding(env, t.storeId))
+      .prepare('UPDATE quotes SET valid_until = ? WHERE id = ?')
       .bind(Date.now() - 1000, q.id)
       .run();
     expect((await (await t.get(q.id)).json<QuoteJson>()).status).toBe('expired');

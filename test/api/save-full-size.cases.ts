@@ -3,6 +3,7 @@
 // (413 for the body, 422 E_LIMIT with the figure for the schema), never a 500, with nothing written.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { storeBinding } from '../../src/db/client';
 import { MAX_SCHEMA_BODY_BYTES } from '../../src/http/request-guards';
 import { MAX_SOURCE_BYTES, MAX_SOURCE_TOKENS } from '../../src/lang/syntax/split';
 import { bigModel, CAR_FULL, fieldId, LABELLED, optionId, TRUCK_FULL, TRUCK_FULL_ROWS } from '../fixtures/big-model';
@@ -22,9 +23,10 @@ describe('saving a product of a real product size', () => {
     expect(new TextEncoder().encode(source).length).toBeGreaterThan(900_000);
     const saved = await saveProduct(t.storeId, 'labelled', source);
     expect(saved.status, await saved.clone().text()).toBe(201);
-    const stored = await env.DB.prepare(
-      'SELECT v.source_parts AS declared, (SELECT COUNT(*) FROM product_version_source_parts p WHERE p.store_id = v.store_id) AS rest FROM product_versions v WHERE v.store_id = ?',
-    )
+    const stored = await (await storeBinding(env, t.storeId))
+      .prepare(
+        'SELECT v.source_parts AS declared, (SELECT COUNT(*) FROM product_version_source_parts p WHERE p.store_id = v.store_id) AS rest FROM product_versions v WHERE v.store_id = ?',
+      )
       .bind(t.storeId)
       .first<{ declared: number; rest: number }>();
     expect(stored).toEqual({ declared: 2, rest: 1 });
@@ -49,9 +51,10 @@ describe('saving a product of a real product size', () => {
     expect(((await (await admin('GET', draftPath)).json()) as { source: string }).source).toBe(`${source}// edited\n`);
     // Deleting the product removes every part.
     expect((await admin('DELETE', `/stores/${t.storeId}/products/labelled`)).status).toBe(204);
-    const left = await env.DB.prepare(
-      'SELECT (SELECT COUNT(*) FROM product_version_source_parts WHERE store_id = ?1) + (SELECT COUNT(*) FROM product_draft_parts WHERE store_id = ?1) AS n',
-    )
+    const left = await (await storeBinding(env, t.storeId))
+      .prepare(
+        'SELECT (SELECT COUNT(*) FROM product_version_source_parts WHERE store_id = ?1) + (SELECT COUNT(*) FROM product_draft_parts WHERE store_id = ?1) AS n',
+      )
       .bind(t.storeId)
       .first<{ n: number }>();
     expect(left!.n).toBe(0);
@@ -63,9 +66,8 @@ describe('saving a product of a real product size', () => {
     expect(new TextEncoder().encode(source).length).toBeGreaterThan(3_200_000);
     const saved = await saveProduct(t.storeId, 'long', source);
     expect(saved.status, await saved.clone().text()).toBe(201);
-    const stored = await env.DB.prepare(
-      'SELECT source_parts AS source, compiled_parts AS compiled FROM product_versions WHERE store_id = ?',
-    )
+    const stored = await (await storeBinding(env, t.storeId))
+      .prepare('SELECT source_parts AS source, compiled_parts AS compiled FROM product_versions WHERE store_id = ?')
       .bind(t.storeId)
       .first<{ source: number; compiled: number }>();
     expect(stored).toEqual({ source: 5, compiled: 5 });

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../src/api/openapi';
+import { storeBinding } from '../../src/db/client';
 import { IR_VERSION } from '../../src/lang/ir';
 import { irFromJson } from '../../src/lang/ir-json';
 import { SHELF } from '../fixtures/shelf';
@@ -14,14 +15,16 @@ import { call, jsonInit, saveProduct, tenant } from '../helpers';
 const STALE_IR = JSON.stringify({ irVersion: 0, fields: 'not the current shape' });
 
 async function storedVersion(storeId: string) {
-  return env.DB.prepare('SELECT compiled, source FROM product_versions WHERE store_id = ? AND external_id = ? AND version = 1')
+  return (await storeBinding(env, storeId))
+    .prepare('SELECT compiled, source FROM product_versions WHERE store_id = ? AND external_id = ? AND version = 1')
     .bind(storeId, 'shelf')
     .first<{ compiled: string; source: string }>();
 }
 
 async function overwrite(storeId: string, columns: { compiled: string; source?: string }) {
   const { compiled, source = SHELF } = columns;
-  await env.DB.prepare('UPDATE product_versions SET compiled = ?, source = ? WHERE store_id = ? AND external_id = ?')
+  await (await storeBinding(env, storeId))
+    .prepare('UPDATE product_versions SET compiled = ?, source = ? WHERE store_id = ? AND external_id = ?')
     .bind(compiled, source, storeId, 'shelf')
     .run();
 }

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { syntheticSchema } from '../../bench/compile/synthetic';
 import signage from '../../examples/signage.cpq?raw';
+import { storeBinding } from '../../src/db/client';
 import { PART_BYTES } from '../../src/db/parts';
 import { hostileConfigurations, hostileSchemas, longLetChecks } from '../fixtures/hostile/index';
 import { admin, call, jsonInit, saveProduct, tenant } from '../helpers';
@@ -19,12 +20,12 @@ async function validate(schema: string, headers: Record<string, string>): Promis
 }
 
 async function parts(storeId: string, productId: string) {
-  const row = await env.DB.prepare(
-    'SELECT compiled_parts AS n FROM product_versions WHERE store_id = ? AND external_id = ? ORDER BY version DESC',
-  )
+  const row = await (await storeBinding(env, storeId))
+    .prepare('SELECT compiled_parts AS n FROM product_versions WHERE store_id = ? AND external_id = ? ORDER BY version DESC')
     .bind(storeId, productId)
     .first<{ n: number }>();
-  const rest = await env.DB.prepare('SELECT COUNT(*) AS n FROM product_version_parts WHERE store_id = ? AND external_id = ?')
+  const rest = await (await storeBinding(env, storeId))
+    .prepare('SELECT COUNT(*) AS n FROM product_version_parts WHERE store_id = ? AND external_id = ?')
     .bind(storeId, productId)
     .first<{ n: number }>();
   return { declared: row?.n, stored: rest?.n };
@@ -55,7 +56,8 @@ describe('validate and save agree', () => {
     const { declared, stored } = await parts(t.storeId, 'big');
     expect(declared).toBeGreaterThan(1);
     expect(stored).toBe(declared! - 1);
-    const row = await env.DB.prepare('SELECT length(CAST(data AS BLOB)) AS n FROM product_version_parts WHERE store_id = ?')
+    const row = await (await storeBinding(env, t.storeId))
+      .prepare('SELECT length(CAST(data AS BLOB)) AS n FROM product_version_parts WHERE store_id = ?')
       .bind(t.storeId)
       .first<{ n: number }>();
     expect(row!.n).toBeLessThanOrEqual(PART_BYTES);

@@ -1,6 +1,7 @@
 import { createExecutionContext, createScheduledController } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storeBinding } from '../../src/db/client';
 import worker from '../../src/index';
 import { signIn } from '../backoffice/sign-in';
 import { admin, call, createStore } from '../helpers';
@@ -69,23 +70,27 @@ describe('the delivery log at D1 bound', () => {
     // Arranged in D1 directly: 101 deliveries of one event, each with one attempt.
     const now = Date.now();
     const statements = [
-      env.DB.prepare(
-        `INSERT INTO webhook_events (id, store_id, type, subject, payload, created_at) VALUES (?, ?, 'quote.sent', 'q', '{}', ?)`,
-      ).bind(`evt_${storeId}`, storeId, now),
+      (await storeBinding(env, storeId))
+        .prepare(
+          `INSERT INTO webhook_events (id, store_id, type, subject, payload, created_at) VALUES (?, ?, 'quote.sent', 'q', '{}', ?)`,
+        )
+        .bind(`evt_${storeId}`, storeId, now),
     ];
     for (let i = 0; i < 101; i++) {
       const id = `whd_${storeId}_${String(i).padStart(3, '0')}`;
       statements.push(
-        env.DB.prepare(
-          `INSERT INTO webhook_deliveries (id, store_id, event_id, endpoint_id, status, attempts, created_at, updated_at)
+        (await storeBinding(env, storeId))
+          .prepare(
+            `INSERT INTO webhook_deliveries (id, store_id, event_id, endpoint_id, status, attempts, created_at, updated_at)
            VALUES (?, ?, ?, ?, 'delivered', 1, ?, ?)`,
-        ).bind(id, storeId, `evt_${storeId}`, hook.id, now + i, now + i),
-        env.DB.prepare(
-          `INSERT INTO webhook_attempts (delivery_id, attempt, at, status_code, duration_ms) VALUES (?, 1, ?, 200, 5)`,
-        ).bind(id, now + i),
+          )
+          .bind(id, storeId, `evt_${storeId}`, hook.id, now + i, now + i),
+        (await storeBinding(env, storeId))
+          .prepare(`INSERT INTO webhook_attempts (delivery_id, attempt, at, status_code, duration_ms) VALUES (?, 1, ?, 200, 5)`)
+          .bind(id, now + i),
       );
     }
-    await env.DB.batch(statements);
+    await (await storeBinding(env, storeId)).batch(statements);
     const page = await deliveries(storeId, `?limit=${limit}`);
     expect(page.deliveries).toHaveLength(limit);
     expect(page.deliveries.every((d) => d.log.length === 1 && d.log[0]!.status_code === 200)).toBe(true);
@@ -252,14 +257,16 @@ describe('retention', () => {
     const [recent, old] = (await deliveries(t.storeId)).deliveries;
     receiver(200);
     await consume(old!.id);
-    await env.DB.prepare('UPDATE webhook_events SET created_at = ? WHERE id = ?')
+    await (await storeBinding(env, t.storeId))
+      .prepare('UPDATE webhook_events SET created_at = ? WHERE id = ?')
       .bind(Date.now() - 31 * DAY, old!.event_id)
       .run();
     await worker.scheduled(createScheduledController({ cron: '*/10 * * * *' }), env, createExecutionContext());
     expect((await deliveries(t.storeId)).deliveries.map((d) => d.id)).toEqual([recent!.id]);
-    const left = await env.DB.prepare(
-      `SELECT (SELECT COUNT(*) FROM webhook_attempts WHERE delivery_id = ?1) + (SELECT COUNT(*) FROM webhook_events WHERE id = ?2) AS n`,
-    )
+    const left = await (await storeBinding(env, t.storeId))
+      .prepare(
+        `SELECT (SELECT COUNT(*) FROM webhook_attempts WHERE delivery_id = ?1) + (SELECT COUNT(*) FROM webhook_events WHERE id = ?2) AS n`,
+      )
       .bind(old!.id, old!.event_id)
       .first<{ n: number }>();
     expect(left!.n).toBe(0);

@@ -1,6 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, vi } from 'vitest';
+import { allShards, shardBinding } from '../../src/db/shards';
 import worker from '../../src/index';
 import type { DeliveryMessage } from '../../src/outbox/service';
 import { consumeWebhooks } from '../../src/webhooks/delivery';
@@ -53,6 +54,16 @@ export async function deliveries(storeId: string, query = '') {
   return res.json<{ deliveries: DeliveryJson[]; next_cursor: string | null }>();
 }
 
+/** The store of a delivery, from whichever shard holds it. */
+async function storeOfDelivery(id: string): Promise<string | undefined> {
+  const found = await Promise.all(
+    allShards(env).map((shard) =>
+      shardBinding(env, shard).prepare('SELECT store_id FROM webhook_deliveries WHERE id = ?').bind(id).first<string>('store_id'),
+    ),
+  );
+  return found.find((store) => store !== null) ?? undefined;
+}
+
 /**
  * Runs the Worker's queue handler on one message for the delivery, as `queue` would on attempt `attempts`; `tries`:
  * the attempts the message made on the other lane; `clock`: the consumer's time instead of the real one.
@@ -63,8 +74,13 @@ export async function consume(
   queue = 'cpq-webhooks',
   options: { tries?: number; clock?: () => number } = {},
 ) {
-  const body: DeliveryMessage =
-    options.tries === undefined ? { delivery: deliveryId } : { delivery: deliveryId, tries: options.tries };
+  // The message as handOver sends it: with the delivery's store, whose shard holds it.
+  const store = await storeOfDelivery(deliveryId);
+  const body: DeliveryMessage = {
+    delivery: deliveryId,
+    ...(store ? { store } : {}),
+    ...(options.tries === undefined ? {} : { tries: options.tries }),
+  };
   const batch = createMessageBatch<DeliveryMessage>(queue, [
     { id: `m-${deliveryId}-${attempts}`, timestamp: new Date(), attempts, body },
   ]);

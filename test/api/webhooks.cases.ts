@@ -135,7 +135,8 @@ describe('events', () => {
     await admin('PATCH', `${hooks(t.storeId)}/${made.id}`, { enabled: false });
     await sentQuote(t);
     expect((await deliveries(t.storeId)).deliveries).toEqual([]);
-    const count = await env.DB.prepare('SELECT COUNT(*) AS n FROM webhook_events WHERE store_id = ?')
+    const count = await (await storeBinding(env, t.storeId))
+      .prepare('SELECT COUNT(*) AS n FROM webhook_events WHERE store_id = ?')
       .bind(t.storeId)
       .first<{ n: number }>();
     expect(count!.n).toBe(0);
@@ -145,7 +146,8 @@ describe('events', () => {
     const t = await quoteTenant();
     await endpoint(t.storeId, ['quote.expired']);
     const id = await sentQuote(t);
-    await env.DB.prepare('UPDATE quotes SET valid_until = ? WHERE id = ?')
+    await (await storeBinding(env, t.storeId))
+      .prepare('UPDATE quotes SET valid_until = ? WHERE id = ?')
       .bind(Date.now() - 60_000, id)
       .run();
     for (let run = 0; run < 2; run++) {
@@ -316,10 +318,13 @@ describe('the outbox', () => {
   /** The store's events with their deliveries, oldest first, as D1 holds them. */
   const outbox = async (storeId: string) =>
     (
-      await env.DB.prepare(
-        `SELECT d.id, v.type, v.payload, d.queued_at, d.status FROM webhook_events v
-         JOIN webhook_deliveries d ON d.event_id = v.id WHERE v.store_id = ? ORDER BY d.created_at, v.type`,
+      await (
+        await storeBinding(env, storeId)
       )
+        .prepare(
+          `SELECT d.id, v.type, v.payload, d.queued_at, d.status FROM webhook_events v
+         JOIN webhook_deliveries d ON d.event_id = v.id WHERE v.store_id = ? ORDER BY d.created_at, v.type`,
+        )
         .bind(storeId)
         .all<Row>()
     ).results;
@@ -328,7 +333,8 @@ describe('the outbox', () => {
     vi.spyOn(env.WEBHOOKS, 'sendBatch').mockRejectedValue(new Error('queue unavailable (the test says so)'));
   /** Runs the cron once, as if its last write were `ago` ms ago for each delivery not yet queued. */
   async function cron(storeId: string, ago = 60_000) {
-    await env.DB.prepare('UPDATE webhook_deliveries SET updated_at = updated_at - ? WHERE store_id = ? AND queued_at IS NULL')
+    await (await storeBinding(env, storeId))
+      .prepare('UPDATE webhook_deliveries SET updated_at = updated_at - ? WHERE store_id = ? AND queued_at IS NULL')
       .bind(ago, storeId)
       .run();
     await worker.scheduled(createScheduledController({ cron: '* * * * *' }), env, createExecutionContext());
@@ -375,7 +381,11 @@ describe('the outbox', () => {
     const overtaken = (actor: 'buyer') => ({
       call: { env, storeId: t.storeId, actor, ifMatch: undefined as number | undefined },
       plan: async (q: { quote: { version: number } }) => {
-        if (q.quote.version === 2) await env.DB.prepare('UPDATE quotes SET version = version + 1 WHERE id = ?').bind(id).run();
+        if (q.quote.version === 2)
+          await (await storeBinding(env, t.storeId))
+            .prepare('UPDATE quotes SET version = version + 1 WHERE id = ?')
+            .bind(id)
+            .run();
         return { action: 'accepted', details: {}, set: { decidedAt: Date.now() } };
       },
     });
@@ -451,7 +461,7 @@ describe('the outbox', () => {
       .bind(storeId)
       .all<{ id: string }>();
     expect(left.results.map((r) => r.id)).toEqual([`whd_sweep_${String(SWEEP_PER_RUN).padStart(4, '0')}`]);
-    await env.DB.prepare('DELETE FROM webhook_deliveries WHERE store_id = ?').bind(storeId).run();
+    await (await storeBinding(env, storeId)).prepare('DELETE FROM webhook_deliveries WHERE store_id = ?').bind(storeId).run();
   });
 
   it('the consumer drops a duplicate message of a delivered delivery or of one being retried; a replay sends again', async () => {

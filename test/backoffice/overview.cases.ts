@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { storeBinding } from '../../src/db/client';
 import { quoteTenant } from '../api/quotes-helpers';
 import { call } from '../helpers';
 import { signIn } from './sign-in';
@@ -14,9 +15,10 @@ async function store() {
   const t = await quoteTenant();
   const decide = async (status: string, total: number, day: string) => {
     const { id } = await (await t.create()).json<{ id: string }>();
-    await env.DB.prepare(
-      'UPDATE quotes SET status = ?, total_minor = ?, subtotal_minor = ?, created_at = ?, sent_at = ?, decided_at = ? WHERE id = ?',
-    )
+    await (await storeBinding(env, t.storeId))
+      .prepare(
+        'UPDATE quotes SET status = ?, total_minor = ?, subtotal_minor = ?, created_at = ?, sent_at = ?, decided_at = ? WHERE id = ?',
+      )
       .bind(
         status,
         total,

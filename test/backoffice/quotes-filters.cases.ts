@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { storeBinding } from '../../src/db/client';
 import { SHELF } from '../fixtures/shelf';
 import { admin, call, createStore, saveProduct } from '../helpers';
 import { signIn } from './sign-in';
@@ -18,7 +19,8 @@ async function store() {
     });
     const q = await res.json<{ id: string; number: string }>();
     const { env } = await import('cloudflare:workers');
-    await env.DB.prepare('UPDATE quotes SET created_at = ? WHERE id = ?')
+    await (await storeBinding(env, id))
+      .prepare('UPDATE quotes SET created_at = ? WHERE id = ?')
       .bind(Date.parse(`${day}T09:00:00Z`), q.id)
       .run();
     return q.number;

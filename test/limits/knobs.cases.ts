@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { farEnv, hopAdmission, reportWait, WAIT_HEADER } from '../../bench/knobs';
 import knobbed from '../../bench/worker-with-knobs';
+import { storeBinding } from '../../src/db/client';
 import worker from '../../src/index';
 import { realClock } from '../../src/limits';
 import { quoteTenant } from '../api/quotes-helpers';
@@ -131,7 +132,10 @@ describe('the fault knobs of bench/worker-with-knobs.ts', () => {
     };
     const outbox = async () =>
       (
-        await env.DB.prepare('SELECT queued_at FROM webhook_deliveries WHERE store_id = ?')
+        await (
+          await storeBinding(env, t.storeId)
+        )
+          .prepare('SELECT queued_at FROM webhook_deliveries WHERE store_id = ?')
           .bind(t.storeId)
           .all<{ queued_at: number | null }>()
       ).results;
@@ -144,7 +148,8 @@ describe('the fault knobs of bench/worker-with-knobs.ts', () => {
     try {
       expect((await t.send({ CPQ_DEV_QUEUE_FAIL_RATE: '1' })).status).toBe(200);
       expect(await t.outbox()).toEqual([{ queued_at: null }]);
-      await env.DB.prepare('UPDATE webhook_deliveries SET updated_at = updated_at - 60000 WHERE store_id = ?')
+      await (await storeBinding(env, t.storeId))
+        .prepare('UPDATE webhook_deliveries SET updated_at = updated_at - 60000 WHERE store_id = ?')
         .bind(t.storeId)
         .run();
       const cron = createScheduledController({ cron: '* * * * *' });

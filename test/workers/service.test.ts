@@ -11,6 +11,9 @@ describe('test/api/api-keys', async () => {
 describe('test/api/admin-stores', async () => {
   await import('../api/admin-stores.cases');
 });
+describe('test/api/shards', async () => {
+  await import('../api/shards.cases');
+});
 describe('test/api/concurrent-requests', async () => {
   await import('../api/concurrent-requests.cases');
 });
