@@ -5,7 +5,7 @@ import { allShards, shardBinding } from './shards';
  * has every migration once it has this one: `wrangler d1 migrations apply` applies them in order, each file whole or
  * not at all, and records each in `d1_migrations`.
  */
-export const LATEST_MIGRATION = '0020_store_shards.sql';
+export const LATEST_MIGRATION = '0021_store_moves.sql';
 
 /**
  * Shards this isolate found migrated: each is checked once per isolate, as a shard never goes back. Plain numbers,
