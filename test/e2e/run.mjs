@@ -7,13 +7,14 @@
 // unless REQUIRE_BROWSER=1 (CI), where a missing browser is a failure.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCli } from '../../scripts/build-cli.mjs';
 import { DEMO_KEY, demoVars, keySeedCommand } from '../../scripts/demo-data.mjs';
+import { shardBindings } from '../../scripts/migrate.mjs';
 import { sideBySide } from './side-by-side.mjs';
 import { seesEmptyList, suitePhases } from './suite-order.mjs';
 import { workerdAddress } from './workerd-address.mjs';
@@ -126,7 +127,15 @@ try {
   // The steps touch different things (D1's files, KV's, src/generated, the CLI's bundle), so they run side by side:
   // each is mostly a wrangler or node starting up.
   const steps = Promise.all([
-    command('applying the migrations', wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], env),
+    // Every shard (wrangler.toml: DB, DB_1, …; scripts/migrate.mjs), each its own wrangler.
+    ...shardBindings(readFileSync(join(root, 'wrangler.toml'), 'utf8')).map((binding) =>
+      command(
+        `applying the migrations to ${binding}`,
+        wrangler,
+        ['d1', 'migrations', 'apply', binding, '--local', '--persist-to', persist],
+        env,
+      ),
+    ),
     // The demo key, as `npm run dev` has it, for the demo shop (/demo). Only the key: the configurator suite creates
     // the demo store itself, so the backoffice suite, which runs first, still starts from an empty store list.
     command(
