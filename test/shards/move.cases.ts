@@ -155,8 +155,10 @@ describe('moving a store', () => {
       state: 'moved',
       to_shard: 1,
     });
+    const rows = Object.values(done.move!.tables).reduce((sum, t) => sum + t.rows, 0);
+    const fencedMs = Date.parse(done.move!.switched_at!) - Date.parse(done.move!.started_at);
     console.log(
-      `move: ${created.length} quotes created, ${refused.length} writes answered 503 and retried, ${reads.length} reads all 200`,
+      `move: ${created.length} quotes created, ${refused.length} writes answered 503 and retried, ${reads.length} reads all 200; ${rows} rows copied and verified, writes fenced ${fencedMs} ms`,
     );
   });
 
