@@ -59,10 +59,12 @@ async function start(
   ready: (output: string) => Promise<boolean>,
   timeoutMs: number,
   env: Record<string, string> = {},
+  cwd?: string,
 ): Promise<Started> {
   const out = createWriteStream(log);
   const child = spawn(command, args, {
     detached: true,
+    cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, CI: 'true', ...env },
   });
@@ -84,8 +86,11 @@ async function start(
   throw new Error(`${command} ${args.join(' ')} was not ready within ${timeoutMs / 1000} s; see ${log}`);
 }
 
-/** `npm run dev -- --port P`, ready once it has seeded the example products; `env` as scripts/dev.mjs reads it. */
-export async function startDev(logDir: URL, env: Record<string, string> = {}): Promise<Server> {
+/**
+ * `npm run dev -- --port P`, ready once it has seeded the example products; `env` as scripts/dev.mjs reads it; `cwd`
+ * another tree of the service (bench/shards.ts runs the one before shards beside this one).
+ */
+export async function startDev(logDir: URL, env: Record<string, string> = {}, cwd?: string): Promise<Server> {
   const port = await freePort();
   const inspector = await freePort();
   const started = await start(
@@ -95,6 +100,7 @@ export async function startDev(logDir: URL, env: Record<string, string> = {}): P
     async (output) => output.includes('CPQ service ready on'),
     120_000,
     env,
+    cwd,
   );
   return { base: `http://127.0.0.1:${port}`, inspector, ...started };
 }

@@ -116,7 +116,7 @@ describe('a storefront key: quote:request', () => {
     const res = await storefront.create({ customer: { name: 'Ada', email: 'ada@example.com' } });
     expect(res.status).toBe(201);
     const q = await res.json<QuoteJson & { status_url: string }>();
-    expect(q.status_url).toMatch(/\/q\/q_/);
+    expect(q.status_url).toMatch(/\/q\/q(\d+)?_/);
     const refused = [
       await storefront.send('PATCH', `/${q.id}`, { discount: { type: 'percent', value: 50, reason: 'mine' } }),
       await storefront.send('POST', `/${q.id}/items`, { product_id: 'shelf', configuration: {} }),

@@ -14,6 +14,7 @@ import { createServer as netServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { shardBindings } from '../../scripts/migrate.mjs';
 import { bySize } from './browser.mjs';
 
 const QUOTES = bySize(10, 100);
@@ -64,7 +65,9 @@ before(async () => {
   await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   target = `http://127.0.0.1:${receiver.address().port}/hooks`;
 
-  await run(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
+  for (const binding of shardBindings(readFileSync('wrangler.toml', 'utf8'))) {
+    await run(['d1', 'migrations', 'apply', binding, '--local', '--persist-to', persist]);
+  }
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const vars = [

@@ -127,7 +127,7 @@ try {
   // The steps touch different things (D1's files, KV's, src/generated, the CLI's bundle), so they run side by side:
   // each is mostly a wrangler or node starting up.
   const steps = Promise.all([
-    // Every shard (wrangler.toml: DB, DB_1, …; scripts/migrate.mjs), each its own wrangler.
+    // Every shard (wrangler.toml: DB, DB_1, …): the Worker serves none behind its migrations.
     ...shardBindings(readFileSync(join(root, 'wrangler.toml'), 'utf8')).map((binding) =>
       command(
         `applying the migrations to ${binding}`,
