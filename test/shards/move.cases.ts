@@ -8,6 +8,7 @@ import type { MoveStatus } from '../../src/api/admin/shards';
 import { STORE_TABLES } from '../../src/db/store-tables';
 import type { QuoteJson } from '../api/quotes-helpers';
 import { endpoint } from '../api/webhooks-helpers';
+import { bigModel, LABELLED } from '../fixtures/big-model';
 import { SHELF } from '../fixtures/shelf';
 import { admin, call, createStore, saveProduct, uniqueId } from '../helpers';
 
@@ -219,5 +220,25 @@ describe('moving a store', () => {
     }
     // At home again in 0, it takes writes there.
     expect((await saveProduct(storeId, 'other', SHELF)).status).toBe(201);
+  });
+
+  it('moves a version stored in parts (a 0.9 MB source): its parts copied whole, its source and form served from the new shard', async () => {
+    const storeId = await createStore('enterprise', uniqueId('parts'), 0);
+    const { source } = bigModel(LABELLED);
+    expect((await saveProduct(storeId, 'labelled', source)).status).toBe(201);
+    const before = await rowsOf(env.DB, storeId);
+    expect(before.product_version_source_parts).toBeGreaterThan(0);
+    expect((await admin('POST', `/stores/${storeId}/move`, { to: 1 })).status).toBe(202);
+    const done = await until(storeId, ['done']);
+    expect(done.move!.tables.product_version_source_parts).toMatchObject({ rows: before.product_version_source_parts });
+    expect(await rowsOf(env.DB_1, storeId)).toEqual(before);
+    expect(await rowsOf(env.DB, storeId)).toEqual({});
+    const product = await (await admin('GET', `/stores/${storeId}/products/labelled`)).json<{ source: string }>();
+    expect(product.source).toBe(source);
+    const key = await (await admin('POST', `/stores/${storeId}/api-keys`, { name: 'k', permissions: ['form:read'] })).json<{
+      key: string;
+    }>();
+    const form = await call(`/api/v1/products/labelled/form?tenant_id=${storeId}`, { headers: { 'X-API-Key': key.key } });
+    expect(form.status).toBe(200);
   });
 });
