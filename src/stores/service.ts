@@ -12,7 +12,7 @@ import { setStorePlan } from '../limits/store-plan';
 export type Store = typeof stores.$inferSelect;
 
 /** What D1 caps a database at (Workers Paid): a shard's room is this less its size. */
-export const SHARD_CAPACITY_BYTES = 10 * 1024 ** 3;
+const SHARD_CAPACITY_BYTES = 10 * 1024 ** 3;
 
 /** Each shard's size in bytes, from D1's `meta.size_after` of a statement that reads nothing. */
 export async function shardSizes(env: Env): Promise<{ shard: number; bytes: number }[]> {
@@ -24,10 +24,10 @@ export async function shardSizes(env: Env): Promise<{ shard: number; bytes: numb
   );
 }
 
-/** The shard with the most room (the smallest, as every shard has the same capacity); the lowest on a tie. */
+/** The shard with the most room (every shard has D1's capacity, so the smallest); the lowest on a tie. */
 async function roomiest(env: Env): Promise<number> {
-  const sizes = await shardSizes(env);
-  return sizes.reduce((best, s) => (s.bytes < best.bytes ? s : best)).shard;
+  const rooms = (await shardSizes(env)).map((s) => ({ shard: s.shard, room: SHARD_CAPACITY_BYTES - s.bytes }));
+  return rooms.reduce((best, s) => (s.room > best.room ? s : best)).shard;
 }
 
 /**

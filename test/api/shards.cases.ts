@@ -1,4 +1,10 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  getQueueResult,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { farDatabase, type Hook } from '../../bench/knobs';
@@ -6,9 +12,10 @@ import { forgetMigrated, LATEST_MIGRATION } from '../../src/db/migrated';
 import { forgetShard, shardBinding } from '../../src/db/shards';
 import worker from '../../src/index';
 import { sha256Hex } from '../../src/keys/secret';
+import type { DeliveryMessage } from '../../src/outbox/service';
 import { SHELF } from '../fixtures/shelf';
 import { admin, call, createKey, createStore, jsonInit, saveProduct, uniqueId } from '../helpers';
-import { endpoint } from './webhooks-helpers';
+import { endpoint, receiver } from './webhooks-helpers';
 
 // Stores spread over D1 databases (docs/scale.md): DB is shard 0 and the directory, DB_1 shard 1 (wrangler.toml).
 
@@ -187,6 +194,40 @@ describe('the cron', () => {
     } finally {
       sent.mockRestore();
     }
+  });
+});
+
+describe('the queue consumer', () => {
+  it.each([
+    ['in shard 0, a message sent before shards (no store)', 0, false],
+    ['in shard 1, a message naming its store', 1, true],
+  ] as const)("delivers from the delivery's shard: %s", async (_, shard, named) => {
+    const t = await storeIn(shard);
+    await endpoint(t.storeId, ['quote.sent']);
+    const { id } = await (await t.quotes('', { items: [{ product_id: 'shelf', configuration: {} }] })).json<{ id: string }>();
+    expect((await t.quotes(`/${id}/send`)).status).toBe(200);
+    const delivery = await shardBinding(env, shard)
+      .prepare('SELECT id FROM webhook_deliveries WHERE store_id = ?')
+      .bind(t.storeId)
+      .first<string>('id');
+    const received = receiver(200);
+    try {
+      const body = { delivery: delivery!, ...(named ? { store: t.storeId } : {}) };
+      const batch = createMessageBatch<DeliveryMessage>('cpq-webhooks', [
+        { id: `m-${delivery}`, timestamp: new Date(), attempts: 1, body },
+      ]);
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env, ctx);
+      expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual([`m-${delivery}`]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(received).toHaveLength(1);
+    const status = await shardBinding(env, shard)
+      .prepare('SELECT status FROM webhook_deliveries WHERE id = ?')
+      .bind(delivery)
+      .first('status');
+    expect(status).toBe('delivered');
   });
 });
 
