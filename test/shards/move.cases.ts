@@ -1,11 +1,13 @@
 // Moving a store between shards over HTTP (docs/scale.md, "Moving a store"): a busy store, its quotes created, sent
 // and accepted by concurrent requests all through the move, ends with every quote, version and event once in the new
 // shard and nothing in the old; writes meanwhile answered 503 with Retry-After or landed; reads answered throughout.
+import { createExecutionContext, createScheduledController } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { MoveStatus } from '../../src/api/admin/shards';
 import { STORE_TABLES } from '../../src/db/store-tables';
+import worker from '../../src/index';
 import type { QuoteJson } from '../api/quotes-helpers';
 import { endpoint } from '../api/webhooks-helpers';
 import { bigModel, LABELLED } from '../fixtures/big-model';
@@ -240,5 +242,26 @@ describe('moving a store', () => {
     }>();
     const form = await call(`/api/v1/products/labelled/form?tenant_id=${storeId}`, { headers: { 'X-API-Key': key.key } });
     expect(form.status).toBe(200);
+  });
+
+  it("the cron's jobs leave a fenced store's rows to its move and go on for the other stores of its shard", async () => {
+    const [fenced, other] = [await busyStore(), await busyStore()];
+    const eventsOf = async (storeId: string) =>
+      (await env.DB.prepare('SELECT count(*) AS n FROM webhook_events WHERE store_id = ?1').bind(storeId).first<{ n: number }>())!
+        .n;
+    // Each store has a product.published event; made 31 days old, both are past their retention.
+    for (const { storeId } of [fenced, other]) {
+      await env.DB.prepare('UPDATE webhook_events SET created_at = ?2 WHERE store_id = ?1')
+        .bind(storeId, Date.now() - 31 * 86_400_000)
+        .run();
+      expect(await eventsOf(storeId)).toBe(1);
+    }
+    await env.DB.prepare(`INSERT INTO store_fences (store_id, state, to_shard, at) VALUES (?1, 'fenced', 1, 0)`)
+      .bind(fenced.storeId)
+      .run();
+    await worker.scheduled(createScheduledController({ cron: '* * * * *' }), env, createExecutionContext());
+    expect(await eventsOf(other.storeId)).toBe(0);
+    expect(await eventsOf(fenced.storeId)).toBe(1);
+    await env.DB.prepare('DELETE FROM store_fences WHERE store_id = ?1').bind(fenced.storeId).run();
   });
 });
