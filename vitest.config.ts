@@ -53,7 +53,14 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: './wrangler.toml' },
               miniflare: {
-                bindings: { ADMIN_TOKEN: 'test-admin-token', TEST_MIGRATIONS: migrations },
+                // A move's old rows go 1.5 s after its switch rather than 2 minutes, and a shard holds 100 kB rather than
+                // 10 GB, so the capacity warning shows (src/shards/service/move.ts, capacity.ts).
+                bindings: {
+                  ADMIN_TOKEN: 'test-admin-token',
+                  TEST_MIGRATIONS: migrations,
+                  MOVE_CLEAN_AFTER_MS: '1500',
+                  SHARD_CAPACITY_BYTES: '100000',
+                },
                 // Webhook tests hand the consumer its batches themselves (createMessageBatch): the queue's own
                 // delivery waits longer than they run, last in their file, so it never races them.
                 queueConsumers: {

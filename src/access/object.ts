@@ -5,6 +5,8 @@ import { REVOCATIONS_SCHEMA } from '../keys/stored-revocations';
 import { type Admission, type AdmitRequest, type LeaseGrant, type LeaseRequest, StoreBudget } from '../limits/store-budget';
 import { COUNTERS_SCHEMA } from '../limits/stored-counters';
 import { PLAN_SCHEMA } from '../limits/stored-plan';
+import { type MoveStarted, type StartMove, StoreMover } from '../shards/mover';
+import type { MoveState } from '../shards/service/move';
 
 export interface KeysAndLeaseRequest {
   keys: KeyUpdatesRequest;
@@ -29,6 +31,7 @@ export class StoreAccess extends DurableObject<Env> {
   #schemaReady = false;
   readonly #budget = new StoreBudget(() => this.#sql(), this.ctx.storage);
   readonly #keys = new StoreKeys(() => this.#sql());
+  readonly #mover = new StoreMover(this.ctx, this.env);
 
   /** Tables are made on first use, because an address's object deletes its storage whole once it is idle. */
   #sql(): SqlStorage {
@@ -57,7 +60,7 @@ export class StoreAccess extends DurableObject<Env> {
    * (src/access/joint.ts), in one round trip instead of two.
    */
   async keysAndLease(request: KeysAndLeaseRequest): Promise<KeysAndLease> {
-    const keys = this.#keys.updates(request.keys);
+    const keys = await this.keyUpdates(request.keys);
     return { keys, lease: await this.#budget.lease(request.lease) };
   }
 
@@ -69,18 +72,35 @@ export class StoreAccess extends DurableObject<Env> {
     this.#keys.revoke(keyId);
   }
 
-  keyUpdates(request: KeyUpdatesRequest): KeyUpdates {
-    return this.#keys.updates(request);
+  /** The keys' updates, with the store's shard once it has moved: the object is its authority (src/shards/mover.ts). */
+  async keyUpdates(request: KeyUpdatesRequest): Promise<KeyUpdates> {
+    const updates = this.#keys.updates(request);
+    const shard = await this.#mover.shard();
+    return shard === undefined ? updates : { ...updates, shard };
   }
 
-  /** Drops counters of ended windows; an object left with no plan and no revocations (an address) is deleted whole. */
+  /** Starts moving the store's rows to another shard (src/shards/mover.ts), or answers the move under way. */
+  startMove(request: StartMove): Promise<MoveStarted> {
+    return this.#mover.start(request);
+  }
+
+  moveStatus(): Promise<MoveState | null> {
+    return this.#mover.status();
+  }
+
+  /**
+   * Runs a move's next steps, and drops counters of ended windows; an object left with no plan, no revocations and
+   * no move (an address) is deleted whole.
+   */
   override async alarm(): Promise<void> {
+    const moveDue = await this.#mover.run();
     const latestEnd = this.#budget.sweep(Date.now());
-    if (latestEnd > 0) {
-      await this.ctx.storage.setAlarm(latestEnd);
+    const next = Math.min(moveDue ?? Number.POSITIVE_INFINITY, latestEnd > 0 ? latestEnd : Number.POSITIVE_INFINITY);
+    if (next < Number.POSITIVE_INFINITY) {
+      await this.ctx.storage.setAlarm(next);
       return;
     }
-    if (!this.#budget.holdsSettings() && !this.#keys.holdsRevocations()) {
+    if (!this.#budget.holdsSettings() && !this.#keys.holdsRevocations() && !(await this.#mover.holdsMove())) {
       await this.ctx.storage.deleteAll();
       this.#schemaReady = false;
     }

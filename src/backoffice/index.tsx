@@ -9,6 +9,7 @@ import { marketPages } from './pages/markets';
 import { priceListPages } from './pages/price-lists';
 import { productPages } from './pages/products';
 import { quoteDocumentPages } from './pages/quote-document';
+import { shardPages } from './pages/shards';
 import { signIn } from './pages/sign-in';
 import { storePages } from './pages/stores';
 import { versionPages } from './pages/versions';
@@ -48,6 +49,7 @@ export function backofficeOver(admin: AdminApi): Hono<BackofficeEnv> {
   backoffice.route('/stores', quoteDocumentPages);
   backoffice.route('/stores', marketPages);
   backoffice.route('/stores', priceListPages);
+  backoffice.route('/shards', shardPages);
   backoffice.get('*', (c) =>
     c.html(
       <MessagePage

@@ -27,6 +27,8 @@ export const MIGRATIONS = [
   '0018_markets.sql',
   '0019_quote_markets.sql',
   '0020_store_shards.sql',
+  '0021_store_moves.sql',
+  '0022_market_moves.sql',
 ] as const;
 
 /**

@@ -412,7 +412,11 @@ export const priceListEntries = sqliteTable(
     /** Integer minor units of the list's currency. */
     amount: integer('amount').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.storeId, t.listId, t.productId, t.priceKey] })],
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.listId, t.productId, t.priceKey] }),
+    // A price book's read stays inside one index range (migrations/0022_market_moves.sql).
+    index('price_list_entries_book').on(t.storeId, t.listId, t.productId, t.priceKey, t.amount),
+  ],
 );
 
 export interface PriceListChangeSummary {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { isStoreMoving } from '../db/store-tables';
 import type { AppEnv } from '../env';
 import { ApiError, type ErrorBody, type ErrorCode } from '../errors';
 
@@ -12,8 +13,21 @@ const CODE_FOR_STATUS: Partial<Record<number, ErrorCode>> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
 };
 
+/** Seconds a write refused by a store's move waits before its retry: about a step of the move's copy. */
+export const MOVING_RETRY_AFTER = 2;
+
 function toApiError(err: unknown): ApiError | null {
   if (err instanceof ApiError) return err;
+  // A write to a database the store is moving away from (src/shards/service/move.ts): refused whole by the fence,
+  // so the client may send it again, which lands once the move is done.
+  if (isStoreMoving(err)) {
+    return new ApiError(
+      'SERVICE_UNAVAILABLE',
+      'The store is moving to another database; nothing was written, retry after Retry-After seconds',
+      { details: { retry_after: MOVING_RETRY_AFTER } },
+      { 'Retry-After': String(MOVING_RETRY_AFTER) },
+    );
+  }
   // hono's own validators throw HTTPException, e.g. "Malformed JSON in request body".
   if (err instanceof HTTPException) {
     const code = CODE_FOR_STATUS[err.status];

@@ -1,5 +1,6 @@
 import { storeAccess } from '../access/names';
 import type { KeyRecord } from '../api/permissions';
+import { noteShard } from '../db/shards';
 import { type Clock, realTime } from '../isolate/clock';
 import { Marks, sleep } from '../isolate/marks';
 import { withTimeout } from '../isolate/timeout';
@@ -141,6 +142,7 @@ export class RevocationViews {
       view.epoch = Math.max(view.epoch, updates.epoch);
       view.sentAt = Math.max(view.sentAt, sentAt);
       if (updates.touch.length > 0) ctx.touch(updates.touch);
+      if (updates.shard !== undefined) noteShard(storeId, updates.shard);
     } catch (err) {
       for (const keyId of used) if (view.used.size < MAX_USED) view.used.add(keyId);
       throw err;

@@ -19,6 +19,12 @@ export interface KeyUpdates {
   revoked: string[];
   /** Keys whose last use should be written now. */
   touch: string[];
+  /**
+   * The store's shard once it has moved (src/shards/mover.ts): the authority over the key record's hint and the
+   * directory an isolate holds, binding every isolate within a second of the switch, like a revocation. Absent for
+   * a store that never moved.
+   */
+  shard?: number;
 }
 
 /**

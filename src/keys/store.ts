@@ -20,6 +20,25 @@ const known = new Map<string, { record: KeyRecord; until: number }>();
 const KNOWN_TTL_MS = 30_000;
 const KNOWN_MAX = 10_000;
 
+/** KV writes at once when a moved store's records are written again. */
+const REHOME_AT_ONCE = 50;
+
+/**
+ * Writes the records of a moved store's live keys again with its new shard (their hint, docs/scale.md), and drops
+ * what this isolate holds of the store's records. Other isolates and KV's caches may serve the old hint a while
+ * longer: the store's object overrides it within a second (`shard` of its key updates, src/keys/store-keys.ts).
+ */
+export async function rehomeKeyRecords(
+  kv: KVNamespace,
+  storeId: string,
+  records: readonly { hash: string; record: KeyRecord }[],
+): Promise<void> {
+  for (let i = 0; i < records.length; i += REHOME_AT_ONCE) {
+    await Promise.all(records.slice(i, i + REHOME_AT_ONCE).map(({ hash, record }) => putKeyRecord(kv, hash, record)));
+  }
+  for (const [key, held] of known) if (held.record.storeId === storeId) known.delete(key);
+}
+
 /** The record for a presented key, or null for a malformed or unknown one (revocation is `verify`'s to check, verify.ts). */
 export async function lookupKey(kv: KVNamespace, key: string): Promise<KeyRecord | null> {
   if (!isWellFormedKey(key)) return null;

@@ -21,8 +21,8 @@ export function readCounters(sql: SqlStorage): Map<WindowName, Counter> {
 }
 
 /**
- * Stores the counters; when the longest window starts anew, schedules the object's cleanup alarm at its end.
- * The rows are written before the first await, so the call stays atomic.
+ * Stores the counters; when the longest window starts anew, schedules the object's cleanup alarm at its end at the
+ * latest. The rows are written before the first await, so the call stays atomic.
  */
 export async function writeCounters(
   sql: SqlStorage,
@@ -41,7 +41,10 @@ export async function writeCounters(
   }
   const longest = writes.at(-1);
   if (longest && before.get(longest.window)?.start !== longest.start) {
-    await storage.setAlarm(windowEnd(longest.window, now));
+    // Never later than an alarm already set: the object's alarm also runs a store's move (src/shards/mover.ts).
+    const end = windowEnd(longest.window, now);
+    const set = await storage.getAlarm();
+    if (set === null || set > end) await storage.setAlarm(end);
   }
 }
 

@@ -1,5 +1,6 @@
 // What every operation of a surface shares, added to the generated document in one place: the statuses a
-// middleware answers before any route runs (401, 405, 413, 415, 429, 500, and 503 for admin sessions) and the headers every response carries.
+// middleware answers before any route runs (401, 405, 413, 415, 429, 500, and 503 for admin sessions), the 503 of a
+// write while its store moves between shards, and the headers every response carries.
 import { type HeaderName, headers } from '../api/openapi';
 
 type Responses = Record<string, { description: string; headers?: Record<string, unknown>; content?: unknown }>;
@@ -34,6 +35,8 @@ function surfaceHeaders(surface: Surface, status: string): { required: HeaderNam
   if (status === '401') required.push('WWW-Authenticate');
   if (status === '405') required.push('Allow');
   if (status === '429') required.push('Retry-After');
+  // A write refused while its store moves says when to retry (src/http/on-error.ts); a session check's 503 does not.
+  if (status === '503') optional.push('Retry-After');
   return { required, optional };
 }
 
@@ -57,6 +60,14 @@ function sharedResponses(surface: Surface, method: string, op: Operation): Respo
   }
   if (surface === 'admin' && !['get', 'head'].includes(method)) {
     out[403] = error('A backoffice (cookie) session sent no valid X-CSRF-Token');
+    out[503] = error(
+      'The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works)',
+    );
+  }
+  if (surface === 'public' && !['get', 'head'].includes(method)) {
+    out[503] = error(
+      'The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds',
+    );
   }
   if (op.requestBody) {
     out[400] = error('The body is not valid UTF-8 (INVALID_ENCODING), or not valid for this operation');

@@ -12,7 +12,7 @@ import { setStorePlan } from '../limits/store-plan';
 export type Store = typeof stores.$inferSelect;
 
 /** What D1 caps a database at (Workers Paid): a shard's room is this less its size. */
-const SHARD_CAPACITY_BYTES = 10 * 1024 ** 3;
+export const SHARD_CAPACITY_BYTES = 10 * 1024 ** 3;
 
 /** Each shard's size in bytes, from D1's `meta.size_after` of a statement that reads nothing. */
 export async function shardSizes(env: Env): Promise<{ shard: number; bytes: number }[]> {

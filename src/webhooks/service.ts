@@ -346,7 +346,10 @@ export async function settleDelivery(
  */
 export async function deleteEventsBefore(env: Env, shard: number, before: number, limit: number): Promise<number> {
   const db = shardDatabase(env, shard);
-  const oldest = sql`SELECT id FROM webhook_events WHERE created_at < ${before} ORDER BY created_at LIMIT ${limit}`;
+  // Events of a store moving away from this shard (or moved) are the move's to copy or delete: the fence refuses
+  // their deletion here, which would undo the whole batch.
+  const oldest = sql`SELECT id FROM webhook_events WHERE created_at < ${before}
+    AND store_id NOT IN (SELECT store_id FROM store_fences) ORDER BY created_at LIMIT ${limit}`;
   // One batch, one transaction: every statement sees the same oldest events, the events themselves go last.
   const [, , , events] = await db.batch([
     db

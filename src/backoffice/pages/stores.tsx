@@ -12,10 +12,12 @@ import type {
   DeliveryListJson,
   InsightsJson,
   MarketListJson,
+  MoveStatusJson,
   ProductListJson,
   QuoteJson,
   QuoteListJson,
   QuoteSettingsJson,
+  ShardListJson,
   StoreJson,
   StoreListJson,
   StoreProfileJson,
@@ -171,10 +173,14 @@ export const storePages = new Hono<BackofficeEnv>()
   })
   .get('/:store/settings', async (c) => {
     const id = enc(c.req.param('store'));
-    const [store, profile, fresh] = await Promise.all([
+    const [store, profile, fresh, move, shards] = await Promise.all([
       load<StoreJson>(c, `/stores/${id}`),
       load<StoreProfileJson>(c, `/stores/${id}/profile`),
       newRequests(c, id),
+      load<MoveStatusJson>(c, `/stores/${id}/move`),
+      load<ShardListJson>(c, '/shards'),
     ]);
-    return c.html(<SettingsPage csrf={c.var.csrf} store={store} profile={profile} newRequests={fresh} />);
+    return c.html(
+      <SettingsPage csrf={c.var.csrf} store={store} profile={profile} newRequests={fresh} move={move} shards={shards} />,
+    );
   });

@@ -1,9 +1,10 @@
 import type { Child } from 'hono/jsx';
 import { PLANS } from '../../api/permissions';
 import { enc } from '../load';
-import type { StoreJson, StoreProfileJson } from '../types';
+import type { MoveStatusJson, ShardListJson, StoreJson, StoreProfileJson } from '../types';
 import { type Crumb, Layout } from './layout';
 import { DataTable, Empty, FormError, PageHead, PlanBadge, Time } from './parts';
+import { StoreShardCard } from './shards';
 import { StoreProfileCard } from './store-profile';
 
 // docs/rate-limits.md; shown so the author picks a plan knowing what it allows.
@@ -27,6 +28,9 @@ export function StoresPage({ csrf, stores }: { csrf: string; stores: StoreJson[]
       <PageHead title="Stores">
         <p>Each store is a tenant: its own products, API keys and plan.</p>
       </PageHead>
+      <p>
+        <a href="/admin/shards">Shards and capacity</a>
+      </p>
       <div class="grid-2">
         <section class="card" aria-labelledby="stores-title">
           <h2 id="stores-title">All stores</h2>
@@ -172,7 +176,14 @@ export function StorePage(props: {
   );
 }
 
-export function SettingsPage(props: { csrf: string; store: StoreJson; profile: StoreProfileJson; newRequests: number }) {
+export function SettingsPage(props: {
+  csrf: string;
+  store: StoreJson;
+  profile: StoreProfileJson;
+  newRequests: number;
+  move: MoveStatusJson;
+  shards: ShardListJson;
+}) {
   const { csrf, store, profile } = props;
   return (
     <StorePage csrf={csrf} store={store} tab="settings" title="Settings" newRequests={props.newRequests}>
@@ -220,6 +231,7 @@ export function SettingsPage(props: { csrf: string; store: StoreJson; profile: S
         </section>
       </div>
       <StoreProfileCard store={store} profile={profile} />
+      <StoreShardCard store={store} status={props.move} shards={props.shards} />
     </StorePage>
   );
 }

@@ -30,6 +30,8 @@ function unannounced(db: Database, now: number) {
         sql`EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.store_id = ${quotes.storeId} AND e.enabled = 1
           AND e.events LIKE '%"quote.expired"%')`,
         sql`NOT EXISTS (SELECT 1 FROM webhook_events v WHERE v.subject = ${quotes.id} AND v.type = 'quote.expired')`,
+        // A store moving away from this shard (or moved) writes nothing here: its quotes wait for the move's end.
+        sql`NOT EXISTS (SELECT 1 FROM store_fences f WHERE f.store_id = ${quotes.storeId})`,
       ),
     )
     .orderBy(asc(quotes.validUntil))

@@ -11,6 +11,7 @@ import { priceListsApi } from './price-lists';
 import { productsApi } from './products';
 import { adminQuoteDeskApi } from './quote-desk';
 import { adminQuotesApi } from './quotes';
+import { shardsApi } from './shards';
 import { storeProfileApi } from './store-profile';
 import { storesApi } from './stores';
 import { versionsApi } from './versions';
@@ -35,6 +36,7 @@ export const adminApi = newApp()
   .route('/stores', customerGroupsApi)
   .route('/stores', priceListsApi)
   .route('/stores', priceListEntriesApi)
+  .route('/', shardsApi)
   .route('/', previewApi);
 
 adminApi.onError(onError);
