@@ -74,7 +74,7 @@ describe('markets and customer groups pages', () => {
     const { cookie } = await signIn();
     const store = await pricedStore();
     const text = await html(`/admin/stores/${store}/markets`, cookie);
-    expect(text).toContain('<a href="/admin/stores/' + store + '/markets" aria-current="page">Markets</a>');
+    expect(text).toContain(`<a href="/admin/stores/${store}/markets" aria-current="page">Markets</a>`);
     expect(text).toMatch(/Switzerland<\/a> <span class="badge ok">Default<\/span>/);
     expect(text).toContain('CH, LI');
     expect(text).toContain('8.1 % included');
