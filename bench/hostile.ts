@@ -64,7 +64,13 @@ function loaded(schema: string) {
   return ir && { version: 1, contentHash: 'bench', model: instantiate(ir) };
 }
 
-const form = (l: NonNullable<ReturnType<typeof loaded>>) => () => formBody({ ...l, model: instantiate(l.model.ir) }, 'p', 'en');
+const form = (l: NonNullable<ReturnType<typeof loaded>>) => () =>
+  formBody({ ...l, model: instantiate(l.model.ir) }, 'p', 'en', {
+    market: null,
+    group: 'retail',
+    currency: l.model.ir.currency,
+    list: null,
+  });
 
 function calculate(l: NonNullable<ReturnType<typeof loaded>>, body: string) {
   return () => {

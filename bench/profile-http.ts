@@ -9,12 +9,12 @@
 // and `npm run dev` (the production worker: leases, no knobs) on free ports and stops them; each profile is also written to
 // bench/out/profiles/http-<name>.cpuprofile (open it in Chrome DevTools, Performance).
 
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import autocannon, { type Result } from 'autocannon';
 import { WebSocket } from 'undici';
 import { fmtInt, section, table } from './harness';
 import { type Profile, summarise } from './http/cpu-profile';
-import { type Server, startBare, startDev } from './http/servers';
+import { groupCpuUs, type Server, startBare, startDev } from './http/servers';
 import { prepare, type Target } from './http/targets';
 
 const arg = (name: string, fallback: string): string => {
@@ -55,25 +55,6 @@ async function inspect(port: number) {
     return m.result as T;
   };
   return { send, close: () => ws.close() };
-}
-
-/** User and system CPU time (µs) of every process in a process group: wrangler and its workerd. */
-function groupCpuUs(group: number): number {
-  const tick = 1e6 / 100; // USER_HZ
-  let total = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // Fields after the parenthesised command name: state ppid pgrp … utime (14th) stime (15th).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === group) total += (Number(fields[11]) + Number(fields[12])) * tick;
-  }
-  return total;
 }
 
 const us = (n: number) => (n >= 100 ? fmtInt(n) : n.toFixed(1));

@@ -23,6 +23,7 @@ import { calculateApi } from './routes/v1/calculate';
 import { configureApi } from './routes/v1/configure';
 import { formApi } from './routes/v1/form';
 import { insightsApi } from './routes/v1/insights';
+import { marketsApi } from './routes/v1/markets';
 import { quotesApi } from './routes/v1/quotes';
 import { validateApi } from './routes/v1/validate';
 
@@ -102,6 +103,7 @@ export function createApp(
   app.route('/api/v1/validate', validateApi);
   app.route('/api/v1/quotes', quotesApi);
   app.route('/api/v1/insights', insightsApi);
+  app.route('/api/v1/markets', marketsApi);
   app.route('/api/admin', adminApi);
   app.route('/api', docsApi(app));
   app.route('/admin', backofficeOver(adminApi));

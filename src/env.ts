@@ -13,6 +13,11 @@ export interface AppEnv {
     principal: KeyRecord | null;
     /** The product a keyed request names, loaded while its key check waited (src/configurator/read-ahead.ts). */
     readAhead?: Promise<ReadAhead | undefined>;
+    /**
+     * Who an admin request acts as, for the history it writes: `admin token`, or `session <id prefix>` for a
+     * backoffice session (set by requireAdmin; absent in process, where the backoffice's page guard checked it).
+     */
+    adminActor?: string;
     /** On backoffice pages: the nonce their CSP allows <style> elements by (src/http/security-headers.ts). */
     styleNonce?: string;
   };

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   ILLEGAL_TRANSITION: 409,
+  /** A market whose currency the product's model is not in, and no price list in force for it (docs/api.md). */
+  NO_PRICE_LIST: 409,
   PRECONDITION_FAILED: 412,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -1,7 +1,7 @@
 // The servers bench/http measures: `npm run dev` (scripts/dev.mjs: migrations, demo seed, wrangler dev, example
 // products) and the bare worker, each started on a free port in its own process group and stopped by that group.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export interface Server {
@@ -116,4 +116,23 @@ export async function startBare(logDir: URL): Promise<Server> {
     60_000,
   );
   return { base, inspector, ...started };
+}
+
+/** User and system CPU time (µs) of every process in a process group: wrangler and its workerd. */
+export function groupCpuUs(group: number): number {
+  const tick = 1e6 / 100; // USER_HZ
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // Fields after the parenthesised command name: state ppid pgrp … utime (14th) stime (15th).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === group) total += (Number(fields[11]) + Number(fields[12])) * tick;
+  }
+  return total;
 }

@@ -314,6 +314,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The markets this key may price in, and its customer group */
+        get: operations["listKeyMarkets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stores": {
         parameters: {
             query?: never;
@@ -942,6 +959,187 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/stores/{store_id}/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A store's markets, by id */
+        get: operations["listMarkets"];
+        put?: never;
+        /** Create a market; the store's first becomes its default and takes the store profile's tax */
+        post: operations["createMarket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/markets/{market_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One market */
+        get: operations["getMarket"];
+        /** Replace a market's settings; default: true moves the store's default here */
+        put: operations["updateMarket"];
+        post?: never;
+        /** Delete a market; 409 while keys are limited to it, or while it is the default of several */
+        delete: operations["deleteMarket"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/customer-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A store's customer groups: retail first, then the store's by id */
+        get: operations["listCustomerGroups"];
+        put?: never;
+        /** Create a customer group (dealer, a key account …) */
+        post: operations["createCustomerGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/customer-groups/{group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One customer group */
+        get: operations["getCustomerGroup"];
+        /** Rename a customer group */
+        put: operations["updateCustomerGroup"];
+        post?: never;
+        /** Delete a customer group; 409 while a key or a market uses it */
+        delete: operations["deleteCustomerGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/price-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A store's price lists, by id */
+        get: operations["listPriceLists"];
+        put?: never;
+        /** Create a price list (version 1, no entries) */
+        post: operations["createPriceList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/price-lists/{list_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One price list's settings */
+        get: operations["getPriceList"];
+        /** Replace a list's settings (a new version when anything changed; 409 on a stale version) */
+        put: operations["updatePriceList"];
+        post?: never;
+        /** Delete a price list with its entries and history; 409 while a market uses it or a list derives from it */
+        delete: operations["deletePriceList"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/price-lists/{list_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed what: the changes, newest first */
+        get: operations["getPriceListHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/price-lists/{list_id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product's price points in the list: the model's number, the entry, the effective amount */
+        get: operations["getPriceListEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set or remove entries (at most 10000 rows), all or none; a new version (409 on a stale one) */
+        patch: operations["patchPriceListEntries"];
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/price-lists/{list_id}/entries.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The list's entries as CSV (product,price,value), all or one product's */
+        get: operations["exportPriceListEntries"];
+        /** Import entries from CSV (at most 10000 rows): every row or none; errors name line and column */
+        put: operations["importPriceListEntries"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/price-lists/{list_id}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the list's entries add, remove and change against another list, or the list in force where it is used */
+        get: operations["diffPriceList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/validate": {
         parameters: {
             query?: never;
@@ -1094,6 +1292,7 @@ export interface components {
             output_info: {
                 [key: string]: components["schemas"]["OutputInfo"];
             };
+            pricing: components["schemas"]["Pricing"];
         } & {
             [key: string]: unknown;
         };
@@ -1339,6 +1538,34 @@ export interface components {
             type: "number" | "text";
         };
         /**
+         * @description What priced the answer: market, customer group, currency and price list (and its version)
+         * @example {
+         *       "market": "ch",
+         *       "group": "retail",
+         *       "currency": "CHF",
+         *       "list": {
+         *         "id": "chf-2027",
+         *         "version": 3,
+         *         "name": "CHF 2027"
+         *       }
+         *     }
+         */
+        Pricing: {
+            /** @description The market priced in; null for a store without markets */
+            market: string | null;
+            /** @description The customer group priced for (retail unless a key bound to a group asked) */
+            group: string;
+            /** @description ISO 4217: the market's currency (the model's when no market) */
+            currency: string;
+            /** @description The price list in force that priced it; null: the model's own prices */
+            list: {
+                id: string;
+                /** @description The version of the list that priced it (+1 on every change) */
+                version: number;
+                name: string;
+            } | null;
+        };
+        /**
          * @example {
          *       "error": "Missing API key: send X-API-Key or Authorization: Bearer",
          *       "code": "UNAUTHORIZED"
@@ -1347,7 +1574,7 @@ export interface components {
         Error: {
             error: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_ENCODING" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "ILLEGAL_TRANSITION" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE";
+            code: "BAD_REQUEST" | "INVALID_ENCODING" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "ILLEGAL_TRANSITION" | "NO_PRICE_LIST" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE";
             /** @description Facts about the error; its keys depend on the code (docs/api.md, "Errors") */
             details?: {
                 [key: string]: unknown;
@@ -1450,6 +1677,7 @@ export interface components {
             /** @description Always empty on 200: a configuration with errors answers 422 */
             errors: components["schemas"]["Issue"][];
             truncated?: components["schemas"]["Truncated"];
+            pricing: components["schemas"]["Pricing"];
         };
         AdjustedDefault: {
             field: string;
@@ -1523,6 +1751,16 @@ export interface components {
              *     ]
              */
             output_groups?: string[];
+            /**
+             * @description The market to price in (docs/api.md, "Markets and price lists"); default: the key's only market when it is limited to one, else the store's default market, else none (the model's prices)
+             * @example ch
+             */
+            market?: string;
+            /**
+             * @description The customer group to price for; default the key's group (retail unless the key is bound to another). Any other group than the key's is 403
+             * @example retail
+             */
+            group?: string;
         };
         ConfigureResult: {
             product_id: string;
@@ -1600,6 +1838,7 @@ export interface components {
             } | null;
             truncated?: components["schemas"]["Truncated"] & unknown;
             want?: components["schemas"]["WantResult"];
+            pricing: components["schemas"]["Pricing"];
         };
         ConfiguredField: {
             id: string;
@@ -1702,6 +1941,16 @@ export interface components {
             compact?: boolean;
             /** @description With `compact: true` only: fields with options (at most 20) that keep their full `options`, with reasons (and `conflict` with `conflicts: true`) */
             explain?: string[];
+            /**
+             * @description The market to price in (docs/api.md, "Markets and price lists"); default: the key's only market when it is limited to one, else the store's default market, else none (the model's prices)
+             * @example ch
+             */
+            market?: string;
+            /**
+             * @description The customer group to price for; default the key's group (retail unless the key is bound to another). Any other group than the key's is 403
+             * @example retail
+             */
+            group?: string;
         };
         ValidationResult: {
             valid: boolean;
@@ -1805,6 +2054,7 @@ export interface components {
                 /** @description When the backoffice first opened it; null: a new request */
                 opened_at: string | null;
             } | null;
+            pricing: components["schemas"]["QuotePricing"];
             items: components["schemas"]["QuoteItem"][];
             history: components["schemas"]["QuoteHistoryEntry"][];
             /**
@@ -1820,6 +2070,19 @@ export interface components {
             email?: string;
             reference?: string;
         };
+        /** @description What priced the quote's items: pinned at creation, moved to the list in force by a re-price (docs/quotes.md, "Markets and price lists") */
+        QuotePricing: {
+            /** @description null: priced without a market (a store without markets) */
+            market: string | null;
+            group: string;
+            currency: string;
+            list: components["schemas"]["PriceListVersion"];
+        };
+        /** @description A price list and its version; null: the model's own prices */
+        PriceListVersion: {
+            id: string;
+            version: number;
+        } | null;
         QuoteItem: {
             id: string;
             product_id: string;
@@ -1943,6 +2206,16 @@ export interface components {
              * @example de-CH
              */
             language?: string;
+            /**
+             * @description The market to price in (docs/api.md, "Markets and price lists"); default: the key's only market when it is limited to one, else the store's default market, else none (the model's prices)
+             * @example ch
+             */
+            market?: string;
+            /**
+             * @description The customer group to price for; default the key's group (retail unless the key is bound to another). Any other group than the key's is 403
+             * @example retail
+             */
+            group?: string;
         };
         QuoteItemInput: {
             product_id: string;
@@ -2034,6 +2307,7 @@ export interface components {
                 /** @description When the backoffice first opened it; null: a new request */
                 opened_at: string | null;
             } | null;
+            pricing: components["schemas"]["QuotePricing"];
             item_count: number;
         };
         Quote: {
@@ -2103,6 +2377,7 @@ export interface components {
                 /** @description When the backoffice first opened it; null: a new request */
                 opened_at: string | null;
             } | null;
+            pricing: components["schemas"]["QuotePricing"];
             items: components["schemas"]["QuoteItem"][];
             history: components["schemas"]["QuoteHistoryEntry"][];
         };
@@ -2173,6 +2448,8 @@ export interface components {
                 old_price: number;
                 /** @description null when the item no longer prices (errors says why) */
                 new_price: number | null;
+                old_list: components["schemas"]["PriceListVersion"] & unknown;
+                new_list: components["schemas"]["PriceListVersion"] & unknown;
                 errors: ({
                     code: string;
                     message: string;
@@ -2251,6 +2528,7 @@ export interface components {
                 /** @description When the backoffice first opened it; null: a new request */
                 opened_at: string | null;
             } | null;
+            pricing: components["schemas"]["QuotePricing"];
             items: components["schemas"]["QuoteItem"][];
             history: components["schemas"]["QuoteHistoryEntry"][];
             /**
@@ -2404,6 +2682,26 @@ export interface components {
                 value: number;
             }[];
         };
+        KeyMarkets: {
+            /** @description The markets this key may name, by id; empty: the store has none */
+            markets: components["schemas"]["PublicMarket"][];
+            /** @description The customer group this key prices for */
+            group: string;
+        };
+        PublicMarket: {
+            id: string;
+            name: string;
+            currency: string;
+            countries: string[];
+            language: string | null;
+            tax: {
+                rate: string;
+                /** @enum {string} */
+                prices: "net" | "gross";
+            } | null;
+            /** @description The market a request that names none is priced in, for this key */
+            default: boolean;
+        };
         Store: {
             /** @example acme-windows */
             id: string;
@@ -2420,6 +2718,10 @@ export interface components {
             name: string;
             permissions: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:request" | "quote:write" | "insights:read")[];
             created_at: string;
+            /** @description The customer group the key prices for (retail unless bound to another) */
+            customer_group: string;
+            /** @description The markets the key may use; null: all of the store's */
+            markets: string[] | null;
         };
         ApiKey: {
             id: string;
@@ -2429,6 +2731,10 @@ export interface components {
             created_at: string;
             last_used_at: string | null;
             revoked_at: string | null;
+            /** @description The customer group the key prices for (retail unless bound to another) */
+            customer_group: string;
+            /** @description The markets the key may use; null: all of the store's */
+            markets: string[] | null;
         };
         SavedProduct: {
             external_id: string;
@@ -2608,6 +2914,7 @@ export interface components {
             /** @description Always empty on 200: a configuration with errors answers 422 */
             errors: components["schemas"]["Issue"][];
             truncated?: components["schemas"]["Truncated"];
+            pricing: components["schemas"]["Pricing"];
             states: components["schemas"]["FieldStates"];
         };
         /** @description Each field's and group's state under the configuration */
@@ -2755,6 +3062,324 @@ export interface components {
             status_code: number | null;
             duration_ms: number;
             error: string | null;
+        };
+        Market: {
+            id: string;
+            name: string;
+            currency: string;
+            countries: string[];
+            language: string | null;
+            tax: {
+                rate: string;
+                /** @enum {string} */
+                prices: "net" | "gross";
+            } | null;
+            price_lists: {
+                group: string;
+                list: string;
+            }[];
+            default: boolean;
+            created_at: string;
+            updated_at: string;
+        };
+        MarketInput: {
+            /** @example ch */
+            id: string;
+            name: string;
+            /** @example CHF */
+            currency: string;
+            /**
+             * @default []
+             * @example [
+             *       "CH",
+             *       "LI"
+             *     ]
+             */
+            countries: string[];
+            /**
+             * @description The language the market shows by default
+             * @default null
+             * @example de-CH
+             */
+            language: string | null;
+            /** @description The market's tax; null: none. Left out when creating the store's first market: the store profile's tax; otherwise none */
+            tax?: {
+                /** @example 8.1 */
+                rate: string;
+                /**
+                 * @description net: tax is added to the prices; gross: the prices include it; default net
+                 * @default net
+                 * @enum {string}
+                 */
+                prices: "net" | "gross";
+            } | null;
+            /**
+             * @description The lists the market prices with per customer group. Several per group: the one in force at a request is the one valid then with the latest valid_from; a group without one falls back to the retail assignment
+             * @default []
+             */
+            price_lists: components["schemas"]["MarketPriceList"][];
+            /** @description Whether this is the store's default market (exactly one is, once any exists; the first created is). Setting it moves the default here; left out: unchanged */
+            default?: boolean;
+        };
+        MarketPriceList: {
+            /**
+             * @description A customer group, or retail
+             * @example ch
+             */
+            group: string;
+            /**
+             * @description A price list in the market's currency
+             * @example ch
+             */
+            list: string;
+        };
+        MarketUpdate: {
+            name: string;
+            /** @example CHF */
+            currency: string;
+            /**
+             * @default []
+             * @example [
+             *       "CH",
+             *       "LI"
+             *     ]
+             */
+            countries: string[];
+            /**
+             * @description The language the market shows by default
+             * @default null
+             * @example de-CH
+             */
+            language: string | null;
+            /** @description The market's tax; null: none. Left out when creating the store's first market: the store profile's tax; otherwise none */
+            tax?: {
+                /** @example 8.1 */
+                rate: string;
+                /**
+                 * @description net: tax is added to the prices; gross: the prices include it; default net
+                 * @default net
+                 * @enum {string}
+                 */
+                prices: "net" | "gross";
+            } | null;
+            /**
+             * @description The lists the market prices with per customer group. Several per group: the one in force at a request is the one valid then with the latest valid_from; a group without one falls back to the retail assignment
+             * @default []
+             */
+            price_lists: components["schemas"]["MarketPriceList"][];
+            /** @description Whether this is the store's default market (exactly one is, once any exists; the first created is). Setting it moves the default here; left out: unchanged */
+            default?: boolean;
+        };
+        CustomerGroup: {
+            id: string;
+            name: string;
+            /** @description true for retail, which every store has and cannot be changed */
+            builtin: boolean;
+            created_at: string | null;
+            updated_at: string | null;
+        };
+        CustomerGroupInput: {
+            /** @example ch */
+            id: string;
+            name: string;
+        };
+        CustomerGroupUpdate: {
+            name: string;
+        };
+        PriceList: {
+            id: string;
+            name: string;
+            currency: string;
+            valid_from: string | null;
+            valid_to: string | null;
+            base: string | null;
+            factor: string;
+            rounding: string;
+            /** @description Counts every change of settings or entries */
+            version: number;
+            /** @description How many explicit entries the list holds */
+            entries: number;
+            created_at: string;
+            updated_at: string;
+        };
+        PriceListInput: {
+            /** @example ch */
+            id: string;
+            name: string;
+            /** @example CHF */
+            currency: string;
+            /**
+             * @description First day in force (UTC); null: always before valid_to
+             * @default null
+             * @example 2027-01-01
+             */
+            valid_from: string | null;
+            /**
+             * @description First day no longer in force (UTC); null: open-ended
+             * @default null
+             * @example 2027-01-01
+             */
+            valid_to: string | null;
+            /**
+             * @description The list this one derives from when it has no entry for a price; null: the model's numbers
+             * @default null
+             * @example ch
+             */
+            base: string | null;
+            /**
+             * @description What the base amount is multiplied by: a decimal string greater than 0, at most 6 digits each side
+             * @default 1
+             * @example 0.7
+             */
+            factor: string;
+            /**
+             * @description How a derived amount is rounded: minor (the currency's minor unit), a step such as 0.05, 1 or 10 (nearest multiple, half away from zero; a multiple of the minor unit), or an ending .90/.99 (nearest, ties upward)
+             * @default minor
+             * @example 0.05
+             */
+            rounding: string;
+        };
+        PriceListUpdate: {
+            name: string;
+            /** @example CHF */
+            currency: string;
+            /**
+             * @description First day in force (UTC); null: always before valid_to
+             * @default null
+             * @example 2027-01-01
+             */
+            valid_from: string | null;
+            /**
+             * @description First day no longer in force (UTC); null: open-ended
+             * @default null
+             * @example 2027-01-01
+             */
+            valid_to: string | null;
+            /**
+             * @description The list this one derives from when it has no entry for a price; null: the model's numbers
+             * @default null
+             * @example ch
+             */
+            base: string | null;
+            /**
+             * @description What the base amount is multiplied by: a decimal string greater than 0, at most 6 digits each side
+             * @default 1
+             * @example 0.7
+             */
+            factor: string;
+            /**
+             * @description How a derived amount is rounded: minor (the currency's minor unit), a step such as 0.05, 1 or 10 (nearest multiple, half away from zero; a multiple of the minor unit), or an ending .90/.99 (nearest, ties upward)
+             * @default minor
+             * @example 0.05
+             */
+            rounding: string;
+            /** @description The version this edit was made on; 409 when stale */
+            version?: number;
+        };
+        PriceListHistory: {
+            changes: components["schemas"]["PriceListChange"][];
+            next_before: number | null;
+        };
+        PriceListChange: {
+            version: number;
+            at: string;
+            /** @description Who made the change: the admin token, or a backoffice session */
+            actor: string;
+            /** @enum {string} */
+            kind: "created" | "settings" | "entries" | "import";
+            fields?: string[];
+            added: number;
+            changed: number;
+            removed: number;
+            /** @description The first 20 rows changed */
+            rows: {
+                product: string;
+                price: string;
+                old: string | null;
+                new: string | null;
+            }[];
+        };
+        PriceListEntries: {
+            list: {
+                id: string;
+                version: number;
+                currency: string;
+            };
+            product: string;
+            product_version: number;
+            rows: components["schemas"]["PriceListEntryRow"][];
+        };
+        PriceListEntryRow: {
+            price: string;
+            label: string;
+            /** @description The model's number, in the model's currency */
+            model: string;
+            /** @description The explicit entry; null when none */
+            value: string | null;
+            /** @description What the list prices it at (the entry, or derived from the base) */
+            effective: string;
+            /** @enum {string} */
+            source: "entry" | "derived" | "model";
+        };
+        PriceListEntriesWritten: {
+            list: {
+                id: string;
+                version: number;
+                currency: string;
+            };
+            added: number;
+            changed: number;
+            removed: number;
+        };
+        PriceListEntriesPatch: {
+            /** @description The version the edit was made on; 409 when stale */
+            version: number;
+            entries: {
+                /** @example pvc-window */
+                product: string;
+                /** @description A price point key, e.g. colour.cream.price or base_price[900,1000] */
+                price: string;
+                /** @description The amount in the list's currency as a decimal string; null removes the entry */
+                value: string | null;
+            }[];
+        };
+        PriceListDiff: {
+            list: {
+                id: string;
+                version: number;
+                currency: string;
+            };
+            against: {
+                id: string;
+                version: number;
+                currency: string;
+            };
+            counts: {
+                added: number;
+                removed: number;
+                changed: number;
+            };
+            added: {
+                product: string;
+                price: string;
+                old: string | null;
+                new: string | null;
+            }[];
+            removed: {
+                product: string;
+                price: string;
+                old: string | null;
+                new: string | null;
+            }[];
+            changed: {
+                product: string;
+                price: string;
+                old: string | null;
+                new: string | null;
+            }[];
+            truncated?: {
+                [key: string]: number;
+            };
         };
     };
     responses: never;
@@ -2954,6 +3579,10 @@ export interface operations {
                 tenant_id: string;
                 /** @description BCP 47 tag, default en; falls back de-CH → de → the product default */
                 lang?: string;
+                /** @description The market to price in (docs/api.md, "Markets and price lists"); default: the key's only market when it is limited to one, else the store's default market, else none (the model's prices) */
+                market?: string;
+                /** @description The customer group to price for; default the key's group (retail unless the key is bound to another). Any other group than the key's is 403 */
+                group?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: 304 when it still matches */
@@ -3169,6 +3798,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */
             429: {
                 headers: {
@@ -3256,7 +3912,12 @@ export interface operations {
     };
     calculate: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The market to price in (docs/api.md, "Markets and price lists"); default: the key's only market when it is limited to one, else the store's default market, else none (the model's prices) */
+                market?: string;
+                /** @description The customer group to price for; default the key's group (retail unless the key is bound to another). Any other group than the key's is 403 */
+                group?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3421,6 +4082,33 @@ export interface operations {
                     "X-RateLimit-Reset": string;
                     /** @description The methods this path answers */
                     Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
                     /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
                     "RateLimit-Policy"?: string;
                     /** @description Every window's remaining count and seconds to reset; absent when unlimited */
@@ -3605,7 +4293,12 @@ export interface operations {
     };
     configure: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The market to price in (docs/api.md, "Markets and price lists"); default: the key's only market when it is limited to one, else the store's default market, else none (the model's prices) */
+                market?: string;
+                /** @description The customer group to price for; default the key's group (retail unless the key is bound to another). Any other group than the key's is 403 */
+                group?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3770,6 +4463,33 @@ export interface operations {
                     "X-RateLimit-Reset": string;
                     /** @description The methods this path answers */
                     Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
                     /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
                     "RateLimit-Policy"?: string;
                     /** @description Every window's remaining count and seconds to reset; absent when unlimited */
@@ -4468,7 +5188,12 @@ export interface operations {
     };
     createQuote: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The market to price in (docs/api.md, "Markets and price lists"); default: the key's only market when it is limited to one, else the store's default market, else none (the model's prices) */
+                market?: string;
+                /** @description The customer group to price for; default the key's group (retail unless the key is bound to another). Any other group than the key's is 403 */
+                group?: string;
+            };
             header?: {
                 /** @description Per API key: a retried create with the same key answers the same quote (a quote:request key's retry: the quote as created, version 1); the same key with another body is 409. Another API key's same Idempotency-Key is another request */
                 "Idempotency-Key"?: string;
@@ -4679,7 +5404,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -5271,7 +5996,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -5623,7 +6348,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -6003,7 +6728,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -6382,7 +7107,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -6681,7 +7406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -7060,7 +7785,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -7439,7 +8164,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -7791,7 +8516,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -8413,7 +9138,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -8765,7 +9490,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -9117,7 +9842,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -9791,7 +10516,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -10201,6 +10926,215 @@ export interface operations {
             };
         };
     };
+    listKeyMarkets: {
+        parameters: {
+            query: {
+                /** @description The store the key belongs to */
+                tenant_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key's markets */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyMarkets"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks access to this tenant or this operation */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: over this key's store's or this address's budget; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listStores: {
         parameters: {
             query?: never;
@@ -10389,7 +11323,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -10904,6 +11838,13 @@ export interface operations {
                     name: string;
                     /** @description Default: form:read, calculate, schema:validate */
                     permissions?: ("form:read" | "calculate" | "production:read" | "schema:validate" | "quote:read" | "quote:request" | "quote:write" | "insights:read")[];
+                    /**
+                     * @description A customer group; left out or null: retail
+                     * @example ch
+                     */
+                    customer_group?: string | null;
+                    /** @description The markets the key may use; left out or null: all of the store's */
+                    markets?: string[] | null;
                 };
             };
         };
@@ -12027,7 +12968,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -13731,6 +14672,16 @@ export interface operations {
                      * @example de-CH
                      */
                     language?: string;
+                    /**
+                     * @description The market to price in (docs/api.md, "Markets and price lists"); default: the key's only market when it is limited to one, else the store's default market, else none (the model's prices)
+                     * @example ch
+                     */
+                    market?: string;
+                    /**
+                     * @description The customer group to price for; default the key's group (retail unless the key is bound to another). Any other group than the key's is 403
+                     * @example retail
+                     */
+                    group?: string;
                 };
             };
         };
@@ -13830,7 +14781,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -14453,7 +15404,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -14635,7 +15586,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -14817,7 +15768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -14999,7 +15950,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -15179,7 +16130,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -15934,7 +16885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -16145,7 +17096,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -16335,7 +17286,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -16492,7 +17443,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -16685,7 +17636,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -16878,7 +17829,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -17238,7 +18189,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -17553,7 +18504,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -18518,7 +19469,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -18551,6 +19502,3163 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMarkets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The markets */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        markets: components["schemas"]["Market"][];
+                    };
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createMarket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarketInput"];
+            };
+        };
+        responses: {
+            /** @description The market */
+            201: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Market"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMarket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                market_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The market */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Market"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMarket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                market_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarketUpdate"];
+            };
+        };
+        responses: {
+            /** @description The market */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Market"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMarket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                market_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCustomerGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customer_groups: components["schemas"]["CustomerGroup"][];
+                    };
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCustomerGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerGroupInput"];
+            };
+        };
+        responses: {
+            /** @description The group */
+            201: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerGroup"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomerGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerGroup"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCustomerGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerGroupUpdate"];
+            };
+        };
+        responses: {
+            /** @description The group */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerGroup"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCustomerGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPriceLists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lists */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        price_lists: components["schemas"]["PriceList"][];
+                    };
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceListInput"];
+            };
+        };
+        responses: {
+            /** @description The list */
+            201: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                list_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                list_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceListUpdate"];
+            };
+        };
+        responses: {
+            /** @description The list */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                list_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPriceListHistory: {
+        parameters: {
+            query?: {
+                /** @description Changes older than this version */
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                store_id: string;
+                list_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of changes; next_before is null on the last */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceListHistory"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPriceListEntries: {
+        parameters: {
+            query: {
+                product: string;
+            };
+            header?: never;
+            path: {
+                store_id: string;
+                list_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The grid of the product */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceListEntries"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchPriceListEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                list_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceListEntriesPatch"];
+            };
+        };
+        responses: {
+            /** @description The new version and what changed */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceListEntriesWritten"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportPriceListEntries: {
+        parameters: {
+            query?: {
+                product?: string;
+            };
+            header?: never;
+            path: {
+                store_id: string;
+                list_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (RFC 4180, CRLF); ETag names the version, for the import */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Changes with what the answer shows: a form's product version and language; a quote's or a product's version ("v<n>") */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importPriceListEntries: {
+        parameters: {
+            query?: {
+                /** @description As If-Match: the version the file was made on */
+                version?: number;
+            };
+            header?: {
+                /** @description The ETag of the price list this change was made from: 412 when the price list has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                store_id: string;
+                list_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description The new version and what changed */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceListEntriesWritten"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PRECONDITION_FAILED: If-Match names an older version; details.version and the ETag give the current one */
+            412: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    diffPriceList: {
+        parameters: {
+            query: {
+                /** @description A list id, or in-force: the list in force now where this one is assigned */
+                against: string;
+                product?: string;
+            };
+            header?: never;
+            path: {
+                store_id: string;
+                list_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows, each list capped at 100 (counts has them all) */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceListDiff"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -2,6 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { FieldValues, Lang, OutputGroups, Quantity, Truncated } from './openapi';
 import { OutputInfo } from './output-info';
+import { Pricing, PricingFields } from './pricing';
 
 /** A value of the language as `because` reports it. */
 export const Because = z
@@ -44,6 +45,7 @@ export const CalculateRequest = z
     quantity: Quantity.optional(),
     lang: Lang.optional(),
     output_groups: OutputGroups.optional(),
+    ...PricingFields,
   })
   .strict()
   .openapi('CalculateRequest');
@@ -115,6 +117,7 @@ export const CalculationResult = z
     warnings: z.array(Issue).max(100),
     errors: z.array(Issue).max(0).openapi({ description: 'Always empty on 200: a configuration with errors answers 422' }),
     truncated: Truncated.optional(),
+    pricing: Pricing,
   })
   .strict()
   .openapi('CalculationResult');

@@ -2,6 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { Because, CalculationResult, Issue, Value } from './calculate';
 import { FieldValues, Lang, Quantity, Truncated } from './openapi';
+import { Pricing, PricingFields } from './pricing';
 
 export const ConfigureRequest = z
   .object({
@@ -37,6 +38,7 @@ export const ConfigureRequest = z
       description:
         'With `compact: true` only: fields with options (at most 20) that keep their full `options`, with reasons (and `conflict` with `conflicts: true`)',
     }),
+    ...PricingFields,
   })
   .strict()
   .openapi('ConfigureRequest');
@@ -164,6 +166,7 @@ export const ConfigureResult = z
         'What the caps left out: errors and warnings (100 each), reasons (3 per option, 1,000 in all), and fields, options and reasons past 600,000 bytes; conflicts (20 per answer, or past the budget)',
     }),
     want: WantResult.optional().openapi({ description: "The answer to the request's `want`" }),
+    pricing: Pricing,
   })
   .strict()
   .openapi('ConfigureResult');

@@ -4,6 +4,7 @@ import { JsonLogic } from './conditions';
 import { FormField } from './form-field';
 import { headers, json } from './openapi';
 import { OutputInfo } from './output-info';
+import { Pricing } from './pricing';
 
 export const ProductForm = z
   .object({
@@ -29,6 +30,7 @@ export const ProductForm = z
     output_info: z.record(z.string(), OutputInfo).openapi({
       description: 'The public output groups a calculation returns by default: labels, units and item types',
     }),
+    pricing: Pricing,
   })
   .passthrough()
   .openapi('ProductForm');

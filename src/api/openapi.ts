@@ -39,7 +39,7 @@ const DESCRIPTIONS: Record<number, string> = {
   401: 'Missing or invalid credentials',
   403: 'The key lacks access to this tenant or this operation',
   404: 'Not found',
-  409: 'Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status',
+  409: 'Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force',
   412: 'PRECONDITION_FAILED: If-Match names an older version; details.version and the ETag give the current one',
   413: 'The body or the schema in it is too large (details.max_bytes)',
   422: 'Validation failed (errors lists each problem)',

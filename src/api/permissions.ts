@@ -30,4 +30,8 @@ export interface KeyRecord {
   permissions: Permission[];
   /** The plan when the key was written; the store's Durable Object is the authority after that. */
   plan: Plan;
+  /** The customer group the key prices for (absent or null: retail; docs/api.md "Markets and price lists"). */
+  customerGroup?: string | null;
+  /** The markets the key may use (absent or null: all of the store's). */
+  markets?: string[] | null;
 }

@@ -4,6 +4,7 @@ import { isPercentPrecise } from './decimals';
 import { LanguageTag } from './locale';
 import { FieldValues, Quantity, Truncated } from './openapi';
 import { OutputInfo } from './output-info';
+import { ListVersion, PricingFields, QuotePricing } from './pricing';
 import { jsonLongerThan, LIMITS, READ_STATUSES } from './quote-limits';
 
 // The quote resource as the API takes and serves it (docs/quotes.md), shared by /v1/quotes and the admin API.
@@ -93,6 +94,7 @@ export const CreateQuote = z
     language: LanguageTag.optional().openapi({
       description: 'The language of the quote document and of its labels (BCP 47, e.g. de-CH; anything else is 400); default en',
     }),
+    ...PricingFields,
   })
   .strict()
   .openapi('CreateQuote');
@@ -236,6 +238,7 @@ const quoteFields = {
     .strict()
     .nullable()
     .openapi({ description: "A buyer's request (created by a storefront's quote:request key); null: a quote the store made" }),
+  pricing: QuotePricing,
 };
 
 export const HistoryEntry = z
@@ -297,6 +300,8 @@ export const RepriceResult = z
           new_version: z.number().int().nullable(),
           old_price: z.number(),
           new_price: z.number().nullable().openapi({ description: 'null when the item no longer prices (errors says why)' }),
+          old_list: ListVersion.openapi({ description: 'The price list version the item was priced with' }),
+          new_list: ListVersion.openapi({ description: 'The price list in force it was re-priced with' }),
           errors: z.array(z.object({ code: z.string(), message: z.string() }).passthrough()),
         })
         .strict(),

@@ -1,3 +1,5 @@
+import type { z } from '@hono/zod-openapi';
+import type { Pricing } from '../api/pricing';
 import { optionAvailability } from '../lang/configure/export';
 import { fieldType } from '../lang/fields/registry';
 import type { FormContext } from '../lang/fields/spec';
@@ -20,21 +22,30 @@ export const FORM_AVAILABILITY_BYTES = 200_000;
 
 const rendered = new WeakMap<LoadedProduct, Map<string, string>>();
 
-/** The serialized form document of a product version in one language, built once per version and language. */
-export function formBody(loaded: LoadedProduct, productId: string, lang: string): string {
+/**
+ * The serialized form document of a product version (priced by a price list's version: `loaded` is then that
+ * priced model) in one language, built once per model, language and `pricing` (market and group).
+ */
+export function formBody(loaded: LoadedProduct, productId: string, lang: string, pricing: z.infer<typeof Pricing>): string {
   let byLang = rendered.get(loaded);
   if (!byLang) {
     byLang = new Map();
     rendered.set(loaded, byLang);
   }
-  let body = byLang.get(lang);
+  const key = `${lang}\u0000${pricing.market ?? ''}\u0000${pricing.group}`;
+  let body = byLang.get(key);
   if (body === undefined) {
     const serialize = (availability: boolean) =>
-      JSON.stringify({ product_id: productId, version: loaded.version, ...formDocument(loaded.model.ir, lang, availability) });
+      JSON.stringify({
+        product_id: productId,
+        version: loaded.version,
+        ...formDocument(loaded.model.ir, lang, availability),
+        pricing,
+      });
     // An export past MAX_LOGIC_NODES is not built into a document at all: it would pass the bytes too.
     body = exportSize(loaded.model.ir) <= MAX_LOGIC_NODES ? serialize(true) : undefined;
     if (body === undefined || body.length > FORM_AVAILABILITY_BYTES) body = serialize(false);
-    byLang.set(lang, body);
+    byLang.set(key, body);
   }
   return body;
 }

@@ -6,13 +6,15 @@ import type { RequestContext } from '../env';
 import { ApiError } from '../errors';
 import { errorsFor, explainProblem, negotiateLanguage, type Want, wantProblem } from '../lang/instantiate';
 import { IR_VERSION, type ProductIR } from '../lang/ir';
-import { type LoadedProduct, loadProduct, warmProduct } from '../products/loaded';
+import type { ResolvedPricing } from '../markets/resolve';
+import { type LoadedProduct, loadProduct, warmPriced, warmProduct } from '../products/loaded';
 import { readCurrentVersion, type VersionPointer } from '../products/pointer';
 import { type CalculateBody, calculationAnswer, presentCalculation, withUnlisted } from './calculation';
 import { matchesETag } from './etag';
 import { formBody } from './form';
-import { cachedForm, formCacheKey, storeForm } from './form-cache';
+import { cachedForm, formCacheKey, pricingKey, storeForm } from './form-cache';
 import { selectOutputGroups } from './output-groups';
+import { bookKey, MODEL_PRICES, presentPricing, pricedProduct } from './priced';
 import { readAheadProduct } from './read-ahead';
 
 /** Storefronts may reuse a form for a minute and serve it stale while revalidating; the ETag makes revalidation cheap. */
@@ -31,34 +33,53 @@ function sendForm(
   etag: string,
   language: string,
   body: () => string,
+  pricing: ResolvedPricing,
   cacheControl = FORM_CACHE_CONTROL,
 ): Response {
   c.header('ETag', etag);
   c.header('Cache-Control', cacheControl);
   c.header('Content-Language', language);
+  // Priced for a market or a group, the same URL answers each key its own prices: no cache may share them.
+  if (pricing.market || pricing.group !== MODEL_PRICES.group) c.header('Vary', 'X-API-Key, Authorization');
   if (matchesETag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
   return c.body(body(), 200, { 'Content-Type': 'application/json' });
 }
 
 /**
- * The form of a store's product, shared by the public API and the backoffice preview; auth is the caller's job.
- * A warm isolate answers from its compiled model (the body serialized once per version and language, and not at
- * all for a 304); a cold one first tries the location's cache, where another isolate may have put this version.
+ * The form of a store's product priced as `pricing` says, shared by the public API and the backoffice preview; auth
+ * is the caller's job. A warm isolate answers from its compiled model (the body serialized once per version, price
+ * list version, pricing and language, and not at all for a 304); a cold one first tries the location's cache, where
+ * another isolate may have put it. The cache's key and the ETag hold the market, the group and the list's version,
+ * so a form priced for one group is never answered to another (docs/api.md, "Priced in a market").
  */
-export async function formResponse(c: RequestContext, storeId: string, productId: string, lang: string | undefined) {
+export async function formResponse(
+  c: RequestContext,
+  storeId: string,
+  productId: string,
+  lang: string | undefined,
+  pricing: ResolvedPricing,
+) {
   const pointer = await readCurrentVersion(c.env, storeId, productId);
-  const warm = pointer ? warmProduct(storeId, productId, pointer) : undefined;
+  const base = pointer ? warmProduct(storeId, productId, pointer) : undefined;
+  // Without a list the version is its own price, unless the market is in another currency (409: pricedProduct).
+  const own = base && !(pricing.market && pricing.market.currency !== base.model.ir.currency) ? base : undefined;
+  const warm = base && (pricing.list ? warmPriced(storeId, productId, base, bookKey(pricing)) : own);
+  const priceKey = pricingKey(pricing);
   if (pointer && !warm) {
-    const cached = await cachedForm(formCacheKey(storeId, productId, pointer, lang));
-    if (cached) return sendForm(c, cached.etag, cached.language, () => cached.body);
+    const cached = await cachedForm(formCacheKey(storeId, productId, pointer, lang, priceKey));
+    if (cached) return sendForm(c, cached.etag, cached.language, () => cached.body, pricing);
   }
-  const loaded = warm ?? (await requireProduct(c, storeId, productId, pointer));
+  const loaded =
+    warm ??
+    (await pricedProduct(c.env, storeId, productId, base ?? (await requireProduct(c, storeId, productId, pointer)), pricing));
   const language = negotiateLanguage(lang, loaded.model.ir);
   // The compiler's release is part of the tag: a new one may render the same version's form differently.
-  const etag = `"${loaded.contentHash.slice(0, 16)}-v${loaded.version}-ir${IR_VERSION}-${language}"`;
-  const body = () => formBody(loaded, productId, language);
-  if (!warm) storeForm(c.executionCtx, formCacheKey(storeId, productId, loaded, lang), { body: body(), etag, language });
-  return sendForm(c, etag, language, body);
+  const etag = `"${loaded.contentHash.slice(0, 16)}-v${loaded.version}-ir${IR_VERSION}-${language}${priceKey ? `-${priceKey}` : ''}"`;
+  const body = () => formBody(loaded, productId, language, presentPricing(pricing, loaded));
+  if (!warm) {
+    storeForm(c.executionCtx, formCacheKey(storeId, productId, loaded, lang, priceKey), { body: body(), etag, language });
+  }
+  return sendForm(c, etag, language, body, pricing);
 }
 
 /**
@@ -68,7 +89,8 @@ export async function formResponse(c: RequestContext, storeId: string, productId
 export function draftFormResponse(c: RequestContext, loaded: LoadedProduct, productId: string, lang: string | undefined) {
   const language = negotiateLanguage(lang, loaded.model.ir);
   const etag = `"draft-${loaded.contentHash.slice(0, 16)}-v${loaded.version}-ir${IR_VERSION}-${language}"`;
-  return sendForm(c, etag, language, () => formBody(loaded, productId, language), 'no-store');
+  const body = () => formBody(loaded, productId, language, presentPricing(MODEL_PRICES, loaded));
+  return sendForm(c, etag, language, body, MODEL_PRICES, 'no-store');
 }
 
 /**
@@ -81,17 +103,20 @@ export async function calculationResponse(
   storeId: string,
   body: CalculateBody,
   permissions: readonly Permission[],
+  pricing: ResolvedPricing,
   withStates = false,
 ) {
-  return calculationOf(c, await requireProduct(c, storeId, body.product_id), body, permissions, withStates);
+  const loaded = await pricedProduct(c.env, storeId, body.product_id, await requireProduct(c, storeId, body.product_id), pricing);
+  return calculationOf(c, loaded, body, permissions, pricing, withStates);
 }
 
-/** A calculation of a loaded product: a version, or a draft in the backoffice preview. */
+/** A calculation of a loaded product (a version, or a draft in the backoffice preview) priced as `pricing` says. */
 export function calculationOf(
   c: RequestContext,
   loaded: LoadedProduct,
   body: CalculateBody,
   permissions: readonly Permission[],
+  pricing: ResolvedPricing,
   withStates = false,
 ) {
   const answer = calculationAnswer(loaded, body, permissions);
@@ -106,7 +131,7 @@ export function calculationOf(
       }
     : {};
   if (answer.status === 422) return c.json({ ...answer.body, ...states }, 422);
-  return c.json({ ...answer.body, ...states }, 200);
+  return c.json({ ...answer.body, pricing: presentPricing(pricing, loaded), ...states }, 200);
 }
 
 /** The public configure request without its tenant. */
@@ -121,8 +146,9 @@ export async function configurationResponse(
   storeId: string,
   body: ConfigureBody,
   permissions: readonly Permission[],
+  pricing: ResolvedPricing,
 ) {
-  const loaded = await requireProduct(c, storeId, body.product_id);
+  const loaded = await pricedProduct(c.env, storeId, body.product_id, await requireProduct(c, storeId, body.product_id), pricing);
   const ir = loaded.model.ir;
   const quantity = body.quantity ?? ir.quantity.default;
   if (body.want) refuseUnknownWant(loaded.model.ir, body.want);
@@ -165,6 +191,7 @@ export async function configurationResponse(
       groups: evaluation.groups,
       ...lists,
       calculation,
+      pricing: presentPricing(pricing, loaded),
       ...(configured.want ? { want: configured.want } : {}),
     },
     200,

@@ -31,6 +31,10 @@ export const apiKeys = sqliteTable(
     createdAt: integer('created_at').notNull(),
     lastUsedAt: integer('last_used_at'),
     revokedAt: integer('revoked_at'),
+    /** The customer group the key prices for; null: retail (migrations/0018_markets.sql). */
+    customerGroup: text('customer_group'),
+    /** The markets the key may use; null: all. */
+    markets: text('markets', { mode: 'json' }).$type<string[]>(),
   },
   (t) => [index('api_keys_store').on(t.storeId)],
 );
@@ -185,6 +189,11 @@ export const quotes = sqliteTable(
     /** Created by a storefront's quote:request key: a buyer's request; and when the desk first opened it (0017). */
     requested: integer('requested', { mode: 'boolean' }).notNull().default(false),
     openedAt: integer('opened_at'),
+    /** What priced it: the market (null: none), customer group, price list and its version (null: the model's; 0019). */
+    market: text('market'),
+    customerGroup: text('customer_group').notNull().default('retail'),
+    priceList: text('price_list'),
+    priceListVersion: integer('price_list_version'),
   },
   // The store overview's covering indexes (migrations/0015_insights_indexes.sql, src/quotes/service/insights.ts).
   (t) => [
@@ -350,4 +359,119 @@ export const webhookAttempts = sqliteTable(
     error: text('error'),
   },
   (t) => [primaryKey({ columns: [t.deliveryId, t.attempt] })],
+);
+
+// Markets and price lists (migrations/0018_markets.sql, src/markets/).
+
+export const customerGroups = sqliteTable(
+  'customer_groups',
+  {
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.id] })],
+);
+
+export const priceLists = sqliteTable(
+  'price_lists',
+  {
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    currency: text('currency').notNull(),
+    /** ISO dates (YYYY-MM-DD, UTC): in force on days validFrom <= d < validTo; null: open on that side. */
+    validFrom: text('valid_from'),
+    validTo: text('valid_to'),
+    /** The list this one derives from; null: the model's numbers. */
+    base: text('base'),
+    factor: text('factor').notNull().default('1'),
+    rounding: text('rounding').notNull().default('minor'),
+    version: integer('version').notNull().default(1),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.id] })],
+);
+
+export const priceListEntries = sqliteTable(
+  'price_list_entries',
+  {
+    storeId: text('store_id').notNull(),
+    listId: text('list_id').notNull(),
+    productId: text('product_id').notNull(),
+    priceKey: text('price_key').notNull(),
+    /** Integer minor units of the list's currency. */
+    amount: integer('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.listId, t.productId, t.priceKey] })],
+);
+
+export interface PriceListChangeSummary {
+  kind: 'created' | 'settings' | 'entries' | 'import';
+  /** The settings that changed (kind settings). */
+  fields?: string[];
+  added: number;
+  changed: number;
+  removed: number;
+  /** The first rows of an entries change: product, price key, old and new amounts as decimal strings. */
+  rows: { product: string; price: string; old: string | null; new: string | null }[];
+}
+
+export const priceListChanges = sqliteTable(
+  'price_list_changes',
+  {
+    storeId: text('store_id').notNull(),
+    listId: text('list_id').notNull(),
+    version: integer('version').notNull(),
+    at: integer('at').notNull(),
+    actor: text('actor').notNull(),
+    summary: text('summary', { mode: 'json' }).$type<PriceListChangeSummary>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.listId, t.version] })],
+);
+
+export const markets = sqliteTable(
+  'markets',
+  {
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    currency: text('currency').notNull(),
+    countries: text('countries', { mode: 'json' }).$type<string[]>().notNull(),
+    language: text('language'),
+    /** Basis points of a percent (810 = 8.1 %); null: no tax. */
+    taxRateBp: integer('tax_rate_bp'),
+    taxPrices: text('tax_prices', { enum: ['net', 'gross'] }).notNull(),
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    uniqueIndex('markets_one_default').on(t.storeId).where(sql`is_default = 1`),
+  ],
+);
+
+export const marketPriceLists = sqliteTable(
+  'market_price_lists',
+  {
+    storeId: text('store_id').notNull(),
+    marketId: text('market_id').notNull(),
+    groupId: text('group_id').notNull(),
+    listId: text('list_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.marketId, t.groupId, t.listId] }),
+    index('market_price_lists_list').on(t.storeId, t.listId),
+    index('market_price_lists_group').on(t.storeId, t.groupId),
+  ],
 );

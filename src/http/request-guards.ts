@@ -25,29 +25,38 @@ const capOf = (maxSize: number) =>
   });
 const ordinaryCap = capOf(MAX_BODY_BYTES);
 const schemaCap = capOf(MAX_SCHEMA_BODY_BYTES);
+/** A price list's entries written at once: 10,000 rows of JSON or CSV, with room for long keys and quoting. */
+export const MAX_ENTRIES_BODY_BYTES = 4 * 1024 * 1024;
+const ENTRIES_ROUTE = /^\/api\/admin\/stores\/[^/]+\/price-lists\/[^/]+\/entries(\.csv)?$/;
+const entriesCap = capOf(MAX_ENTRIES_BODY_BYTES);
 /** The buyer's Accept and Reject forms (src/quote-page/): a name, a tick and a reason, far below this. */
 export const formCap = capOf(8 * 1024);
 
 /** Refuses a body past its route's cap (413) before it is read whole. */
 export const limitBody = createMiddleware<AppEnv>((c, next) => {
   const takesSchema = SCHEMA_ROUTES.some(([method, path]) => c.req.method === method && path.test(c.req.path));
-  return (takesSchema ? schemaCap : ordinaryCap)(c, next);
+  return (takesSchema ? schemaCap : ENTRIES_ROUTE.test(c.req.path) ? entriesCap : ordinaryCap)(c, next);
 });
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 const isJson = (type: string) => /^application\/json\s*(;|$)/i.test(type);
 const isText = (type: string) => /^text\/plain\s*(;|$)/i.test(type);
+const isCsv = (type: string) => /^text\/csv\s*(;|$)/i.test(type);
 
 /** Saving a product also takes the raw schema file (`--data-binary @window.cpq`), not only `{"schema": …}`. */
 const TEXT_BODY_ROUTE = /^\/api\/admin\/stores\/[^/]+\/products\/[^/]+$/;
 const takesText = (method: string, path: string) => method === 'PUT' && TEXT_BODY_ROUTE.test(path);
+/** A price list's entries import as a CSV file (docs/api.md "Markets and price lists"). */
+const CSV_BODY_ROUTE = /^\/api\/admin\/stores\/[^/]+\/price-lists\/[^/]+\/entries\.csv$/;
+const takesCsv = (method: string, path: string) => method === 'PUT' && CSV_BODY_ROUTE.test(path);
 
 /** Bodies are JSON (or text where a route takes text); anything else is refused before a validator could misread it. */
 export const requireJson = createMiddleware<AppEnv>(async (c, next) => {
   if (METHODS_WITH_BODY.has(c.req.method)) {
     const type = c.req.header('content-type') ?? '';
-    if (!isJson(type) && !(isText(type) && takesText(c.req.method, c.req.path))) {
+    const { method, path } = c.req;
+    if (!isJson(type) && !(isText(type) && takesText(method, path)) && !(isCsv(type) && takesCsv(method, path))) {
       throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be sent as Content-Type: application/json', {
         details: { content_type: type || null },
       });

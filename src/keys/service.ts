@@ -3,6 +3,7 @@ import type { Permission } from '../api/permissions';
 import { database } from '../db/client';
 import { apiKeys } from '../db/schema';
 import { ApiError } from '../errors';
+import { checkKeyBinding } from '../markets/service/markets';
 import { getStore } from '../stores/service';
 import { revokeStoreKey } from './revocations';
 import { generateApiKey, sha256Hex } from './secret';
@@ -14,14 +15,19 @@ import { deleteKeyRecord, putKeyRecord } from './store';
 
 export type ApiKey = typeof apiKeys.$inferSelect;
 
-/** A new key for an existing store; the secret is returned this once and only its hash is kept. */
+/**
+ * A new key for an existing store; the secret is returned this once and only its hash is kept. Its customer group
+ * (null: retail) and markets (null: all) must exist (400 naming the field).
+ */
 export async function createKey(
   env: Env,
   storeId: string,
-  input: { name: string; permissions: Permission[] },
+  input: { name: string; permissions: Permission[]; customerGroup?: string | null; markets?: string[] | null },
 ): Promise<{ key: string; row: ApiKey }> {
   const store = await getStore(env, storeId);
   const permissions = [...new Set(input.permissions)];
+  const customerGroup = input.customerGroup === 'retail' ? null : (input.customerGroup ?? null);
+  const markets = await checkKeyBinding(env, storeId, customerGroup, input.markets ?? null);
   const { key, prefix } = generateApiKey();
   const hash = await sha256Hex(key);
   const row: ApiKey = {
@@ -34,11 +40,20 @@ export async function createKey(
     createdAt: Date.now(),
     lastUsedAt: null,
     revokedAt: null,
+    customerGroup,
+    markets,
   };
   const db = database(env);
   await db.insert(apiKeys).values(row);
   try {
-    await putKeyRecord(env.KEYS, hash, { keyId: row.id, storeId: store.id, permissions, plan: store.plan });
+    await putKeyRecord(env.KEYS, hash, {
+      keyId: row.id,
+      storeId: store.id,
+      permissions,
+      plan: store.plan,
+      customerGroup,
+      markets,
+    });
   } catch (err) {
     // Without its KV record the key could never work: do not leave it listed.
     await db.delete(apiKeys).where(eq(apiKeys.id, row.id));

@@ -205,6 +205,19 @@ export interface ConstraintIR {
   columns?: string[];
 }
 
+/**
+ * Numbers the modeller declared list prices (`list_prices`, docs/schema-language.md "Price lists"): what a price
+ * list may replace (src/lang/price-points.ts keys them, src/lang/price-book.ts replaces them).
+ * - `option`: the attribute `attr` of each option of `fields` holding it as a number; `name` is the option set the
+ *   fields share, or the one field whose own options they are;
+ * - `table`: every value of a table of numbers (a map table's `*` fallback too);
+ * - `line`: a price line whose amount is a number.
+ */
+export type ListPriceIR =
+  | { kind: 'option'; name: string; fields: string[]; attr: string }
+  | { kind: 'table'; table: string }
+  | { kind: 'line'; line: string };
+
 export interface ProductIR {
   irVersion: typeof IR_VERSION;
   name: Text;
@@ -228,4 +241,6 @@ export interface ProductIR {
   outputs: OutputIR[];
   rules: RuleIR[];
   constraints: ConstraintIR[];
+  /** Declared list prices, in declaration order; absent when none is declared. */
+  listPrices?: ListPriceIR[];
 }

@@ -1,4 +1,5 @@
 import { instantiate, type Model } from '../lang/instantiate';
+import type { ProductIR } from '../lang/ir';
 import { cachedCompiled, storeCompiled } from './model-cache';
 import { publishCurrentVersion, readCurrentVersion, type VersionPointer } from './pointer';
 import { findCompiled, findCurrentCompiled, runnableIr } from './service';
@@ -45,6 +46,35 @@ function recall(key: string): LoadedProduct | undefined {
 // The version number too: re-saving an earlier source makes a new version with an old hash.
 const cacheKey = (storeId: string, externalId: string, v: VersionPointer) =>
   `${storeId}\u0000${externalId}\u0000${v.version}\u0000${v.contentHash}`;
+
+/**
+ * The compiled model of a version priced by a price book: the key of the version, and `book`, which names the
+ * versions of the list and of the lists it derives from (src/configurator/priced.ts).
+ */
+const pricedKey = (storeId: string, externalId: string, v: VersionPointer, book: string) =>
+  `${cacheKey(storeId, externalId, v)}\u0000${book}`;
+
+/**
+ * A version priced by a book, compiled by this isolate before, without any I/O. Kept with the versions, under the
+ * same bounds: a list's version is immutable (a change is a new version), so entries never go stale.
+ */
+export function warmPriced(storeId: string, externalId: string, base: LoadedProduct, book: string): LoadedProduct | undefined {
+  return recall(pricedKey(storeId, externalId, base, book));
+}
+
+/** Instantiates `ir` (the version's IR with the book's amounts) and keeps it; synchronous, after the caller's reads. */
+export function rememberPriced(
+  storeId: string,
+  externalId: string,
+  base: LoadedProduct,
+  book: string,
+  ir: ProductIR,
+): LoadedProduct {
+  const loaded: LoadedProduct = { version: base.version, contentHash: base.contentHash, model: instantiate(ir) };
+  // About the version's own compiled size: the book changes numbers, not the model's shape.
+  const chars = cache.get(cacheKey(storeId, externalId, base))?.chars ?? JSON.stringify(ir).length;
+  return remember(pricedKey(storeId, externalId, base, book), loaded, chars);
+}
 
 /** A version this isolate already compiled, without any I/O. */
 export function warmProduct(storeId: string, externalId: string, version: VersionPointer): LoadedProduct | undefined {

@@ -1,17 +1,20 @@
 import { LIMITS } from '../api/quote-limits';
 import { presentCalculation } from '../configurator/calculation';
+import { pricedProduct } from '../configurator/priced';
 import { ApiError } from '../errors';
 import { fieldType } from '../lang/fields/registry';
 import { type Evaluation, type Issue, resolveText } from '../lang/instantiate';
 import type { FieldIR, ProductIR } from '../lang/ir';
+import type { ResolvedPricing } from '../markets/resolve';
 import { loadProduct } from '../products/loaded';
 import type { PricedItem, SummaryLine } from './shapes';
 import { keptChars } from './size';
 import { minorOf } from './totals';
 import { wordsFor } from './words';
 
-// Prices one item of a quote with the product's current version, exactly as /v1/calculate would, and keeps what
-// it answered, pinned to that version and content hash.
+// Prices one item of a quote with the product's current version, exactly as /v1/calculate would with the same
+// market and group (the list in force, src/configurator/priced.ts), and keeps what it answered, pinned to that
+// version and content hash (the quote pins the market, group, list and list version).
 
 export interface ItemInput {
   product_id: string;
@@ -29,16 +32,33 @@ export interface PricedRow {
   totalMinor: number;
 }
 
+/** The quote's columns that say what priced its items (migrations/0019_quote_markets.sql). */
+export function pinned({ market, group, list }: ResolvedPricing) {
+  return {
+    market: market?.id ?? null,
+    customerGroup: group,
+    priceList: list?.id ?? null,
+    priceListVersion: list?.version ?? null,
+  };
+}
+
 /** Why an item cannot be priced, in the shape of calculate's errors. */
 export type ItemProblem = { errors: Issue[] };
 
-export async function priceItem(env: Env, storeId: string, input: ItemInput, language: string): Promise<PricedRow | ItemProblem> {
-  const loaded = await loadProduct(env, storeId, input.product_id);
-  if (!loaded) {
+export async function priceItem(
+  env: Env,
+  storeId: string,
+  input: ItemInput,
+  language: string,
+  pricing: ResolvedPricing,
+): Promise<PricedRow | ItemProblem> {
+  const version = await loadProduct(env, storeId, input.product_id);
+  if (!version) {
     return {
       errors: [{ code: 'UNKNOWN_PRODUCT', message: `Product '${input.product_id}' not found`, field: 'product_id', because: {} }],
     };
   }
+  const loaded = await pricedProduct(env, storeId, input.product_id, version, pricing);
   const ir = loaded.model.ir;
   const quantity = input.quantity ?? ir.quantity.default;
   const evaluation = loaded.model.calculate({ configuration: input.configuration, quantity, lang: language });
@@ -113,9 +133,10 @@ export async function priceAll(
   inputs: readonly ItemInput[],
   language: string,
   currency: string | null,
+  pricing: ResolvedPricing,
   positions: readonly number[] = inputs.map((_, i) => i),
 ): Promise<PricedRow[]> {
-  const results = await Promise.all(inputs.map((input) => priceItem(env, storeId, input, language)));
+  const results = await Promise.all(inputs.map((input) => priceItem(env, storeId, input, language, pricing)));
   const failed = results.flatMap((r, i) => ('errors' in r ? [{ index: positions[i]!, input: inputs[i]!, r }] : []));
   if (failed.length > 0) throw itemsRejected(failed);
   const priced = results as PricedRow[];

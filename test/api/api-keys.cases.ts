@@ -37,6 +37,8 @@ describe('creating and listing keys', () => {
         created_at: created.created_at,
         last_used_at: null,
         revoked_at: null,
+        customer_group: 'retail',
+        markets: null,
       },
     ]);
   });

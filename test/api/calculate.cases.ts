@@ -43,6 +43,8 @@ describe('POST /api/v1/calculate', () => {
       quantity: { value: 1, min: 1, max: 20, step: 1 },
       warnings: [],
       errors: [],
+      // A store without markets: the model's own prices (docs/api.md, "Priced in a market").
+      pricing: { market: null, group: 'retail', currency: 'EUR', list: null },
     });
   });
 
@@ -272,8 +274,12 @@ describe('POST /api/v1/calculate', () => {
   it('never answers NaN, Infinity or float artefacts', async () => {
     const { calculate } = await shelfTenant();
     for (const width of [400, 500, 700, 900, 1100]) {
-      const text = await (await calculate({ configuration: { width }, quantity: 3 })).text();
-      expect(text).not.toMatch(/NaN|Infinity|null|\d\.\d*0000000|\d\.\d*9999999/);
+      const { pricing, ...body } = await (await calculate({ configuration: { width }, quantity: 3 })).json<
+        Record<string, unknown>
+      >();
+      // pricing's nulls say "no market" and "the model's prices"; everything else has no null.
+      expect(pricing).toEqual({ market: null, group: 'retail', currency: 'EUR', list: null });
+      expect(JSON.stringify(body)).not.toMatch(/NaN|Infinity|null|\d\.\d*0000000|\d\.\d*9999999/);
     }
   });
 });

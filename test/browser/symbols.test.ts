@@ -49,6 +49,17 @@ describe('schema editor symbols', () => {
     for (const source of examples) expect(symbolsOf(textOf(source)).fields.size).toBeGreaterThan(0);
   });
 
+  it('reads option sets and price lines, which list_prices names', () => {
+    const s = symbolsOf(textOf(pvc));
+    expect(s.sets.get('frame_colours')?.options).toEqual(['white', 'cream', 'anthracite', 'golden_oak']);
+    expect(s.sets.get('frame_colours')?.attributes).toContain('price');
+    expect(s.lines).toEqual(['frame', 'mullion', 'glazing', 'hardware', 'colour', 'sill']);
+    const oneLine = symbolsOf(
+      textOf('price { line a: "A" = 1, surcharge b: "B" = 2\n  per_order {\n    line c: "C" = 3\n  }\n}\n'),
+    );
+    expect(oneLine.lines).toEqual(['a', 'b', 'c']);
+  });
+
   it('after any sequence of edits, equal a reading from scratch', () => {
     const start = textOf(long);
     expect(start.children?.length ?? 0).toBeGreaterThan(1);

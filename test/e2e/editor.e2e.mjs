@@ -139,6 +139,29 @@ describe('schema editor', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('completes what list_prices may name: tables, choice fields, option sets, their attributes, price lines', async () => {
+    await setSource(page, good);
+    await page.locator('#diag-summary', { hasText: 'No problems found' }).waitFor();
+    await goTo('price.mullion');
+    await page.keyboard.type('price.');
+    await page.keyboard.press('Control+Space');
+    const lines = await completions('mullion');
+    assert.deepEqual([...lines].sort(), ['colour', 'frame', 'glazing', 'hardware', 'mullion', 'sill'], 'the price lines');
+    await page.keyboard.press('Escape');
+    await page.keyboard.type('mullion, frame_colours.');
+    await page.keyboard.press('Control+Space');
+    const attributes = await completions('price');
+    assert.ok(attributes.includes('colour'), "the option set's attributes");
+    await page.keyboard.press('Escape');
+    await page.keyboard.type('price, ');
+    await page.keyboard.press('Control+Space');
+    const names = await completions('base_price');
+    for (const name of ['base_price', 'frame_colours', 'opening', 'price']) assert.ok(names.includes(name), name);
+    for (const name of ['width', 'colour', 'area_m2', 'round']) assert.ok(!names.includes(name), `not ${name}`);
+    await page.keyboard.press('Escape');
+    await setSource(page, good);
+  });
+
   it('shows a problem on hover, moves to the next one with F8 and the button, and lists it', async () => {
     await setSource(page, good.replace('let area_m2 = width * height', 'let area_m2 = widht * heigth'));
     // The list is fresh once it names the new mistakes; the editor draws only what is in view, so go there first.

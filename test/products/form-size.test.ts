@@ -27,7 +27,8 @@ interface Served {
 }
 
 function served(ir: ProductIR): Served {
-  const body = formBody({ version: 1, contentHash: 'h', model: instantiate(ir) }, 'p', 'en');
+  const pricing = { market: null, group: 'retail', currency: ir.currency, list: null };
+  const body = formBody({ version: 1, contentHash: 'h', model: instantiate(ir) }, 'p', 'en', pricing);
   const form = JSON.parse(body) as { option_availability: string; logic_values: Record<string, unknown> };
   return {
     body,

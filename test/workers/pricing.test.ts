@@ -20,3 +20,12 @@ describe('test/api/hostile-input', async () => {
 describe('test/api/utf8-bodies', async () => {
   await import('../api/utf8-bodies.cases');
 });
+describe('test/api/markets-pricing', async () => {
+  await import('../api/markets-pricing.cases');
+});
+describe('test/api/markets-keys', async () => {
+  await import('../api/markets-keys.cases');
+});
+describe('test/api/markets-quotes', async () => {
+  await import('../api/markets-quotes.cases');
+});

@@ -1,6 +1,6 @@
 // Completion for the schema language: what is valid at the cursor, from the language's vocabulary (keywords,
 // field types, each block's properties, functions) and from what the schema declares (fields, lets, tables,
-// groups, translation keys, a choice field's option ids and attributes).
+// groups, translation keys, a choice field's option ids and attributes; in `list_prices`, what may be a list price).
 import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
 import { syntaxTree } from '@codemirror/language';
 import { vocabulary } from '../../generated/vocabulary';
@@ -36,6 +36,43 @@ function blockProperties(stack: string[][]): string[] | null {
   return null;
 }
 
+/** How far back a `list_prices: [` may open before the cursor (a list of some hundred names). */
+const LIST_LOOKBACK = 4000;
+
+/** Whether the cursor is inside the product's `list_prices: [ … ]` (approximate: the checker is the judge). */
+function inListPrices(ctx: CompletionContext): boolean {
+  const text = ctx.state.doc.sliceString(Math.max(0, ctx.pos - LIST_LOOKBACK), ctx.pos);
+  const at = text.lastIndexOf('list_prices');
+  return at >= 0 && /^list_prices\s*:\s*\[[^\]]*$/.test(text.slice(at));
+}
+
+/** In `list_prices`: tables, choice fields and option sets (then `.attribute`), and `price.` (then a line). */
+function listPriceNames(ctx: CompletionContext, before: string): CompletionResult | null {
+  const s = symbolsOf(ctx.state.doc);
+  const attr = /([A-Za-z_]\w*)\.(\w*)$/.exec(before);
+  if (attr) {
+    const [, owner = '', typed = ''] = attr;
+    const from = ctx.pos - typed.length;
+    if (owner === 'price') return { from, options: words(s.lines, 'property', 'price line'), validFor: /^\w*$/ };
+    const holder = s.sets.get(owner) ?? s.fields.get(owner);
+    if (!holder) return null;
+    return { from, options: words(holder.attributes, 'property', 'option attribute'), validFor: /^\w*$/ };
+  }
+  const typed = ctx.matchBefore(/[A-Za-z_]\w*/);
+  if (!typed && !ctx.explicit) return null;
+  const choice = [...s.fields].filter(([, f]) => f.options.length > 0 && f.set === undefined).map(([name]) => name);
+  return {
+    from: typed ? typed.from : ctx.pos,
+    options: [
+      ...words(s.tables, 'function', 'table'),
+      ...words(choice, 'variable', 'choice field: .attribute'),
+      ...words([...s.sets.keys()], 'namespace', 'option set: .attribute'),
+      { label: 'price', type: 'keyword', detail: 'price.line' },
+    ],
+    validFor: /^\w*$/,
+  };
+}
+
 function optionIds(ctx: CompletionContext, field: string, typed: string): CompletionResult | null {
   const f = symbolsOf(ctx.state.doc).fields.get(field);
   if (!f || f.options.length === 0) return null;
@@ -56,6 +93,7 @@ export function completeSchema(ctx: CompletionContext): CompletionResult | null 
     const outer = blocksAt(ctx.state.doc, ctx.pos)[0];
     return outer?.[0] === 'field' && outer[1] ? optionIds(ctx, outer[1], def[1]!) : null;
   }
+  if (inListPrices(ctx)) return listPriceNames(ctx, before);
   const key = /@(\w*)$/.exec(before);
   if (key) {
     const keys = symbolsOf(ctx.state.doc).translationKeys;

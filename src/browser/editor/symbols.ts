@@ -1,5 +1,5 @@
-// What a schema declares, read for completion: fields (type, options, option attributes), lets, tables, groups,
-// outputs and translation keys. One linear pass over the lines that tracks brace depth outside strings and
+// What a schema declares, read for completion: fields (type, options, option attributes), option sets, lets, tables,
+// groups, outputs, price lines and translation keys. One linear pass over the lines that tracks brace depth outside strings and
 // comments; it is approximate on broken text (the server's checker is the judge). Cached per document, and per
 // leaf of CodeMirror's document tree, so that a keystroke in a long schema re-reads a few lines, not all of them.
 import type { Text } from '@codemirror/state';
@@ -15,6 +15,10 @@ export interface FieldSymbol {
 
 export interface Symbols {
   fields: Map<string, FieldSymbol>;
+  /** Named option sets (`options <id> { … }`), with their options and attributes. */
+  sets: Map<string, FieldSymbol>;
+  /** The price block's lines and surcharges (`price.<line>` in `list_prices`). */
+  lines: string[];
   lets: string[];
   tables: string[];
   groups: string[];
@@ -29,6 +33,8 @@ const DECLARATION = new RegExp(`^(${vocabulary.declarations.join('|')})\\b`);
 /** A field that takes a named option set: `options: palette`. */
 const NAMED_SET = /^\s*options\s*:\s*([A-Za-z_][A-Za-z0-9_]*)/;
 const KEY = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*[:{]/;
+/** A price line or surcharge: `line frame: …` (several on a line of one-line blocks). */
+const LINES = /\b(?:line|surcharge)\s+([A-Za-z_][A-Za-z0-9_]*)\s*:/g;
 const INNER_KEYS = /[{,]\s*([A-Za-z_][A-Za-z0-9_]*)\s*:/g;
 
 /** The choice types: those whose declarations take `options`. */
@@ -86,7 +92,7 @@ interface LineState {
  */
 type Step =
   | ['field' | 'set', string, string]
-  | ['let' | 'table' | 'group' | 'output' | 'key' | 'named' | 'option' | 'attr', string];
+  | ['let' | 'table' | 'group' | 'output' | 'key' | 'named' | 'option' | 'attr' | 'line', string];
 
 const START: LineState = { depth: 0, inComment: false, optionsDepth: -1, kind: null, type: null };
 const keyOf = (s: LineState) => `${s.depth} ${s.inComment} ${s.optionsDepth} ${s.kind} ${s.type}`;
@@ -112,7 +118,7 @@ function readLine(raw: string, from: LineState, steps: Step[]): LineState {
         steps.push(['set', name, '']);
         optionsDepth = 0;
       } else if (k === 'let' || k === 'table' || k === 'group' || k === 'output') steps.push([k, name]);
-    }
+    } else if (/^price\b/.test(line)) kind = 'price';
   } else if (kind === 'translations' && depth === 1) {
     const k = KEY.exec(line);
     if (k) steps.push(['key', k[1]!]);
@@ -126,6 +132,7 @@ function readLine(raw: string, from: LineState, steps: Step[]): LineState {
       for (const a of line.matchAll(INNER_KEYS)) steps.push(['attr', a[1]!]);
     } else if (optionsDepth >= 0 && depth === optionsDepth + 2 && k) steps.push(['attr', k[1]!]);
   }
+  if (kind === 'price') for (const l of line.matchAll(LINES)) steps.push(['line', l[1]!]);
   for (const ch of line) {
     if (ch === '{' || ch === '[' || ch === '(') depth++;
     else if (ch === '}' || ch === ']' || ch === ')') depth = Math.max(0, depth - 1);
@@ -162,9 +169,9 @@ function readText(text: Text, from: LineState, steps: Step[]): LineState {
 function scan(doc: Text): Symbols {
   const steps: Step[] = [];
   readText(doc, START, steps);
-  const s: Symbols = { fields: new Map(), lets: [], tables: [], groups: [], outputs: [], translationKeys: [] };
-  const keys = new Set<string>();
   const sets = new Map<string, FieldSymbol>();
+  const s: Symbols = { fields: new Map(), sets, lines: [], lets: [], tables: [], groups: [], outputs: [], translationKeys: [] };
+  const keys = new Set<string>();
   let current: FieldSymbol | null = null;
   for (const step of steps) {
     const [what, name] = step;
@@ -176,6 +183,7 @@ function scan(doc: Text): Symbols {
     else if (what === 'table') s.tables.push(name);
     else if (what === 'group') s.groups.push(name);
     else if (what === 'output') s.outputs.push(name);
+    else if (what === 'line') s.lines.push(name);
     else if (what === 'key') keys.add(name);
     else if (current && what === 'named') current.set = name;
     else if (current && what === 'option') current.options.push(name);

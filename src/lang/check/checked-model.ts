@@ -1,7 +1,7 @@
 // What the checker makes of a schema: declarations with their properties read, texts resolved and literals
 // validated, expressions still as AST. The compiler turns a model without errors into the IR.
 
-import type { FieldIR, Layout, TableCell, TableIR, Text, ValueType } from '../ir';
+import type { FieldIR, Layout, ListPriceIR, TableCell, TableIR, Text, ValueType } from '../ir';
 import type { Expr, FieldDecl, GroupDecl, Ident, LetDecl, Span, TableDecl } from '../syntax/ast';
 
 export type Literal = number | string | boolean;
@@ -117,6 +117,8 @@ export interface Model {
   outputs: OutputModel[];
   rules: RuleModel[];
   constraints: ConstraintModel[];
+  /** The product's `list_prices`, resolved (check/list-prices.ts). */
+  listPrices: ListPriceIR[];
   /** Run on the compiled product by src/lang/run-tests.ts; not part of the IR. */
   tests: TestModel[];
 }

@@ -10,6 +10,7 @@ import { Ctx } from './context';
 import { checkCycles, dependencyOrder, valueGraph } from './cycles';
 import { readField } from './fields';
 import { implicitMain, readGroup } from './groups';
+import { readListPrices } from './list-prices';
 import { checkOptionSetUsage, readOptionSet } from './options';
 import { readOutput, readRule } from './outputs';
 import { readPrice } from './price';
@@ -49,6 +50,7 @@ export function check(schema: Schema, diags: Diagnostics): Model {
     tables.push(t);
   }
   const price = readPrice(ctx, d.price);
+  const listPrices = readListPrices(ctx, productProps, fields, tables, price.lines);
   const outputs = d.outputs.map((o) => readOutput(ctx, o));
   const rules = d.rules.map((r) => readRule(ctx, r));
   const constraints = d.constraints.map((k) => readConstraint(ctx, k));
@@ -115,5 +117,5 @@ export function check(schema: Schema, diags: Diagnostics): Model {
   const groups = [...ctx.groups.values()];
   if (fields.some((f) => f.group === 'main') && !ctx.groups.has('main')) groups.push(implicitMain(ctx, product));
   const languages = [product.language, ...[...ctx.languages].filter((l) => l !== product.language).sort()];
-  return { product, languages, groups, fields, lets: d.lets, tables, price, outputs, rules, constraints, tests };
+  return { product, languages, groups, fields, lets: d.lets, tables, price, outputs, rules, constraints, listPrices, tests };
 }

@@ -9,7 +9,7 @@ import { type Props, readChoice, readInteger, readProps } from './props';
 import { didYouMean } from './suggest';
 import { checkLanguageTag, MAX_COVERED_LANGUAGES, nameText, readText } from './texts';
 
-export const PRODUCT_PROPS = ['language', 'languages', 'currency', 'layout', 'quantity', 'description'];
+export const PRODUCT_PROPS = ['language', 'languages', 'currency', 'layout', 'quantity', 'description', 'list_prices'];
 export const QUANTITY_PROPS = ['min', 'max', 'step', 'default'];
 export const LAYOUTS: readonly Layout[] = ['sections', 'tabs', 'accordion', 'inline'];
 const DEFAULT_QUANTITY = { min: 1, max: 10000, step: 1, default: 1 };

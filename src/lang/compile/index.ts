@@ -92,6 +92,7 @@ export function compile(model: Model, source: string): ir.ProductIR {
     }),
   };
   if (product.description) out.description = product.description;
+  if (model.listPrices.length > 0) out.listPrices = model.listPrices;
   return out;
 }
 

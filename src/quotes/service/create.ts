@@ -3,10 +3,11 @@ import { LIMITS } from '../../api/quote-limits';
 import { database } from '../../db/client';
 import { quoteCounters, quoteHistory, quoteItems, quotes } from '../../db/schema';
 import { sha256Hex } from '../../keys/secret';
+import type { ResolvedPricing } from '../../markets/resolve';
 import { deliveryIds, fillToken, handOver, outboxWrites } from '../../outbox/service';
 import { getStore } from '../../stores/service';
 import { quoteEvent } from '../events';
-import { type ItemInput, priceAll } from '../pricing';
+import { type ItemInput, pinned, priceAll } from '../pricing';
 import type { QuoteCustomer } from '../shapes';
 import { checkQuoteSize } from '../size';
 import { quoteTotals } from '../totals';
@@ -33,6 +34,8 @@ export interface NewQuote {
   request: boolean;
   /** The number of the quote this one copies (clone.ts), told in its first history entry. */
   clonedFrom?: string | undefined;
+  /** The market, group and list in force its items are priced with, pinned on the quote. */
+  pricing: ResolvedPricing;
 }
 
 /**
@@ -60,7 +63,7 @@ export async function createQuote(call: QuoteCall, input: NewQuote) {
   const validUntil = input.validUntil ? endOfDay(input.validUntil) : defaultValidUntil(now);
   checkValidUntil(validUntil, now);
   const language = input.language ?? 'en';
-  const priced = await priceAll(env, storeId, input.items, language, null);
+  const priced = await priceAll(env, storeId, input.items, language, null, input.pricing);
   checkQuoteSize(priced, input.request ? LIMITS.requestChars : LIMITS.quoteChars);
   const first = priced[0]!;
   const id = crypto.randomUUID();
@@ -107,6 +110,7 @@ export async function createQuote(call: QuoteCall, input: NewQuote) {
     decidedAt: null,
     requested: input.request,
     openedAt: null,
+    ...pinned(input.pricing),
   };
   const history = {
     quoteId: id,

@@ -1,6 +1,7 @@
 import { LIMITS } from '../../api/quote-limits';
+import { pinnedPricing } from '../../configurator/priced';
 import { ApiError } from '../../errors';
-import { type ItemInput, type ItemProblem, priceAll, priceItem } from '../pricing';
+import { type ItemInput, type ItemProblem, pinned, priceAll, priceItem } from '../pricing';
 import type { LineDiscount, QuoteCustomer, QuoteDiscount } from '../shapes';
 import { majorOf, minorOf } from '../totals';
 import { transition } from '../transitions';
@@ -48,16 +49,44 @@ function itemOf(loaded: LoadedQuote, itemId: string): number {
 
 /**
  * An item priced for a quote, before the change that adds or replaces it: pricing depends only on the quote's
- * language and currency, which never change, so a change computed again after a conflict does not price again.
+ * language, currency, market and group, which never change, and on the list version it is pinned to, which only a
+ * re-price moves (the change checks it is still the one priced with), so a change computed again after a conflict
+ * does not price again. Priced with the list in force: when that is no longer the list version the quote's items
+ * were priced with, 409 until the quote is re-priced, so a quote's items always come from one list version.
  */
 async function pricedFor(call: QuoteCall, id: string, input: ItemInput, position?: (q: LoadedQuote) => number) {
   const { env, storeId, actor, ifMatch } = call;
   const read = await getQuote(env, storeId, id);
   if (ifMatch !== undefined && read.quote.version !== ifMatch) throw stale(read.quote.number, read.quote.version);
   transition(read.quote, read.status, 'edit', actor);
+  const pricing = await pinnedPricing(env, storeId, read.quote);
+  const list = pinned(pricing);
+  if (list.priceList !== read.quote.priceList || list.priceListVersion !== read.quote.priceListVersion) {
+    throw listMoved(read.quote, list);
+  }
   const at = position ? position(read) : read.items.length;
-  const [priced] = await priceAll(env, storeId, [input], read.quote.language, read.quote.currency, [at]);
+  const [priced] = await priceAll(env, storeId, [input], read.quote.language, read.quote.currency, pricing, [at]);
   return { priced: priced!, read };
+}
+
+/** A change computed again after a re-price got in first: the item was priced with the list version it replaced. */
+function samePin(q: LoadedQuote, read: LoadedQuote): void {
+  if (q.quote.priceList !== read.quote.priceList || q.quote.priceListVersion !== read.quote.priceListVersion) {
+    throw listMoved(read.quote, { priceList: q.quote.priceList, priceListVersion: q.quote.priceListVersion });
+  }
+}
+
+/** The quote's items were priced with another list version than the one in force: 409, re-price first. */
+function listMoved(q: LoadedQuote['quote'], now: Pick<ReturnType<typeof pinned>, 'priceList' | 'priceListVersion'>): ApiError {
+  const was = q.priceList ? `price list '${q.priceList}' version ${q.priceListVersion}` : "the model's prices";
+  const is = now.priceList ? `price list '${now.priceList}' version ${now.priceListVersion}` : "the model's prices";
+  return new ApiError('CONFLICT', `Quote ${q.number} was priced with ${was}; ${is} is in force now: re-price it first`, {
+    details: {
+      price_list: q.priceList,
+      price_list_version: q.priceListVersion,
+      in_force: { price_list: now.priceList, price_list_version: now.priceListVersion },
+    },
+  });
 }
 
 /** Adds a priced item to a draft (at most LIMITS.items); answers the quote and the new item's id. */
@@ -69,6 +98,7 @@ export async function addItem(call: QuoteCall, id: string, input: ItemInput) {
     id,
     'edit',
     (q) => {
+      samePin(q, read);
       if (q.items.length >= LIMITS.items) {
         throw new ApiError('CONFLICT', `A quote holds at most ${LIMITS.items} items`, { details: { max_items: LIMITS.items } });
       }
@@ -95,6 +125,7 @@ export async function replaceItem(call: QuoteCall, id: string, itemId: string, i
     id,
     'edit',
     (q) => {
+      samePin(q, read);
       const { discount } = q.items[itemOf(q, itemId)]!;
       const items = { put: [{ ...priced, id: itemId, discount }], remove: [] };
       return { action: 'item_replaced', details: { item_id: itemId, product_id: input.product_id }, set: {}, items };
@@ -137,6 +168,11 @@ export function setLineDiscount(call: QuoteCall, id: string, itemId: string, dis
   });
 }
 
+/** A price list's version as a re-price reports it; null: the model's prices. */
+type ListRef = { id: string; version: number } | null;
+
+const listOf = (id: string | null, version: number | null): ListRef => (id === null ? null : { id, version: version ?? 0 });
+
 export interface RepricedItem {
   item_id: string;
   product_id: string;
@@ -144,6 +180,9 @@ export interface RepricedItem {
   new_version: number | null;
   old_price: number;
   new_price: number | null;
+  /** The list version the item was priced with, and the one in force it is re-priced with. */
+  old_list: ListRef;
+  new_list: ListRef;
   errors: ItemProblem['errors'];
 }
 
@@ -154,6 +193,12 @@ export interface RepricedItem {
 export async function repriceQuote(call: QuoteCall, id: string) {
   let report: RepricedItem[] = [];
   const loaded = await change(call, id, 'edit', async (q) => {
+    const pricing = await pinnedPricing(call.env, call.storeId, q.quote);
+    const list = pinned(pricing);
+    const [oldList, newList] = [
+      listOf(q.quote.priceList, q.quote.priceListVersion),
+      listOf(list.priceList, list.priceListVersion),
+    ];
     const fresh = await Promise.all(
       q.items.map((i) =>
         priceItem(
@@ -161,6 +206,7 @@ export async function repriceQuote(call: QuoteCall, id: string) {
           call.storeId,
           { product_id: i.productId, configuration: i.configuration, quantity: i.quantity },
           q.quote.language,
+          pricing,
         ),
       ),
     );
@@ -172,6 +218,8 @@ export async function repriceQuote(call: QuoteCall, id: string) {
         product_id: old.productId,
         old_version: old.productVersion,
         old_price: old.priced.totals.price,
+        old_list: oldList,
+        new_list: newList,
       };
       if ('errors' in r) return { ...base, new_version: null, new_price: null, errors: r.errors };
       if (r.priced.currency !== q.quote.currency) {
@@ -191,8 +239,9 @@ export async function repriceQuote(call: QuoteCall, id: string) {
     );
     return {
       action: 'repriced',
-      details: { changed: changed.length, failed: report.filter((r) => r.errors.length > 0).length },
-      set: {},
+      details: { changed: changed.length, failed: report.filter((r) => r.errors.length > 0).length, price_list: newList },
+      // Pinned to the list in force now: the items that priced are its; one that no longer prices is reported.
+      set: { priceList: list.priceList, priceListVersion: list.priceListVersion },
       items: { put, remove: [] },
     };
   });

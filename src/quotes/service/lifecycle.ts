@@ -1,4 +1,6 @@
+import { readSnapshot } from '../../markets/service/snapshot';
 import { documentSnapshot } from '../../store-profiles/service';
+import type { TaxSettings } from '../../store-profiles/shapes';
 import { givenDiscount, needsApproval } from '../totals';
 import { illegal } from '../transitions';
 import { deadLink, linkToken } from './links';
@@ -9,12 +11,18 @@ import { change, type QuoteCall } from './store';
 
 /**
  * Sends a draft: it is frozen from then on, and a new share token lets the buyer open it, accept and reject it.
+ * The document keeps the store's profile and tax as they are now; a quote priced in a market, the market's tax
+ * (docs/quotes.md, "Markets and price lists"; the store profile's when the market is gone since).
  * Answers the quote and the token, which is shown this once.
  */
 export async function sendQuote(call: QuoteCall, id: string) {
   const { token, hash: shareTokenHash } = await linkToken();
-  const document = await documentSnapshot(call.env, call.storeId);
-  const loaded = await change(call, id, 'send', (q, threshold) => {
+  const profile = await documentSnapshot(call.env, call.storeId);
+  const loaded = await change(call, id, 'send', async (q, threshold) => {
+    const document =
+      q.quote.market === null
+        ? profile
+        : { ...profile, tax: await marketTax(call.env, call.storeId, q.quote.market, profile.tax) };
     // The threshold may have been lowered since the draft was last edited: it binds at sending too.
     const { approvedDiscountMinor, approvedSubtotalMinor } = q.quote;
     const approved = { discountMinor: approvedDiscountMinor, subtotalMinor: approvedSubtotalMinor };
@@ -26,6 +34,13 @@ export async function sendQuote(call: QuoteCall, id: string) {
     return { action: 'sent', details: {}, set: { sentAt: Date.now(), shareTokenHash, document } };
   });
   return { loaded, token };
+}
+
+/** A market's tax (null: none), or `fallback` when the store no longer has the market. */
+async function marketTax(env: Env, storeId: string, marketId: string, fallback: TaxSettings | null): Promise<TaxSettings | null> {
+  const market = (await readSnapshot(env, storeId))?.markets.find((m) => m.id === marketId);
+  if (!market) return fallback;
+  return market.taxRateBp === null ? null : { rateBp: market.taxRateBp, prices: market.taxPrices };
 }
 
 /**

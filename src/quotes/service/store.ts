@@ -104,7 +104,7 @@ export interface Change {
   details: Record<string, unknown>;
   set: Partial<Pick<QuoteRow, 'customer' | 'notes' | 'validUntil' | 'discount' | 'sentAt' | 'decidedAt' | 'supersededBy'>> &
     Partial<Pick<QuoteRow, 'shareTokenHash' | 'statusTokenHash' | 'approvedDiscountMinor' | 'approvedSubtotalMinor'>> &
-    Partial<Pick<QuoteRow, 'document'>>;
+    Partial<Pick<QuoteRow, 'document' | 'priceList' | 'priceListVersion'>>;
   /** Items written (an id the quote has is replaced in place, a new one added last) and removed. */
   items?: { put: PutItem[]; remove: string[] };
   /**

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ApiKeyList, type ApiKeySummary, CreatedApiKey, Permissions } from '../../api/admin/api-keys';
+import { ApiKeyList, type ApiKeySummary, CreatedApiKey, KeyBinding, Permissions } from '../../api/admin/api-keys';
+import { RETAIL } from '../../api/admin/markets';
 import { StoreParams } from '../../api/admin/params';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openapi';
 import { DEFAULT_PERMISSIONS } from '../../api/permissions';
@@ -15,6 +16,8 @@ const summary = (k: ApiKey): z.infer<typeof ApiKeySummary> => ({
   created_at: iso(k.createdAt)!,
   last_used_at: iso(k.lastUsedAt),
   revoked_at: iso(k.revokedAt),
+  customer_group: k.customerGroup ?? RETAIL,
+  markets: k.markets,
 });
 
 const tags = ['Admin: API keys'];
@@ -35,6 +38,7 @@ export const apiKeysApi = newApp()
             .object({
               name: z.string().trim().min(1).max(200),
               permissions: Permissions.optional().openapi({ description: `Default: ${DEFAULT_PERMISSIONS.join(', ')}` }),
+              ...KeyBinding,
             })
             .strict(),
         ),
@@ -44,9 +48,14 @@ export const apiKeysApi = newApp()
     async (c) => {
       const body = c.req.valid('json');
       const permissions = body.permissions ?? DEFAULT_PERMISSIONS;
-      const { key, row } = await createKey(c.env, c.req.valid('param').store_id, { name: body.name, permissions });
-      const { id, prefix, name, permissions: granted, created_at } = summary(row);
-      return c.json({ id, key, prefix, name, permissions: granted, created_at }, 201);
+      const { key, row } = await createKey(c.env, c.req.valid('param').store_id, {
+        name: body.name,
+        permissions,
+        customerGroup: body.customer_group,
+        markets: body.markets,
+      });
+      const { id, prefix, name, permissions: granted, created_at, customer_group, markets } = summary(row);
+      return c.json({ id, key, prefix, name, permissions: granted, created_at, customer_group, markets }, 201);
     },
   )
   .openapi(

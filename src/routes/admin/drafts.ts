@@ -5,6 +5,7 @@ import { ProductRejected, SavedProduct } from '../../api/admin/products';
 import { formResponses } from '../../api/form';
 import { ADMIN_SECURITY, ConditionalHeaders, errorResponses, headers, json, jsonBody, Lang } from '../../api/openapi';
 import { PERMISSIONS } from '../../api/permissions';
+import { MODEL_PRICES } from '../../configurator/priced';
 import { calculationOf, draftFormResponse } from '../../configurator/serve';
 import { iso } from '../../db/time';
 import { loadDraft } from '../../drafts/compiled';
@@ -141,6 +142,6 @@ export const draftsApi = newApp()
       const loaded = await loadDraft(await getDraft(c.env, store_id, external_id));
       const body = { ...c.req.valid('json'), product_id: external_id };
       // With states (the last argument) both answers carry `states`, which calculationOf's type cannot say.
-      return calculationOf(c, loaded, body, PERMISSIONS, true) as never;
+      return calculationOf(c, loaded, body, PERMISSIONS, MODEL_PRICES, true) as never;
     },
   );

@@ -1,9 +1,13 @@
 import { newApp } from '../../http/factory';
 import { notFound, onError } from '../../http/on-error';
 import { apiKeysApi } from './api-keys';
+import { customerGroupsApi } from './customer-groups';
 import { draftsApi } from './drafts';
 import { adminInsightsApi } from './insights';
+import { marketsApi } from './markets';
 import { previewApi } from './preview';
+import { priceListEntriesApi } from './price-list-entries';
+import { priceListsApi } from './price-lists';
 import { productsApi } from './products';
 import { adminQuoteDeskApi } from './quote-desk';
 import { adminQuotesApi } from './quotes';
@@ -27,6 +31,10 @@ export const adminApi = newApp()
   .route('/stores', storeProfileApi)
   .route('/stores', adminQuoteDeskApi)
   .route('/stores', webhooksApi)
+  .route('/stores', marketsApi)
+  .route('/stores', customerGroupsApi)
+  .route('/stores', priceListsApi)
+  .route('/stores', priceListEntriesApi)
   .route('/', previewApi);
 
 adminApi.onError(onError);

@@ -16,6 +16,7 @@ import {
 } from '../../api/openapi';
 import { PERMISSIONS } from '../../api/permissions';
 import { SchemaBody, ValidationResult } from '../../api/validate';
+import { MODEL_PRICES } from '../../configurator/priced';
 import { calculationResponse, formResponse } from '../../configurator/serve';
 import { newApp } from '../../http/factory';
 import { validationResult } from '../../products/diagnostics';
@@ -78,7 +79,7 @@ export const previewApi = newApp()
     }),
     (c) => {
       const { store_id, external_id } = c.req.valid('param');
-      return formResponse(c, store_id, external_id, c.req.valid('query').lang);
+      return formResponse(c, store_id, external_id, c.req.valid('query').lang, MODEL_PRICES);
     },
   )
   .openapi(
@@ -108,6 +109,7 @@ export const previewApi = newApp()
     (c) => {
       const { store_id, external_id } = c.req.valid('param');
       // With states (the last argument) both answers carry `states`, which calculationResponse's type cannot say.
-      return calculationResponse(c, store_id, { ...c.req.valid('json'), product_id: external_id }, PERMISSIONS, true) as never;
+      const body = { ...c.req.valid('json'), product_id: external_id };
+      return calculationResponse(c, store_id, body, PERMISSIONS, MODEL_PRICES, true) as never;
     },
   );

@@ -12,6 +12,7 @@ import {
   RepriceResult,
   SentQuote,
 } from '../../api/quotes';
+import { namedPricing } from '../../configurator/priced';
 import { newApp } from '../../http/factory';
 import { cloneQuote } from '../../quotes/service/clone';
 import { createQuote } from '../../quotes/service/create';
@@ -64,15 +65,20 @@ export const adminQuoteDeskApi = newApp()
     async (c) => {
       const body = c.req.valid('json');
       const key = c.req.valid('header')['Idempotency-Key'];
+      const { store_id } = c.req.valid('param');
+      // The store's admin may price for any of its markets and groups.
+      const pricing = await namedPricing(c.env, store_id, { market: body.market, group: body.group });
       // Kept per admin (the actor `admin`), as /v1 keeps them per API key: src/quotes/service/replays.ts.
-      const { loaded, created } = await createQuote(adminCall(c, c.req.valid('param').store_id), {
+      const { loaded, created } = await createQuote(adminCall(c, store_id), {
         items: body.items,
         customer: body.customer ?? {},
         notes: body.notes,
         validUntil: body.valid_until,
-        language: body.language,
+        // A quote in a market reads in its language unless the request names one.
+        language: body.language ?? pricing.market?.language ?? undefined,
         idempotency: key === undefined ? undefined : { key, body: JSON.stringify(body) },
         request: false,
+        pricing,
       });
       return c.json(presentQuote(loaded, true), created ? 201 : 200);
     },

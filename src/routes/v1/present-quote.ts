@@ -52,6 +52,12 @@ function quoteHead(q: QuoteRow, status: LoadedQuote['status']) {
     decided_at: iso(q.decidedAt),
     links_active: hasLiveLink(q),
     request: q.requested ? { opened_at: iso(q.openedAt ?? null) } : null,
+    pricing: {
+      market: q.market,
+      group: q.customerGroup,
+      currency: q.currency,
+      list: q.priceList === null ? null : { id: q.priceList, version: q.priceListVersion ?? 0 },
+    },
   };
 }
 

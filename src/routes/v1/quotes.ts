@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, headers, json, jsonBody, KEY_SECURITY } from '../../api/openapi';
+import { PricingFields } from '../../api/pricing';
 import { listLimit, QuoteListQuery } from '../../api/quote-list';
 import {
   CancelBody,
@@ -17,6 +18,7 @@ import {
   TenantBody,
 } from '../../api/quotes';
 import { ifMatchHeader, ifMatchVersion, versionETag } from '../../api/version-etag';
+import { askedOf, requestPricing } from '../../configurator/priced';
 import type { RequestContext } from '../../env';
 import { authorize } from '../../http/auth';
 import { newApp } from '../../http/factory';
@@ -80,6 +82,7 @@ export const quotesApi = newApp()
       summary: 'Create a draft quote from priced configurations',
       request: {
         ...jsonBody(CreateQuote),
+        query: z.object(PricingFields),
         headers: idempotencyKeyHeader(
           "Per API key: a retried create with the same key answers the same quote (a quote:request key's retry: the quote as created, version 1); the same key with another body is 409. Another API key's same Idempotency-Key is another request",
         ),
@@ -97,20 +100,23 @@ export const quotesApi = newApp()
     async (c) => {
       const body = c.req.valid('json');
       // quote:request suffices to create (a storefront's key); quote:write, which may do more, may create too.
-      const principal = c.get('principal');
-      const needed = principal?.permissions.includes('quote:write') ? 'quote:write' : 'quote:request';
-      const { keyId, permissions } = authorize(c, needed, body.tenant_id);
+      const needed = c.get('principal')?.permissions.includes('quote:write') ? 'quote:write' : 'quote:request';
+      const principal = authorize(c, needed, body.tenant_id);
+      const { keyId, permissions } = principal;
       const [actor, internal] = [actorOf(keyId), permissions.includes('production:read')];
       const key = c.req.valid('header')['Idempotency-Key'];
       const call = { env: c.env, storeId: body.tenant_id, actor };
+      const pricing = await requestPricing(c, body.tenant_id, principal, askedOf(body, c.req.valid('query')));
       const { loaded, created, statusToken } = await createQuote(call, {
         items: body.items,
         customer: body.customer ?? {},
         notes: body.notes,
         validUntil: body.valid_until,
-        language: body.language,
+        // A quote in a market reads in its language unless the request names one.
+        language: body.language ?? pricing.market?.language ?? undefined,
         idempotency: key === undefined ? undefined : { key, body: JSON.stringify(body) },
         request: needed === 'quote:request',
+        pricing,
       });
       const status_url = statusToken === null ? null : linkUrl(c, statusToken);
       return c.json({ ...answer(c, loaded, internal), status_url }, created ? 201 : 200);
