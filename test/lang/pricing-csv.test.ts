@@ -41,6 +41,11 @@ describe('CSV import', () => {
       [4, 'p 2', 'line.x', -3],
     ]);
     expect(rows('product,price,value', 'EUR')).toEqual([]);
+    // Old Mac line ends (a lone CR), inside a quoted cell too.
+    expect(rows('product,price,value\rp,"a\rb",1\rq,k,2', 'EUR')).toEqual([
+      [2, 'p', 'a\rb', 100],
+      [4, 'q', 'k', 200],
+    ]);
   });
 
   it('quoted cells hold commas, quotes and line breaks; lines are counted as the file has them', () => {

@@ -38,10 +38,11 @@ export function readListPrices(
   }
   const setOf = new Map<readonly OptionModel[], string>();
   for (const [name, set] of ctx.optionSets) if (set !== 'broken') setOf.set(set.options, name);
+  const known: Known = { tableById, lineById, fieldById, fieldsBySet, setOf };
   const out: ListPriceIR[] = [];
   const seen = new Set<string>();
   for (const item of v.items) {
-    const decl = readItem(ctx, item, { tableById, lineById, fieldById, fieldsBySet, setOf });
+    const decl = readItem(ctx, item, known);
     if (!decl) continue;
     const key = decl.kind === 'option' ? `${decl.name}.${decl.attr}` : decl.kind === 'table' ? decl.table : `price.${decl.line}`;
     if (seen.has(key)) ctx.diags.add('E_DUPLICATE', item.span, `${key} is declared a list price twice`);
