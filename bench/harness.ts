@@ -1,6 +1,8 @@
 // Shared by the benchmarks: timing loops that report medians over several rounds, and Markdown tables that read
 // well in a terminal and paste unchanged into RESULTS.md.
 
+import { readFileSync } from 'node:fs';
+
 /** Results are kept here so that the optimizer cannot drop the calls being timed. */
 export let sink: unknown;
 
@@ -92,3 +94,30 @@ export function table(headers: Row, rows: readonly Row[]): string {
 export function section(title: string, body: string): void {
   console.log(`\n### ${title}\n\n${body}\n`);
 }
+
+/**
+ * The workerd processes Miniflare started (this process's descendants): their CPU time is the database's work,
+ * which a machine shared with other builds cannot stretch the way it stretches the wall clock.
+ */
+export function workerdPids(): number[] {
+  const children = (pid: number): number[] => {
+    let list: number[] = [];
+    try {
+      list = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    } catch {}
+    return list.flatMap((c) => [c, ...children(c)]);
+  };
+  return children(process.pid).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('workerd');
+    } catch {
+      return false;
+    }
+  });
+}
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+export const workerdCpu = (pids: number[]) =>
+  pids.reduce((ms, pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ms + (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  }, 0);

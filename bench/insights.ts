@@ -10,7 +10,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { Miniflare } from 'miniflare';
 import { unstable_splitSqlQuery } from 'wrangler';
 import { insightStatements, periodOf, storeInsights } from '../src/quotes/service/insights';
-import { median, section, table } from './harness';
+import { median, section, table, workerdCpu, workerdPids } from './harness';
 
 const quick = process.argv.includes('--quick');
 const QUOTES = quick ? 20_000 : 100_000;
@@ -88,33 +88,6 @@ async function generate(store: string, count: number, now: number) {
 }
 
 const clock = () => Number(process.hrtime.bigint()) / 1e6;
-
-/**
- * The workerd processes Miniflare started (this process's descendants): their CPU time is the database's work,
- * which a machine shared with other builds cannot stretch the way it stretches the wall clock.
- */
-function workerdPids(): number[] {
-  const children = (pid: number): number[] => {
-    let list: number[] = [];
-    try {
-      list = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
-    } catch {}
-    return list.flatMap((c) => [c, ...children(c)]);
-  };
-  return children(process.pid).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('workerd');
-    } catch {
-      return false;
-    }
-  });
-}
-const TICK_MS = 10; // USER_HZ is 100 on Linux
-const workerdCpu = (pids: number[]) =>
-  pids.reduce((ms, pid) => {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ms + (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  }, 0);
 
 interface Timing {
   /** Median wall time of a call, ms. */

@@ -14,7 +14,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { unstable_splitSqlQuery } from 'wrangler';
-import { median, section, table } from './harness';
+import { median, section, table, workerdCpu, workerdPids } from './harness';
 
 const quick = process.argv.includes('--quick');
 const ROUNDS = quick ? 5 : 15;
@@ -72,16 +72,26 @@ function gridSchema(): string {
 }
 
 const clock = () => Number(process.hrtime.bigint()) / 1e6;
-async function timed(fn: (round: number) => Promise<unknown>): Promise<number> {
+interface Timing {
+  /** Median wall time of a request, ms. */
+  wall: number;
+  /** workerd's CPU time per request, ms (the rounds' total over their number): what a loaded machine cannot stretch. */
+  cpu: number;
+}
+
+async function timed(fn: (round: number) => Promise<unknown>): Promise<Timing> {
   await fn(-1);
+  const pids = workerdPids();
   const times: number[] = [];
+  const cpuBefore = workerdCpu(pids);
   for (let r = 0; r < ROUNDS; r++) {
     const start = clock();
     await fn(r);
     times.push(clock() - start);
   }
-  return median(times);
+  return { wall: median(times), cpu: (workerdCpu(pids) - cpuBefore) / ROUNDS };
 }
+const less = (a: Timing, b: Timing): Timing => ({ wall: a.wall - b.wall, cpu: a.cpu - b.cpu });
 
 const started = clock();
 await migrate();
@@ -123,29 +133,30 @@ console.log(
 
 const empty = await timed(() => ask('/empty'));
 // A new product version each round: the isolate's cache misses, as it does for a request after a change.
-const cold = (await timed((round) => ask(`/book?version=${1_000 + round}`))) - empty;
-const coldDerived = (await timed((round) => ask(`/book?version=${10_000 + round}&list=dealer`))) - empty;
-const warm = (await timed(() => ask('/book?version=1'))) - empty;
-const rowsAlone = (await timed(() => ask('/rows'))) - empty;
-const wholeList = (await timed(() => ask('/list'))) - empty;
+const cold = less(await timed((round) => ask(`/book?version=${1_000 + round}`)), empty);
+const coldDerived = less(await timed((round) => ask(`/book?version=${10_000 + round}&list=dealer`)), empty);
+const warm = less(await timed(() => ask('/book?version=1')), empty);
+const rowsAlone = less(await timed(() => ask('/rows')), empty);
+const wholeList = less(await timed(() => ask('/list')), empty);
 const retailBook = (await ask('/book?version=1')) as { size: number; first: number };
 const dealerBook = (await ask('/book?version=2&list=dealer')) as { size: number; first: number };
 
+const cells = (t: Timing) => [t.wall.toFixed(1), t.cpu.toFixed(1)];
 section(
   `a list of ${counted?.n.toLocaleString('en')} entries, in workerd; load average ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} CPUs`,
   table(
-    ["what (a request's wall time less an empty one's)", 'ms (median)'],
+    ["what (a request's, less an empty one's)", 'wall ms (median)', 'workerd CPU ms'],
     [
-      ['price book, isolate without it: D1 batch + effective amounts (the list)', cold.toFixed(1)],
-      ['price book of the derived list (two lists read, × 0.7 to 0.05)', coldDerived.toFixed(1)],
-      ['price book found in the isolate', warm.toFixed(2)],
-      ['floor: the entry rows alone, one plain statement', rowsAlone.toFixed(1)],
-      ['the whole list read as the CSV export does (readEntries)', wholeList.toFixed(1)],
-      ['(an empty request)', empty.toFixed(2)],
+      ['price book, isolate without it: D1 batch + effective amounts (the list)', ...cells(cold)],
+      ['price book of the derived list (two lists read, × 0.7 to 0.05)', ...cells(coldDerived)],
+      ['price book found in the isolate', ...cells(warm)],
+      ['floor: the entry rows alone, one plain statement', ...cells(rowsAlone)],
+      ['the whole list read as the CSV export does (readEntries)', ...cells(wholeList)],
+      ['(an empty request, not subtracted)', ...cells(empty)],
     ],
   ),
 );
 console.log(
-  `\n${retailBook.size.toLocaleString('en')} amounts a book; cell[10,10] retail ${retailBook.first}, dealer ${dealerBook.first}; target 50 ms: ${cold <= 50 && coldDerived <= 50 ? 'met' : 'NOT met'}`,
+  `\n${retailBook.size.toLocaleString('en')} amounts a book; cell[10,10] retail ${retailBook.first}, dealer ${dealerBook.first}; target 50 ms: ${cold.wall <= 50 && coldDerived.wall <= 50 ? 'met' : 'NOT met'} (wall), ${cold.cpu <= 50 && coldDerived.cpu <= 50 ? 'met' : 'NOT met'} (workerd CPU)`,
 );
 await mf.dispose();

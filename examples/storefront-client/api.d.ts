@@ -1094,7 +1094,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One product's price points in the list: the model's number, the entry, the effective amount */
+        /** One product's price points in the list, a page at a time: the model's number, the entry, the effective amount */
         get: operations["getPriceListEntries"];
         put?: never;
         post?: never;
@@ -3307,7 +3307,12 @@ export interface components {
             };
             product: string;
             product_version: number;
+            /** @description How many price points the product has */
+            total: number;
+            /** @description The price points from offset, at most limit (1000) */
             rows: components["schemas"]["PriceListEntryRow"][];
+            /** @description Where the next page starts; null on the last */
+            next_offset: number | null;
         };
         PriceListEntryRow: {
             price: string;
@@ -21951,6 +21956,8 @@ export interface operations {
         parameters: {
             query: {
                 product: string;
+                offset?: number | null;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -22024,6 +22031,19 @@ export interface operations {
                     "X-Content-Type-Options": "nosniff";
                     /** @description The methods this path answers */
                     Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
                     [name: string]: unknown;
                 };
                 content: {

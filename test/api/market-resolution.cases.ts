@@ -1,10 +1,11 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { KeyRecord } from '../../src/api/permissions';
 import { ApiError } from '../../src/errors';
 import { analyze } from '../../src/lang';
 import type { ProductIR } from '../../src/lang/ir';
 import { priceBookFor, resolvePricing } from '../../src/markets/resolve';
+import { snapshotHold } from '../../src/markets/service/snapshot';
 import { admin, createStore } from '../helpers';
 import { ok, storeWithWindow, WINDOW } from './price-lists-helpers';
 
@@ -141,5 +142,28 @@ describe('resolvePricing', () => {
     const after = await june();
     expect(after.list?.version).toBe(2);
     expect((await priceBookFor(env, s, window, after))?.amounts.get('line.fixed')).toBe(50);
+  });
+});
+
+describe('the snapshot a request resolves with', () => {
+  afterEach(() => {
+    snapshotHold.clock = { now: () => Date.now() };
+  });
+
+  it("is held a second by an isolate: another isolate's change (KV) shows after it, this isolate's own at once", async () => {
+    const s = await store();
+    let now = Date.now();
+    snapshotHold.clock = { now: () => now };
+    expect((await resolvePricing(env, s, key(s), {}, at('2026-06-01T00:00:00Z'))).market?.id).toBe('de');
+    // Another isolate moved the default to ch: only KV changed, as this isolate sees it.
+    const record = await env.KEYS.get<{ markets: { id: string; isDefault: boolean }[] }>(`pricing:${s}`, 'json');
+    for (const m of record!.markets) m.isDefault = m.id === 'ch';
+    await env.KEYS.put(`pricing:${s}`, JSON.stringify(record));
+    expect((await resolvePricing(env, s, key(s), {}, at('2026-06-01T00:00:00Z'))).market?.id).toBe('de');
+    now += 1_001;
+    expect((await resolvePricing(env, s, key(s), {}, at('2026-06-01T00:00:00Z'))).market?.id).toBe('ch');
+    // A change made through this isolate is served by it at once, whatever it held.
+    await ok(admin('PUT', `/stores/${s}/markets/de`, { name: 'Germany', currency: 'EUR', default: true }));
+    expect((await resolvePricing(env, s, key(s), {}, at('2026-06-01T00:00:00Z'))).market?.id).toBe('de');
   });
 });

@@ -129,6 +129,21 @@ describe('entries', () => {
     expect((await admin('GET', `/stores/${s}/price-lists/eur/entries?product=nope`)).status).toBe(404);
   });
 
+  it('pages a large grid: at most 1,000 rows an answer, with the total and where the next page starts', async () => {
+    const s = await createStore();
+    expect((await saveProduct(s, 'grid', gridProduct(40))).status).toBe(201);
+    await ok(admin('POST', `/stores/${s}/price-lists`, eur), 201);
+    const first = await ok<{ total: number; rows: { price: string }[]; next_offset: number | null }>(
+      admin('GET', `/stores/${s}/price-lists/eur/entries?product=grid`),
+    );
+    expect([first.total, first.rows.length, first.next_offset]).toEqual([1_600, 1_000, 1_000]);
+    const rest = await ok<{ rows: { price: string }[]; next_offset: number | null }>(
+      admin('GET', `/stores/${s}/price-lists/eur/entries?product=grid&offset=1000`),
+    );
+    expect([rest.rows.length, rest.next_offset, rest.rows[0]!.price]).toEqual([600, null, 'cell[260,10]']);
+    expect((await admin('GET', `/stores/${s}/price-lists/eur/entries?product=grid&limit=1001`)).status).toBe(400);
+  });
+
   it('PATCH: a stale version is a 409 and changes nothing; null removes an entry', async () => {
     const s = await storeWithWindow(eur);
     const first = await ok(patch(s, 'eur', 1, [{ product: 'window', price: 'line.fixed', value: '70' }]));

@@ -14,7 +14,8 @@ export const Slug = z
 /** The group every store has without storing it: the public prices. */
 export const RETAIL = 'retail';
 
-export const MARKET_LIMITS = { markets: 100, groups: 100, countries: 250, assignments: 50, name: 200 };
+/** Groups: 99 stored, so their list with retail holds at most 100 (src/api/list-caps.ts). */
+export const MARKET_LIMITS = { markets: 100, groups: 99, countries: 250, assignments: 50, name: 200 };
 
 export const CurrencyCode = z
   .string()

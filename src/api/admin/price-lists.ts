@@ -14,6 +14,8 @@ export const PRICE_LIST_LIMITS = {
   /** Rows of an entries change kept in its history summary. */
   historyRows: 20,
   historyPage: 100,
+  /** Rows of a product's grid one answer holds (a matrix of list prices may have 50,000). */
+  gridPage: 1_000,
   /** As a CSV cell may hold (src/pricing/csv.ts): a price key holds a map key, which may be long. */
   priceKey: 1_000,
 };
@@ -122,10 +124,23 @@ export const EntryRow = z
   .openapi('PriceListEntryRow');
 
 export const ProductEntries = z
-  .object({ list: ListRef, product: z.string(), product_version: z.number().int(), rows: z.array(EntryRow) })
+  .object({
+    list: ListRef,
+    product: z.string(),
+    product_version: z.number().int(),
+    total: z.number().int().openapi({ description: 'How many price points the product has' }),
+    rows: z
+      .array(EntryRow)
+      .openapi({ description: `The price points from offset, at most limit (${PRICE_LIST_LIMITS.gridPage})` }),
+    next_offset: z.number().int().nullable().openapi({ description: 'Where the next page starts; null on the last' }),
+  })
   .openapi('PriceListEntries');
 
-export const EntriesQuery = z.object({ product: ExternalId });
+export const EntriesQuery = z.object({
+  product: ExternalId,
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(PRICE_LIST_LIMITS.gridPage).default(PRICE_LIST_LIMITS.gridPage),
+});
 
 export const EntriesWritten = z
   .object({ list: ListRef, added: z.number().int(), changed: z.number().int(), removed: z.number().int() })

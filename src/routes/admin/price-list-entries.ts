@@ -56,21 +56,24 @@ export const priceListEntriesApi = newApp()
       operationId: 'getPriceListEntries',
       tags,
       security: ADMIN_SECURITY,
-      summary: "One product's price points in the list: the model's number, the entry, the effective amount",
+      summary: "One product's price points in the list, a page at a time: the model's number, the entry, the effective amount",
       request: { params: ListParams, query: EntriesQuery },
       responses: { 200: json(ProductEntries, 'The grid of the product'), ...errorResponses(400, 401, 404, 409) },
     }),
     async (c) => {
       const { store_id, list_id } = c.req.valid('param');
-      const { product } = c.req.valid('query');
+      const { product, offset, limit } = c.req.valid('query');
       const { list, productVersion, rows } = await productEntries(c.env, store_id, list_id, product);
       const digits = minorUnits(list.currency);
+      const end = offset + limit;
       return c.json(
         {
           list: listRef(list),
           product,
           product_version: productVersion,
-          rows: rows.map((r) => ({
+          total: rows.length,
+          next_offset: end < rows.length ? end : null,
+          rows: rows.slice(offset, end).map((r) => ({
             price: r.price,
             label: r.label,
             model: String(r.model),
