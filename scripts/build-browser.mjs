@@ -26,7 +26,7 @@ const STAMP = join(generated, '.build-stamp.json');
 const OUTPUTS = ['vocabulary.ts', 'field-controls.ts', 'bundles.ts'].map((file) => join(generated, file));
 
 /** Gzipped size budgets in bytes, by bundle name; a bundle without one is only reported. */
-export const BUDGETS = { configurator: 20 * 1024, editor: 150 * 1024, logic: 6 * 1024 };
+export const BUDGETS = { configurator: 21 * 1024, editor: 150 * 1024, logic: 6 * 1024 };
 
 /** Writes a generated module only when its text changed, so watchers (wrangler dev) do not loop. */
 function writeGenerated(file, text) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run dev [-- --port N]`: applies migrations to every local shard (DB, DB_1: docs/scale.md), seeds the demo store and key (idempotently),
 // starts `wrangler dev` (with the demo shop at /demo), then saves every example product into the demo store through
-// the admin API.
+// the admin API, and creates its markets, price lists and dealer group (scripts/demo-data.mjs).
 //
 // Environment: ADMIN_TOKEN (default dev-admin-token). The benchmarks' knobs, CPQ_DEV_GATE_LATENCY_MS (every call to
 // a Durable Object waits that many ms), CPQ_DEV_D1_LATENCY_MS, CPQ_DEV_D1_REPLICA_LATENCY_MS and CPQ_DEV_KV_LATENCY_MS
@@ -15,7 +15,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_KEY, DEMO_STORE, demoVars, seedCommands } from './demo-data.mjs';
+import { DEMO_DEALER_KEY, DEMO_KEY, DEMO_STORE, demoVars, seedCommands, seedMarkets } from './demo-data.mjs';
 import { migrateShards } from './migrate.mjs';
 
 const args = process.argv.slice(2);
@@ -72,8 +72,8 @@ if (failed.length > 0) {
   console.error(`migrations failed on ${failed.map((f) => `shard ${f.shard} (${f.binding})`).join(', ')}`);
   process.exit(1);
 }
-const keyHash = createHash('sha256').update(DEMO_KEY).digest('hex');
-for (const command of seedCommands(keyHash)) run(command);
+const hash = (key) => createHash('sha256').update(key).digest('hex');
+for (const command of seedCommands(hash(DEMO_KEY), hash(DEMO_DEALER_KEY))) run(command);
 
 // Built once before wrangler starts, then rebuilt on change: wrangler dev reloads on the regenerated module.
 const build = spawnSync(process.execPath, ['scripts/build-browser.mjs'], { stdio: 'inherit' });
@@ -125,10 +125,13 @@ async function seedProducts() {
 if (await waitForHealth()) {
   console.log('\nSeeding example products into the demo store:');
   await seedProducts();
+  console.log('Seeding the demo markets (DE, CH, UK, US), their price lists and the dealer group:');
+  for (const line of await seedMarkets(base, adminToken)) console.log(line);
   console.log(`
 CPQ service ready on ${base}
   demo store (tenant_id): ${DEMO_STORE}
   demo API key:           ${DEMO_KEY}
+  demo dealer key:        ${DEMO_DEALER_KEY} (customer group dealer: retail less 30 %)
   admin token:            ${adminToken}
   worker:                 ${knobbed ? `bench/worker-with-knobs.ts: admission ${admission}, ${[...latencies, ...rates].map((name) => `${name} ${process.env[name] ?? '0'}`).join(', ')}` : 'src/index.ts (production)'}
   run the cron now:       curl '${base}/__scheduled?cron=*+*+*+*+*'

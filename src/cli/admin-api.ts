@@ -21,6 +21,10 @@ export interface AdminApi {
    * product that moved on is a CliError with EXIT.CONFLICT.
    */
   save(store: string, id: string, schema: string, note: string, base?: number): Promise<z.infer<typeof SavedProduct>>;
+  /** A GET of the admin API (a path from /api/admin/), its JSON body; `what` names it in an error. */
+  get<T>(path: string, what: string): Promise<T>;
+  /** As get, for a text answer (a price list's CSV). */
+  text(path: string, what: string): Promise<string>;
 }
 
 export function adminApi(options: RemoteOptions): AdminApi {
@@ -48,6 +52,14 @@ export function adminApi(options: RemoteOptions): AdminApi {
   }
 
   return {
+    async get(path, what) {
+      return body(await call(`${base}${path}`), what);
+    },
+    async text(path, what) {
+      const res = await call(`${base}${path}`);
+      if (res.ok) return res.text();
+      return body(res, what);
+    },
     async product(store, id) {
       const res = await call(path(store, id));
       // A missing store reads as a missing product here; saving into it is the 404 that names the store.

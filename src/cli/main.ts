@@ -47,7 +47,14 @@ program
   .command('test')
   .description('run the schemas\' test blocks: a line per test, then "N passed, M failed"')
   .argument('<files...>', 'schema files')
-  .action(run((files: string[]) => test(files)));
+  .option('--store <id>', 'run the tests naming a market with the lists of this store (admin API)')
+  .option('--at <date>', 'with --store: the lists in force on this day, YYYY-MM-DD (default: today, UTC)')
+  .option('--prices <file.csv>', 'run them with this local list instead (every market and group)')
+  .option('--currency <code>', "the local list's currency (ISO 4217)")
+  .option('--factor <n>', "the local list's factor on the model's numbers (default 1)")
+  .option('--rounding <rule>', "the local list's rounding of a derived amount (default minor)")
+  .addOption(urlOption())
+  .action(run((files: string[], options) => test(files, options)));
 
 program
   .command('price')
@@ -57,6 +64,15 @@ program
   .option('--quantity <n>', "the quantity (default: the schema's)")
   .option('--lang <tag>', "the language, e.g. de or de-CH (default: the schema's)")
   .option('--groups <list>', 'output groups, comma-separated, or * for all (default: the customer-facing ones)')
+  .option('--market <id>', "the market to price in (default: the store's default market)")
+  .option('--group <id>', 'the customer group whose list prices (default: retail)')
+  .option('--store <id>', "read the market's list in force, its bases and entries from this store (admin API)")
+  .option('--at <date>', 'with --store: the list in force on this day, YYYY-MM-DD (default: today, UTC)')
+  .option('--prices <file.csv>', 'a local list: a product,price,value CSV as the backoffice exports it')
+  .option('--currency <code>', "the local list's currency (ISO 4217)")
+  .option('--factor <n>', "the local list's factor on the model's numbers where it has no entry (default 1)")
+  .option('--rounding <rule>', "the local list's rounding of a derived amount: minor, 0.05, 1, .99 … (default minor)")
+  .addOption(urlOption())
   .action(run((file: string, options) => price(file, options)));
 
 program

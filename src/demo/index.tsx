@@ -37,6 +37,8 @@ export const demo = new Hono<AppEnv>()
     const wanted = c.req.query('product');
     const product = products.find((p) => p.externalId === wanted)?.externalId ?? products[0]?.externalId;
     const lang = LANGUAGES.some(([code]) => code === c.req.query('lang')) ? c.req.query('lang')! : 'en';
+    // The market of the link (?market=ch); which markets there are, the page's module asks GET /v1/markets.
+    const market = /^[a-z0-9][a-z0-9_-]{0,39}$/.test(c.req.query('market') ?? '') ? c.req.query('market') : undefined;
     return c.html(
       <>
         {raw('<!DOCTYPE html>')}
@@ -73,6 +75,10 @@ export const demo = new Hono<AppEnv>()
                     </option>
                   ))}
                 </select>
+                <span id="markets" class="markets" hidden>
+                  <label for="market">Market</label>
+                  <select id="market"></select>
+                </span>
               </div>
               {product ? (
                 <cpq-configurator
@@ -82,6 +88,7 @@ export const demo = new Hono<AppEnv>()
                   product={product}
                   api-key={key}
                   lang={lang}
+                  market={market}
                   request-quote
                 ></cpq-configurator>
               ) : (

@@ -6,6 +6,8 @@ body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1d2430; backgrou
 .shop { max-width: 1180px; margin: 0 auto; padding: 1.5rem; display: grid; gap: 1.5rem; }
 .pick { display: flex; gap: .6rem 1rem; align-items: center; flex-wrap: wrap; }
 .pick label { font-weight: 600; }
+.markets { display: contents; }
+.markets[hidden] { display: none; }
 select, button { font: inherit; padding: .45rem .7rem; border-radius: 6px; border: 1px solid #8b948c; background: #fff; color: inherit; }
 :focus-visible { outline: 3px solid #2f6b45; outline-offset: 2px; }
 cpq-configurator { background: #fff; padding: 1.25rem; border-radius: 10px; --cpq-accent: #2f6b45; --cpq-radius: 8px; --cpq-surface: #fbfaf7; }

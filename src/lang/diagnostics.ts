@@ -31,6 +31,7 @@ export const DIAGNOSTIC_CODES = [
   'W_SEARCHED',
   'W_TRANSLATION_MISSING',
   'W_OUTPUT_LABEL_MISSING',
+  'W_TEST_NOT_RUN',
 ] as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];

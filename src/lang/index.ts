@@ -5,7 +5,7 @@ import { checkSatisfiable } from './configure/satisfiable';
 import { type Diagnostic, Diagnostics, type Note, type Omitted } from './diagnostics';
 import { expand } from './expand/index';
 import type { ProductIR } from './ir';
-import { runTests, type TestCounts, type TestRun } from './run-tests';
+import { runTests, type TestBook, type TestCounts, type TestRun, testMarkets } from './run-tests';
 import { checkStoredSize } from './stored-size';
 import { parse } from './syntax/parse';
 import { SourceMap } from './syntax/source';
@@ -39,11 +39,18 @@ export interface SchemaAnalysis {
   tests: TestCounts;
   /** Each of those tests, in the order the schema declares them. */
   testRuns: TestRun[];
+  /** The markets and groups the tests name (`market:`, `group:`), each once: what `books` must hold to run them. */
+  testMarkets: { market?: string; group?: string }[];
 }
 
 export interface AnalyzeOptions {
   /** Run the schema's tests (default). Recompiling a stored version skips them: they passed when it was saved. */
   tests?: boolean;
+  /**
+   * The price books of the markets the tests name (run-tests.ts, testBookKey), resolved by a caller that knows a
+   * store (a save, `cpq test --store`); without it those tests are not run (W_TEST_NOT_RUN).
+   */
+  books?: ReadonlyMap<string, TestBook>;
 }
 
 /** Parses, checks and compiles a schema, then runs its tests. Never throws. */
@@ -51,6 +58,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): SchemaAna
   const diags = new Diagnostics();
   const tests: TestCounts = { passed: 0, failed: 0 };
   const testRuns: TestRun[] = [];
+  const markets: SchemaAnalysis['testMarkets'] = [];
   const done = (ir: ProductIR | null): SchemaAnalysis => ({
     ir: diags.hasErrors() ? null : ir,
     untestedIr: ir,
@@ -59,6 +67,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): SchemaAna
     notes: diags.notes(),
     tests,
     testRuns,
+    testMarkets: markets,
   });
   const map = new SourceMap(typeof source === 'string' ? source : '');
   try {
@@ -71,9 +80,11 @@ export function analyze(source: string, options: AnalyzeOptions = {}): SchemaAna
     checkSatisfiable(model, ir, diags);
     if (diags.hasErrors()) return done(null);
     if (options.tests !== false) {
-      testRuns.push(...runTests(ir, model.tests, diags));
-      tests.passed = testRuns.filter((t) => t.failures.length === 0).length;
-      tests.failed = testRuns.length - tests.passed;
+      markets.push(...testMarkets(model.tests));
+      testRuns.push(...runTests(ir, model.tests, diags, options.books));
+      const ran = testRuns.filter((t) => t.skipped === undefined);
+      tests.passed = ran.filter((t) => t.failures.length === 0).length;
+      tests.failed = ran.length - tests.passed;
     }
     return done(ir);
   } catch (e) {

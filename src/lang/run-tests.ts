@@ -1,10 +1,12 @@
 // Runs a schema's `test` blocks (read by check/tests.ts) on its compiled product: each test is one evaluation,
 // in the product's default language; every expectation that does not hold is an E_TEST_FAILED error at its
-// `expect`, with the expected and the actual value.
+// `expect`, with the expected and the actual value. A test naming a market (and group) runs on the product priced
+// with that market's list (price-book.ts), which the caller resolved: the language knows no store.
 import type { Expectation, TestModel } from './check/checked-model';
 import type { Diagnostics } from './diagnostics';
-import { type Evaluation, errorsFor, instantiate } from './instantiate';
+import { type Evaluation, errorsFor, instantiate, type Model } from './instantiate';
 import type { ProductIR } from './ir';
+import { applyPriceBook, type PriceBook } from './price-book';
 import { priceValue } from './runtime/compiled-model';
 import { snapSelf } from './runtime/numeric';
 
@@ -13,21 +15,78 @@ export interface TestCounts {
   failed: number;
 }
 
+/** What priced a test naming a market: as a priced response's `pricing` says it (docs/api.md). */
+export interface TestPricing {
+  market: string | null;
+  group: string;
+  currency: string;
+  list: { id: string; version: number; name: string } | null;
+}
+
+/** A market's price book for the tests that name it, or why there is none (the store has no such market…). */
+export type TestBook = { book: PriceBook | null; pricing: TestPricing } | { unavailable: string };
+
+/** The market and group a test names (undefined: the default market, retail), as one key of a books map. */
+export const testBookKey = (market: string | undefined, group: string | undefined): string => `${market ?? ''}/${group ?? ''}`;
+
 /** One test as it ran: what `cpq test` lists, and the configuration `cpq diff` prices before and after. */
 export interface TestRun {
   name: string;
   given: TestModel['given'];
   quantity: number;
+  /** The market, group and list it ran in, for a test naming a market. */
+  pricing?: TestPricing;
+  /** Why a test naming a market did not run: nobody gave its price list (W_TEST_NOT_RUN). */
+  skipped?: string;
   /** Each expectation that does not hold, at its `expect` (also reported as an E_TEST_FAILED diagnostic). */
   failures: { line: number; column: number; problem: string }[];
 }
 
-export function runTests(ir: ProductIR, tests: readonly TestModel[], diags: Diagnostics): TestRun[] {
+/**
+ * Runs the tests. `books` holds the price book of every market and group the tests name (`testBookKey`); without
+ * it, such tests are not run (a warning says so), so a schema validated where no store is known still validates.
+ */
+export function runTests(
+  ir: ProductIR,
+  tests: readonly TestModel[],
+  diags: Diagnostics,
+  books?: ReadonlyMap<string, TestBook>,
+): TestRun[] {
   const runs: TestRun[] = [];
   if (tests.length === 0) return runs;
-  const model = instantiate(ir);
+  const plain = instantiate(ir);
+  /** One model per book: tests of the same market share it. */
+  const models = new Map<string, Model>();
   for (const test of tests) {
     const quantity = test.quantity ?? ir.quantity.default;
+    let model = plain;
+    let pricing: TestPricing | undefined;
+    if (test.marketSpan) {
+      const key = testBookKey(test.market, test.group);
+      const named = `market ${test.market ?? '(default)'}, group ${test.group ?? 'retail'}`;
+      const found = books?.get(key);
+      if (!books) {
+        const skipped = `names ${named}: not run without its price list`;
+        diags.add(
+          'W_TEST_NOT_RUN',
+          test.marketSpan,
+          `test "${test.name}" ${skipped} (run where a store is known: a save, cpq test --store)`,
+        );
+        runs.push({ name: test.name, given: test.given, quantity, skipped, failures: [] });
+        continue;
+      }
+      if (!found || 'unavailable' in found) {
+        const problem = `no price list for ${named}: ${found?.unavailable ?? 'not resolved'}`;
+        diags.add('E_TEST_FAILED', test.marketSpan, `test "${test.name}": ${problem}`);
+        const { line, column } = test.marketSpan;
+        runs.push({ name: test.name, given: test.given, quantity, failures: [{ line, column, problem }] });
+        continue;
+      }
+      pricing = found.pricing;
+      const book = found.book;
+      model = book ? (models.get(key) ?? instantiate(applyPriceBook(ir, book))) : plain;
+      if (book) models.set(key, model);
+    }
     const evaluation = model.evaluate({ configuration: test.given, quantity, lang: ir.language });
     // A test sees every output group, as a production key asking for all of them does.
     const got = { ...evaluation, errors: errorsFor(evaluation, null) };
@@ -38,9 +97,26 @@ export function runTests(ir: ProductIR, tests: readonly TestModel[], diags: Diag
       failures.push({ line: e.span.line, column: e.span.column, problem });
       diags.add('E_TEST_FAILED', e.span, `test "${test.name}": ${problem}`);
     }
-    runs.push({ name: test.name, given: test.given, quantity, failures });
+    runs.push(
+      pricing
+        ? { name: test.name, given: test.given, quantity, pricing, failures }
+        : { name: test.name, given: test.given, quantity, failures },
+    );
   }
   return runs;
+}
+
+/** The markets and groups a schema's tests name, each once: what a caller resolves into books. */
+export function testMarkets(tests: readonly TestModel[]): { market?: string; group?: string }[] {
+  const seen = new Map<string, { market?: string; group?: string }>();
+  for (const t of tests) {
+    if (!t.marketSpan) continue;
+    const ref: { market?: string; group?: string } = {};
+    if (t.market !== undefined) ref.market = t.market;
+    if (t.group !== undefined) ref.group = t.group;
+    seen.set(testBookKey(t.market, t.group), ref);
+  }
+  return [...seen.values()];
 }
 
 /** The first errors of an evaluation, as a reader of the test needs them. */

@@ -21,6 +21,7 @@ import { getStore } from '../stores/service';
 import { splitDiagnostics } from './diagnostics';
 import { type LineDiff, lineDiff } from './diff';
 import { publishCurrentVersion } from './pointer';
+import { marketTestBooks } from './test-books';
 
 // Products and their immutable versions: the D1 rows, and the KV pointer to the current version that the
 // request path reads. Every write goes through here so that the pointer follows D1.
@@ -340,7 +341,12 @@ export async function saveSchema(
   base?: number,
 ): Promise<SavedVersion> {
   await getStore(env, storeId);
-  const analysis = analyze(schema);
+  const contentHash = await sha256Hex(schema);
+  let analysis = analyze(schema);
+  // Tests naming a market run again, priced in this store's lists (docs/schema-language.md, "Tests in a market").
+  if (analysis.testMarkets.length > 0 && analysis.untestedIr) {
+    analysis = analyze(schema, { books: await marketTestBooks(env, storeId, externalId, analysis, contentHash) });
+  }
   const { ir } = analysis;
   const { errors, warnings, truncated } = splitDiagnostics(analysis);
   if (!ir) {
@@ -351,7 +357,6 @@ export async function saveSchema(
       ...(cut ? { truncated: { errors: cut } } : {}),
     });
   }
-  const contentHash = await sha256Hex(schema);
   const current = await findCurrent(env, storeId, externalId);
   const name = ir.name[ir.language] ?? externalId;
   if (current?.contentHash === contentHash) {

@@ -35,6 +35,12 @@ describe('/demo', () => {
       '<script type="module" src="/embed/v1/configurator.js">',
       '<script type="module" src="/demo/main.js">',
     ]);
+    // The market of the link, when it is a market id, on the component; the switch's options come from its module.
+    const swiss = await (await withVars('/demo?product=thing&market=ch', vars)).text();
+    expect(swiss).toContain('lang="en" market="ch" request-quote="true">');
+    expect(swiss).toContain('<span id="markets" class="markets" hidden="">');
+    const odd = await (await withVars('/demo?product=thing&market=%22%3E%3Cb%3E', vars)).text();
+    expect(odd).not.toContain('market=');
     const main = await withVars('/demo/main.js', vars);
     expect(main.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(await main.text()).toContain('cpq-valid');

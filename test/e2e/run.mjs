@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCli } from '../../scripts/build-cli.mjs';
-import { DEMO_KEY, demoVars, keySeedCommand } from '../../scripts/demo-data.mjs';
+import { DEMO_DEALER_KEY, DEMO_KEY, demoVars, keySeedCommand } from '../../scripts/demo-data.mjs';
 import { shardBindings } from '../../scripts/migrate.mjs';
 import { sideBySide } from './side-by-side.mjs';
 import { seesEmptyList, suitePhases } from './suite-order.mjs';
@@ -136,13 +136,23 @@ try {
         env,
       ),
     ),
-    // The demo key, as `npm run dev` has it, for the demo shop (/demo). Only the key: the configurator suite creates
-    // the demo store itself, so the backoffice suite, which runs first, still starts from an empty store list.
+    // The demo keys, as `npm run dev` has them, for the demo shop (/demo), one after the other (both write KV's
+    // files). Only the keys: the configurator suite creates the demo store itself, so the backoffice suite, which
+    // runs first, still starts from an empty store list.
     command(
       'seeding the demo key',
       wrangler,
       keySeedCommand(createHash('sha256').update(DEMO_KEY).digest('hex'), ['--persist-to', persist]),
       env,
+    ).then(
+      (failed) =>
+        failed ??
+        command(
+          'seeding the demo dealer key',
+          wrangler,
+          keySeedCommand(createHash('sha256').update(DEMO_DEALER_KEY).digest('hex'), ['--persist-to', persist], true),
+          env,
+        ),
     ),
     // The bundles are built here, not by wrangler (docs/architecture.md, "Browser code"), so the server never reloads.
     command('building the browser bundles', process.execPath, ['scripts/build-browser.mjs'], process.env),

@@ -13,8 +13,11 @@ const LOAD = ['quotes.e2e.mjs', 'burst.e2e.mjs', 'webhook-fairness.e2e.mjs'];
  */
 const FIRST = ['backoffice.e2e.mjs'];
 const STORELESS = ['api-docs.e2e.mjs'];
-/** Suites sharing the demo store and its plan's request budget: one after the other, in one `node --test`. */
-const SHARED = [['configurator-feedback.e2e.mjs', 'configurator.e2e.mjs']];
+/**
+ * Suites sharing the demo store and its plan's request budget: one after the other, in one `node --test`; markets
+ * last, since it gives the store markets (and removes them after).
+ */
+const SHARED = [['configurator-feedback.e2e.mjs', 'configurator.e2e.mjs', 'markets.e2e.mjs']];
 /** The longest suites (bench/RESULTS.md §12), started first so that none of them is left to run alone at the end. */
 const LONGEST = ['pages-a11y.e2e.mjs', 'editor.e2e.mjs', 'configurator-feedback.e2e.mjs'];
 

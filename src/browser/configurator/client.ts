@@ -10,6 +10,8 @@ export interface CalculateRequest {
   configuration: Record<string, unknown>;
   quantity: number;
   lang?: string;
+  /** The market to price in (GET /v1/markets); none: the key's or the store's default (docs/api.md, "Markets"). */
+  market?: string;
 }
 
 /**
@@ -32,14 +34,16 @@ export interface QuoteRequest extends CalculateRequest {
  * the buyer asked for it, and leaving would not undo it on the server.
  */
 export interface CpqClient {
-  /** As GET /v1/products/{id}/form. */
-  form(lang: string | undefined, signal?: AbortSignal): Promise<ClientAnswer>;
+  /** As GET /v1/products/{id}/form, in `market` when given. */
+  form(lang: string | undefined, signal?: AbortSignal, market?: string): Promise<ClientAnswer>;
   /** As POST /v1/calculate (body without tenant and product). */
   calculate(request: CalculateRequest, signal?: AbortSignal): Promise<ClientAnswer>;
   /** As POST /v1/configure, where the server has it; a 404 makes the component use calculate instead. */
   configure?(request: ConfigureRequest, signal?: AbortSignal): Promise<ClientAnswer>;
   /** As POST /v1/quotes with this one item; needs a key with quote:request (or quote:write). */
   quote?(request: QuoteRequest): Promise<ClientAnswer>;
+  /** As GET /v1/markets: the markets the key may price in, for the market switch. */
+  markets?(signal?: AbortSignal): Promise<ClientAnswer>;
 }
 
 /** One JSON request; a network failure (or an aborted request) is status 0, an unreadable body null. */
@@ -70,15 +74,16 @@ export function apiClient(api: string, tenant: string, product: string, key: str
       signal,
     });
   return {
-    form: (lang, signal) => {
+    form: (lang, signal, market) => {
       const query = new URLSearchParams({ tenant_id: tenant });
       if (lang) query.set('lang', lang);
+      if (market) query.set('market', market);
       return send(`${base}/v1/products/${encodeURIComponent(product)}/form?${query}`, { headers, signal });
     },
     calculate: (r, signal) => post('calculate', r, signal),
     configure: (r, signal) => post('configure', r, signal),
     // One Idempotency-Key per request: a retry by the network never makes a second quote.
-    quote: ({ configuration, quantity, lang, customer }) =>
+    quote: ({ configuration, quantity, lang, market, customer }) =>
       send(`${base}/v1/quotes`, {
         method: 'POST',
         headers: { ...headers, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
@@ -87,7 +92,9 @@ export function apiClient(api: string, tenant: string, product: string, key: str
           items: [{ product_id: product, configuration, quantity }],
           customer,
           language: lang,
+          market,
         }),
       }),
+    markets: (signal) => send(`${base}/v1/markets?${new URLSearchParams({ tenant_id: tenant })}`, { headers, signal }),
   };
 }

@@ -9,12 +9,13 @@ import { el, flag, uid } from './dom';
 import type { FormDocument } from './form';
 import { type Translate, translator } from './i18n';
 import { defaultClient, fetchForm, problemOf, Turns } from './loading';
+import { MarketSwitch, moneyLocale } from './markets';
 import { Pricing } from './pricing';
 import { QuoteForm } from './quote';
 import { FormState } from './state';
 import { sheet } from './styles';
 
-const RELOAD = ['api', 'tenant', 'product', 'api-key', 'lang'];
+const RELOAD = ['api', 'tenant', 'product', 'api-key', 'lang', 'market', 'market-switch'];
 
 export class CpqConfigurator extends HTMLElement {
   static observedAttributes = [...RELOAD, 'quantity', 'value', 'request-quote'];
@@ -29,6 +30,11 @@ export class CpqConfigurator extends HTMLElement {
   /** api, tenant and product of the form shown, and the lang attribute it was asked in. */
   #product = '';
   #langAttr: string | null = null;
+  /** The market attribute the form shown was asked in (null: the key's or the store's default). */
+  #marketAttr: string | null = null;
+  /** The locale the form's money is written in: its language in its market's region (markets.ts). */
+  #moneyLocale = 'en';
+  #markets = new MarketSwitch((market) => this.#chooseMarket(market));
   /** Form loads: an answer for a load that a later one replaced is dropped. */
   #loads = new Turns();
   #reload = false;
@@ -65,9 +71,9 @@ export class CpqConfigurator extends HTMLElement {
       form: () => this.#form,
       signal: () => this.#connection.signal,
       t: () => this.#t,
-      lang: () => this.#lang,
+      lang: () => this.#moneyLocale,
       number: this.#number,
-      request: () => ({ configuration: this.value, quantity: this.#quantity(), lang: this.#lang }),
+      request: () => this.#request(),
       controls: () => this.#view.controls,
       state: () => this.#state,
       quantityError: (message) => {
@@ -82,12 +88,13 @@ export class CpqConfigurator extends HTMLElement {
     this.#quote = new QuoteForm(
       {
         client: () => this.#currentClient(),
-        request: () => (this.#form ? { configuration: this.value, quantity: this.#quantity(), lang: this.#lang } : null),
+        request: () => (this.#form ? this.#request() : null),
         emit: (type, detail) => this.#emit(type, detail),
       },
       this.#t,
     );
     this.#side = el('div', { part: 'side', class: 'side', hidden: true }, [
+      this.#markets.root,
       el('div', { class: 'field qty' }, [this.#qtyLabel, this.#qty, this.#qtyError]),
       this.#pricing.summary,
       this.#quote.root,
@@ -188,6 +195,8 @@ export class CpqConfigurator extends HTMLElement {
   async #load() {
     const client = this.#currentClient();
     const langAttr = this.getAttribute('lang');
+    const marketAttr = this.getAttribute('market');
+    const wantsSwitch = this.hasAttribute('market-switch');
     // A new language (or key) keeps what the buyer set; another product starts afresh.
     const product = ['api', 'tenant', 'product'].map((a) => this.getAttribute(a)).join(' ');
     const sameProduct = this.#form !== null && product === this.#product;
@@ -198,6 +207,7 @@ export class CpqConfigurator extends HTMLElement {
     const kept = refresh ? null : (this.#pending ?? (sameProduct ? this.value : null));
     this.#product = product;
     this.#langAttr = langAttr;
+    this.#marketAttr = marketAttr;
     this.#message.hidden = true;
     if (!refresh) this.#t = translator(langAttr ?? undefined);
     if (!client) {
@@ -213,7 +223,14 @@ export class CpqConfigurator extends HTMLElement {
       this.#view.area.replaceChildren(el('p', { class: 'muted', text: this.#t('loading') }));
     }
     const current = this.#loads.next();
-    const loaded = await fetchForm(client, langAttr ?? undefined, this.#connection.signal);
+    const signal = this.#connection.signal;
+    const marketsKey = ['api', 'tenant', 'api-key'].map((a) => this.getAttribute(a)).join(' ');
+    // Read beside the form when a market is named or the switch asked for, else only once a form names a market.
+    const markets = marketAttr || wantsSwitch ? this.#markets.read(client, marketsKey, signal) : null;
+    const loaded = await fetchForm(client, langAttr ?? undefined, signal, marketAttr ?? undefined);
+    if (!current()) return;
+    const market = 'form' in loaded ? (loaded.form.pricing?.market ?? null) : null;
+    if (markets || market) await (markets ?? this.#markets.read(client, marketsKey, signal));
     if (!current()) return;
     if ('failed' in loaded) {
       this.#pricing.cancel();
@@ -229,6 +246,8 @@ export class CpqConfigurator extends HTMLElement {
     this.#lang = lang;
     this.#numbers = new Intl.NumberFormat(this.#lang, { maximumFractionDigits: 6 });
     this.#t = translator(this.#lang);
+    this.#moneyLocale = moneyLocale(lang, this.#markets.find(market));
+    this.#markets.show(wantsSwitch, market, this.#t);
     const context = {
       t: this.#t,
       number: this.#number,
@@ -277,6 +296,18 @@ export class CpqConfigurator extends HTMLElement {
     this.#state.evaluate(this.#form, this.#quantity(), this.#t);
     this.#emit('cpq-change', { configuration: this.value, quantity: this.#quantity() });
     this.#pricing.schedule();
+  }
+
+  /** What a price or quote request sends: the configuration, quantity and language, in the form's market. */
+  #request() {
+    const request = { configuration: this.value, quantity: this.#quantity(), lang: this.#lang };
+    return this.#marketAttr ? { ...request, market: this.#marketAttr } : request;
+  }
+
+  /** The buyer chose another market in the switch: the form reloads in it, keeping what the buyer set. */
+  #chooseMarket(market: string) {
+    this.setAttribute('market', market);
+    this.#emit('cpq-market', { market });
   }
 
   #quantity(): number {

@@ -64,6 +64,26 @@ export interface FormDocument {
   option_availability?: 'form' | 'configure';
   /** Each field's and let's value as JSON Logic, read by the extra operation `value` (src/lang/logic-ops.ts). */
   logic_values: Record<string, unknown>;
+  /** What priced the form: its market (null: a store without markets), group, currency and price list. */
+  pricing?: Pricing;
+}
+
+export interface Pricing {
+  market: string | null;
+  group: string;
+  currency: string;
+  list: { id: string; version: number; name: string } | null;
+}
+
+/** A market as GET /v1/markets lists it. */
+export interface Market {
+  id: string;
+  name: string;
+  currency: string;
+  /** BCP 47, e.g. de-CH: its region formats the market's money. */
+  language?: string;
+  countries?: string[];
+  default?: boolean;
 }
 
 /** A server's word on one option (POST /v1/configure). */

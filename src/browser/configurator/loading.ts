@@ -44,8 +44,9 @@ export async function fetchForm(
   client: CpqClient,
   lang: string | undefined,
   signal: AbortSignal,
+  market: string | undefined,
 ): Promise<{ form: FormDocument } | { failed: ClientAnswer }> {
-  const answer = await client.form(lang, signal);
+  const answer = await client.form(lang, signal, market);
   if (answer.status !== 200 || !answer.body || typeof answer.body !== 'object') return { failed: answer };
   return { form: answer.body as FormDocument };
 }

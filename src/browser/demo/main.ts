@@ -1,8 +1,12 @@
-// The demo shop (/demo, src/demo/): switches products and languages, and builds a cart from the configurator's
-// events, as a storefront would.
+// The demo shop (/demo, src/demo/): switches products, languages and markets, and builds a cart from the
+// configurator's events, as a storefront would.
+import type { Market } from '../configurator/form';
+import { moneyLocale } from '../configurator/markets';
+
 const configurator = document.getElementById('configurator');
 const product = document.getElementById('product') as HTMLSelectElement | null;
 const lang = document.getElementById('lang') as HTMLSelectElement | null;
+const market = document.getElementById('market') as HTMLSelectElement | null;
 const offer = document.getElementById('offer')!;
 const add = document.getElementById('add') as HTMLButtonElement;
 const cart = document.getElementById('cart')!;
@@ -15,14 +19,44 @@ interface Priced {
 }
 
 let last: Priced | null = null;
+let markets: Market[] = [];
 
+/** As the configurator writes it: the shop's language for the market's region (de-CH's CH). */
 const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat(lang?.value, { style: 'currency', currency }).format(amount);
+  new Intl.NumberFormat(
+    moneyLocale(
+      lang?.value ?? 'en',
+      markets.find((m) => m.id === market?.value),
+    ),
+    { style: 'currency', currency },
+  ).format(amount);
 
 function remember() {
   const query = new URLSearchParams({ product: product?.value ?? '', lang: lang?.value ?? 'en' });
+  if (market?.value) query.set('market', market.value);
   history.replaceState(null, '', `?${query}`);
 }
+
+/** The markets the shop's key may use (GET /v1/markets), as the switch's options; none: no switch. */
+async function loadMarkets() {
+  if (!configurator || !market) return;
+  const attr = (name: string) => configurator.getAttribute(name) ?? '';
+  const res = await fetch(`${attr('api')}/v1/markets?${new URLSearchParams({ tenant_id: attr('tenant') })}`, {
+    headers: { 'X-API-Key': attr('api-key'), Accept: 'application/json' },
+  }).catch(() => null);
+  const body = res?.ok ? ((await res.json()) as { markets?: Market[] }) : null;
+  markets = body?.markets ?? [];
+  if (markets.length === 0) return;
+  const chosen = configurator.getAttribute('market') ?? markets.find((m) => m.default)?.id ?? markets[0]!.id;
+  for (const m of markets) market.append(new Option(`${m.name} (${m.currency})`, m.id, false, m.id === chosen));
+  document.getElementById('markets')!.hidden = false;
+}
+
+market?.addEventListener('change', () => {
+  configurator?.setAttribute('market', market.value);
+  remember();
+});
+void loadMarkets();
 
 product?.addEventListener('change', () => {
   configurator?.setAttribute('product', product.value);

@@ -137,5 +137,10 @@ export interface TestModel {
   name: string;
   given: Record<string, Literal | string[]>;
   quantity?: number;
+  /** `market: "ch"` and `group: "dealer"`: priced in that market's list for that group (run-tests.ts). */
+  market?: string;
+  group?: string;
+  /** Where `market:` (else `group:`) is written: a list that cannot be had is reported there. */
+  marketSpan?: Span;
   expects: Expectation[];
 }

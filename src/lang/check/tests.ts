@@ -21,8 +21,11 @@ interface Names {
   lines: ReadonlySet<string>;
 }
 
-/** What a test block holds: `given { … }`, `quantity: N` and `expect` lines. */
-export const TEST_PROPS = ['given', 'quantity', 'expect'];
+/** What a test block holds: `given { … }`, `quantity: N`, `market: "ch"`, `group: "dealer"` and `expect` lines. */
+export const TEST_PROPS = ['given', 'quantity', 'market', 'group', 'expect'];
+
+/** A market's or customer group's id, as the admin API accepts it (src/api/admin/markets.ts, Slug). */
+const SLUG = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 
 export function readTests(ctx: Ctx, decls: readonly TestDecl[], names: Names): TestModel[] {
   const tests: TestModel[] = [];
@@ -57,9 +60,13 @@ function readTest(ctx: Ctx, decl: TestDecl, names: Names): TestModel | undefined
       continue;
     }
     const key = entry.kind === 'prop' && entry.key.kind === 'name' ? entry.key.text : undefined;
-    if (entry.kind !== 'prop' || (key !== 'given' && key !== 'quantity')) {
+    if (entry.kind !== 'prop' || key === undefined || key === 'expect' || !TEST_PROPS.includes(key)) {
       const hint = entry.kind === 'prop' ? didYouMean(entry.key.text, TEST_PROPS) : '';
-      ctx.diags.add('E_PROPERTY', entry.span, `a test holds given { … }, quantity: N and expect lines${hint}`);
+      ctx.diags.add(
+        'E_PROPERTY',
+        entry.span,
+        `a test holds given { … }, quantity: N, market: "id", group: "id" and expect lines${hint}`,
+      );
       ok = false;
       continue;
     }
@@ -73,6 +80,19 @@ function readTest(ctx: Ctx, decl: TestDecl, names: Names): TestModel | undefined
       const q = readInteger(ctx, entry.value, `the quantity of test "${name}"`, 1);
       if (q === undefined) ok = false;
       else test.quantity = q;
+    } else if (key === 'market' || key === 'group') {
+      const v = entry.value;
+      if (v.kind !== 'string' || !SLUG.test(v.value)) {
+        ctx.diags.add(
+          'E_TYPE',
+          v.span,
+          `the ${key} of test "${name}" must be a ${key} id as a string, like ${key === 'market' ? '"ch"' : '"dealer"'} (lowercase letters, digits, - and _)`,
+        );
+        ok = false;
+      } else {
+        test[key] = v.value;
+        if (key === 'market' || !test.marketSpan) test.marketSpan = entry.span;
+      }
     } else if (!readGiven(ctx, entry.value, test)) ok = false;
   }
   if (test.expects.length === 0 && ok) {
