@@ -174,7 +174,7 @@ describe('/v1/calculate refuses what the constraints exclude', () => {
         field: 'glass_type',
         rule: 'glass_type.ornament',
         message: 'Glass: "Patterned glass" is not available with the other choices',
-        line: 82,
+        line: 87,
         column: 5,
         because: { glass_type: 'ornament', door_height: 'h2110' },
       },
