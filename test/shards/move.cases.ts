@@ -9,7 +9,7 @@ import type { MoveStatus } from '../../src/api/admin/shards';
 import { STORE_TABLES } from '../../src/db/store-tables';
 import worker from '../../src/index';
 import type { QuoteJson } from '../api/quotes-helpers';
-import { endpoint } from '../api/webhooks-helpers';
+import { endpoint, receiver } from '../api/webhooks-helpers';
 import { bigModel, LABELLED } from '../fixtures/big-model';
 import { SHELF } from '../fixtures/shelf';
 import { admin, call, createStore, saveProduct, uniqueId } from '../helpers';
@@ -41,6 +41,8 @@ async function until(storeId: string, phases: string[], deadlineMs = 20_000): Pr
 
 /** A store in shard 0 with a product, a key for quotes and an endpoint, so quotes' changes write events. */
 async function busyStore() {
+  // The queue's consumer delivers these events while the file runs on: to a receiver, never out of the machine.
+  receiver(200);
   const storeId = await createStore('enterprise', uniqueId('moving'), 0);
   await endpoint(storeId, ['quote.sent', 'quote.accepted', 'product.published']);
   expect((await saveProduct(storeId, 'shelf', SHELF)).status).toBe(201);

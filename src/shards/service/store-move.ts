@@ -52,12 +52,17 @@ export async function startMove(env: Env, storeId: string, to: number): Promise<
       details: { shards: allShards(env) },
     });
   }
-  if (to === from) throw new ApiError('CONFLICT', `Store '${storeId}' is in shard ${to} already`, { details: { shard: from } });
-  const answer = await storeAccess(env, storeId).startMove({ storeId, from, to });
-  if (!answer.started || !isActive(answer.move)) {
-    throw new ApiError('CONFLICT', `Store '${storeId}' is moving already (to shard ${answer.move.to})`, {
-      details: { move: present(answer.move) },
+  const underWay = (move: MoveState) =>
+    new ApiError('CONFLICT', `Store '${storeId}' is moving already (to shard ${move.to})`, {
+      details: { move: present(move) },
     });
+  if (to === from) {
+    // A move back to where the store still is while a move away is under way: that move is the conflict.
+    const current = await storeAccess(env, storeId).moveStatus();
+    if (current && isActive(current)) throw underWay(current);
+    throw new ApiError('CONFLICT', `Store '${storeId}' is in shard ${to} already`, { details: { shard: from } });
   }
+  const answer = await storeAccess(env, storeId).startMove({ storeId, from, to });
+  if (!answer.started || !isActive(answer.move)) throw underWay(answer.move);
   return { store_id: storeId, shard: from, move: present(answer.move) };
 }
