@@ -1140,6 +1140,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/shards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each shard's size, fill and rows per table, with a warning from 70 % fill */
+        get: operations["listShards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stores/{store_id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's shard and its last move */
+        get: operations["getStoreMove"];
+        put?: never;
+        /**
+         * Move a store's rows to another shard
+         * @description Starts the move and answers at once; GET the same path for its progress. From now until the switch, the store's writes answer 503 with Retry-After (none is lost, none lands in the old shard); its reads go on from the old shard, then from the new one.
+         */
+        post: operations["moveStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/validate": {
         parameters: {
             query?: never;
@@ -3388,6 +3426,95 @@ export interface components {
                 [key: string]: number;
             };
         };
+        ShardList: {
+            /** @description A shard's capacity: D1's 10 GB a database (10 × 1024³ bytes) */
+            capacity_bytes: number;
+            /** @description The fill from which a shard warns (0.7: docs/scale.md) */
+            warn_at: number;
+            shards: components["schemas"]["Shard"][];
+        };
+        Shard: {
+            /**
+             * @description A shard: 0 is the D1 binding DB, n the binding DB_<n> (wrangler.toml)
+             * @example 1
+             */
+            shard: number;
+            /** @example DB_1 */
+            binding: string;
+            /** @description The database's size (D1's meta.size_after) */
+            size_bytes: number;
+            capacity_bytes: number;
+            /** @description size_bytes / capacity_bytes, 0 to 1 and beyond */
+            fill: number;
+            /** @description fill is at or over warn_at: plan a new shard, move stores off this one */
+            warning: boolean;
+            /** @description Stores the directory places here */
+            stores: number;
+            /** @description Rows per table, every store together */
+            rows: {
+                [key: string]: number;
+            };
+        };
+        StoreMoveStatus: {
+            /** @example acme-windows */
+            store_id: string;
+            /**
+             * @description The shard serving the store's rows now (the directory's)
+             * @example 1
+             */
+            shard: number;
+            move: components["schemas"]["StoreMove"];
+        };
+        /** @description The store's last move; null when it never moved */
+        StoreMove: {
+            /**
+             * @description A shard: 0 is the D1 binding DB, n the binding DB_<n> (wrangler.toml)
+             * @example 1
+             */
+            from: number;
+            /**
+             * @description A shard: 0 is the D1 binding DB, n the binding DB_<n> (wrangler.toml)
+             * @example 1
+             */
+            to: number;
+            /**
+             * @description clearing, copying, verifying (writes answer 503 with Retry-After), switching, waiting (the store serves from `to`; the old rows are kept a while for isolates still reading them), cleaning, then done; failed when a table's copy differed (the store carries on in `from`, writes allowed)
+             * @enum {string}
+             */
+            phase: "clearing" | "copying" | "verifying" | "switching" | "waiting" | "cleaning" | "done" | "failed";
+            /** @description The table the phase is at; null when none */
+            table: string | null;
+            /** @description Per store-owned table copied so far: counts and hashes */
+            tables: {
+                [key: string]: {
+                    /** @description The store's rows the move copied from the old shard */
+                    rows: number;
+                    /** @description SHA-256 over those rows in order (docs/scale.md, "Moving a store") */
+                    hash: string;
+                    /** @description What the copy in the new shard held when read back; null until the table is verified */
+                    copied: {
+                        rows: number;
+                        hash: string;
+                    } | null;
+                };
+            };
+            /** @description True while the store's writes answer 503 (clearing to switching) */
+            writes_fenced: boolean;
+            started_at: string;
+            switched_at: string | null;
+            /** @description When the old rows are deleted, once switched */
+            clean_after: string | null;
+            finished_at: string | null;
+            /** @description Why it failed, or the last error a step met (it is tried again) */
+            error: string | null;
+        } | null;
+        MoveRequest: {
+            /**
+             * @description A shard: 0 is the D1 binding DB, n the binding DB_<n> (wrangler.toml)
+             * @example 1
+             */
+            to: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -3909,6 +4036,8 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4290,6 +4419,8 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4642,6 +4773,8 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4906,6 +5039,35 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5575,6 +5737,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getQuote: {
@@ -6167,6 +6358,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     addQuoteItem: {
@@ -6540,6 +6760,35 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6926,6 +7175,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     removeQuoteItem: {
@@ -7218,6 +7496,35 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7604,6 +7911,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     repriceQuote: {
@@ -7983,6 +8319,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     sendQuote: {
@@ -8329,6 +8694,35 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8687,6 +9081,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     revokeQuoteLinks: {
@@ -8951,6 +9374,35 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9309,6 +9761,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     rejectQuote: {
@@ -9655,6 +10136,35 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10013,6 +10523,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     cloneQuote: {
@@ -10329,6 +10868,35 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10681,6 +11249,35 @@ export interface operations {
                     "Access-Control-Allow-Origin"?: "*";
                     /** @description CORS: the headers above a browser script may read */
                     "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Requests allowed in the binding window, or 'unlimited' (docs/rate-limits.md) */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the binding window, or 'unlimited' */
+                    "X-RateLimit-Remaining": string;
+                    /** @description Unix time (seconds) at which the binding window ends */
+                    "X-RateLimit-Reset": string;
+                    /** @description Every window's quota and length (draft-ietf-httpapi-ratelimit-headers); absent when unlimited */
+                    "RateLimit-Policy"?: string;
+                    /** @description Every window's remaining count and seconds to reset; absent when unlimited */
+                    RateLimit?: string;
+                    /** @description CORS: present when the request carried Origin */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description CORS: the headers above a browser script may read */
+                    "Access-Control-Expose-Headers"?: string;
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11231,6 +11828,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11412,13 +12011,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11542,6 +12143,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11705,13 +12308,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11837,6 +12442,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12007,13 +12614,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12142,13 +12751,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12275,6 +12886,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12484,13 +13097,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12619,13 +13234,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12753,6 +13370,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12878,6 +13497,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13070,13 +13691,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13201,6 +13824,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13361,13 +13986,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13496,13 +14123,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13702,13 +14331,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13875,6 +14506,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14078,13 +14711,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14213,6 +14848,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14336,6 +14973,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14495,13 +15134,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14657,6 +15298,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14883,13 +15526,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15013,6 +15658,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15171,13 +15818,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15302,6 +15951,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15493,13 +16144,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15675,13 +16328,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15857,13 +16512,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16039,13 +16696,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16219,13 +16878,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16356,13 +17017,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16495,6 +17158,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16618,6 +17283,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16777,13 +17444,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16987,13 +17656,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17198,13 +17869,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17349,13 +18022,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17545,13 +18220,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17738,13 +18415,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17918,13 +18597,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18098,13 +18779,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18278,13 +18961,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18410,6 +19095,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18593,13 +19280,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18728,13 +19417,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18906,13 +19597,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19079,13 +19772,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19246,13 +19941,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19385,6 +20082,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19558,13 +20257,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19690,6 +20391,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19862,13 +20565,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19993,6 +20698,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20166,13 +20873,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20314,13 +21023,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20446,6 +21157,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20618,13 +21331,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20749,6 +21464,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20922,13 +21639,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21070,13 +21789,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21202,6 +21923,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21374,13 +22097,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21505,6 +22230,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21678,13 +22405,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21826,13 +22555,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21961,6 +22692,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22054,7 +22787,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
@@ -22102,6 +22835,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22275,13 +23010,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22410,6 +23147,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22602,13 +23341,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22737,6 +23478,411 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listShards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every shard this Worker binds, 0 first */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShardList"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStoreMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store's shard and last move */
+            200: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreMoveStatus"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    moveStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveRequest"];
+            };
+        };
+        responses: {
+            /** @description The move has started */
+            202: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreMoveStatus"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a body that is not valid UTF-8 (INVALID_ENCODING), or problems with fields (errors lists each) */
+            400: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The scheme that gets in: a bearer token */
+                    "WWW-Authenticate": "Bearer realm=\"cpq\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backoffice (cookie) session sent no valid X-CSRF-Token */
+            403: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This path does not take that method; Allow lists the ones it takes */
+            405: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description The methods this path answers */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
+            409: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds 1 MiB */
+            413: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Content-Type is not one this operation takes */
+            415: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong admin tokens from this address (docs/rate-limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure, masked; quote request_id */
+            500: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
+            503: {
+                headers: {
+                    /** @description This request's id, also in the logs */
+                    "X-Request-Id": string;
+                    /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22881,13 +24027,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A backoffice session cookie could not be checked against the ended sessions; the admin token still works */
+            /** @description The store is moving to another shard (docs/scale.md): nothing was written, retry after Retry-After seconds; or a backoffice session cookie could not be checked against the ended sessions (the admin token still works) */
             503: {
                 headers: {
                     /** @description This request's id, also in the logs */
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23041,6 +24189,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23253,6 +24403,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Browsers take the body for what Content-Type says, never guess (docs/api.md, "Security headers") */
                     "X-Content-Type-Options": "nosniff";
+                    /** @description Seconds until a request can pass */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
