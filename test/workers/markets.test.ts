@@ -10,3 +10,6 @@ describe('test/api/price-lists', async () => {
 describe('test/api/market-resolution', async () => {
   await import('../api/market-resolution.cases');
 });
+describe('test/api/markets-consistency', async () => {
+  await import('../api/markets-consistency.cases');
+});

@@ -1,0 +1,66 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { storeBinding } from '../../src/db/client';
+import { call, jsonInit } from '../helpers';
+import { calculate, form, keyFor, market, panelStore, priced, priceList } from './markets-helpers';
+
+// What an answer says priced it, when this isolate's view of the store's markets (its snapshot: this isolate's for
+// a second, else KV's for a minute) lags D1 (docs/api.md, "Markets and price lists"). The panel's `eur` list sets
+// base 119.00 and cream 14.50 (version 2: created, then its entries). Another isolate then sets cream to 16.00
+// (version 3): D1 has it, this isolate's KV does not yet. Cream: 119.00 + 16.00 = 135.00, which is version 3's.
+
+/** A store selling the panel in `de` with the `eur` list at version 2, and a storefront key. */
+async function storeAtVersion2() {
+  const storeId = await panelStore();
+  await priceList(
+    storeId,
+    { id: 'eur', name: 'Euro', currency: 'EUR' },
+    { 'line.base': '119.00', 'colour.cream.price': '14.50' },
+  );
+  await market(storeId, {
+    id: 'de',
+    name: 'Germany',
+    currency: 'EUR',
+    default: true,
+    price_lists: [{ group: 'retail', list: 'eur' }],
+  });
+  return { storeId, headers: await keyFor(storeId) };
+}
+
+/** Another isolate's change of cream to 16.00, as D1 has it: this isolate's snapshot (KV) still names version 2. */
+async function changedElsewhere(storeId: string) {
+  const db = await storeBinding(env, storeId);
+  await db.batch([
+    db
+      .prepare(
+        "UPDATE price_list_entries SET amount = 1600 WHERE store_id = ? AND list_id = 'eur' AND price_key = 'colour.cream.price'",
+      )
+      .bind(storeId),
+    db.prepare("UPDATE price_lists SET version = 3 WHERE store_id = ? AND id = 'eur'").bind(storeId),
+  ]);
+}
+
+describe('an answer priced while this isolate’s snapshot lags D1', () => {
+  it('names the list version its amounts came from, on every answer and in a quote’s pin', async () => {
+    const { storeId, headers } = await storeAtVersion2();
+    await changedElsewhere(storeId);
+    const first = await priced(await calculate(storeId, headers));
+    expect(first).toMatchObject({ total: 135, lines: { base: 119, colour: 16 } });
+    expect(first.pricing.list).toEqual({ id: 'eur', version: 3, name: 'Euro' });
+    // Warm now: the model compiled for this request is found again, still named by the version it holds.
+    const again = await priced(await calculate(storeId, headers));
+    expect(again).toEqual(first);
+    const res = await form(storeId, headers, '&lang=en');
+    const body = (await res.json()) as { pricing: { list: { version: number } } };
+    expect(res.status).toBe(200);
+    expect(body.pricing.list.version).toBe(3);
+    expect(res.headers.get('etag')).toContain('eur.3');
+    const quote = await call(
+      '/api/v1/quotes',
+      jsonInit('POST', { tenant_id: storeId, items: [{ product_id: 'panel', configuration: { colour: 'cream' } }] }, headers),
+    );
+    const made = (await quote.json()) as { pricing: { list: { id: string; version: number } }; totals: { total: number } };
+    expect(quote.status, JSON.stringify(made)).toBe(201);
+    expect(made.pricing.list).toEqual({ id: 'eur', version: 3 });
+  });
+});
