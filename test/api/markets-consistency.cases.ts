@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { storeBinding } from '../../src/db/client';
-import { call, jsonInit } from '../helpers';
-import { calculate, form, keyFor, market, panelStore, priced, priceList } from './markets-helpers';
+import { admin, call, jsonInit, saveProduct } from '../helpers';
+import { adminOk, calculate, form, keyFor, market, PANEL, panelStore, priced, priceList } from './markets-helpers';
 
 // What an answer says priced it, when this isolate's view of the store's markets (its snapshot: this isolate's for
 // a second, else KV's for a minute) lags D1 (docs/api.md, "Markets and price lists"). The panel's `eur` list sets
@@ -62,5 +62,28 @@ describe('an answer priced while this isolate’s snapshot lags D1', () => {
     const made = (await quote.json()) as { pricing: { list: { id: string; version: number } }; totals: { total: number } };
     expect(quote.status, JSON.stringify(made)).toBe(201);
     expect(made.pricing.list).toEqual({ id: 'eur', version: 3 });
+  });
+});
+
+describe('deleting a product', () => {
+  it('deletes its price list entries with it, each list a new version whose history counts them', async () => {
+    const { storeId, headers } = await storeAtVersion2();
+    await priceList(storeId, { id: 'other', name: 'Other', currency: 'EUR' });
+    expect((await adminOk('DELETE', `/stores/${storeId}/products/panel`)) as object).toEqual({});
+    const list = (await adminOk('GET', `/stores/${storeId}/price-lists/eur`)) as { version: number; entries: number };
+    expect(list).toMatchObject({ version: 3, entries: 0 });
+    const csv = await admin('GET', `/stores/${storeId}/price-lists/eur/entries.csv`);
+    expect(await csv.text()).toBe('product,price,value\r\n');
+    const history = (await adminOk('GET', `/stores/${storeId}/price-lists/eur/history`)) as {
+      changes: { version: number; kind: string; removed: number; actor: string }[];
+    };
+    expect(history.changes[0]).toMatchObject({ version: 3, kind: 'entries', removed: 2, actor: 'admin token' });
+    // A list that held none of its entries is untouched.
+    expect(await adminOk('GET', `/stores/${storeId}/price-lists/other`)).toMatchObject({ version: 1 });
+    // The id used again starts without the old product's prices: the model's (base 100 + cream 12.50).
+    expect((await saveProduct(storeId, 'panel', PANEL)).status).toBe(201);
+    const fresh = await priced(await calculate(storeId, headers));
+    expect(fresh).toMatchObject({ total: 112.5, lines: { base: 100, colour: 12.5 } });
+    expect(fresh.pricing.list).toEqual({ id: 'eur', version: 3, name: 'Euro' });
   });
 });
