@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { storeBinding } from '../../src/db/client';
+import { signIn } from '../backoffice/sign-in';
 import { admin, call, jsonInit, saveProduct } from '../helpers';
-import { adminOk, calculate, form, keyFor, market, PANEL, panelStore, priced, priceList } from './markets-helpers';
+import { adminOk, calculate, configure, form, keyFor, market, PANEL, panelStore, priced, priceList } from './markets-helpers';
 
 // What an answer says priced it, when this isolate's view of the store's markets (its snapshot: this isolate's for
 // a second, else KV's for a minute) lags D1 (docs/api.md, "Markets and price lists"). The panel's `eur` list sets
@@ -85,5 +86,64 @@ describe('deleting a product', () => {
     const fresh = await priced(await calculate(storeId, headers));
     expect(fresh).toMatchObject({ total: 112.5, lines: { base: 100, colour: 12.5 } });
     expect(fresh.pricing.list).toEqual({ id: 'eur', version: 3, name: 'Euro' });
+  });
+});
+
+describe('deleting a market', () => {
+  it('is 409 naming how many quotes are priced in it; a market no quote names goes', async () => {
+    const { storeId, headers } = await storeAtVersion2();
+    await market(storeId, { id: 'at', name: 'Austria', currency: 'EUR', price_lists: [{ group: 'retail', list: 'eur' }] });
+    const cream = { product_id: 'panel', configuration: { colour: 'cream' } };
+    for (let i = 0; i < 2; i++) {
+      const made = await call('/api/v1/quotes', jsonInit('POST', { tenant_id: storeId, market: 'at', items: [cream] }, headers));
+      expect(made.status).toBe(201);
+    }
+    const refused = await admin('DELETE', `/stores/${storeId}/markets/at`);
+    expect(refused.status).toBe(409);
+    const body = (await refused.json()) as { code: string; error: string; details: { quotes: number } };
+    expect(body).toMatchObject({ code: 'CONFLICT', details: { quotes: 2 } });
+    expect(body.error).toContain('2 quotes');
+    expect(await adminOk('GET', `/stores/${storeId}/markets/at`)).toMatchObject({ id: 'at' });
+    await market(storeId, { id: 'ch', name: 'Switzerland', currency: 'EUR' });
+    expect((await admin('DELETE', `/stores/${storeId}/markets/ch`)).status).toBe(204);
+  });
+});
+
+describe('a price list whose factors take an amount past 10^12', () => {
+  it('is a 409 naming the price on every route that prices, never a 500', async () => {
+    const { storeId, headers } = await storeAtVersion2();
+    // 119.00 × 999,999 × 999,999 ≈ 1.19 × 10^14.
+    await priceList(storeId, { id: 'big', name: 'Big', currency: 'EUR', base: 'eur', factor: '999999' });
+    await priceList(storeId, { id: 'bigger', name: 'Bigger', currency: 'EUR', base: 'big', factor: '999999' });
+    await market(storeId, { id: 'xx', name: 'Far', currency: 'EUR', price_lists: [{ group: 'retail', list: 'bigger' }] });
+    const cream = { product_id: 'panel', configuration: { colour: 'cream' } };
+    const answers: [string, Response][] = [
+      ['calculate', await calculate(storeId, headers, { market: 'xx' })],
+      ['configure', await configure(storeId, headers, { market: 'xx' })],
+      ['form', await form(storeId, headers, '&market=xx')],
+      ['quote', await call('/api/v1/quotes', jsonInit('POST', { tenant_id: storeId, market: 'xx', items: [cream] }, headers))],
+      ['desk quote', await admin('POST', `/stores/${storeId}/quotes`, { market: 'xx', items: [cream] })],
+      ['grid', await admin('GET', `/stores/${storeId}/price-lists/bigger/entries?product=panel`)],
+    ];
+    for (const [what, res] of answers) {
+      expect(res.status, what).toBe(409);
+      expect(await res.json(), what).toMatchObject({ code: 'CONFLICT', details: { price: expect.any(String) } });
+    }
+    // A quote priced in de, re-priced once de's list is moved onto the chain.
+    const made = await call('/api/v1/quotes', jsonInit('POST', { tenant_id: storeId, items: [cream] }, headers));
+    const quote = (await made.json()) as { id: string };
+    expect(made.status).toBe(201);
+    await adminOk('PUT', `/stores/${storeId}/markets/de`, {
+      name: 'Germany',
+      currency: 'EUR',
+      price_lists: [{ group: 'retail', list: 'bigger' }],
+    });
+    const repriced = await call(`/api/v1/quotes/${quote.id}/reprice`, jsonInit('POST', { tenant_id: storeId }, headers));
+    expect(repriced.status).toBe(409);
+    // The backoffice's grid of the list says why instead of failing.
+    const { cookie } = await signIn();
+    const page = await call(`/admin/stores/${storeId}/price-lists/bigger`, { headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('past 10^12');
   });
 });

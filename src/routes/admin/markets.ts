@@ -114,7 +114,7 @@ export const marketsApi = newApp()
       operationId: 'deleteMarket',
       tags,
       security: ADMIN_SECURITY,
-      summary: 'Delete a market; 409 while keys are limited to it, or while it is the default of several',
+      summary: 'Delete a market; 409 while keys are limited to it, quotes are priced in it, or it is the default of several',
       request: { params: MarketParams },
       responses: { 204: { description: 'Deleted' }, ...errorResponses(400, 401, 404, 409) },
     }),
