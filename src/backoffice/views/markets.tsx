@@ -238,11 +238,15 @@ export function MarketForm(props: FormProps) {
           <input
             id={`${p}-tax-rate`}
             name="tax.rate"
-            required
+            data-clear="tax"
             inputmode="decimal"
-            value={market?.tax?.rate ?? '0'}
+            value={market?.tax?.rate ?? ''}
             autocomplete="off"
+            aria-describedby={`${p}-tax-hint`}
           />
+          <span class="hint" id={`${p}-tax-hint`}>
+            Blank: no tax
+          </span>
         </div>
         <div class="field">
           <label for={`${p}-tax-prices`}>Prices are shown</label>

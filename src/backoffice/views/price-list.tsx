@@ -94,7 +94,7 @@ function Grid({ store, list, entries }: { store: StoreJson; list: PriceListJson;
       <DataTable
         columns={[
           'Price',
-          { label: 'Model', numeric: true },
+          { label: `Model (${entries.product_currency})`, numeric: true },
           { label: `This list (${list.currency})`, numeric: true },
           { label: 'Effective', numeric: true },
           'From',
