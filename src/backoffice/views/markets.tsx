@@ -1,3 +1,4 @@
+import { SLUG_PATTERN } from '../../api/admin/markets';
 import { enc } from '../load';
 import type { CustomerGroupJson, MarketJson, PriceListJson, StoreJson } from '../types';
 import { DataTable, Empty, FormError } from './parts';
@@ -172,7 +173,7 @@ export function MarketForm(props: FormProps) {
             name="id"
             required
             maxlength={40}
-            pattern="[a-z0-9][a-z0-9_\-]{0,39}"
+            pattern={SLUG_PATTERN}
             autocomplete="off"
             aria-describedby={`${p}-id-hint`}
           />
