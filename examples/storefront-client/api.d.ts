@@ -989,7 +989,7 @@ export interface paths {
         /** Replace a market's settings; default: true moves the store's default here */
         put: operations["updateMarket"];
         post?: never;
-        /** Delete a market; 409 while keys are limited to it, or while it is the default of several */
+        /** Delete a market; 409 while keys are limited to it, quotes are priced in it, or it is the default of several */
         delete: operations["deleteMarket"];
         options?: never;
         head?: never;
@@ -3309,6 +3309,11 @@ export interface components {
             };
             product: string;
             product_version: number;
+            /**
+             * @description ISO 4217: the currency of the product's model, which `model` of each row is in
+             * @example EUR
+             */
+            product_currency: string;
             /** @description How many price points the product has */
             total: number;
             /** @description The price points from offset, at most limit (1000) */
@@ -22054,7 +22059,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status */
+            /** @description Conflict: it already exists, or (ILLEGAL_TRANSITION) the change is not allowed in its current status, or (NO_PRICE_LIST) a market in another currency than the model has no price list in force */
             409: {
                 headers: {
                     /** @description This request's id, also in the logs */
