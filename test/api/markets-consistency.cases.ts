@@ -66,6 +66,22 @@ describe('an answer priced while this isolate’s snapshot lags D1', () => {
   });
 });
 
+describe('a derived list changed elsewhere', () => {
+  it("prices with the factor D1 holds now, and names that version, not the snapshot's", async () => {
+    const { storeId } = await storeAtVersion2();
+    // CHF × 1.1 to 0.05 from eur: cream 119.00 × 1.1 = 130.90 and 14.50 × 1.1 = 15.95.
+    await priceList(storeId, { id: 'chf', name: 'Francs', currency: 'CHF', base: 'eur', factor: '1.1', rounding: '0.05' });
+    await market(storeId, { id: 'ch', name: 'Switzerland', currency: 'CHF', price_lists: [{ group: 'retail', list: 'chf' }] });
+    const headers = await keyFor(storeId);
+    // Another isolate sets the factor to 1.2 (version 2): base 142.80, cream 17.40.
+    const db = await storeBinding(env, storeId);
+    await db.prepare("UPDATE price_lists SET factor = '1.2', version = 2 WHERE store_id = ? AND id = 'chf'").bind(storeId).run();
+    const answer = await priced(await calculate(storeId, headers, { market: 'ch' }));
+    expect(answer).toMatchObject({ total: 160.2, currency: 'CHF', lines: { base: 142.8, colour: 17.4 } });
+    expect(answer.pricing.list).toEqual({ id: 'chf', version: 2, name: 'Francs' });
+  });
+});
+
 describe('deleting a product', () => {
   it('deletes its price list entries with it, each list a new version whose history counts them', async () => {
     const { storeId, headers } = await storeAtVersion2();
