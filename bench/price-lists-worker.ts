@@ -33,7 +33,7 @@ export default {
     if (url.pathname === '/book') {
       const product = { id: 'grid', version: Number(url.searchParams.get('version')), ir: ir! };
       const chain = url.searchParams.get('list') === 'dealer' ? [dealer, retail] : [retail];
-      const book = await loadPriceBook(env, store, product, chain);
+      const { book } = await loadPriceBook(env, store, product, chain);
       return Response.json({ size: book.amounts.size, first: book.amounts.get('cell[10,10]') });
     }
     if (url.pathname === '/rows') {

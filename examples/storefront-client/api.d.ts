@@ -989,7 +989,7 @@ export interface paths {
         /** Replace a market's settings; default: true moves the store's default here */
         put: operations["updateMarket"];
         post?: never;
-        /** Delete a market; 409 while keys are limited to it, or while it is the default of several */
+        /** Delete a market; 409 while keys are limited to it, quotes are priced in it, or it is the default of several */
         delete: operations["deleteMarket"];
         options?: never;
         head?: never;
@@ -3347,6 +3347,11 @@ export interface components {
             };
             product: string;
             product_version: number;
+            /**
+             * @description ISO 4217: the currency of the product's model, which `model` of each row is in
+             * @example EUR
+             */
+            product_currency: string;
             /** @description How many price points the product has */
             total: number;
             /** @description The price points from offset, at most limit (1000) */

@@ -9,7 +9,7 @@ import type { RequestContext } from '../env';
 import { ApiError } from '../errors';
 import { type Clock, realTime } from '../isolate/clock';
 import { applyPriceBook } from '../lang/price-book';
-import { priceBookFor, type ResolvedPricing, resolvePricing } from '../markets/resolve';
+import { priceBookFor, type ResolvedPricing, resolvePricing, settle } from '../markets/resolve';
 import { type LoadedProduct, rememberPriced, warmPriced } from '../products/loaded';
 
 /** The time a request is priced at (the list in force then); tests move it to a list's start date. */
@@ -83,12 +83,25 @@ export async function pricedProduct(
   loaded: LoadedProduct,
   pricing: ResolvedPricing,
 ): Promise<LoadedProduct> {
-  const key = bookKey(pricing);
-  const warm = pricing.list ? warmPriced(storeId, productId, loaded, key) : undefined;
+  const asked = bookKey(pricing);
+  const warm = warmPricedProduct(storeId, productId, loaded, pricing);
   if (warm) return warm;
   const book = await priceBookFor(env, storeId, { id: productId, version: loaded.version, ir: loaded.model.ir }, pricing);
   if (!book) return loaded;
-  return rememberPriced(storeId, productId, loaded, key, applyPriceBook(loaded.model.ir, book));
+  // `pricing` now names the versions the book was read at; a request still resolving the older ones gets it too.
+  const read = bookKey(pricing);
+  const keys = read === asked ? [read] : [read, asked];
+  return rememberPriced(storeId, productId, loaded, keys, applyPriceBook(loaded.model.ir, book), pricing.chain);
+}
+
+/**
+ * The product priced by `pricing`'s list as this isolate compiled it before, without any I/O, `pricing` settled to
+ * the versions its amounts came from; undefined when it has not, or when no list prices it.
+ */
+export function warmPricedProduct(storeId: string, productId: string, loaded: LoadedProduct, pricing: ResolvedPricing) {
+  const warm = pricing.list ? warmPriced(storeId, productId, loaded, bookKey(pricing)) : undefined;
+  if (warm?.chain) settle(pricing, warm.chain);
+  return warm;
 }
 
 /**

@@ -7,14 +7,14 @@ import { ApiError } from '../errors';
 import { errorsFor, explainProblem, negotiateLanguage, type Want, wantProblem } from '../lang/instantiate';
 import { IR_VERSION, type ProductIR } from '../lang/ir';
 import type { ResolvedPricing } from '../markets/resolve';
-import { type LoadedProduct, loadProduct, warmPriced, warmProduct } from '../products/loaded';
+import { type LoadedProduct, loadProduct, warmProduct } from '../products/loaded';
 import { readCurrentVersion, type VersionPointer } from '../products/pointer';
 import { type CalculateBody, calculationAnswer, presentCalculation, withUnlisted } from './calculation';
 import { matchesETag } from './etag';
 import { formBody } from './form';
 import { cachedForm, formCacheKey, pricingKey, storeForm } from './form-cache';
 import { selectOutputGroups } from './output-groups';
-import { bookKey, MODEL_PRICES, presentPricing, pricedProduct } from './priced';
+import { MODEL_PRICES, presentPricing, pricedProduct, warmPricedProduct } from './priced';
 import { readAheadProduct } from './read-ahead';
 
 /** Storefronts may reuse a form for a minute and serve it stale while revalidating; the ETag makes revalidation cheap. */
@@ -63,15 +63,16 @@ export async function formResponse(
   const base = pointer ? warmProduct(storeId, productId, pointer) : undefined;
   // Without a list the version is its own price, unless the market is in another currency (409: pricedProduct).
   const own = base && !(pricing.market && pricing.market.currency !== base.model.ir.currency) ? base : undefined;
-  const warm = base && (pricing.list ? warmPriced(storeId, productId, base, bookKey(pricing)) : own);
-  const priceKey = pricingKey(pricing);
+  const warm = base && (pricing.list ? warmPricedProduct(storeId, productId, base, pricing) : own);
   if (pointer && !warm) {
-    const cached = await cachedForm(formCacheKey(storeId, productId, pointer, lang, priceKey));
+    const cached = await cachedForm(formCacheKey(storeId, productId, pointer, lang, pricingKey(pricing)));
     if (cached) return sendForm(c, cached.etag, cached.language, () => cached.body, pricing);
   }
   const loaded =
     warm ??
     (await pricedProduct(c.env, storeId, productId, base ?? (await requireProduct(c, storeId, productId, pointer)), pricing));
+  // After pricing: the versions its amounts came from (src/markets/resolve.ts, `settle`), which the tag and key name.
+  const priceKey = pricingKey(pricing);
   const language = negotiateLanguage(lang, loaded.model.ir);
   // The compiler's release is part of the tag: a new one may render the same version's form differently.
   const etag = `"${loaded.contentHash.slice(0, 16)}-v${loaded.version}-ir${IR_VERSION}-${language}${priceKey ? `-${priceKey}` : ''}"`;

@@ -129,5 +129,23 @@ export async function priceBookFor(
     }
     return null;
   }
-  return loadPriceBook(env, storeId, product, pricing.chain);
+  const read = await loadPriceBook(env, storeId, product, pricing.chain);
+  settle(pricing, read.chain);
+  return read.book;
+}
+
+/**
+ * Names in `pricing` the lists whose amounts priced the answer: `chain` as its book was read. This isolate's snapshot
+ * may name older versions than D1 had when the book was read (docs/api.md, "Markets and price lists": its window);
+ * the request's own pricing then moves to the versions read, so `pricing.list.version`, the form's cache key and a
+ * quote's pin always name the amounts served.
+ */
+export function settle(pricing: ResolvedPricing, chain: readonly ListSettings[]): void {
+  const same =
+    chain.length === pricing.chain.length &&
+    chain.every((l, i) => l.id === pricing.chain[i]!.id && l.version === pricing.chain[i]!.version);
+  if (same || chain.length === 0) return;
+  const list = chain[0]!;
+  pricing.chain = [...chain];
+  pricing.list = { id: list.id, version: list.version, name: list.name, currency: list.currency };
 }

@@ -38,7 +38,14 @@ export interface CsvRow {
   value: number | null;
 }
 
-export type CsvResult = { ok: true; rows: CsvRow[] } | { ok: false; errors: CsvError[] };
+export type CsvResult =
+  | {
+      ok: true;
+      rows: CsvRow[];
+      /** The 1-based CSV column of each named column, as the header places them: where a later refusal points. */
+      columns: { product: number; price: number; value: number };
+    }
+  | { ok: false; errors: CsvError[] };
 
 interface Record {
   line: number;
@@ -190,7 +197,8 @@ export function parseEntriesCsv(text: string, currency: string): CsvResult {
   }
   if (!columns && errors.length === 0)
     fail(1, 1, 'CSV_HEADER', `the file is empty: its first line must be the header ${CSV_COLUMNS.join(',')}`);
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, rows };
+  if (errors.length > 0 || !columns) return { ok: false, errors };
+  return { ok: true, rows, columns: { product: columns.product + 1, price: columns.price + 1, value: columns.value + 1 } };
 }
 
 type Fail = (line: number, column: number, code: CsvErrorCode, message: string) => void;

@@ -1,5 +1,6 @@
 import { instantiate, type Model } from '../lang/instantiate';
 import type { ProductIR } from '../lang/ir';
+import type { ListSettings } from '../markets/service/snapshot';
 import { cachedCompiled, storeCompiled } from './model-cache';
 import { publishCurrentVersion, readCurrentVersion, type VersionPointer } from './pointer';
 import { findCompiled, findCurrentCompiled, runnableIr } from './service';
@@ -8,6 +9,8 @@ export interface LoadedProduct {
   version: number;
   contentHash: string;
   model: Model;
+  /** A version priced by a book: the lists, with their versions, whose amounts it holds (nearest first). */
+  chain?: readonly ListSettings[];
 }
 
 /** Compiled models kept per isolate; a version is immutable, so entries never go stale, only old. */
@@ -62,18 +65,23 @@ export function warmPriced(storeId: string, externalId: string, base: LoadedProd
   return recall(pricedKey(storeId, externalId, base, book));
 }
 
-/** Instantiates `ir` (the version's IR with the book's amounts) and keeps it; synchronous, after the caller's reads. */
+/**
+ * Instantiates `ir` (the version's IR with the amounts of the book of `chain`) and keeps it under each of `books`;
+ * synchronous, after the caller's reads.
+ */
 export function rememberPriced(
   storeId: string,
   externalId: string,
   base: LoadedProduct,
-  book: string,
+  books: readonly string[],
   ir: ProductIR,
+  chain: readonly ListSettings[],
 ): LoadedProduct {
-  const loaded: LoadedProduct = { version: base.version, contentHash: base.contentHash, model: instantiate(ir) };
+  const loaded: LoadedProduct = { version: base.version, contentHash: base.contentHash, model: instantiate(ir), chain };
   // About the version's own compiled size: the book changes numbers, not the model's shape.
   const chars = cache.get(cacheKey(storeId, externalId, base))?.chars ?? JSON.stringify(ir).length;
-  return remember(pricedKey(storeId, externalId, base, book), loaded, chars);
+  for (const book of books) remember(pricedKey(storeId, externalId, base, book), loaded, chars);
+  return loaded;
 }
 
 /** A version this isolate already compiled, without any I/O. */

@@ -1,9 +1,12 @@
-import { and, desc, eq, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { DiagnosticJson } from '../api/validate';
 import { versionETag } from '../api/version-etag';
 import { type Database, storeDatabase, storeReplica } from '../db/client';
 import { joinParts, textParts } from '../db/parts';
 import {
+  priceListChanges,
+  priceListEntries,
+  priceLists,
   productDraftParts,
   productDrafts,
   products,
@@ -16,6 +19,7 @@ import { sha256Hex } from '../keys/secret';
 import { analyze } from '../lang';
 import { IR_VERSION, type ProductIR } from '../lang/ir';
 import { irFromJson, irToJson } from '../lang/ir-json';
+import { publishSnapshot } from '../markets/service/snapshot';
 import { deliveryIds, fillToken, handOver, newEventId, outboxWrites } from '../outbox/service';
 import { getStore } from '../stores/service';
 import { splitDiagnostics } from './diagnostics';
@@ -261,9 +265,40 @@ async function compiledOf(
  * request never finds a pointer to a deleted version it could serve. A product that exists only as a draft (never
  * published) is deleted too. NOT_FOUND when there is neither.
  */
-export async function deleteProduct(env: Env, storeId: string, externalId: string): Promise<void> {
+export async function deleteProduct(env: Env, storeId: string, externalId: string, actor: string): Promise<void> {
   const db = await storeDatabase(env, storeId);
-  const [, , , , removed, draft] = await db.batch([
+  // The product's price list entries go with it, in the same batch: an id used again must not inherit another
+  // product's prices. Each list that held some moves to a new version with a history row counting them, so no
+  // isolate serves a book of the old entries under the list's old version (docs/api.md, "Markets and price lists").
+  const now = Date.now();
+  const entriesOf = and(eq(priceListEntries.storeId, storeId), eq(priceListEntries.productId, externalId));
+  const listsPricingIt = and(
+    eq(priceLists.storeId, storeId),
+    inArray(priceLists.id, db.selectDistinct({ id: priceListEntries.listId }).from(priceListEntries).where(entriesOf)),
+  );
+  const removedIn = sql`(SELECT count(*) FROM price_list_entries e
+    WHERE e.store_id = ${priceLists.storeId} AND e.list_id = ${priceLists.id} AND e.product_id = ${externalId})`;
+  const [, , , , , , , removed, draft] = await db.batch([
+    db.insert(priceListChanges).select(
+      db
+        .select({
+          storeId: priceLists.storeId,
+          listId: priceLists.id,
+          version: sql`${priceLists.version} + 1`.as('version'),
+          at: sql`${now}`.as('at'),
+          actor: sql`${actor}`.as('actor'),
+          summary: sql`json_object('kind', 'entries', 'added', 0, 'changed', 0, 'removed', ${removedIn}, 'rows', json('[]'))`.as(
+            'summary',
+          ),
+        })
+        .from(priceLists)
+        .where(listsPricingIt),
+    ),
+    db
+      .update(priceLists)
+      .set({ version: sql`${priceLists.version} + 1`, updatedAt: now })
+      .where(listsPricingIt),
+    db.delete(priceListEntries).where(entriesOf),
     db.delete(productVersionParts).where(partsKey(storeId, externalId)),
     db.delete(productVersionSourceParts).where(sourcePartsKey(storeId, externalId)),
     db.delete(productDraftParts).where(and(eq(productDraftParts.storeId, storeId), eq(productDraftParts.externalId, externalId))),
@@ -275,6 +310,7 @@ export async function deleteProduct(env: Env, storeId: string, externalId: strin
     throw new ApiError('NOT_FOUND', `Product '${externalId}' not found in store '${storeId}'`);
   }
   await publishCurrentVersion(env, storeId, externalId, null);
+  await publishSnapshot(env, storeId);
 }
 
 /** The current version's compiled form, whole, from the primary. */

@@ -15,6 +15,7 @@ const csv = (s: string, list: string, text: string, query = '', headers: Record<
 const grid = (s: string, list: string, product = 'window') =>
   ok<{
     list: { version: number };
+    product_currency: string;
     rows: { price: string; model: string; value: string | null; effective: string; source: string }[];
   }>(admin('GET', `/stores/${s}/price-lists/${list}/entries?product=${product}`));
 const patch = (s: string, list: string, version: number, entries: unknown[]) =>
@@ -117,6 +118,7 @@ describe('entries', () => {
     );
     const retail = await grid(s, 'eur');
     expect(retail.list.version).toBe(2);
+    expect(retail.product_currency).toBe('EUR');
     const row = (g: typeof retail, price: string) => g.rows.find((r) => r.price === price);
     expect(row(retail, 'base[1000,1000]')).toMatchObject({ model: '100', value: '110.00', effective: '110.00', source: 'entry' });
     expect(row(retail, 'glass_m2[*]')).toMatchObject({ model: '55.5', value: null, effective: '55.50', source: 'model' });

@@ -99,6 +99,19 @@ describe('markets and customer groups pages', () => {
     expect((await page(`/admin/stores/${store}/markets/nowhere`, cookie)).status).toBe(404);
   });
 
+  it('leaves the tax rate of a market without tax blank, and a blank rate sends no tax (not 0 %)', async () => {
+    const { cookie } = await signIn();
+    const store = await pricedStore();
+    await ok(await admin('POST', `/stores/${store}/markets`, { id: 'li', name: 'Liechtenstein', currency: 'CHF', tax: null }));
+    const edit = await html(`/admin/stores/${store}/markets/li`, cookie);
+    const rate = /<input id="edit-tax-rate"[^>]*>/.exec(edit)?.[0] ?? '';
+    expect(rate).toContain('value=""');
+    expect(rate).toContain('data-clear="tax"');
+    expect(rate).not.toContain('required');
+    const create = /<input id="new-tax-rate"[^>]*>/.exec(await html(`/admin/stores/${store}/markets`, cookie))?.[0] ?? '';
+    expect(create).toContain('data-clear="tax"');
+  });
+
   it('show Retail built in and the store groups with rename and delete', async () => {
     const { cookie } = await signIn();
     const store = await pricedStore();
@@ -132,6 +145,8 @@ describe('price list pages', () => {
       new RegExp(`<tr data-row="true" data-price="${price.replace(/[[\]]/g, '\\$&')}">(?:(?!</tr>).)*</tr>`, 's').exec(
         text,
       )?.[0] ?? '';
+    // The model's numbers are in the model's currency, the list's in its own.
+    expect(text).toMatch(/>Model \(EUR\)<\/th>.*>This list \(CHF\)<\/th>/s);
     expect(row('gate_price[standard]')).toMatch(/>390<\/td>.*value="420.00".*>420.00<\/td><td data-label="From">this list</s);
     // No entry here nor in this year's list: the model's 450 × 0.95 = 427.50, rounded to 0.05.
     expect(row('gate_price[wide]')).toMatch(/>450<\/td>.*value="".*>427.50<\/td><td data-label="From">the model</s);

@@ -93,6 +93,15 @@ describe('markets and price lists', () => {
     assert.deepEqual(market.price_lists.map((a) => `${a.group}:${a.list}`).sort(), ['retail:ch-next', 'retail:ch-now']);
     await shot(page, 'price-lists-markets');
 
+    // A market whose tax is left blank has none (null), as the API's, not a rate of 0.
+    await page.fill('#new-id', 'li');
+    await page.fill('#new-name', 'Liechtenstein');
+    await page.fill('#new-currency', 'CHF');
+    await page.click('button:has-text("Create market")');
+    await page.waitForSelector('tr[data-market-id="li"]');
+    assert.equal((await adminApi('GET', `/stores/${STORE}/markets/li`)).body.tax, null);
+    assert.match(await page.locator('tr[data-market-id="li"]').innerText(), /none/);
+
     // A CSV with a bad amount on line 3: refused whole, with its line and column; nothing applied.
     await page.goto(LIST);
     await page.setInputFiles('#csv-file', { name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(BAD_CSV) });

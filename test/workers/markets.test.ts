@@ -13,3 +13,6 @@ describe('test/api/market-resolution', async () => {
 describe('test/api/market-tests', async () => {
   await import('../api/market-tests.cases');
 });
+describe('test/api/markets-consistency', async () => {
+  await import('../api/markets-consistency.cases');
+});

@@ -1,14 +1,20 @@
 // The wire shapes of a store's markets and customer groups (admin API, docs/api.md "Markets and price lists").
 import { z } from '@hono/zod-openapi';
 import { CURRENCIES } from '../../lang/check/currencies';
-import { percentTextToBp } from '../decimals';
+import { bpToPercentText, percentTextToBp } from '../decimals';
 import { LanguageTag } from '../locale';
 import { StoreParams } from './params';
+
+/**
+ * What a market, customer group or price list may be called, as a pattern the backoffice's forms check too (an HTML
+ * `pattern`, read with the `v` flag: hence the escaped `-`).
+ */
+export const SLUG_PATTERN = '[a-z0-9][a-z0-9_\\-]{0,39}';
 
 /** What a market, customer group or price list may be called: its id in paths, bodies and CSV files. */
 export const Slug = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'lowercase letters, digits, - and _, starting with a letter or digit, at most 40')
+  .regex(new RegExp(`^${SLUG_PATTERN}$`), 'lowercase letters, digits, - and _, starting with a letter or digit, at most 40')
   .openapi({ example: 'ch' });
 
 /** The group every store has without storing it: the public prices. */
@@ -42,6 +48,10 @@ export const Tax = z
   })
   .strict()
   .openapi('MarketTax');
+
+/** A market's tax as the admin API and `GET /v1/markets` answer it: the rate a percent string, or null for none. */
+export const presentTax = (m: { taxRateBp: number | null; taxPrices: 'net' | 'gross' }): z.infer<typeof Tax> | null =>
+  m.taxRateBp === null ? null : { rate: bpToPercentText(m.taxRateBp), prices: m.taxPrices };
 
 const Countries = z
   .array(z.string().regex(/^[A-Z]{2}$/, 'An ISO 3166 alpha-2 code in capitals, e.g. CH'))

@@ -128,6 +128,9 @@ export const ProductEntries = z
     list: ListRef,
     product: z.string(),
     product_version: z.number().int(),
+    product_currency: z
+      .string()
+      .openapi({ description: "ISO 4217: the currency of the product's model, which `model` of each row is in", example: 'EUR' }),
     total: z.number().int().openapi({ description: 'How many price points the product has' }),
     rows: z
       .array(EntryRow)

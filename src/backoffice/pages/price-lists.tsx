@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorBody } from '../../errors';
 import { adminGet } from '../api';
@@ -19,6 +19,13 @@ import { PriceListsPage } from '../views/price-lists';
 
 /** Today as a list's validity counts days: UTC. */
 export const today = () => new Date().toISOString().slice(0, 10);
+
+/** A product's grid; a 409 (the list's factors take an amount past 10^12) shown as the API's sentence, not a failed page. */
+async function gridOf(c: Context<BackofficeEnv>, path: string, product: string) {
+  const answer = await adminGet<PriceEntriesJson & ErrorBody>(c, path);
+  if (answer.status === 409) return { product, problem: answer.body.error };
+  return loaded<PriceEntriesJson>(path, answer);
+}
 
 /** Stores > Price lists: the lists, one list's grid and CSV, its diff and history (docs/backoffice.md). */
 export const priceListPages = new Hono<BackofficeEnv>()
@@ -41,7 +48,7 @@ export const priceListPages = new Hono<BackofficeEnv>()
     ]);
     // The grid shows one product's price points: the one asked for, else the first.
     const product = products.find((p) => p.external_id === c.req.query('product')) ?? products[0];
-    const entries = product ? await load<PriceEntriesJson>(c, `${path}/entries?product=${enc(product.external_id)}`) : null;
+    const entries = product ? await gridOf(c, `${path}/entries?product=${enc(product.external_id)}`, product.external_id) : null;
     return c.html(
       <PriceListPage
         csrf={c.var.csrf}

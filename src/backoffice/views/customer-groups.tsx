@@ -1,3 +1,4 @@
+import { SLUG_PATTERN } from '../../api/admin/markets';
 import { enc } from '../load';
 import type { CustomerGroupJson, StoreJson } from '../types';
 import { DataTable, FormError } from './parts';
@@ -91,7 +92,7 @@ export function CustomerGroupsPage(props: { csrf: string; store: StoreJson; grou
                 name="id"
                 required
                 maxlength={40}
-                pattern="[a-z0-9][a-z0-9_\-]{0,39}"
+                pattern={SLUG_PATTERN}
                 autocomplete="off"
                 aria-describedby="group-id-hint"
               />

@@ -1,3 +1,4 @@
+import { SLUG_PATTERN } from '../../api/admin/markets';
 import { enc } from '../load';
 import type { CustomerGroupJson, MarketJson, PriceListJson, StoreJson } from '../types';
 import { DataTable, Empty, FormError } from './parts';
@@ -172,7 +173,7 @@ export function MarketForm(props: FormProps) {
             name="id"
             required
             maxlength={40}
-            pattern="[a-z0-9][a-z0-9_\-]{0,39}"
+            pattern={SLUG_PATTERN}
             autocomplete="off"
             aria-describedby={`${p}-id-hint`}
           />
@@ -238,11 +239,15 @@ export function MarketForm(props: FormProps) {
           <input
             id={`${p}-tax-rate`}
             name="tax.rate"
-            required
+            data-clear="tax"
             inputmode="decimal"
-            value={market?.tax?.rate ?? '0'}
+            value={market?.tax?.rate ?? ''}
             autocomplete="off"
+            aria-describedby={`${p}-tax-hint`}
           />
+          <span class="hint" id={`${p}-tax-hint`}>
+            Blank: no tax
+          </span>
         </div>
         <div class="field">
           <label for={`${p}-tax-prices`}>Prices are shown</label>

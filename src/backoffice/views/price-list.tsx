@@ -94,7 +94,7 @@ function Grid({ store, list, entries }: { store: StoreJson; list: PriceListJson;
       <DataTable
         columns={[
           'Price',
-          { label: 'Model', numeric: true },
+          { label: `Model (${entries.product_currency})`, numeric: true },
           { label: `This list (${list.currency})`, numeric: true },
           { label: 'Effective', numeric: true },
           'From',
@@ -203,7 +203,8 @@ export function PriceListPage(props: {
   list: PriceListJson;
   lists: PriceListJson[];
   products: ProductSummaryJson[];
-  entries: PriceEntriesJson | null;
+  /** The product's grid, or (problem) why the API could not price it, such as factors taking an amount past 10^12. */
+  entries: PriceEntriesJson | { product: string; problem: string } | null;
   today: string;
 }) {
   const { csrf, store, list, entries } = props;
@@ -217,7 +218,12 @@ export function PriceListPage(props: {
         ) : (
           <>
             <ProductPicker products={props.products} product={entries?.product ?? null} />
-            {entries && <Grid store={store} list={list} entries={entries} />}
+            {entries && 'problem' in entries && (
+              <p class="notice error" role="alert">
+                {entries.problem}
+              </p>
+            )}
+            {entries && !('problem' in entries) && <Grid store={store} list={list} entries={entries} />}
           </>
         )}
       </section>

@@ -1,3 +1,4 @@
+import { SLUG_PATTERN } from '../../api/admin/markets';
 import { ROUNDINGS } from '../../pricing/rounding';
 import { enc } from '../load';
 import type { PriceListJson, StoreJson } from '../types';
@@ -101,7 +102,7 @@ export function PriceListForm({ storeId, list, lists }: { storeId: string; list:
             name="id"
             required
             maxlength={40}
-            pattern="[a-z0-9][a-z0-9_\-]{0,39}"
+            pattern={SLUG_PATTERN}
             autocomplete="off"
             aria-describedby={`${p}-list-id-hint`}
           />

@@ -88,11 +88,14 @@ function fieldOnPage(form: HTMLFormElement, field: string): string {
  * The JSON body of a form: checkboxes marked data-type="array" collect into a list; fields marked
  * data-type="number" are numbers (empty: null), data-type="boolean" true when their value is "true" (a checkbox: when ticked); data-type="json" fields are parsed; data-type="list"
  * fields are lists of the words they hold (commas or spaces between); dotted names nest; empty
- * optional fields are left out, and empty data-clear fields are null (the API clears what they name).
+ * optional fields are left out, and empty data-clear fields are null (the API clears what they name); an empty
+ * field whose data-clear names the object holding it (data-clear="tax" on tax.rate) makes that object null: a
+ * market's tax left blank is no tax, not a rate of 0.
  */
 export function formBody(form: HTMLFormElement): Body {
   const body: Body = {};
   const skip = unchangedRows(form);
+  const cleared: string[] = [];
   for (const el of Array.from(form.elements) as Control[]) {
     if (!el.name || el.name === '_csrf' || el.disabled || skip.has(el)) continue;
     const [at, key] = slot(body, el.name);
@@ -109,6 +112,8 @@ export function formBody(form: HTMLFormElement): Body {
       at[key] = el.value === 'true';
     } else if (el.value === '' && el.hasAttribute('data-optional')) {
       // Left out: the API keeps what it has.
+    } else if (el.value === '' && el.dataset.clear && el.name.startsWith(`${el.dataset.clear}.`)) {
+      cleared.push(el.dataset.clear);
     } else if (el.value === '' && el.hasAttribute('data-clear')) {
       at[key] = null;
     } else if (el.dataset.type === 'number') {
@@ -120,6 +125,10 @@ export function formBody(form: HTMLFormElement): Body {
     } else {
       at[key] = el.value;
     }
+  }
+  for (const name of cleared) {
+    const [at, key] = slot(body, name);
+    at[key] = null;
   }
   return dropEmptyRows(form, body);
 }

@@ -4,7 +4,7 @@ import { minorUnits } from '../../lang/check/currencies';
 import type { ProductIR } from '../../lang/ir';
 import type { PriceBook } from '../../lang/price-book';
 import { type PricePoint, pricePoints } from '../../lang/price-points';
-import { AmountOutOfRange, effectiveAmounts } from '../../pricing/derive';
+import { AmountOutOfRange, effectiveAmounts, MAX_CHAIN_LENGTH } from '../../pricing/derive';
 import type { ListSettings } from './snapshot';
 
 // Price books (src/lang/price-book.ts) of one product in one list chain, kept per isolate. A book is keyed by
@@ -15,11 +15,11 @@ import type { ListSettings } from './snapshot';
 /** Books kept, at most; and price amounts in them, at most (a book of a 50,000-cell matrix weighs about 5 MB). */
 const MAX_BOOKS = 512;
 const MAX_AMOUNTS = 400_000;
-const books = new Map<string, { book: PriceBook; size: number }>();
+const books = new Map<string, { book: ReadBook; size: number }>();
 let amountsHeld = 0;
 
-function remember(key: string, book: PriceBook): void {
-  const size = book.amounts.size;
+function remember(key: string, book: ReadBook): void {
+  const size = book.book.amounts.size;
   if (size > MAX_AMOUNTS) return;
   while (books.size > 0 && (books.size >= MAX_BOOKS || amountsHeld + size > MAX_AMOUNTS)) {
     const [oldest, entry] = books.entries().next().value!;
@@ -84,50 +84,96 @@ export function withinRange<T>(derive: () => T): T {
   }
 }
 
-type Read = { versions: Map<string, number>; rows: Rows[] };
+type Read = { lists: Map<string, ListSettings>; rows: Map<string, Rows> };
+
+const SETTINGS =
+  'SELECT id, name, currency, valid_from AS validFrom, valid_to AS validTo, base, factor, rounding, version FROM price_lists';
 
 /**
- * The chain's versions and the product's entries in each list, read in one batch so they agree. Through the D1
+ * The settings of lists `ids` and the product's entries in each, read in one batch so they agree. Through the D1
  * client under drizzle: a list of 50,000 entries is read as rows once, where drizzle's batch would turn each row
  * into an array and back into an object (bench/price-lists.ts: the rows are most of a book's cost).
  */
-async function read(db: Database, storeId: string, productId: string, chain: readonly ListSettings[]): Promise<Read> {
+async function read(db: Database, storeId: string, productId: string, ids: readonly string[]): Promise<Read> {
   const client = db.$client;
-  const ids = chain.map((l) => l.id);
   const [lists, ...rows] = await client.batch([
-    client
-      .prepare(`SELECT id, version FROM price_lists WHERE store_id = ? AND id IN (${ids.map(() => '?').join(', ')})`)
-      .bind(storeId, ...ids),
+    client.prepare(`${SETTINGS} WHERE store_id = ? AND id IN (${ids.map(() => '?').join(', ')})`).bind(storeId, ...ids),
     ...ids.map((id) =>
       client
         .prepare('SELECT price_key, amount FROM price_list_entries WHERE store_id = ? AND list_id = ? AND product_id = ?')
         .bind(storeId, id, productId),
     ),
   ]);
-  const versions = new Map((lists!.results as { id: string; version: number }[]).map((l) => [l.id, l.version]));
-  return { versions, rows: rows.map((r) => r.results as Rows) };
+  return {
+    lists: new Map((lists!.results as ListSettings[]).map((l) => [l.id, l])),
+    rows: new Map(rows.map((r, i) => [ids[i]!, r.results as Rows])),
+  };
 }
 
-const agrees = (r: Read, chain: readonly ListSettings[]) => chain.every((l) => r.versions.get(l.id) === l.version);
+const agrees = (r: Read, chain: readonly ListSettings[]) => chain.every((l) => r.lists.get(l.id)?.version === l.version);
+
+/** The chain as `r` holds it: from the list, its bases as D1 has them now; null when `r` lacks a list of it. */
+function chainIn(r: Read, first: string): ListSettings[] | null {
+  const chain: ListSettings[] = [];
+  for (let at: string | null = first; at !== null && chain.length < MAX_CHAIN_LENGTH; ) {
+    const list = r.lists.get(at);
+    if (!list) return null;
+    chain.push(list);
+    at = list.base;
+  }
+  return chain;
+}
+
+/** A book and the lists it was computed from, with their versions: what an answer names and a quote pins. */
+export interface ReadBook {
+  book: PriceBook;
+  chain: readonly ListSettings[];
+}
 
 /**
  * The book of `chain` (a list and its bases, nearest first, with the versions the request resolved) for a product
- * version: from this isolate, else computed from D1 (any replica first; the primary when the replica has not seen
- * those versions yet). A book computed from other versions than the chain names (this isolate's snapshot is behind
- * D1) serves the request but is not kept.
+ * version: from this isolate, else computed from D1 (any replica first; the primary when the replica holds other
+ * versions). This isolate's snapshot may lag D1 by its window: then the book is computed from the settings and
+ * entries D1 holds, and says so in `chain`, so an answer never names one version and serves another's amounts. It is
+ * kept under both keys: D1's versions only grow, so a request still resolving the older ones gets the newer book,
+ * labelled as such, without reading D1 again.
  */
 export async function loadPriceBook(
   env: Env,
   storeId: string,
   product: { id: string; version: number; ir: ProductIR },
   chain: readonly ListSettings[],
-): Promise<PriceBook> {
-  const key = [storeId, product.id, product.version, ...chain.map((l) => `${l.id}:${l.version}`)].join('\u0000');
-  const hit = books.get(key);
+): Promise<ReadBook> {
+  const keyOf = (lists: readonly ListSettings[]) =>
+    [storeId, product.id, product.version, ...lists.map((l) => `${l.id}:${l.version}`)].join('\u0000');
+  const asked = keyOf(chain);
+  const hit = books.get(asked);
   if (hit) return hit.book;
-  let found = await read(await storeReplica(env, storeId), storeId, product.id, chain);
-  if (!agrees(found, chain)) found = await read(await storeDatabase(env, storeId), storeId, product.id, chain);
-  const book = bookOf(product.ir, chain, found.rows);
-  if (agrees(found, chain)) remember(key, book);
-  return book;
+  const ids = chain.map((l) => l.id);
+  let found = await read(await storeReplica(env, storeId), storeId, product.id, ids);
+  let served: readonly ListSettings[] | null = agrees(found, chain) ? chain : null;
+  if (!served) {
+    const primary = await storeDatabase(env, storeId);
+    found = await read(primary, storeId, product.id, ids);
+    served = chainIn(found, chain[0]!.id);
+    // The list's bases changed since the snapshot: read the chain D1 holds now, once more.
+    if (served === null && found.lists.has(chain[0]!.id)) {
+      const walked: string[] = [];
+      for (let at: string | null = chain[0]!.id; at !== null && walked.length < MAX_CHAIN_LENGTH; ) {
+        walked.push(at);
+        at = found.lists.get(at)?.base ?? null;
+      }
+      found = await read(primary, storeId, product.id, walked);
+      served = chainIn(found, chain[0]!.id);
+    }
+  }
+  // The list is gone from D1 (deleted since the snapshot): its entries went with it, priced as the snapshot says.
+  const settled = served ?? chain;
+  const entries = settled.map((l) => found.rows.get(l.id) ?? []);
+  const priced: ReadBook = { book: bookOf(product.ir, settled, entries), chain: settled };
+  if (served) {
+    remember(keyOf(served), priced);
+    if (served !== chain) remember(asked, priced);
+  }
+  return priced;
 }

@@ -22,17 +22,6 @@ export async function exportCsv(
   return { list, text: serializeEntriesCsv(rows, list.currency) };
 }
 
-/** The 1-based column of each named column in the file's header (the header's first line; names are plain words). */
-function headerColumns(text: string): Record<'product' | 'price' | 'value', number> {
-  const first = text.slice(0, Math.min(text.length, 1_000)).split(/\r?\n/, 1)[0] ?? '';
-  const names = first
-    .replace(/^\uFEFF/, '')
-    .split(',')
-    .map((n) => n.trim().replace(/^"|"$/g, '').toLowerCase());
-  const at = (name: string, fallback: number) => (names.indexOf(name) >= 0 ? names.indexOf(name) + 1 : fallback);
-  return { product: at('product', 1), price: at('price', 2), value: at('value', 3) };
-}
-
 const csvRejected = (errors: { line: number; column: number; message: string; code?: string }[]) => {
   const first = errors[0]!;
   return new ApiError('BAD_REQUEST', `Line ${first.line}, column ${first.column}: ${first.message}; nothing was imported`, {
@@ -65,8 +54,7 @@ export async function importCsv(
   const parsed = parseEntriesCsv(text, list.currency);
   if (!parsed.ok) throw csvRejected(parsed.errors);
   if (parsed.rows.length === 0) throw csvRejected([{ line: 2, column: 1, message: 'The file has no rows', code: 'CSV_EMPTY' }]);
-  const columns = headerColumns(text);
-  const rows = parsed.rows;
+  const { rows, columns } = parsed;
   return writeEntries(env, storeId, listId, call.version ?? call.ifMatch ?? list.version, rows, {
     actor: call.actor,
     kind: 'import',

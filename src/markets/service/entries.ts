@@ -39,9 +39,9 @@ export async function pointsOf(
   env: Env,
   storeId: string,
   productId: string,
-): Promise<{ version: number; points: PricePoint[] } | null> {
+): Promise<{ version: number; currency: string; points: PricePoint[] } | null> {
   const loaded = await loadProduct(env, storeId, productId);
-  return loaded && { version: loaded.version, points: pricePoints(loaded.model.ir) };
+  return loaded && { version: loaded.version, currency: loaded.model.ir.currency, points: pricePoints(loaded.model.ir) };
 }
 
 /** The problems of the writes' products and price keys: an unknown product, or a key its current version does not declare. */
@@ -275,7 +275,7 @@ export async function productEntries(
   storeId: string,
   listId: string,
   productId: string,
-): Promise<{ list: PriceListView; productVersion: number; rows: EntryView[] }> {
+): Promise<{ list: PriceListView; productVersion: number; productCurrency: string; rows: EntryView[] }> {
   const list = await getPriceList(env, storeId, listId);
   const found = await pointsOf(env, storeId, productId);
   if (!found) throw new ApiError('NOT_FOUND', `Product '${productId}' not found`, { details: { field: 'product' } });
@@ -285,6 +285,7 @@ export async function productEntries(
   return {
     list,
     productVersion: found.version,
+    productCurrency: found.currency,
     rows: found.points.map((p) => ({
       price: p.key,
       label: p.label,

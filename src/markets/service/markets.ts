@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { MARKET_LIMITS, RETAIL } from '../../api/admin/markets';
 import { storeDatabase } from '../../db/client';
-import { apiKeys, customerGroups, marketPriceLists, markets, priceLists } from '../../db/schema';
+import { apiKeys, customerGroups, marketPriceLists, markets, priceLists, quotes } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { getStoreProfile } from '../../store-profiles/service';
 import { getStore } from '../../stores/service';
@@ -194,7 +194,9 @@ export async function updateMarket(env: Env, storeId: string, id: string, input:
 export async function deleteMarket(env: Env, storeId: string, id: string): Promise<void> {
   const current = await getMarket(env, storeId, id);
   const db = await storeDatabase(env, storeId);
-  const [keys, others] = await db.batch([
+  // Quotes keep the market they were priced in (re-pricing, editing and cloning resolve it), whatever their status.
+  const pinning = and(eq(quotes.storeId, storeId), eq(quotes.market, id));
+  const [keys, others, quoteCount] = await db.batch([
     db
       .select({ id: apiKeys.id })
       .from(apiKeys)
@@ -207,7 +209,16 @@ export async function deleteMarket(env: Env, storeId: string, id: string): Promi
       )
       .limit(5),
     db.select({ n: count() }).from(markets).where(eq(markets.storeId, storeId)),
+    db.select({ n: count() }).from(quotes).where(pinning),
   ]);
+  const pinned = quoteCount[0]?.n ?? 0;
+  if (pinned > 0) {
+    throw new ApiError(
+      'CONFLICT',
+      `Market '${id}' is in use: ${pinned} quote${pinned === 1 ? ' is' : 's are'} priced in it, and re-price, edit and clone it`,
+      { details: { quotes: pinned } },
+    );
+  }
   if (keys.length > 0) {
     throw new ApiError('CONFLICT', `Market '${id}' is in use: API keys are limited to it; revoke them first`, {
       details: { api_keys: keys.map((k) => k.id) },
@@ -216,10 +227,19 @@ export async function deleteMarket(env: Env, storeId: string, id: string): Promi
   if (current.isDefault && (others[0]?.n ?? 0) > 1) {
     throw new ApiError('CONFLICT', `Market '${id}' is the store's default: make another market the default first`);
   }
-  await db.batch([
-    db.delete(marketPriceLists).where(and(eq(marketPriceLists.storeId, storeId), eq(marketPriceLists.marketId, id))),
-    db.delete(markets).where(marketKey(storeId, id)),
+  // A quote created in the market since the check keeps it: neither statement runs then.
+  const unpinned = notExists(db.select({ id: quotes.id }).from(quotes).where(pinning));
+  const [, deleted] = await db.batch([
+    db.delete(marketPriceLists).where(and(eq(marketPriceLists.storeId, storeId), eq(marketPriceLists.marketId, id), unpinned)),
+    db
+      .delete(markets)
+      .where(and(marketKey(storeId, id), unpinned))
+      .returning({ id: markets.id }),
   ]);
+  if (deleted.length === 0) {
+    await getMarket(env, storeId, id); // 404 when another request deleted it
+    throw new ApiError('CONFLICT', `Market '${id}' is in use: a quote was priced in it meanwhile`, { details: { quotes: 1 } });
+  }
   await publishSnapshot(env, storeId);
 }
 

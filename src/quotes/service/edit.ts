@@ -60,12 +60,13 @@ async function pricedFor(call: QuoteCall, id: string, input: ItemInput, position
   if (ifMatch !== undefined && read.quote.version !== ifMatch) throw stale(read.quote.number, read.quote.version);
   transition(read.quote, read.status, 'edit', actor);
   const pricing = await pinnedPricing(env, storeId, read.quote);
+  const at = position ? position(read) : read.items.length;
+  const [priced] = await priceAll(env, storeId, [input], read.quote.language, read.quote.currency, pricing, [at]);
+  // After pricing: the list version the item's amounts came from (src/markets/resolve.ts, `settle`).
   const list = pinned(pricing);
   if (list.priceList !== read.quote.priceList || list.priceListVersion !== read.quote.priceListVersion) {
     throw listMoved(read.quote, list);
   }
-  const at = position ? position(read) : read.items.length;
-  const [priced] = await priceAll(env, storeId, [input], read.quote.language, read.quote.currency, pricing, [at]);
   return { priced: priced!, read };
 }
 
@@ -194,11 +195,6 @@ export async function repriceQuote(call: QuoteCall, id: string) {
   let report: RepricedItem[] = [];
   const loaded = await change(call, id, 'edit', async (q) => {
     const pricing = await pinnedPricing(call.env, call.storeId, q.quote);
-    const list = pinned(pricing);
-    const [oldList, newList] = [
-      listOf(q.quote.priceList, q.quote.priceListVersion),
-      listOf(list.priceList, list.priceListVersion),
-    ];
     const fresh = await Promise.all(
       q.items.map((i) =>
         priceItem(
@@ -210,6 +206,12 @@ export async function repriceQuote(call: QuoteCall, id: string) {
         ),
       ),
     );
+    // After pricing: the list version the items' amounts came from (src/markets/resolve.ts, `settle`).
+    const list = pinned(pricing);
+    const [oldList, newList] = [
+      listOf(q.quote.priceList, q.quote.priceListVersion),
+      listOf(list.priceList, list.priceListVersion),
+    ];
     const put: PutItem[] = [];
     report = q.items.map((old, index) => {
       const r = fresh[index]!;

@@ -1,7 +1,7 @@
 import { createRoute, type z } from '@hono/zod-openapi';
-import { Market, MarketList, MarketParams, MarketUpdate, NewMarket } from '../../api/admin/markets';
+import { Market, MarketList, MarketParams, MarketUpdate, NewMarket, presentTax } from '../../api/admin/markets';
 import { StoreParams } from '../../api/admin/params';
-import { bpToPercentText, percentTextToBp } from '../../api/decimals';
+import { percentTextToBp } from '../../api/decimals';
 import { ADMIN_SECURITY, errorResponses, json, jsonBody } from '../../api/openapi';
 import { iso } from '../../db/time';
 import { newApp } from '../../http/factory';
@@ -25,7 +25,7 @@ const present = (m: MarketView): z.infer<typeof Market> => ({
   currency: m.currency,
   countries: m.countries,
   language: m.language,
-  tax: m.taxRateBp === null ? null : { rate: bpToPercentText(m.taxRateBp), prices: m.taxPrices },
+  tax: presentTax(m),
   price_lists: m.lists,
   default: m.isDefault,
   created_at: iso(m.createdAt)!,
@@ -114,7 +114,7 @@ export const marketsApi = newApp()
       operationId: 'deleteMarket',
       tags,
       security: ADMIN_SECURITY,
-      summary: 'Delete a market; 409 while keys are limited to it, or while it is the default of several',
+      summary: 'Delete a market; 409 while keys are limited to it, quotes are priced in it, or it is the default of several',
       request: { params: MarketParams },
       responses: { 204: { description: 'Deleted' }, ...errorResponses(400, 401, 404, 409) },
     }),

@@ -63,7 +63,7 @@ export const priceListEntriesApi = newApp()
     async (c) => {
       const { store_id, list_id } = c.req.valid('param');
       const { product, offset, limit } = c.req.valid('query');
-      const { list, productVersion, rows } = await productEntries(c.env, store_id, list_id, product);
+      const { list, productVersion, productCurrency, rows } = await productEntries(c.env, store_id, list_id, product);
       const digits = minorUnits(list.currency);
       const end = offset + limit;
       return c.json(
@@ -71,6 +71,7 @@ export const priceListEntriesApi = newApp()
           list: listRef(list),
           product,
           product_version: productVersion,
+          product_currency: productCurrency,
           total: rows.length,
           next_offset: end < rows.length ? end : null,
           rows: rows.slice(offset, end).map((r) => ({

@@ -15,6 +15,7 @@ import {
   type SavedVersion,
   saveSchema,
 } from '../../products/service';
+import { actorOf } from './price-lists';
 
 export function savedProduct(externalId: string, saved: SavedVersion): z.infer<typeof SavedProduct> {
   return {
@@ -200,7 +201,7 @@ export const productsApi = newApp()
     }),
     async (c) => {
       const { store_id, external_id } = c.req.valid('param');
-      await deleteProduct(c.env, store_id, external_id);
+      await deleteProduct(c.env, store_id, external_id, actorOf(c));
       return c.body(null, 204);
     },
   )

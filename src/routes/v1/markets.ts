@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { bpToPercentText } from '../../api/decimals';
+import { presentTax } from '../../api/admin/markets';
 import { KeyMarkets } from '../../api/markets';
 import { errorResponses, json, KEY_SECURITY } from '../../api/openapi';
 import { authorize } from '../../http/auth';
@@ -35,7 +35,7 @@ export const marketsApi = newApp().openapi(
         currency: m.currency,
         countries: m.countries,
         language: m.language,
-        tax: m.taxRateBp === null ? null : { rate: bpToPercentText(m.taxRateBp), prices: m.taxPrices },
+        tax: presentTax(m),
         default: m.id === resolved.market?.id,
       }));
     return c.json({ markets, group: resolved.group }, 200);
