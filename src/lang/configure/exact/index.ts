@@ -503,7 +503,8 @@ class Availability {
   }
 
   /**
-   * Points the last solution's repair (Solver.solve) at the selection of x left that ticks the most of `hidden`: a
+   * Points the last solution's repair (Solver.solve) at the selection of x left that ticks the most of `hidden` and
+   * that x's tables allow with the solution's other values (else the repair returned a configuration they refuse): a
    * solution then shows up to max_selected options not shown yet, where the domain's first selection left (the
    * smallest) showed one a search, and the equipment lists of test/fixtures/car-line-hard.ts took one search an option.
    */
@@ -515,7 +516,8 @@ class Availability {
       if (!this.s.has(x, u)) continue;
       let n = 0;
       for (const id of selections[u]!) if (hidden.includes(id)) n++;
-      if (n > most) {
+      // The hint stays a solution: the repair checks only the tables of the variables it changes.
+      if (n > most && this.s.allows(this.hint, x, u)) {
         most = n;
         best = u;
       }
