@@ -12,7 +12,20 @@ import { bundleRuntimes } from './ab-bundles.mjs';
 
 const ALL = ['calculate', 'configure', 'big-models', 'big-models-http', 'compile', 'memory', 'http'];
 /** Run only when named: `npm run bench -- hostile`. */
-const ON_REQUEST = ['hostile', 'want', 'walks', 'cold', 'ab', 'profile-http', 'insights', 'price-book', 'price-lists', 'markets', 'shards', 'car-line-hard-http'];
+const ON_REQUEST = [
+  'hostile',
+  'want',
+  'walks',
+  'cold',
+  'ab',
+  'profile-http',
+  'insights',
+  'price-book',
+  'price-lists',
+  'markets',
+  'shards',
+  'car-line-hard-http',
+];
 /** Extra node flags per benchmark. */
 const NODE_FLAGS = { memory: ['--expose-gc'], 'big-models': ['--expose-gc'] };
 
