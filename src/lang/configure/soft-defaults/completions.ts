@@ -81,7 +81,14 @@ export function exactCompletions(
     ok &&= s.propagate();
   };
   return {
-    first: () => (ok ? solve() : none),
+    first: () => {
+      if (!ok) return none;
+      // A completion of an earlier request's (the model's tables, its values preferred where this state has them).
+      last = k.completion;
+      const found = solve();
+      k.completion = last;
+      return found;
+    },
     with: (i, k) => {
       const x = t.varOf[i]!;
       const v = indexIn(x, k);
