@@ -52,6 +52,11 @@ export interface Kept {
   /** What requests proved, for the next ones. */
   learned: Learned;
   /**
+   * The last first completion soft defaults found (soft-defaults/completions.ts), defaults preferred: the next
+   * request's first search repairs it to its own choices.
+   */
+  completion: Int32Array | undefined;
+  /**
    * The variables, those in the most tables first: the order a request decides its open fields in, so that the
    * values the most constrained refute narrow the others before their turn (the car line's hub, in 150 tables,
    * then its partners: over 88 walks 0.8 % less work, the costliest state of one choice 1.82 million units, not 2.01).
@@ -80,7 +85,7 @@ function keptFor(t: Tables, closed: () => ResidualChecks): Kept {
     const scratch = new Solver(t);
     const consistent = !t.never && root.start();
     const order = [...t.values.keys()].sort((x, y) => t.tablesOf[y]!.length - t.tablesOf[x]!.length || x - y);
-    k = { root, consistent, scratch, settled: false, pool: [], learned: new Learned(), order };
+    k = { root, consistent, scratch, settled: false, pool: [], learned: new Learned(), order, completion: undefined };
     // A request's tables (typed.ts) are searched from their consistent root: settling is the model's work. Tables
     // past a multi-select's selections are not settled either: what settling refutes there is only not known, and
     // deciding each of its selections cost more than it saved (five such fields, paired by checks verified by
@@ -503,7 +508,8 @@ class Availability {
   }
 
   /**
-   * Points the last solution's repair (Solver.solve) at the selection of x left that ticks the most of `hidden`: a
+   * Points the last solution's repair (Solver.solve) at the selection of x left that ticks the most of `hidden` and
+   * that x's tables allow with the solution's other values (else the repair returned a configuration they refuse): a
    * solution then shows up to max_selected options not shown yet, where the domain's first selection left (the
    * smallest) showed one a search, and the equipment lists of test/fixtures/car-line-hard.ts took one search an option.
    */
@@ -515,7 +521,8 @@ class Availability {
       if (!this.s.has(x, u)) continue;
       let n = 0;
       for (const id of selections[u]!) if (hidden.includes(id)) n++;
-      if (n > most) {
+      // The hint stays a solution: the repair checks only the tables of the variables it changes.
+      if (n > most && this.s.allows(this.hint, x, u)) {
         most = n;
         best = u;
       }

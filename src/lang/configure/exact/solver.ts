@@ -10,7 +10,16 @@ import { holdsPair, unsupportedPair } from './pair-kind';
 import { Propagation } from './propagation';
 
 /** Rounds of mending a repair may take (Solver.repaired) before the search takes over. */
-const REPAIR_ROUNDS = 16;
+const REPAIR_ROUNDS = 48;
+/**
+ * Operations a repair may take before the search takes over: on the car line with equipment lists a repair that
+ * succeeds takes about 1,000, one that cycles (each table mended breaking another) took up to 300,000.
+ */
+const REPAIR_OPERATIONS = 20_000;
+/** Words of row sets (32 rows each) a repair scans for a table's nearest possible row (Solver.mend). */
+const MAX_MENDED_WORDS = 64;
+/** Rows as near as the nearest a repair weighs by the tables they break (Solver.mend). */
+const MAX_ROWS_SCORED = 32;
 
 export class Solver extends Propagation {
   /**
@@ -45,7 +54,7 @@ export class Solver extends Propagation {
    */
   solve(fresh: (x: number, v: number) => boolean, stop: () => boolean, hint?: Int32Array): Int32Array | null | undefined {
     // What the tables do not hold is verified on states, not on a repaired solution: no shortcut then.
-    const repaired = hint && this.accept === undefined ? this.repaired(hint) : null;
+    const repaired = hint && this.accept === undefined ? this.repaired(hint, fresh) : null;
     if (repaired) return repaired;
     const depth = this.levels.length;
     this.push();
@@ -78,45 +87,144 @@ export class Solver extends Propagation {
   /**
    * A solution of the current state near `hint`, another solution of the same tables: each variable keeps its value
    * while the state has it, else takes one its tables allow with the others as they are (`allowed`); then, for a few
-   * rounds, a table these changes leave broken is mended by changing one of its other variables the same way. Null
-   * unless every table the changes touch allows the result (the others allow it as they allowed the hint). On a
-   * loose model this finds a witness without a search: on the car line with equipment lists
-   * (test/fixtures/car-line-hard.ts) a search for a value not shown yet took 50,000 operations, most of them after
-   * a repair that changed only the variable searched failed.
+   * rounds, a table these changes leave broken is mended (`mend`). Null unless every table the changes touch allows
+   * the result (the others allow it as they allowed the hint). On a loose model this finds a witness without a
+   * search: on the car line with equipment lists (test/fixtures/car-line-hard.ts) a search for a value not shown yet
+   * took 50,000 operations (one descent through 260 variables).
    */
-  private repaired(hint: Int32Array): Int32Array | null {
+  private repaired(hint: Int32Array, fresh: (x: number, v: number) => boolean): Int32Array | null {
     const { t } = this;
     const out = hint.slice();
     let check = new Set<number>();
     for (let y = 0; y < out.length; y++) {
       if (this.alive[t.offset[y]! + out[y]!]) continue;
-      const v = this.allowed(out, y);
+      const v = this.allowed(out, y, fresh);
       out[y] = v >= 0 ? v : this.dense[t.offset[y]!]!;
       for (const k of t.tablesOf[y]!) check.add(k);
     }
     this.operations += out.length;
-    for (let round = 0; round < REPAIR_ROUNDS; round++) {
+    const limit = this.operations + REPAIR_OPERATIONS;
+    // Breakout (Morris): each time a table is mended it weighs more in the rows chosen after, so that two tables
+    // mending each other in turn do not go back and forth.
+    const weight = new Uint32Array(t.tables.length).fill(1);
+    this.operations += t.tables.length;
+    for (let round = 0; round < REPAIR_ROUNDS && this.operations < limit; round++) {
       const broken: number[] = [];
       for (const k of check) if (!this.holdsIn(out, k)) broken.push(k);
       if (broken.length === 0) return out;
       check = new Set();
       for (const k of broken) {
         if (this.holdsIn(out, k)) continue;
-        const vars = t.tables[k]!.vars;
-        let mended = false;
-        for (let c = 0; c < vars.length && !mended; c++) {
-          const y = vars[c]!;
-          if (this.size[y]! <= 1) continue;
-          const v = this.allowed(out, y);
-          if (v < 0) continue;
-          out[y] = v;
-          for (const j of t.tablesOf[y]!) check.add(j);
-          mended = true;
-        }
-        if (!mended) return null;
+        weight[k]!++;
+        if (!this.mend(out, k, check, fresh, weight)) return null;
       }
     }
     return null;
+  }
+
+  /**
+   * Mends broken table k in `out`, adding the tables of the variables it changes to `check`: one of its variables
+   * changed to a value all its tables allow, else (a table with row sets) its possible row nearest `out` taken
+   * whole, what that breaks mended in the next rounds. The car line's tables of three or four hub fields allow 150
+   * of thousands of combinations: one variable changed mended none of them, and every repair failed.
+   */
+  private mend(
+    out: Int32Array,
+    k: number,
+    check: Set<number>,
+    fresh: (x: number, v: number) => boolean,
+    weight: Uint32Array,
+  ): boolean {
+    const { t } = this;
+    const table = t.tables[k]!;
+    const vars = table.vars;
+    let changed = -1;
+    for (let c = 0; c < vars.length && changed < 0; c++) {
+      const y = vars[c]!;
+      if (this.size[y]! <= 1) continue;
+      const v = this.allowed(out, y, fresh);
+      if (v < 0) continue;
+      out[y] = v;
+      changed = y;
+    }
+    if (changed >= 0) {
+      for (const j of t.tablesOf[changed]!) check.add(j);
+      return true;
+    }
+    if (table.excluded || table.pair || table.words > MAX_MENDED_WORDS) return false;
+    // The possible row (in the current state) that breaks the fewest other tables, of those that disagree with `out`
+    // in the fewest columns: taking the nearest alone went back and forth between two tables.
+    const base = t.rowsAt[k]!;
+    const was = Int32Array.from(vars, (y) => out[y]!);
+    let best = -1;
+    let bestDiffer = Number.POSITIVE_INFINITY;
+    let bestBreaks = Number.POSITIVE_INFINITY;
+    let scored = 0;
+    for (let w = 0; w < table.words && bestBreaks > 0; w++) {
+      let word = this.rows[base + w]!;
+      while (word !== 0 && bestBreaks > 0) {
+        const bit = word & -word;
+        word ^= bit;
+        let differ = 0;
+        for (let c = 0; c < vars.length && differ <= bestDiffer; c++) {
+          if ((t.bits[table.sup[c]![was[c]!]! + w]! & bit) === 0) differ++;
+        }
+        this.operations += vars.length;
+        if (differ > bestDiffer || (differ === bestDiffer && scored >= MAX_ROWS_SCORED)) continue;
+        scored++;
+        const limit = differ < bestDiffer ? Number.POSITIVE_INFINITY : bestBreaks;
+        const breaks = this.takeRow(out, k, w, bit, limit, weight);
+        for (let c = 0; c < vars.length; c++) out[vars[c]!] = was[c]!;
+        if (breaks < limit) {
+          best = w * 32 + 31 - Math.clz32(bit);
+          bestDiffer = differ;
+          bestBreaks = breaks;
+        }
+      }
+    }
+    if (best < 0) return false;
+    this.takeRow(out, k, best >> 5, 1 << (best & 31), 0, weight);
+    for (let c = 0; c < vars.length; c++) {
+      if (out[vars[c]!] !== was[c]) for (const j of t.tablesOf[vars[c]!]!) check.add(j);
+    }
+    return true;
+  }
+
+  /**
+   * Sets in `out` the values of table k's variables its row (bit `bit` of word w) does not allow to values it does;
+   * the other tables of the variables changed that `out` then breaks, by their weights, summed up to `limit`;
+   * +Infinity when some variable has no value left that the row allows.
+   */
+  private takeRow(out: Int32Array, k: number, w: number, bit: number, limit: number, weight: Uint32Array): number {
+    const { t } = this;
+    const table = t.tables[k]!;
+    const vars = table.vars;
+    let breaks = 0;
+    for (let c = 0; c < vars.length; c++) {
+      const y = vars[c]!;
+      const sup = table.sup[c]!;
+      if ((t.bits[sup[out[y]!]! + w]! & bit) !== 0) continue;
+      // A value of y the row allows, left in the state. A row with lists stays in the row set while its values are
+      // removed one by one (Table.listed), so there may be none: the row is then not taken.
+      const at = t.offset[y]!;
+      let found = false;
+      for (let j = 0; j < this.size[y]! && !found; j++) {
+        const v = this.dense[at + j]!;
+        this.operations++;
+        if ((t.bits[sup[v]! + w]! & bit) === 0) continue;
+        out[y] = v;
+        found = true;
+      }
+      if (!found) return Number.POSITIVE_INFINITY;
+    }
+    for (let c = 0; c < vars.length && breaks < limit; c++) {
+      for (const j of t.tablesOf[vars[c]!]!) {
+        if (j === k || this.holdsIn(out, j)) continue;
+        breaks += weight[j]!;
+        if (breaks >= limit) break;
+      }
+    }
+    return breaks;
   }
 
   /** Whether table k allows `out`'s values of its variables. */
@@ -130,16 +238,20 @@ export class Solver extends Propagation {
   }
 
   /** The first value left of y that every table of y allows with the others as in `out`; -1 when none does. */
-  private allowed(out: Int32Array, y: number): number {
+  private allowed(out: Int32Array, y: number, fresh?: (x: number, v: number) => boolean): number {
     const { t } = this;
     const base = t.offset[y]!;
     const n = this.size[y]!;
+    let other = -1;
     for (let j = 0; j < n; j++) {
       const v = this.dense[base + j]!;
+      if (other >= 0 && !fresh!(y, v)) continue;
       this.operations += t.tablesOf[y]!.length;
-      if (this.allows(out, y, v)) return v;
+      if (!this.allows(out, y, v)) continue;
+      if (fresh === undefined || fresh(y, v)) return v;
+      if (other < 0) other = v;
     }
-    return -1;
+    return other;
   }
 
   /** Whether table k allows the tuple `at` (a value per column), by its kind. */

@@ -54,13 +54,17 @@ export function exactCompletions(
   // Defaults are tried first, so that a completion keeps as many as it can and few fields need a search of their own.
   const preferred = defaultsOf(t, fields);
   const fresh = (x: number, v: number) => v === preferred[x];
+  // The last completion found: the next search first repairs it (Solver.solve), so a field changed from it keeps the
+  // others' values, the defaults among them, where a search from scratch took a descent through every field.
+  let last: Int32Array | undefined;
   const solve = (): Solution | null | typeof UNKNOWN => {
     s.accept = residual.none ? undefined : residual.holdsIn;
-    const found = s.solve(fresh, stop);
+    const found = s.solve(fresh, stop, last);
     s.accept = undefined;
     stop();
     if (found === undefined) return UNKNOWN;
     if (found === null) return none;
+    last = found;
     const out: Solution = fields.map(() => undefined);
     found.forEach((v, x) => {
       out[t.fields[x]!] = t.values[x]![v];
@@ -77,7 +81,14 @@ export function exactCompletions(
     ok &&= s.propagate();
   };
   return {
-    first: () => (ok ? solve() : none),
+    first: () => {
+      if (!ok) return none;
+      // A completion of an earlier request's (the model's tables, its values preferred where this state has them).
+      last = k.completion;
+      const found = solve();
+      k.completion = last;
+      return found;
+    },
     with: (i, k) => {
       const x = t.varOf[i]!;
       const v = indexIn(x, k);
