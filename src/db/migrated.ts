@@ -29,6 +29,7 @@ export const MIGRATIONS = [
   '0020_store_shards.sql',
   '0021_store_moves.sql',
   '0022_market_moves.sql',
+  '0023_price_list_packs.sql',
 ] as const;
 
 /**

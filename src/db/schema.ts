@@ -419,6 +419,20 @@ export const priceListEntries = sqliteTable(
   ],
 );
 
+/** A product's entries in a list as one JSON object, valid for the list's `version` (migrations/0023_price_list_packs.sql). */
+export const priceListPacks = sqliteTable(
+  'price_list_packs',
+  {
+    storeId: text('store_id').notNull(),
+    listId: text('list_id').notNull(),
+    productId: text('product_id').notNull(),
+    version: integer('version').notNull(),
+    /** {price_key: amount in minor units}. */
+    data: text('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.listId, t.productId] })],
+);
+
 export interface PriceListChangeSummary {
   kind: 'created' | 'settings' | 'entries' | 'import';
   /** The settings that changed (kind settings). */

@@ -37,6 +37,7 @@ export const STORE_TABLES: readonly StoreTable[] = [
   { table: 'customer_groups', pageRows: 200 },
   { table: 'price_lists', pageRows: 200 },
   { table: 'price_list_entries', pageRows: 200 },
+  { table: 'price_list_packs', pageRows: 2 },
   { table: 'price_list_changes', pageRows: 200 },
   { table: 'markets', pageRows: 200 },
   { table: 'market_price_lists', pageRows: 200 },

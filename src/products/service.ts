@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
 import type { DiagnosticJson } from '../api/validate';
 import { versionETag } from '../api/version-etag';
 import { type Database, storeDatabase, storeReplica } from '../db/client';
@@ -6,6 +6,7 @@ import { joinParts, textParts } from '../db/parts';
 import {
   priceListChanges,
   priceListEntries,
+  priceListPacks,
   priceLists,
   productDraftParts,
   productDrafts,
@@ -278,7 +279,7 @@ export async function deleteProduct(env: Env, storeId: string, externalId: strin
   );
   const removedIn = sql`(SELECT count(*) FROM price_list_entries e
     WHERE e.store_id = ${priceLists.storeId} AND e.list_id = ${priceLists.id} AND e.product_id = ${externalId})`;
-  const [, , , , , , , removed, draft] = await db.batch([
+  const [, , , , , , , , , removed, draft] = await db.batch([
     db.insert(priceListChanges).select(
       db
         .select({
@@ -298,6 +299,19 @@ export async function deleteProduct(env: Env, storeId: string, externalId: strin
       .update(priceLists)
       .set({ version: sql`${priceLists.version} + 1`, updatedAt: now })
       .where(listsPricingIt),
+    // The other products' packs of those lists keep their entries: they follow their list to its new version.
+    db
+      .update(priceListPacks)
+      .set({ version: sql`${priceListPacks.version} + 1` })
+      .where(
+        and(
+          eq(priceListPacks.storeId, storeId),
+          ne(priceListPacks.productId, externalId),
+          sql`${priceListPacks.listId} IN (SELECT list_id FROM price_list_entries WHERE store_id = ${storeId} AND product_id = ${externalId})`,
+          sql`${priceListPacks.version} + 1 = (SELECT l.version FROM price_lists l WHERE l.store_id = ${storeId} AND l.id = ${priceListPacks.listId})`,
+        ),
+      ),
+    db.delete(priceListPacks).where(and(eq(priceListPacks.storeId, storeId), eq(priceListPacks.productId, externalId))),
     db.delete(priceListEntries).where(entriesOf),
     db.delete(productVersionParts).where(partsKey(storeId, externalId)),
     db.delete(productVersionSourceParts).where(sourcePartsKey(storeId, externalId)),

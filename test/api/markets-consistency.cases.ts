@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { storeBinding } from '../../src/db/client';
 import { signIn } from '../backoffice/sign-in';
-import { admin, call, jsonInit, saveProduct } from '../helpers';
+import { ADMIN_TOKEN, admin, call, jsonInit, saveProduct } from '../helpers';
 import { adminOk, calculate, configure, form, keyFor, market, PANEL, panelStore, priced, priceList } from './markets-helpers';
 
 // What an answer says priced it, when this isolate's view of the store's markets (its snapshot: this isolate's for
@@ -161,5 +161,109 @@ describe('a price list whose factors take an amount past 10^12', () => {
     const page = await call(`/admin/stores/${storeId}/price-lists/bigger`, { headers: { Cookie: cookie } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('past 10^12');
+  });
+});
+
+// Packs (migrations/0023_price_list_packs.sql): each product's entries of a list as one value, valid for the list's
+// version, which a price book reads instead of the entry rows.
+
+/** The store's packs as D1 holds them; checked equal to its entries grouped by list and product, at each list's version. */
+async function packsMatchEntries(storeId: string) {
+  const db = await storeBinding(env, storeId);
+  const [packs, entries, lists] = await db.batch<Record<string, string | number>>([
+    db.prepare('SELECT list_id, product_id, version, data FROM price_list_packs WHERE store_id = ? ORDER BY 1, 2').bind(storeId),
+    db
+      .prepare('SELECT list_id, product_id, price_key, amount FROM price_list_entries WHERE store_id = ? ORDER BY 1, 2, 3')
+      .bind(storeId),
+    db.prepare('SELECT id, version FROM price_lists WHERE store_id = ?').bind(storeId),
+  ]);
+  const versions = new Map(lists!.results.map((l) => [l.id, l.version]));
+  const expected = new Map<string, { list: unknown; product: unknown; version: unknown; data: Record<string, unknown> }>();
+  for (const e of entries!.results) {
+    const key = `${e.list_id}/${e.product_id}`;
+    const pack = expected.get(key) ?? {
+      list: e.list_id,
+      product: e.product_id,
+      version: versions.get(e.list_id as string),
+      data: {},
+    };
+    pack.data[e.price_key as string] = e.amount;
+    expected.set(key, pack);
+  }
+  const found = packs!.results.map((p) => ({
+    list: p.list_id,
+    product: p.product_id,
+    version: p.version,
+    data: JSON.parse(p.data as string),
+  }));
+  expect(found).toEqual([...expected.values()]);
+  return found.length;
+}
+
+const importCsv = (storeId: string, text: string, version: number) =>
+  call(`/api/admin/stores/${storeId}/price-lists/eur/entries.csv?version=${version}`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'text/csv' },
+    body: text,
+  });
+
+describe('price list packs', () => {
+  it('every write keeps them equal to the entries, at the list’s version, and books serve the entries', async () => {
+    const { storeId, headers } = await storeAtVersion2();
+    expect(await packsMatchEntries(storeId)).toBe(1);
+    expect((await saveProduct(storeId, 'panel2', PANEL)).status).toBe(201);
+    const other = () => calculate(storeId, headers, { product_id: 'panel2' });
+    await adminOk('PATCH', `/stores/${storeId}/price-lists/eur/entries`, {
+      version: 2,
+      entries: [{ product: 'panel2', price: 'line.base', value: '50.00' }],
+    });
+    expect(await packsMatchEntries(storeId)).toBe(2);
+    expect(await priced(await calculate(storeId, headers))).toMatchObject({ total: 133.5, pricing: { list: { version: 3 } } });
+    expect(await priced(await other())).toMatchObject({ total: 62.5, lines: { base: 50, colour: 12.5 } });
+    // A CSV import: cream 15.00 (version 4).
+    expect((await importCsv(storeId, 'product,price,value\npanel,colour.cream.price,15\n', 3)).status).toBe(200);
+    expect(await packsMatchEntries(storeId)).toBe(2);
+    expect(await priced(await calculate(storeId, headers))).toMatchObject({ total: 134, lines: { colour: 15 } });
+    // Settings (version 5): the packs follow, their entries unchanged.
+    await adminOk('PUT', `/stores/${storeId}/price-lists/eur`, { name: 'Euro 2', currency: 'EUR', version: 4 });
+    expect(await packsMatchEntries(storeId)).toBe(2);
+    expect(await priced(await calculate(storeId, headers))).toMatchObject({ total: 134, pricing: { list: { version: 5 } } });
+    // Deleting panel2 (version 6): its pack goes, panel's follows the list.
+    await adminOk('DELETE', `/stores/${storeId}/products/panel2`);
+    expect(await packsMatchEntries(storeId)).toBe(1);
+    expect(await priced(await calculate(storeId, headers))).toMatchObject({ total: 134, pricing: { list: { version: 6 } } });
+    // Removing panel's last entries drops its pack (version 7).
+    await adminOk('PATCH', `/stores/${storeId}/price-lists/eur/entries`, {
+      version: 6,
+      entries: [
+        { product: 'panel', price: 'line.base', value: null },
+        { product: 'panel', price: 'colour.cream.price', value: null },
+      ],
+    });
+    expect(await packsMatchEntries(storeId)).toBe(0);
+    expect(await priced(await calculate(storeId, headers))).toMatchObject({ total: 112.5, pricing: { list: { version: 7 } } });
+    // A deleted list's packs go with it.
+    await priceList(storeId, { id: 'spare', name: 'Spare', currency: 'EUR' }, { 'line.base': '1.00' });
+    expect(await packsMatchEntries(storeId)).toBe(1);
+    await adminOk('DELETE', `/stores/${storeId}/price-lists/spare`);
+    expect(await packsMatchEntries(storeId)).toBe(0);
+  });
+
+  it('a book reads the pack, not the rows, when the pack is valid for the list’s version', async () => {
+    const { storeId, headers } = await storeAtVersion2();
+    const db = await storeBinding(env, storeId);
+    // Behind the service's back, before any book of this store was read: the rows go, the pack stays.
+    await db.prepare('DELETE FROM price_list_entries WHERE store_id = ?').bind(storeId).run();
+    expect(await priced(await calculate(storeId, headers))).toMatchObject({ total: 133.5, lines: { base: 119, colour: 14.5 } });
+  });
+
+  it('a pack of another version, or of none, is not used: the rows are', async () => {
+    const { storeId, headers } = await storeAtVersion2();
+    const db = await storeBinding(env, storeId);
+    await db
+      .prepare(`UPDATE price_list_packs SET version = 1, data = '{"line.base": 1, "colour.cream.price": 1}' WHERE store_id = ?`)
+      .bind(storeId)
+      .run();
+    expect(await priced(await calculate(storeId, headers))).toMatchObject({ total: 133.5, lines: { base: 119, colour: 14.5 } });
   });
 });

@@ -42,7 +42,8 @@ function pointsOf(ir: ProductIR): { points: PricePoint[]; keys: Set<string> } {
   return found;
 }
 
-type Rows = { price_key: string; amount: number }[];
+/** A list's entries for the product: price key → amount in minor units. */
+type Entries = Map<string, number>;
 
 /**
  * The book of a chain for a product. The list's own entries are its amounts as they stand (minor units to major,
@@ -50,18 +51,18 @@ type Rows = { price_key: string; amount: number }[];
  * through the chain (derive.ts). For a list of 50,000 entries that halves the work after the read
  * (bench/price-lists.ts). An entry for a key the product's version no longer declares is left out.
  */
-function bookOf(ir: ProductIR, chain: readonly ListSettings[], rows: readonly Rows[]): PriceBook {
+function bookOf(ir: ProductIR, chain: readonly ListSettings[], rows: readonly Entries[]): PriceBook {
   const { points, keys } = pointsOf(ir);
   const scale = 10 ** minorUnits(chain[0]!.currency);
   const amounts = new Map<string, number>();
-  for (const r of rows[0]!) if (keys.has(r.price_key)) amounts.set(r.price_key, r.amount / scale);
+  for (const [key, amount] of rows[0]!) if (keys.has(key)) amounts.set(key, amount / scale);
   if (amounts.size < points.length) {
     const rest = points.filter((p) => !amounts.has(p.key));
     const lists = chain.map((l, i) => ({
       factor: l.factor,
       rounding: l.rounding,
       currency: l.currency,
-      entries: i === 0 ? new Map<string, number>() : new Map(rows[i]!.map((r) => [r.price_key, r.amount])),
+      entries: i === 0 ? new Map<string, number>() : rows[i]!,
     }));
     for (const [key, amount] of withinRange(() => effectiveAmounts(rest, lists)).amounts) amounts.set(key, amount);
   }
@@ -84,29 +85,52 @@ export function withinRange<T>(derive: () => T): T {
   }
 }
 
-type Read = { lists: Map<string, ListSettings>; rows: Map<string, Rows> };
+type Read = { lists: Map<string, ListSettings>; rows: Map<string, Entries> };
 
 const SETTINGS =
   'SELECT id, name, currency, valid_from AS validFrom, valid_to AS validTo, base, factor, rounding, version FROM price_lists';
 
 /**
- * The settings of lists `ids` and the product's entries in each, read in one batch so they agree. Through the D1
- * client under drizzle: a list of 50,000 entries is read as rows once, where drizzle's batch would turn each row
- * into an array and back into an object (bench/price-lists.ts: the rows are most of a book's cost).
+ * The settings of lists `ids` and the product's entries in each, read in one batch so they agree. Each list's entries
+ * come from its pack (migrations/0023_price_list_packs.sql) when the pack is valid for the list's version, one value
+ * instead of a row per entry; else from its rows, which the batch reads only for a list without such a pack. Through
+ * the D1 client under drizzle: a list of 50,000 entries is read once (bench/price-lists.ts: the read is most of a
+ * book's cost).
  */
 async function read(db: Database, storeId: string, productId: string, ids: readonly string[]): Promise<Read> {
   const client = db.$client;
-  const [lists, ...rows] = await client.batch([
-    client.prepare(`${SETTINGS} WHERE store_id = ? AND id IN (${ids.map(() => '?').join(', ')})`).bind(storeId, ...ids),
+  const among = ids.map(() => '?').join(', ');
+  const [lists, packs, ...rows] = await client.batch([
+    client.prepare(`${SETTINGS} WHERE store_id = ? AND id IN (${among})`).bind(storeId, ...ids),
+    client
+      .prepare(
+        `SELECT list_id, version, data FROM price_list_packs WHERE store_id = ? AND product_id = ? AND list_id IN (${among})`,
+      )
+      .bind(storeId, productId, ...ids),
     ...ids.map((id) =>
       client
-        .prepare('SELECT price_key, amount FROM price_list_entries WHERE store_id = ? AND list_id = ? AND product_id = ?')
+        .prepare(
+          `SELECT price_key, amount FROM price_list_entries WHERE store_id = ?1 AND list_id = ?2 AND product_id = ?3
+            AND NOT EXISTS (SELECT 1 FROM price_list_packs p JOIN price_lists l ON l.store_id = p.store_id AND l.id = p.list_id
+              WHERE p.store_id = ?1 AND p.list_id = ?2 AND p.product_id = ?3 AND l.version = p.version)`,
+        )
         .bind(storeId, id, productId),
     ),
   ]);
+  const settings = new Map((lists!.results as ListSettings[]).map((l) => [l.id, l]));
+  const packed = new Map<string, Entries>();
+  for (const p of packs!.results as { list_id: string; version: number; data: string }[]) {
+    if (settings.get(p.list_id)?.version === p.version) packed.set(p.list_id, new Map(Object.entries(JSON.parse(p.data))));
+  }
   return {
-    lists: new Map((lists!.results as ListSettings[]).map((l) => [l.id, l])),
-    rows: new Map(rows.map((r, i) => [ids[i]!, r.results as Rows])),
+    lists: settings,
+    rows: new Map(
+      rows.map((r, i) => [
+        ids[i]!,
+        packed.get(ids[i]!) ??
+          new Map((r.results as { price_key: string; amount: number }[]).map((e) => [e.price_key, e.amount])),
+      ]),
+    ),
   };
 }
 
@@ -169,7 +193,7 @@ export async function loadPriceBook(
   }
   // The list is gone from D1 (deleted since the snapshot): its entries went with it, priced as the snapshot says.
   const settled = served ?? chain;
-  const entries = settled.map((l) => found.rows.get(l.id) ?? []);
+  const entries = settled.map((l) => found.rows.get(l.id) ?? new Map<string, number>());
   const priced: ReadBook = { book: bookOf(product.ir, settled, entries), chain: settled };
   if (served) {
     remember(keyOf(served), priced);

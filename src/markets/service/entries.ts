@@ -10,6 +10,7 @@ import { type AmountSource, type ChainList, effectiveAmounts, MAX_CHAIN_LENGTH }
 import { type DiffRow, diffEntries, type Entries } from '../../pricing/diff';
 import { loadProduct } from '../../products/loaded';
 import { withinRange } from './books';
+import { bumpPacks, rebuildPacks } from './packs';
 import { getPriceList, isVersionTaken, listKey, type PriceListView, staleVersion } from './price-lists';
 import { publishSnapshot } from './snapshot';
 
@@ -206,6 +207,8 @@ export async function writeEntries(
           ),
         ),
     ),
+    ...chunked(products).flatMap((json) => rebuildPacks(db, storeId, listId, json, version, ours)),
+    bumpPacks(db, storeId, listId, expected, version, ours),
   ] as const;
   let moved: number;
   try {

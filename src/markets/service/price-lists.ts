@@ -1,11 +1,19 @@
-import { and, asc, count, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import { PRICE_LIST_LIMITS } from '../../api/admin/price-lists';
 import { storeDatabase } from '../../db/client';
-import { marketPriceLists, type PriceListChangeSummary, priceListChanges, priceListEntries, priceLists } from '../../db/schema';
+import {
+  marketPriceLists,
+  type PriceListChangeSummary,
+  priceListChanges,
+  priceListEntries,
+  priceListPacks,
+  priceLists,
+} from '../../db/schema';
 import { ApiError } from '../../errors';
 import { MAX_CHAIN_LENGTH, parseFactor } from '../../pricing/derive';
 import { parseRounding } from '../../pricing/rounding';
 import { getStore } from '../../stores/service';
+import { bumpPacks } from './packs';
 import { publishSnapshot } from './snapshot';
 
 // A store's price lists' settings and their history (migrations/0018_markets.sql); their entries are in entries.ts.
@@ -192,6 +200,14 @@ export async function updatePriceList(
         .set({ ...input, version, updatedAt: Date.now() })
         .where(and(listKey(storeId, id), eq(priceLists.version, current.version))),
       db.insert(priceListChanges).values(changeRow(storeId, id, version, actor, summary)),
+      bumpPacks(
+        db,
+        storeId,
+        id,
+        current.version,
+        version,
+        sql`EXISTS (SELECT 1 FROM price_lists WHERE store_id = ${storeId} AND id = ${id} AND version = ${version})`,
+      ),
     ]);
   } catch (err) {
     if (isVersionTaken(err)) throw staleVersion(id, (await getPriceList(env, storeId, id)).version);
@@ -226,6 +242,7 @@ export async function deletePriceList(env: Env, storeId: string, id: string): Pr
   }
   await db.batch([
     db.delete(priceListEntries).where(entriesOf(storeId, id)),
+    db.delete(priceListPacks).where(and(eq(priceListPacks.storeId, storeId), eq(priceListPacks.listId, id))),
     db.delete(priceListChanges).where(and(eq(priceListChanges.storeId, storeId), eq(priceListChanges.listId, id))),
     db.delete(priceLists).where(listKey(storeId, id)),
   ]);
