@@ -122,6 +122,15 @@ await db
   )
   .bind(ROWS, COLUMNS, STORE)
   .run();
+// Its pack, as a write through the API leaves it (src/markets/service/packs.ts, migrations/0023_price_list_packs.sql).
+await db
+  .prepare(
+    `INSERT INTO price_list_packs (store_id, list_id, product_id, version, data)
+     SELECT store_id, list_id, product_id, 1, json_group_object(price_key, amount) FROM price_list_entries
+     WHERE store_id = ? GROUP BY list_id, product_id`,
+  )
+  .bind(STORE)
+  .run();
 const counted = await db
   .prepare('SELECT count(*) AS n FROM price_list_entries WHERE store_id = ?')
   .bind(STORE)
