@@ -287,6 +287,7 @@ describe('the request path', () => {
     const db = await storeBinding(env, storeId);
     await db.batch([
       db.prepare('DELETE FROM price_list_entries WHERE store_id = ?').bind(storeId),
+      db.prepare('DELETE FROM price_list_packs WHERE store_id = ?').bind(storeId),
       db.prepare('DELETE FROM product_versions WHERE store_id = ?').bind(storeId),
     ]);
     expect(await priced(await calculate(storeId, headers, { market: 'uk' }))).toEqual(warm);
