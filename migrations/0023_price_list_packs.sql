@@ -18,6 +18,14 @@ CREATE TABLE price_list_packs (
 );
 CREATE INDEX price_list_packs_store_rows ON price_list_packs(store_id);
 
+-- The lists' entries as they stand, packed at each list's version; before the fence's triggers, so a store fenced
+-- mid-move does not abort the migration (its packs then come with the move, or its next write makes them).
+INSERT INTO price_list_packs (store_id, list_id, product_id, version, data)
+  SELECT e.store_id, e.list_id, e.product_id, l.version, json_group_object(e.price_key, e.amount)
+  FROM price_list_entries e JOIN price_lists l ON l.store_id = e.store_id AND l.id = e.list_id
+  GROUP BY e.store_id, e.list_id, e.product_id
+  HAVING length(CAST(json_group_object(e.price_key, e.amount) AS BLOB)) <= 1900000;
+
 CREATE TRIGGER price_list_packs_fence_insert BEFORE INSERT ON price_list_packs
 WHEN EXISTS (SELECT 1 FROM store_fences WHERE store_id = NEW.store_id)
 BEGIN SELECT RAISE(ABORT, 'CPQ_STORE_MOVING'); END;
