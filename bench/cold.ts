@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { WORKLOADS } from './calculate/configs';
 import { EXAMPLES_DIR } from './examples';
 import { fmt3, median, section, table } from './harness';
-import { call } from './http/admin';
+import { call, timed } from './http/admin';
 import { type Server, startBare, startDev } from './http/servers';
 
 const quick = process.argv.includes('--quick');
@@ -57,15 +57,6 @@ function request(base: string, route: Route, store: string, key: string): () => 
   });
   const headers = { 'X-API-Key': key, 'Content-Type': 'application/json' };
   return () => fetch(`${base}/api/v1/calculate`, { method: 'POST', headers, body });
-}
-
-/** Milliseconds of one request, its body read; fails on any status but 200. */
-async function timed(send: () => Promise<Response>): Promise<number> {
-  const started = performance.now();
-  const res = await send();
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`status ${res.status}`);
-  return performance.now() - started;
 }
 
 async function warm(send: () => Promise<Response>): Promise<number[]> {

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { WORKLOADS } from './calculate/configs';
 import { EXAMPLES_DIR } from './examples';
 import { fmt3, median, section, table } from './harness';
-import { call } from './http/admin';
+import { call, timed } from './http/admin';
 import { type Server, startDev } from './http/servers';
 
 const quick = process.argv.includes('--quick');
@@ -67,14 +67,6 @@ async function newStore(base: string, source: string, shard?: number) {
   });
   const headers = { 'X-API-Key': key, 'Content-Type': 'application/json' };
   return () => fetch(`${base}/api/v1/calculate`, { method: 'POST', headers, body });
-}
-
-async function timed(send: () => Promise<Response>): Promise<number> {
-  const started = performance.now();
-  const res = await send();
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`status ${res.status}`);
-  return performance.now() - started;
 }
 
 /** Warm p50 and the two cold kinds' p50, for stores placed in `shard`. */

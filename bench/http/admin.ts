@@ -18,3 +18,12 @@ export async function call(
   if (!expected.includes(res.status)) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
   return { res, json: text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>) };
 }
+
+/** Milliseconds of one request, its body read; fails on any status but 200. */
+export async function timed(send: () => Promise<Response>): Promise<number> {
+  const started = performance.now();
+  const res = await send();
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`status ${res.status}`);
+  return performance.now() - started;
+}
