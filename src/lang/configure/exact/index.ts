@@ -36,6 +36,12 @@ export interface ExactAnswer {
  * (the values no solution has are tried against every one).
  */
 const VARIANTS_TRIED = 32;
+/**
+ * Known solutions with the value searched for that a search looks at to start its repair from the nearest (the
+ * latest first): on the car line with equipment lists 32, 64 and 128 completed 92, 92 and 94 of 100 answers, looking
+ * at 64 a fifth of the work of looking at all.
+ */
+const NEAREST_VISITED = 64;
 
 /**
  * A solver per model at its level 0 (every table made consistent, and every value no solution has taken out once
@@ -85,7 +91,8 @@ function keptFor(t: Tables, closed: () => ResidualChecks): Kept {
     const scratch = new Solver(t);
     const consistent = !t.never && root.start();
     const order = [...t.values.keys()].sort((x, y) => t.tablesOf[y]!.length - t.tablesOf[x]!.length || x - y);
-    k = { root, consistent, scratch, settled: false, pool: [], learned: new Learned(), order, completion: undefined };
+    const learned = new Learned(t.offset, t.totalValues);
+    k = { root, consistent, scratch, settled: false, pool: [], learned, order, completion: undefined };
     // A request's tables (typed.ts) are searched from their consistent root: settling is the model's work. Tables
     // past a multi-select's selections are not settled either: what settling refutes there is only not known, and
     // deciding each of its selections cost more than it saved (five such fields, paired by checks verified by
@@ -166,6 +173,7 @@ function settle(t: Tables, k: Kept, closed: ResidualChecks): void {
   k.root.copyFrom(s);
   k.settled = settled;
   k.pool = pool;
+  k.learned.keep(pool);
 }
 
 /**
@@ -257,6 +265,8 @@ class Availability {
    * may read what it sends), no multi-select narrowed by its ticks.
    */
   private learns = false;
+  /** The solutions of the configuration as sent found so far: the model's that keep its choices, then this request's. */
+  private readonly found: Int32Array[] = [];
 
   constructor(
     private readonly t: Tables,
@@ -295,7 +305,7 @@ class Availability {
       return { verdicts: this.verdicts, satisfiable: false, complete: true };
     }
     this.learns = this.residual.none && ticked.length === 0;
-    const found: Int32Array[] = [];
+    const { found } = this;
     const seen = this.fromPool(fixed, ticked, found);
     const at = new Int32Array(t.fields.length).fill(-1);
     for (const [x, v] of fixed) at[x] = v;
@@ -533,6 +543,45 @@ class Availability {
     this.hint[x] = best;
   }
 
+  /**
+   * Of the solutions known (the model's settled pool and what requests learned, exact/learned.ts; this request's
+   * when it learns nothing) with x as `keep` asks, the one the current state leaves the fewest values of: a repair
+   * from it changes the least. On the car line with equipment lists, starting from the last solution found, a
+   * search for one of the hub's 40 values changed the hub and broke its tight tables, and most repairs failed:
+   * 171 of 300 answers complete within the budget; 287 starting from the nearest known.
+   */
+  private nearest(x: number, keep: number | ((v: number) => boolean)): Int32Array | undefined {
+    const { s, t } = this;
+    if (s.accept !== undefined) return undefined;
+    // Only the variables the state narrowed can leave a solution's value out.
+    const narrowed: number[] = [];
+    const root = this.k.root.size;
+    for (let y = 0; y < root.length; y++) if (s.size[y]! < root[y]!) narrowed.push(y);
+    s.operations += root.length;
+    let best: Int32Array | undefined;
+    let fewest = Number.POSITIVE_INFINITY;
+    let visited = 0;
+    const visit = (solution: Int32Array): boolean => {
+      let out = 0;
+      for (let j = 0; j < narrowed.length && out < fewest; j++) {
+        const y = narrowed[j]!;
+        if (!s.alive[t.offset[y]! + solution[y]!]) out++;
+      }
+      s.operations += narrowed.length;
+      if (out < fewest) {
+        fewest = out;
+        best = solution;
+      }
+      return ++visited < NEAREST_VISITED && fewest > 0;
+    };
+    for (let v = 0; v < t.values[x]!.length && visited < NEAREST_VISITED && fewest > 0; v++) {
+      if (typeof keep === 'number' ? v !== keep : !s.has(x, v) || !keep(v)) continue;
+      this.k.learned.withValue(t.offset[x]! + v, visit, s.count);
+      if (!this.learns) for (const solution of this.found) if (solution[x] === v && !visit(solution)) break;
+    }
+    return best;
+  }
+
   /** Searches with variable x kept to value `keep` (or the values it accepts): whether a solution exists (undefined: not known). */
   private searchWith(
     x: number,
@@ -550,7 +599,9 @@ class Availability {
     if (typeof keep === 'number') ok = s.assign(x, keep);
     else for (let u = 0; u < t.values[x]!.length && ok; u++) if (s.has(x, u) && !keep(u)) ok = s.remove(x, u);
     ok &&= s.propagate();
-    const solution = ok ? s.solve(fresh, this.stop, this.hint) : null;
+    // A multi-select's search starts from the hint `widest` points at the selection showing the most options.
+    const list = this.fields[t.fields[x]!]!.valueType === 'list' && typeof keep !== 'number';
+    const solution = ok ? s.solve(fresh, this.stop, (list ? undefined : this.nearest(x, keep)) ?? this.hint, this.hint) : null;
     s.pop();
     if (solution) this.hint = solution;
     if (solution === undefined) {

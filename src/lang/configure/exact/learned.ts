@@ -4,7 +4,7 @@
 // tables, to vouch for its values wherever they are left. A buyer's next request is usually the last one and one
 // choice more: it starts with what the last ones refuted taken out, and their solutions tried before any search
 // (the car line's costly states refuted the same hundred values again at each step: bench/RESULTS.md §13).
-// Bounded: the refutations of the last NOGOODS_KEPT requests, the last SOLUTIONS_KEPT solutions.
+// Bounded: the refutations of the last NOGOODS_KEPT requests, the last solutions within SOLUTIONS_BYTES.
 
 /** A request's choices (flat value indexes, Tables.offset) and the values (flat too) proven to have no solution with them. */
 interface Nogoods {
@@ -13,24 +13,75 @@ interface Nogoods {
 }
 
 const NOGOODS_KEPT = 32;
-const SOLUTIONS_KEPT = 64;
+/**
+ * Bytes the solutions kept may take per model and isolate (4 per variable each), and at most this many: a request
+ * repairs the known solution nearest its state (exact/index.ts, `nearest`), so the more kept, the fewer searches. On
+ * the car line with equipment lists (182 variables, 700 kept) 90 of 100 answers complete within the budget, 86 with
+ * 64 kept (bench/RESULTS.md §21).
+ */
+const SOLUTIONS_BYTES = 512 * 1024;
+const SOLUTIONS_KEPT = 1024;
 
 export class Learned {
   private readonly nogoods: Nogoods[] = [];
   private nextNogoods = 0;
   private readonly kept: Int32Array[] = [];
   private nextSolution = 0;
+  private readonly capacity: number;
+  /** By flat value: the solutions known that have it, some no longer kept (not in `live`): skipped, then dropped. */
+  private readonly byValue: Int32Array[][];
+  private readonly live = new Set<Int32Array>();
+
+  /** `offset`: by variable, its first flat value (Tables.offset); `totalValues`: how many flat values there are. */
+  constructor(
+    private readonly offset: Int32Array,
+    totalValues: number,
+  ) {
+    this.capacity = Math.min(SOLUTIONS_KEPT, Math.max(64, Math.floor(SOLUTIONS_BYTES / (4 * Math.max(1, offset.length)))));
+    this.byValue = Array.from({ length: totalValues }, () => []);
+  }
 
   /** The solutions kept, oldest first. */
   get solutions(): readonly Int32Array[] {
     return [...this.kept.slice(this.nextSolution), ...this.kept.slice(0, this.nextSolution)];
   }
 
+  /** Solutions kept for good (the settled pool), known by value as those requests find. */
+  keep(pool: readonly Int32Array[]): void {
+    for (const solution of pool) this.index(solution);
+  }
+
   /** Keeps a solution of the model's tables (each one value index per variable). */
   solved(solution: Int32Array): void {
-    if (this.kept.length < SOLUTIONS_KEPT) this.kept.push(solution);
-    else this.kept[this.nextSolution] = solution;
-    this.nextSolution = (this.nextSolution + 1) % SOLUTIONS_KEPT;
+    if (this.kept.length < this.capacity) this.kept.push(solution);
+    else {
+      this.live.delete(this.kept[this.nextSolution]!);
+      this.kept[this.nextSolution] = solution;
+    }
+    this.nextSolution = (this.nextSolution + 1) % this.capacity;
+    this.index(solution);
+  }
+
+  /**
+   * Passes the solutions known with flat value `value` to `each`, the latest first, until it returns false; `count`:
+   * the operations, charged by the caller. Those no longer kept are dropped once they are as many as the others.
+   */
+  withValue(value: number, each: (solution: Int32Array) => boolean, count: (operations: number) => void): void {
+    const known = this.byValue[value]!;
+    let gone = 0;
+    let j = known.length - 1;
+    for (; j >= 0; j--) {
+      const solution = known[j]!;
+      if (!this.live.has(solution)) gone++;
+      else if (!each(solution)) break;
+    }
+    count(known.length - j);
+    if (gone * 2 > known.length) this.byValue[value] = known.filter((solution) => this.live.has(solution));
+  }
+
+  private index(solution: Int32Array): void {
+    this.live.add(solution);
+    for (let x = 0; x < solution.length; x++) this.byValue[this.offset[x]! + solution[x]!]!.push(solution);
   }
 
   /** Keeps the values (flat) a request proved to have no solution with its choices (flat). */

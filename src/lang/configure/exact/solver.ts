@@ -51,11 +51,21 @@ export class Solver extends Propagation {
   /**
    * A solution (a value index per variable) extending the current state, or null when there is none, or undefined
    * once `stop()` says so (checked after each node). `fresh(x, v)`: values not yet shown by a solution, tried first.
+   * `hint`, then `other`: solutions of the same tables a repair starts from (`repaired`) before the search does.
    */
-  solve(fresh: (x: number, v: number) => boolean, stop: () => boolean, hint?: Int32Array): Int32Array | null | undefined {
+  solve(
+    fresh: (x: number, v: number) => boolean,
+    stop: () => boolean,
+    hint?: Int32Array,
+    other?: Int32Array,
+  ): Int32Array | null | undefined {
     // What the tables do not hold is verified on states, not on a repaired solution: no shortcut then.
-    const repaired = hint && this.accept === undefined ? this.repaired(hint, fresh) : null;
-    if (repaired) return repaired;
+    if (this.accept === undefined) {
+      for (const from of [hint, other === hint ? undefined : other]) {
+        const repaired = from ? this.repaired(from, fresh) : null;
+        if (repaired) return repaired;
+      }
+    }
     const depth = this.levels.length;
     this.push();
     const found = this.dfs(fresh, stop);
@@ -173,7 +183,7 @@ export class Solver extends Propagation {
         if (differ > bestDiffer || (differ === bestDiffer && scored >= MAX_ROWS_SCORED)) continue;
         scored++;
         const limit = differ < bestDiffer ? Number.POSITIVE_INFINITY : bestBreaks;
-        const breaks = this.takeRow(out, k, w, bit, limit, weight);
+        const breaks = this.takeRow(out, k, w, bit, limit, weight, was);
         for (let c = 0; c < vars.length; c++) out[vars[c]!] = was[c]!;
         if (breaks < limit) {
           best = w * 32 + 31 - Math.clz32(bit);
@@ -183,7 +193,7 @@ export class Solver extends Propagation {
       }
     }
     if (best < 0) return false;
-    this.takeRow(out, k, best >> 5, 1 << (best & 31), 0, weight);
+    this.takeRow(out, k, best >> 5, 1 << (best & 31), 0, weight, was);
     for (let c = 0; c < vars.length; c++) {
       if (out[vars[c]!] !== was[c]) for (const j of t.tablesOf[vars[c]!]!) check.add(j);
     }
@@ -191,11 +201,19 @@ export class Solver extends Propagation {
   }
 
   /**
-   * Sets in `out` the values of table k's variables its row (bit `bit` of word w) does not allow to values it does;
-   * the other tables of the variables changed that `out` then breaks, by their weights, summed up to `limit`;
-   * +Infinity when some variable has no value left that the row allows.
+   * Sets in `out` the values of table k's variables its row (bit `bit` of word w) does not allow to values it does
+   * (`was`: their values before); the other tables of the variables changed that `out` then breaks, by their
+   * weights, summed up to `limit`; +Infinity when some variable has no value left that the row allows.
    */
-  private takeRow(out: Int32Array, k: number, w: number, bit: number, limit: number, weight: Uint32Array): number {
+  private takeRow(
+    out: Int32Array,
+    k: number,
+    w: number,
+    bit: number,
+    limit: number,
+    weight: Uint32Array,
+    was: Int32Array,
+  ): number {
     const { t } = this;
     const table = t.tables[k]!;
     const vars = table.vars;
@@ -218,6 +236,9 @@ export class Solver extends Propagation {
       if (!found) return Number.POSITIVE_INFINITY;
     }
     for (let c = 0; c < vars.length && breaks < limit; c++) {
+      // A variable the row keeps breaks the same tables whichever row is taken: on the car line with equipment
+      // lists, counting them (the hub's 40 tables) took half of every repair's work.
+      if (out[vars[c]!] === was[c]) continue;
       for (const j of t.tablesOf[vars[c]!]!) {
         if (j === k || this.holdsIn(out, j)) continue;
         breaks += weight[j]!;
