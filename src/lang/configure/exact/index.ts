@@ -265,6 +265,12 @@ class Availability {
    * may read what it sends), no multi-select narrowed by its ticks.
    */
   private learns = false;
+  /**
+   * Whether the solutions it finds are kept for the next requests (Learned): they are the model's unless a residual
+   * check limits them; ticks only choose among them (fromPool checks each against a request's). On the car line with
+   * equipment lists a buyer who ticked a pack searched again at each step what the step before had found.
+   */
+  private keeps = false;
   /** The solutions of the configuration as sent found so far: the model's that keep its choices, then this request's. */
   private readonly found: Int32Array[] = [];
 
@@ -305,6 +311,7 @@ class Availability {
       return { verdicts: this.verdicts, satisfiable: false, complete: true };
     }
     this.learns = this.residual.none && ticked.length === 0;
+    this.keeps = this.residual.none;
     const { found } = this;
     const seen = this.fromPool(fixed, ticked, found);
     const at = new Int32Array(t.fields.length).fill(-1);
@@ -360,7 +367,7 @@ class Availability {
     const { t, s } = this;
     const record = (solution: Int32Array) => {
       found.push(solution);
-      if (this.learns) this.k.learned.solved(solution);
+      if (this.keeps) this.k.learned.solved(solution);
       for (let x = 0; x < solution.length; x++) seen[t.offset[x]! + solution[x]!] = 1;
     };
     const fresh = (x: number, v: number) => seen[t.offset[x]! + v] === 0;
@@ -545,7 +552,7 @@ class Availability {
 
   /**
    * Of the solutions known (the model's settled pool and what requests learned, exact/learned.ts; this request's
-   * when it learns nothing) with x as `keep` asks, the one the current state leaves the fewest values of: a repair
+   * when it keeps none) with x as `keep` asks, the one the current state leaves the fewest values of: a repair
    * from it changes the least. On the car line with equipment lists, starting from the last solution found, a
    * search for one of the hub's 40 values changed the hub and broke its tight tables, and most repairs failed:
    * 171 of 300 answers complete within the budget; 287 starting from the nearest known.
@@ -577,7 +584,7 @@ class Availability {
     for (let v = 0; v < t.values[x]!.length && visited < NEAREST_VISITED && fewest > 0; v++) {
       if (typeof keep === 'number' ? v !== keep : !s.has(x, v) || !keep(v)) continue;
       this.k.learned.withValue(t.offset[x]! + v, visit, s.count);
-      if (!this.learns) for (const solution of this.found) if (solution[x] === v && !visit(solution)) break;
+      if (!this.keeps) for (const solution of this.found) if (solution[x] === v && !visit(solution)) break;
     }
     return best;
   }
@@ -599,9 +606,9 @@ class Availability {
     if (typeof keep === 'number') ok = s.assign(x, keep);
     else for (let u = 0; u < t.values[x]!.length && ok; u++) if (s.has(x, u) && !keep(u)) ok = s.remove(x, u);
     ok &&= s.propagate();
-    // A multi-select's search starts from the hint `widest` points at the selection showing the most options.
-    const list = this.fields[t.fields[x]!]!.valueType === 'list' && typeof keep !== 'number';
-    const solution = ok ? s.solve(fresh, this.stop, (list ? undefined : this.nearest(x, keep)) ?? this.hint, this.hint) : null;
+    // Then from the last solution (for a multi-select, the one `widest` points at the selection showing the most
+    // options not shown yet).
+    const solution = ok ? s.solve(fresh, this.stop, this.nearest(x, keep) ?? this.hint, this.hint) : null;
     s.pop();
     if (solution) this.hint = solution;
     if (solution === undefined) {
