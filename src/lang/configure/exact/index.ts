@@ -244,6 +244,51 @@ function notRefuted(answer: ExactAnswer): ExactAnswer {
   return { verdicts: answer.verdicts, satisfiable, complete };
 }
 
+/**
+ * Of the solutions known (the model's settled pool and what requests learned, exact/learned.ts; `own`: a request's
+ * that it keeps not) with variable x as `keep` asks, the one the current state of `s` leaves the fewest values of: a
+ * repair from it changes the least. On the car line with equipment lists, starting from the last solution found, a
+ * search for one of the hub's 40 values changed the hub and broke its tight tables, and most repairs failed: 171 of
+ * 300 answers complete within the budget; 287 starting from the nearest known.
+ */
+export function nearestKnown(
+  s: Solver,
+  k: Kept,
+  x: number,
+  keep: number | ((v: number) => boolean),
+  own?: readonly Int32Array[],
+): Int32Array | undefined {
+  if (s.accept !== undefined) return undefined;
+  const { t } = s;
+  // Only the variables the state narrowed can leave a solution's value out.
+  const narrowed: number[] = [];
+  const root = k.root.size;
+  for (let y = 0; y < root.length; y++) if (s.size[y]! < root[y]!) narrowed.push(y);
+  s.operations += root.length;
+  let best: Int32Array | undefined;
+  let fewest = Number.POSITIVE_INFINITY;
+  let visited = 0;
+  const visit = (solution: Int32Array): boolean => {
+    let out = 0;
+    for (let j = 0; j < narrowed.length && out < fewest; j++) {
+      const y = narrowed[j]!;
+      if (!s.alive[t.offset[y]! + solution[y]!]) out++;
+    }
+    s.operations += narrowed.length;
+    if (out < fewest) {
+      fewest = out;
+      best = solution;
+    }
+    return ++visited < NEAREST_VISITED && fewest > 0;
+  };
+  for (let v = 0; v < t.values[x]!.length && visited < NEAREST_VISITED && fewest > 0; v++) {
+    if (typeof keep === 'number' ? v !== keep : !s.has(x, v) || !keep(v)) continue;
+    k.learned.withValue(t.offset[x]! + v, visit, s.count);
+    for (const solution of own ?? []) if (solution[x] === v && !visit(solution)) break;
+  }
+  return best;
+}
+
 /** A value's verdict known before a search (null: not yet). */
 type Known = boolean | undefined | null;
 /** A sent field whose values are not all decided without a state of its own: its variable, sent value, verdicts. */
@@ -373,7 +418,8 @@ class Availability {
     const fresh = (x: number, v: number) => seen[t.offset[x]! + v] === 0;
     this.hint = found[found.length - 1];
     if (found.length === 0) {
-      const first = s.solve(fresh, this.stop);
+      // Soft defaults' last completion is one of the same tables, a repair away from this state (often one of it).
+      const first = s.solve(fresh, this.stop, this.k.completion);
       if (first === undefined) {
         this.complete = false;
         return undefined;
@@ -550,45 +596,6 @@ class Availability {
     this.hint[x] = best;
   }
 
-  /**
-   * Of the solutions known (the model's settled pool and what requests learned, exact/learned.ts; this request's
-   * when it keeps none) with x as `keep` asks, the one the current state leaves the fewest values of: a repair
-   * from it changes the least. On the car line with equipment lists, starting from the last solution found, a
-   * search for one of the hub's 40 values changed the hub and broke its tight tables, and most repairs failed:
-   * 171 of 300 answers complete within the budget; 287 starting from the nearest known.
-   */
-  private nearest(x: number, keep: number | ((v: number) => boolean)): Int32Array | undefined {
-    const { s, t } = this;
-    if (s.accept !== undefined) return undefined;
-    // Only the variables the state narrowed can leave a solution's value out.
-    const narrowed: number[] = [];
-    const root = this.k.root.size;
-    for (let y = 0; y < root.length; y++) if (s.size[y]! < root[y]!) narrowed.push(y);
-    s.operations += root.length;
-    let best: Int32Array | undefined;
-    let fewest = Number.POSITIVE_INFINITY;
-    let visited = 0;
-    const visit = (solution: Int32Array): boolean => {
-      let out = 0;
-      for (let j = 0; j < narrowed.length && out < fewest; j++) {
-        const y = narrowed[j]!;
-        if (!s.alive[t.offset[y]! + solution[y]!]) out++;
-      }
-      s.operations += narrowed.length;
-      if (out < fewest) {
-        fewest = out;
-        best = solution;
-      }
-      return ++visited < NEAREST_VISITED && fewest > 0;
-    };
-    for (let v = 0; v < t.values[x]!.length && visited < NEAREST_VISITED && fewest > 0; v++) {
-      if (typeof keep === 'number' ? v !== keep : !s.has(x, v) || !keep(v)) continue;
-      this.k.learned.withValue(t.offset[x]! + v, visit, s.count);
-      if (!this.keeps) for (const solution of this.found) if (solution[x] === v && !visit(solution)) break;
-    }
-    return best;
-  }
-
   /** Searches with variable x kept to value `keep` (or the values it accepts): whether a solution exists (undefined: not known). */
   private searchWith(
     x: number,
@@ -606,9 +613,11 @@ class Availability {
     if (typeof keep === 'number') ok = s.assign(x, keep);
     else for (let u = 0; u < t.values[x]!.length && ok; u++) if (s.has(x, u) && !keep(u)) ok = s.remove(x, u);
     ok &&= s.propagate();
-    // Then from the last solution (for a multi-select, the one `widest` points at the selection showing the most
-    // options not shown yet).
-    const solution = ok ? s.solve(fresh, this.stop, this.nearest(x, keep) ?? this.hint, this.hint) : null;
+    // From the nearest known solution, then from the last one (for a multi-select, the one `widest` points at the
+    // selection showing the most options not shown yet).
+    const solution = ok
+      ? s.solve(fresh, this.stop, nearestKnown(s, this.k, x, keep, this.keeps ? undefined : this.found) ?? this.hint, this.hint)
+      : null;
     s.pop();
     if (solution) this.hint = solution;
     if (solution === undefined) {
