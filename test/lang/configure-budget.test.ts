@@ -5,7 +5,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MAX_REASONS } from '../../src/lang/configure/answer';
-import { MAX_FIELDS_BYTES, MAX_REASONS_PER_OPTION, MAX_WORK_UNITS } from '../../src/lang/configure/budget';
+import {
+  LARGE_MODEL_UNITS,
+  MAX_FIELDS_BYTES,
+  MAX_REASONS_PER_OPTION,
+  MAX_WORK_UNITS,
+  unitsFor,
+} from '../../src/lang/configure/budget';
 import { analyze } from '../../src/lang/index';
 import { instantiate } from '../../src/lang/instantiate';
 import { MAX_BECAUSE_VALUES } from '../../src/lang/runtime/explain';
@@ -22,6 +28,20 @@ const answerBytes = (fields: unknown) => new TextEncoder().encode(JSON.stringify
 
 /** A single charge may overdraw the budget by the cost of one check or one reset; never by more than this. */
 const OVERDRAFT = 100_000;
+
+describe("a request's budget", () => {
+  it('is 20,000 units per searched variable, MAX_WORK_UNITS at least (up to 100), LARGE_MODEL_UNITS at most', () => {
+    expect([0, 42, 100, 101, 182, 200, 5_000].map(unitsFor)).toEqual([
+      MAX_WORK_UNITS,
+      MAX_WORK_UNITS,
+      MAX_WORK_UNITS,
+      2_020_000,
+      3_640_000,
+      LARGE_MODEL_UNITS,
+      LARGE_MODEL_UNITS,
+    ]);
+  });
+});
 
 describe('configure within its budget', () => {
   for (const { name, schema, configuration } of hostileConfigurations()) {

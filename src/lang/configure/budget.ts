@@ -7,11 +7,27 @@
 import type { Ctx } from '../runtime/context';
 
 /**
- * Work units per request. Measured on the hostile shapes (bench/RESULTS.md, "configure under its budget"): 20 to
- * 35 ns a unit where the search dominates, so a request stops after about 70 ms of searching at most; building
- * the answer is bounded by MAX_FIELDS_BYTES. The examples spend at most 16,000 units (office-desk).
+ * Work units per request on a model of up to 100 searched variables (the exact engine's: `unitsFor`). Measured on
+ * the hostile shapes (bench/RESULTS.md, "configure under its budget"): 20 to 35 ns a unit where the search
+ * dominates, so a request stops after about 70 ms of searching at most; building the answer is bounded by
+ * MAX_FIELDS_BYTES. The examples spend at most 16,000 units (office-desk).
  */
 export const MAX_WORK_UNITS = 2_000_000;
+/**
+ * Work units per searched variable (so past 100 of them a request may spend more than MAX_WORK_UNITS, up to
+ * LARGE_MODEL_UNITS): a search's descent costs more with each variable (about 45,000 units through the 182 of the
+ * car line with equipment lists), and a request decides every value of every variable, so a fixed budget holds
+ * fewer searches the larger the model. There, with 2,000,000 units 296 of 300 answers were complete; with its
+ * 3,640,000 all are, the costliest taking 2,730,000 (bench/RESULTS.md §21; p99 26 ms over HTTP).
+ */
+export const UNITS_PER_VARIABLE = 20_000;
+/** The most a request may spend on any model: about 140 ms of searching at the hostile shapes' 35 ns a unit. */
+export const LARGE_MODEL_UNITS = 4_000_000;
+
+/** The budget of a request on a model whose exact engine searches `variables` variables. */
+export function unitsFor(variables: number): number {
+  return Math.min(LARGE_MODEL_UNITS, Math.max(MAX_WORK_UNITS, UNITS_PER_VARIABLE * variables));
+}
 
 /** Reasons listed per unavailable option: the checks that read only values the buyer has set first. */
 export const MAX_REASONS_PER_OPTION = 3;

@@ -11,7 +11,6 @@ import { analysisOf } from './analysis';
 import { AnswerSize } from './answer';
 import { answerFields } from './answer-fields';
 import type { Configuration, ConfigureInput } from './answer-types';
-import { MAX_WORK_UNITS } from './budget';
 import { addConflicts } from './conflict';
 import { type ExactAnswer, exactAvailability } from './exact/index';
 import { untabulated } from './exact/tables';
@@ -26,13 +25,13 @@ import { WhatIf } from './what-if';
 /** Units of the budget left that `want` and `conflicts` may spend together (conflict.ts, suggestions.ts). */
 const CHOICES_UNITS = 1_000_000;
 
-/** `units`: the budget (MAX_WORK_UNITS; the benchmark measures the cost of a unit with more). */
+/** `units`: the budget (the model's, budget.ts `unitsFor`; the benchmark measures the cost of a unit with more). */
 export function configureModel(
   m: CompiledModel,
   c: Ctx,
   packs: Map<string, Pack>,
   input: ConfigureInput,
-  units = MAX_WORK_UNITS,
+  units?: number,
 ): Configuration {
   const { ir } = m;
   const search = requestFor(m, c, input, units);
@@ -78,7 +77,7 @@ export function calculateModel(
   c: Ctx,
   packs: Map<string, Pack>,
   input: EvaluationInput,
-  units = MAX_WORK_UNITS,
+  units?: number,
 ): Evaluation {
   // The analysis is made only for a configuration that needs it: most calculations price with every default.
   return withSoftDefaults(m, c, packs, input, () => requestFor(m, c, input, units)).evaluation;

@@ -7,22 +7,26 @@ import type { Ctx } from '../runtime/context';
 import { isAbsent, isValidQuantity } from '../runtime/fields';
 import type { EvaluationInput } from '../runtime/types';
 import { type Analysis, analysisOf } from './analysis';
-import { Budget } from './budget';
+import { Budget, unitsFor } from './budget';
 import { settledFor } from './exact/index';
 import { tablesOf } from './exact/tables';
 import { KeptActive } from './kept-active';
 
-/** What answering the request needs, its budget started after the model's own work (the tables). */
-export function requestFor(m: CompiledModel, c: Ctx, input: EvaluationInput, units: number): RequestState {
+/**
+ * What answering the request needs, its budget started after the model's own work (the tables). `units`: the
+ * budget, by default the model's (budget.ts, `unitsFor` its searched variables).
+ */
+export function requestFor(m: CompiledModel, c: Ctx, input: EvaluationInput, units?: number): RequestState {
   const { ir } = m;
   const a = analysisOf(m);
   const sent = sentValues(m, input.configuration);
   const quantity = isValidQuantity(input.quantity, ir.quantity) ? input.quantity : ir.quantity.default;
   // Built and settled once per model, before the request's budget: the model's own work, bounded by exact/tables.ts
   // and settling's operations (exact/index.ts).
-  settledFor(m, c, a, tablesOf(m, c, a));
+  const t = tablesOf(m, c, a);
+  settledFor(m, c, a, t);
   const kept = new KeptActive(m, c, a, sent, quantity);
-  return { a, sent, quantity, budget: new Budget(c, units), kept };
+  return { a, sent, quantity, budget: new Budget(c, units ?? unitsFor(t.values.length)), kept };
 }
 
 export interface RequestState {

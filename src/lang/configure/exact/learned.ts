@@ -69,13 +69,14 @@ export class Learned {
   withValue(value: number, each: (solution: Int32Array) => boolean, count: (operations: number) => void): void {
     const known = this.byValue[value]!;
     let gone = 0;
-    let j = known.length - 1;
-    for (; j >= 0; j--) {
+    let looked = 0;
+    for (let j = known.length - 1; j >= 0; j--) {
       const solution = known[j]!;
+      looked++;
       if (!this.live.has(solution)) gone++;
       else if (!each(solution)) break;
     }
-    count(known.length - j);
+    count(looked);
     if (gone * 2 > known.length) this.byValue[value] = known.filter((solution) => this.live.has(solution));
   }
 
