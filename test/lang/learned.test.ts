@@ -44,8 +44,8 @@ describe('the solutions a model keeps', () => {
     expect(collect(0, 1)).toEqual({ seen: [c], counted: 1 });
   });
 
-  it('keeps the pool for good and the last solutions found within 512 KB (64 at least), forgetting the oldest', () => {
-    // 4 bytes a variable: 512 KB hold 32 solutions of 4,096 variables, so it keeps 64.
+  it('keeps the pool for good and the last solutions found within 2 MB (64 at least), forgetting the oldest', () => {
+    // 12 bytes a variable: 2 MB hold 42 solutions of 4,096 variables, so it keeps 64.
     const { learned, solution, collect } = model(4_096);
     const pool = solution(2, 2);
     learned.keep([pool]);
@@ -63,13 +63,13 @@ describe('the solutions a model keeps', () => {
     expect(collect(3).counted).toBe(0);
   });
 
-  it('keeps more solutions of a small model, 1,024 at most', () => {
-    const { learned, solution } = model(100);
-    for (let n = 0; n < 2_000; n++) learned.solved(solution(n % 3, 0));
-    // 512 KB hold 1,310 solutions of 100 variables.
-    expect(learned.solutions).toHaveLength(1_024);
-    const mid = model(1_000);
-    for (let n = 0; n < 200; n++) mid.learned.solved(mid.solution(0, 0));
-    expect(mid.learned.solutions).toHaveLength(131);
+  it('keeps 4 solutions a variable, as many as 2 MB hold at most', () => {
+    const kept = (vars: number) => {
+      const { learned, solution } = model(vars);
+      for (let n = 0; n < 2_000; n++) learned.solved(solution(n % 3, 0));
+      return learned.solutions.length;
+    };
+    // 20 variables: 80; 182 (the car line with equipment lists): 728; 1,000: 2 MB / 12,000 bytes.
+    expect([10, 20, 182, 1_000].map(kept)).toEqual([64, 80, 728, 174]);
   });
 });

@@ -4,7 +4,7 @@
 // tables, to vouch for its values wherever they are left. A buyer's next request is usually the last one and one
 // choice more: it starts with what the last ones refuted taken out, and their solutions tried before any search
 // (the car line's costly states refuted the same hundred values again at each step: bench/RESULTS.md §13).
-// Bounded: the refutations of the last NOGOODS_KEPT requests, the last solutions within SOLUTIONS_BYTES.
+// Bounded: the refutations of the last NOGOODS_KEPT requests, the last solutions within LEARNED_BYTES.
 
 /** A request's choices (flat value indexes, Tables.offset) and the values (flat too) proven to have no solution with them. */
 interface Nogoods {
@@ -14,13 +14,18 @@ interface Nogoods {
 
 const NOGOODS_KEPT = 32;
 /**
- * Bytes the solutions kept may take per model and isolate (4 per variable each), and at most this many: a request
- * repairs the known solution nearest its state (exact/index.ts, `nearest`), so the more kept, the fewer searches. On
- * the car line with equipment lists (182 variables, 700 kept) 90 of 100 answers complete within the budget, 86 with
- * 64 kept (bench/RESULTS.md §21).
+ * Solutions kept per model and isolate: 4 per variable (a model's solutions grow with its variables and values),
+ * within LEARNED_BYTES, 64 at least. A request repairs the known solution nearest its state (exact/index.ts,
+ * `nearestKnown`), so the more kept, the fewer searches: on the car line with equipment lists (182 variables, 728
+ * kept) the costliest of its 900 states took 3,090,000 units; with 400 kept 3,000,000; with 256 kept one ran out of
+ * its 3,640,000 (bench/RESULTS.md §21).
  */
-const SOLUTIONS_BYTES = 512 * 1024;
-const SOLUTIONS_KEPT = 1024;
+const SOLUTIONS_PER_VARIABLE = 4;
+/**
+ * Bytes the solutions kept and their index by value may take per model and isolate, at most: 12 a variable of
+ * each (its value, and its place in the index): the car line's 728 take 1.6 MB.
+ */
+const LEARNED_BYTES = 2 * 1024 * 1024;
 
 export class Learned {
   private readonly nogoods: Nogoods[] = [];
@@ -29,7 +34,7 @@ export class Learned {
   private nextSolution = 0;
   private readonly capacity: number;
   /** By flat value: the solutions known that have it, some no longer kept (not in `live`): skipped, then dropped. */
-  private readonly byValue: Int32Array[][];
+  private readonly byValue: (Int32Array[] | undefined)[];
   private readonly live = new Set<Int32Array>();
 
   /** `offset`: by variable, its first flat value (Tables.offset); `totalValues`: how many flat values there are. */
@@ -37,8 +42,9 @@ export class Learned {
     private readonly offset: Int32Array,
     totalValues: number,
   ) {
-    this.capacity = Math.min(SOLUTIONS_KEPT, Math.max(64, Math.floor(SOLUTIONS_BYTES / (4 * Math.max(1, offset.length)))));
-    this.byValue = Array.from({ length: totalValues }, () => []);
+    const vars = Math.max(1, offset.length);
+    this.capacity = Math.max(64, Math.min(SOLUTIONS_PER_VARIABLE * vars, Math.floor(LEARNED_BYTES / (12 * vars))));
+    this.byValue = new Array<Int32Array[] | undefined>(totalValues);
   }
 
   /** The solutions kept, oldest first. */
@@ -67,7 +73,7 @@ export class Learned {
    * the operations, charged by the caller. Those no longer kept are dropped once they are as many as the others.
    */
   withValue(value: number, each: (solution: Int32Array) => boolean, count: (operations: number) => void): void {
-    const known = this.byValue[value]!;
+    const known = this.byValue[value] ?? [];
     let gone = 0;
     let looked = 0;
     for (let j = known.length - 1; j >= 0; j--) {
@@ -82,7 +88,12 @@ export class Learned {
 
   private index(solution: Int32Array): void {
     this.live.add(solution);
-    for (let x = 0; x < solution.length; x++) this.byValue[this.offset[x]! + solution[x]!]!.push(solution);
+    for (let x = 0; x < solution.length; x++) {
+      const flat = this.offset[x]! + solution[x]!;
+      const known = this.byValue[flat];
+      if (known) known.push(solution);
+      else this.byValue[flat] = [solution];
+    }
   }
 
   /** Keeps the values (flat) a request proved to have no solution with its choices (flat). */
