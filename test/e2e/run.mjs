@@ -124,26 +124,30 @@ const started = performance.now();
 try {
   // Nothing may call out: miniflare would otherwise fetch a sample `Request.cf` object from Cloudflare.
   const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
-  // The wranglers that open the local state (each shard's migrations, then the demo keys, as `npm run dev` has
-  // them) run one after the other: two opening the same persisted state at once can fail with SQLITE_BUSY. The
-  // bundles build beside them. Only the keys are seeded: the configurator suite creates the demo store itself, so
-  // the backoffice suite, which runs first, still starts from an empty store list.
-  const local = [
-    ...shardBindings(readFileSync(join(root, 'wrangler.toml'), 'utf8')).map((binding) => [
-      `applying the migrations to ${binding}`,
-      ['d1', 'migrations', 'apply', binding, '--local', '--persist-to', persist],
-    ]),
-    ['seeding the demo key', keySeedCommand(createHash('sha256').update(DEMO_KEY).digest('hex'), ['--persist-to', persist])],
-    [
-      'seeding the demo dealer key',
-      keySeedCommand(createHash('sha256').update(DEMO_DEALER_KEY).digest('hex'), ['--persist-to', persist], true),
-    ],
-  ];
-  const steps = Promise.all([
-    local.reduce(
+  // Each step is mostly a wrangler or node starting up, so they run side by side: the shards' migrations (one after
+  // the other: two wranglers migrating local D1 databases at once failed with SQLITE_BUSY), the demo keys as
+  // `npm run dev` has them (one after the other: both write KV's files), the bundles. Only the keys are seeded: the
+  // configurator suite creates the demo store itself, so the backoffice suite, which runs first, still starts from
+  // an empty store list.
+  const inTurn = (steps) =>
+    steps.reduce(
       (previous, [what, args]) => previous.then((failed) => failed ?? command(what, wrangler, args, env)),
       Promise.resolve(undefined),
+    );
+  const steps = Promise.all([
+    inTurn(
+      shardBindings(readFileSync(join(root, 'wrangler.toml'), 'utf8')).map((binding) => [
+        `applying the migrations to ${binding}`,
+        ['d1', 'migrations', 'apply', binding, '--local', '--persist-to', persist],
+      ]),
     ),
+    inTurn([
+      ['seeding the demo key', keySeedCommand(createHash('sha256').update(DEMO_KEY).digest('hex'), ['--persist-to', persist])],
+      [
+        'seeding the demo dealer key',
+        keySeedCommand(createHash('sha256').update(DEMO_DEALER_KEY).digest('hex'), ['--persist-to', persist], true),
+      ],
+    ]),
     // The bundles are built here, not by wrangler (docs/architecture.md, "Browser code"), so the server never reloads.
     command('building the browser bundles', process.execPath, ['scripts/build-browser.mjs'], process.env),
   ]);
