@@ -38,8 +38,8 @@ export interface ExactAnswer {
 const VARIANTS_TRIED = 32;
 /**
  * Known solutions with the value searched for that a search looks at to start its repair from the nearest (the
- * latest first): on the car line with equipment lists 32, 64 and 128 completed 92, 92 and 94 of 100 answers, looking
- * at 64 a fifth of the work of looking at all.
+ * latest first): on the car line with equipment lists 32, 64 and 128 completed 92, 92 and 94 of 100 answers, and
+ * looking at 64 took a third of the work of looking at all of them.
  */
 const NEAREST_VISITED = 64;
 
@@ -246,7 +246,7 @@ function notRefuted(answer: ExactAnswer): ExactAnswer {
 
 /**
  * Of the solutions known (the model's settled pool and what requests learned, exact/learned.ts; `own`: a request's
- * that it keeps not) with variable x as `keep` asks, the one the current state of `s` leaves the fewest values of: a
+ * own, when it does not keep them for the model) with variable x as `keep` asks, the one the current state of `s` leaves the fewest values of: a
  * repair from it changes the least. On the car line with equipment lists, starting from the last solution found, a
  * search for one of the hub's 40 values changed the hub and broke its tight tables, and most repairs failed: 171 of
  * 300 answers complete within the budget; 287 starting from the nearest known.
