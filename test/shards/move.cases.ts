@@ -4,40 +4,13 @@
 import { createExecutionContext, createScheduledController } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { MoveStatus } from '../../src/api/admin/shards';
-import { STORE_TABLES } from '../../src/db/store-tables';
 import worker from '../../src/index';
 import type { QuoteJson } from '../api/quotes-helpers';
 import { endpoint, receiver } from '../api/webhooks-helpers';
 import { bigModel, LABELLED } from '../fixtures/big-model';
 import { SHELF } from '../fixtures/shelf';
 import { admin, call, createStore, saveProduct, uniqueId } from '../helpers';
-
-type Status = z.infer<typeof MoveStatus>;
-
-const shards = [env.DB, env.DB_1];
-
-async function rowsOf(db: D1Database, storeId: string): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const { table } of STORE_TABLES) {
-    const row = await db.prepare(`SELECT count(*) AS n FROM "${table}" WHERE store_id = ?1`).bind(storeId).first<{ n: number }>();
-    if (row!.n > 0) counts[table] = row!.n;
-  }
-  return counts;
-}
-
-const status = async (storeId: string) => (await admin('GET', `/stores/${storeId}/move`)).json<Status>();
-
-async function until(storeId: string, phases: string[], deadlineMs = 20_000): Promise<Status> {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    const now = await status(storeId);
-    if (phases.includes(now.move?.phase ?? '')) return now;
-    if (Date.now() > end) throw new Error(`move still ${now.move?.phase}: ${JSON.stringify(now.move)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { rowsOf, type Status, shards, status, until } from './move-helpers';
 
 /** A store in shard 0 with a product, a key for quotes and an endpoint, so quotes' changes write events. */
 async function busyStore() {
