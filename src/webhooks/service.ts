@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type DeliveryStatus, type EventType, WEBHOOK_LIMITS } from '../api/webhooks';
 import { inChunks } from '../db/chunks';
-import { shardDatabase, storeDatabase } from '../db/client';
+import { shardDatabase, storeDatabase, storeShard } from '../db/client';
 import { joinParts } from '../db/parts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEventParts, webhookEvents } from '../db/schema';
 import { ApiError } from '../errors';
@@ -340,16 +340,37 @@ export async function settleDelivery(
     .where(and(eq(webhookDeliveries.id, id), ne(webhookDeliveries.status, 'delivered')));
 }
 
+/** Rounds of looking for the stores whose oldest events a shard holds for a move (below): one a store met. */
+const FOREIGN_ROUNDS = 4;
+
 /**
  * Deletes the shard's oldest `limit` events created before `before`, with their deliveries, attempts and parts;
- * answers how many.
+ * answers how many. Only the events of stores the directory places in this shard: a store moving away from it (or
+ * moved) is fenced here, its rows the move's to copy or delete (the fence refuses their deletion, which would undo
+ * the whole batch); a store moving into it is not yet fenced anywhere here, and its copy must read back as the move
+ * wrote it (src/shards/service/move.ts, verifying), as must what a failed move left, which the next one clears.
  */
 export async function deleteEventsBefore(env: Env, shard: number, before: number, limit: number): Promise<number> {
   const db = shardDatabase(env, shard);
-  // Events of a store moving away from this shard (or moved) are the move's to copy or delete: the fence refuses
-  // their deletion here, which would undo the whole batch.
-  const oldest = sql`SELECT id FROM webhook_events WHERE created_at < ${before}
-    AND store_id NOT IN (SELECT store_id FROM store_fences) ORDER BY created_at LIMIT ${limit}`;
+  const oldestOf = (stores: SQL) => sql`SELECT id FROM webhook_events WHERE created_at < ${before}
+    AND store_id NOT IN (SELECT store_id FROM store_fences) AND ${stores} ORDER BY created_at LIMIT ${limit}`;
+  // Stores moving in are few (the moves under way and failed), so a few rounds find those the oldest events belong to.
+  const foreign: string[] = [];
+  let homed: string[] = [];
+  for (let round = 0; round < FOREIGN_ROUNDS; round++) {
+    const notForeign = sql`store_id NOT IN (SELECT value FROM json_each(${JSON.stringify(foreign)}))`;
+    const stores = await db.all<{ store_id: string }>(
+      sql`SELECT DISTINCT store_id FROM webhook_events WHERE id IN (${oldestOf(notForeign)})`,
+    );
+    const shards = await Promise.all(stores.map((s) => storeShard(env, s.store_id)));
+    homed = stores.filter((_, i) => shards[i] === shard).map((s) => s.store_id);
+    const elsewhere = stores.filter((_, i) => shards[i] !== shard).map((s) => s.store_id);
+    if (elsewhere.length === 0) break;
+    foreign.push(...elsewhere);
+  }
+  if (homed.length === 0) return 0;
+  // Named stores only: a store whose move into this shard starts meanwhile is not among them.
+  const oldest = oldestOf(sql`store_id IN (SELECT value FROM json_each(${JSON.stringify(homed)}))`);
   // One batch, one transaction: every statement sees the same oldest events, the events themselves go last.
   const [, , , events] = await db.batch([
     db

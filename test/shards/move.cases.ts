@@ -4,40 +4,13 @@
 import { createExecutionContext, createScheduledController } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { MoveStatus } from '../../src/api/admin/shards';
-import { STORE_TABLES } from '../../src/db/store-tables';
 import worker from '../../src/index';
 import type { QuoteJson } from '../api/quotes-helpers';
 import { endpoint, receiver } from '../api/webhooks-helpers';
 import { bigModel, LABELLED } from '../fixtures/big-model';
 import { SHELF } from '../fixtures/shelf';
 import { admin, call, createStore, saveProduct, uniqueId } from '../helpers';
-
-type Status = z.infer<typeof MoveStatus>;
-
-const shards = [env.DB, env.DB_1];
-
-async function rowsOf(db: D1Database, storeId: string): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const { table } of STORE_TABLES) {
-    const row = await db.prepare(`SELECT count(*) AS n FROM "${table}" WHERE store_id = ?1`).bind(storeId).first<{ n: number }>();
-    if (row!.n > 0) counts[table] = row!.n;
-  }
-  return counts;
-}
-
-const status = async (storeId: string) => (await admin('GET', `/stores/${storeId}/move`)).json<Status>();
-
-async function until(storeId: string, phases: string[], deadlineMs = 20_000): Promise<Status> {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    const now = await status(storeId);
-    if (phases.includes(now.move?.phase ?? '')) return now;
-    if (Date.now() > end) throw new Error(`move still ${now.move?.phase}: ${JSON.stringify(now.move)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { rowsOf, type Status, shards, status, until } from './move-helpers';
 
 /** A store in shard 0 with a product, a key for quotes and an endpoint, so quotes' changes write events. */
 async function busyStore() {
@@ -244,6 +217,45 @@ describe('moving a store', () => {
     }>();
     const form = await call(`/api/v1/products/labelled/form?tenant_id=${storeId}`, { headers: { 'X-API-Key': key.key } });
     expect(form.status).toBe(200);
+  });
+
+  it("the retention leaves a store's copy arriving in a shard to its move, and goes on for the stores that shard holds", async () => {
+    const { storeId } = await busyStore();
+    const homed = { storeId: await createStore('enterprise', uniqueId('homed'), 1) };
+    await endpoint(homed.storeId, ['product.published']);
+    expect((await saveProduct(homed.storeId, 'shelf', SHELF)).status).toBe(201);
+    expect((await admin('POST', `/stores/${storeId}/customer-groups`, { id: 'dealer', name: 'Dealers' })).status).toBe(201);
+    const eventsIn = async (db: D1Database, id: string) =>
+      (await db.prepare('SELECT count(*) AS n FROM webhook_events WHERE store_id = ?1').bind(id).first<{ n: number }>())!.n;
+    // Both stores' product.published events past their retention, the arriving store's the oldest of shard 1.
+    await env.DB.prepare('UPDATE webhook_events SET created_at = ?2 WHERE store_id = ?1')
+      .bind(storeId, Date.now() - 40 * 86_400_000)
+      .run();
+    await env.DB_1.prepare('UPDATE webhook_events SET created_at = ?2 WHERE store_id = ?1')
+      .bind(homed.storeId, Date.now() - 31 * 86_400_000)
+      .run();
+    // The move is held in copying, its events copied, until shard 1 takes the store's customer groups.
+    const hold = 'test_hold_customer_groups';
+    await env.DB_1.prepare(
+      `CREATE TRIGGER ${hold} BEFORE INSERT ON customer_groups WHEN NEW.store_id = '${storeId}' BEGIN SELECT RAISE(ABORT, 'held'); END`,
+    ).run();
+    try {
+      expect((await admin('POST', `/stores/${storeId}/move`, { to: 1 })).status).toBe(202);
+      for (;;) {
+        const { move } = await status(storeId);
+        if (move?.phase === 'copying' && move.table === 'customer_groups' && move.error) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await eventsIn(env.DB_1, storeId)).toBe(1);
+      await worker.scheduled(createScheduledController({ cron: '* * * * *' }), env, createExecutionContext());
+      expect(await eventsIn(env.DB_1, storeId)).toBe(1);
+      expect(await eventsIn(env.DB_1, homed.storeId)).toBe(0);
+    } finally {
+      await env.DB_1.prepare(`DROP TRIGGER IF EXISTS ${hold}`).run();
+    }
+    const done = await until(storeId, ['done', 'failed']);
+    expect(done.move).toMatchObject({ phase: 'done', error: null });
+    expect(done.move!.tables.webhook_events).toMatchObject({ rows: 1, copied: { rows: 1 } });
   });
 
   it("the cron's jobs leave a fenced store's rows to its move and go on for the other stores of its shard", async () => {

@@ -11,3 +11,6 @@ describe('test/shards/move', async () => {
 describe('test/shards/capacity', async () => {
   await import('../shards/capacity.cases');
 });
+describe('test/shards/move-failure', async () => {
+  await import('../shards/move-failure.cases');
+});
