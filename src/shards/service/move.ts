@@ -171,7 +171,11 @@ const STEPS = {
     const tally = state.tables[table]!;
     tally.copied = { rows: state.rows, hash: state.hash };
     if (tally.copied.rows !== tally.rows || tally.copied.hash !== tally.hash) {
-      await fail(env, state, `the copy of ${table} differs: ${tally.copied.rows} rows read back, ${tally.rows} copied`);
+      const what =
+        tally.copied.rows !== tally.rows
+          ? `${tally.copied.rows} rows read back, ${tally.rows} copied`
+          : `${tally.rows} rows read back, as copied, but not the same content (hash)`;
+      await fail(env, state, `the copy of ${table} differs: ${what}`);
       return;
     }
     nextTable(state, STORE_TABLES.length, 'switching');
