@@ -13,7 +13,7 @@ import { random } from '../test/lang/random';
 import { percentile } from './big-models/walk';
 import { EXAMPLES_DIR } from './examples';
 import { fmt3, median, section, table } from './harness';
-import { call } from './http/admin';
+import { call, storeKey } from './http/admin';
 import { type Server, startDev } from './http/servers';
 
 const quick = process.argv.includes('--quick');
@@ -70,15 +70,7 @@ const server: Server | undefined = baseArg >= 0 ? undefined : await startDev(log
 const base = baseArg >= 0 ? process.argv[baseArg + 1]! : server!.base;
 const keys: string[] = [];
 try {
-  await call(base, 'POST', '/api/admin/stores', [201, 409], { id: STORE, name: 'Big models', plan: 'enterprise' });
-  const created = (
-    await call(base, 'POST', `/api/admin/stores/${STORE}/api-keys`, [201], {
-      name: 'bench big models',
-      permissions: ['calculate'],
-    })
-  ).json;
-  keys.push(String(created?.id));
-  const auth = { 'X-API-Key': String(created?.key) };
+  const auth = await storeKey(base, STORE, 'Big models', keys);
   const rows: string[][] = [await floor(base, auth)];
   for (const [name, product, source, seed] of [
     ['150 × 174', 'big-150', bigModel(CAR).source, CAR.seed],

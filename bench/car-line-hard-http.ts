@@ -10,7 +10,7 @@ import { carLineHard } from '../test/fixtures/car-line-hard';
 import { random } from '../test/lang/random';
 import { percentile } from './big-models/walk';
 import { fmt3, median, section, table } from './harness';
-import { call } from './http/admin';
+import { call, storeKey } from './http/admin';
 import { type Server, startDev } from './http/servers';
 
 const quick = process.argv.includes('--quick');
@@ -32,15 +32,7 @@ const server: Server | undefined = baseArg >= 0 ? undefined : await startDev(log
 const base = baseArg >= 0 ? process.argv[baseArg + 1]! : server!.base;
 const keys: string[] = [];
 try {
-  await call(base, 'POST', '/api/admin/stores', [201, 409], { id: STORE, name: 'Hard car line', plan: 'enterprise' });
-  const created = (
-    await call(base, 'POST', `/api/admin/stores/${STORE}/api-keys`, [201], {
-      name: 'bench hard line',
-      permissions: ['calculate'],
-    })
-  ).json;
-  keys.push(String(created?.id));
-  const auth = { 'X-API-Key': String(created?.key) };
+  const auth = await storeKey(base, STORE, 'Hard car line', keys);
   const product = `hard-${Date.now()}`;
   const saveStarted = performance.now();
   await call(base, 'PUT', `/api/admin/stores/${STORE}/products/${product}`, [200, 201], { schema: carLineHard().source });

@@ -27,3 +27,19 @@ export async function timed(send: () => Promise<Response>): Promise<number> {
   if (res.status !== 200) throw new Error(`status ${res.status}`);
   return performance.now() - started;
 }
+
+/**
+ * Creates the benchmark's store (or finds it there) and a key that may calculate, whose id goes into `keys` for the
+ * caller to revoke when done; answers the key's headers.
+ */
+export async function storeKey(base: string, store: string, name: string, keys: string[]): Promise<{ 'X-API-Key': string }> {
+  await call(base, 'POST', '/api/admin/stores', [201, 409], { id: store, name, plan: 'enterprise' });
+  const created = (
+    await call(base, 'POST', `/api/admin/stores/${store}/api-keys`, [201], {
+      name: `bench ${name.toLowerCase()}`,
+      permissions: ['calculate'],
+    })
+  ).json;
+  keys.push(String(created?.id));
+  return { 'X-API-Key': String(created?.key) };
+}
